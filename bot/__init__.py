@@ -1,0 +1,1 @@
+"""Boardroom's host: config, database, the game service, Discord cogs and views, the local CLI."""

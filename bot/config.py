@@ -1,0 +1,41 @@
+"""Settings read from the environment and `.env` (every key is listed in `.env.example`)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    #: The bot token from the Discord developer portal. Never logged.
+    discord_token: SecretStr = SecretStr("")
+    #: SQLAlchemy async URL: sqlite+aiosqlite:///file.db or postgresql+asyncpg://user@host/db
+    database_url: str = "sqlite+aiosqlite:///boardroom.db"
+    #: When set, slash commands are synced to this guild only (instant; handy while developing).
+    dev_guild_id: int | None = None
+    #: Comma-separated `module:ATTR` paths of extra titles / renderers (the test title).
+    extra_titles: str = ""
+    extra_renderers: str = ""
+    #: How many game states are kept in memory; others are loaded from their latest snapshot.
+    state_cache_size: int = 64
+    #: Seconds the automatic player waits between its moves in Discord (0: instant).
+    bot_move_delay: float = 0.0
+    #: DEBUG, INFO, WARNING, ERROR.
+    log_level: str = "INFO"
+    #: "json" (one object per line) or "text".
+    log_format: str = "text"
+
+    def extra_title_paths(self) -> list[str]:
+        return [p.strip() for p in self.extra_titles.split(",") if p.strip()]
+
+    def extra_renderer_paths(self) -> list[str]:
+        return [p.strip() for p in self.extra_renderers.split(",") if p.strip()]
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,1 @@
+"""The Discord layer: slash commands, components and messages. No rules live here."""

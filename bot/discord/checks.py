@@ -1,0 +1,208 @@
+"""Moderator checks, answering within Discord's 3 seconds, and turning errors into polite
+ephemeral replies."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.errors import ServiceError
+
+if TYPE_CHECKING:
+    from bot.service import GameService
+
+log = logging.getLogger("bot.discord")
+
+T = TypeVar("T")
+FALLBACK = "Something went wrong on my side; nothing was changed."
+NOT_MODERATOR = (
+    "Only moderators can do that: people with Manage Channels here, or the server's "
+    "Boardroom moderator role."
+)
+#: Work that is not done after this long is deferred (Discord allows 3 s for the first answer).
+BUDGET = 1.2
+
+
+async def is_moderator(interaction: discord.Interaction, service: GameService) -> bool:
+    """Manage Channels in this channel, or the guild's configured moderator role."""
+    if interaction.permissions.manage_channels:
+        return True
+    if interaction.guild_id is None:
+        return False
+    user = interaction.user
+    role_ids = set(getattr(user, "_roles", ()) or ())
+    role_ids.update(r.id for r in getattr(user, "roles", ()) or ())
+    if not role_ids:
+        return False
+    return await service.is_moderator_role(interaction.guild_id, sorted(role_ids))
+
+
+class Responder:
+    """Answers one interaction: directly when the work is quick (one REST call), else after a
+    deferral. Public answers go to the channel; private ones are ephemeral."""
+
+    def __init__(self, interaction: discord.Interaction, *, private_defer: bool = True) -> None:
+        self.interaction = interaction
+        self.private_defer = private_defer
+        self.thinking = False  # a "thinking…" message is waiting to be replaced
+        interaction.extras["responder"] = self
+
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> Responder:
+        found = interaction.extras.get("responder")
+        return found if isinstance(found, Responder) else cls(interaction)
+
+    @property
+    def is_component(self) -> bool:
+        return self.interaction.type == discord.InteractionType.component
+
+    async def defer(self) -> None:
+        response = self.interaction.response
+        if response.is_done():
+            return
+        if self.is_component:
+            await response.defer()
+        else:
+            await response.defer(thinking=True, ephemeral=self.private_defer)
+            self.thinking = True
+
+    async def within(self, work: Awaitable[T], budget: float = BUDGET) -> T:
+        """Await `work`; if it takes longer than `budget`, defer meanwhile."""
+        task = asyncio.ensure_future(work)
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), budget)
+        except TimeoutError:
+            await self.defer()
+            return await task
+
+    async def public(self, **kwargs: Any) -> int | None:
+        """Post a message everyone in the channel sees; returns its id when known."""
+        it = self.interaction
+        if not it.response.is_done():
+            sent = await it.response.send_message(**kwargs)
+            return sent.message_id
+        if self.thinking:
+            self.thinking = False
+            if not self.private_defer:
+                edit = _as_edit(kwargs)
+                msg = await it.edit_original_response(**edit)
+                return msg.id
+            await it.edit_original_response(content="✅ Done.")
+        msg = await it.followup.send(wait=True, **kwargs)
+        return msg.id
+
+    async def private(self, **kwargs: Any) -> None:
+        """Answer the person only (ephemeral)."""
+        it = self.interaction
+        kwargs.pop("ephemeral", None)
+        if not it.response.is_done():
+            await it.response.send_message(ephemeral=True, **kwargs)
+            return
+        if self.thinking:
+            self.thinking = False
+            if self.private_defer:
+                await it.edit_original_response(**_as_edit(kwargs))
+                return
+            # A public "thinking…" must not carry a private answer: remove it.
+            with contextlib.suppress(discord.HTTPException):
+                await it.delete_original_response()
+        await it.followup.send(ephemeral=True, **kwargs)
+
+    async def update_source(self, **kwargs: Any) -> None:
+        """Edit the message the pressed component is on (e.g. a private menu once used)."""
+        it = self.interaction
+        if not it.response.is_done():
+            await it.response.edit_message(**_as_edit(kwargs))
+        else:
+            await it.edit_original_response(**_as_edit(kwargs))
+
+    async def finish(self) -> None:
+        """Replace a leftover "thinking…" message."""
+        if self.thinking:
+            self.thinking = False
+            await self.interaction.edit_original_response(content="✅ Done.")
+
+
+def _as_edit(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """send_message arguments -> edit arguments (files become attachments)."""
+    edit = dict(kwargs)
+    files = []
+    if "file" in edit:
+        files.append(edit.pop("file"))
+    files.extend(edit.pop("files", []) or [])
+    if files:
+        edit["attachments"] = files
+    edit.pop("ephemeral", None)
+    edit.pop("wait", None)
+    return edit
+
+
+def context(interaction: discord.Interaction, command: str, **more: Any) -> dict[str, Any]:
+    """Structured logging fields for one interaction."""
+    fields = {
+        "command": command,
+        "channel_id": interaction.channel_id,
+        "user_id": interaction.user.id if interaction.user else None,
+    }
+    fields.update(more)
+    return fields
+
+
+async def report_error(
+    interaction: discord.Interaction,
+    exc: BaseException,
+    command: str,
+    game_id: int | None = None,
+) -> None:
+    """ServiceError: its message, ephemerally. Anything else: logged with its traceback and a
+    polite apology (no internals leak)."""
+    if isinstance(exc, app_commands.CommandInvokeError | app_commands.TransformerError):
+        exc = exc.__cause__ or getattr(exc, "original", exc)
+    fields = context(interaction, command, game_id=game_id)
+    if isinstance(exc, ServiceError):
+        log.info("refused: %s", exc, extra=fields)
+        text = f"⚠️ {exc}"
+    elif isinstance(exc, app_commands.CheckFailure):
+        text = f"⚠️ {exc}" if str(exc) else NOT_MODERATOR
+        log.info("check failed: %s", text, extra=fields)
+    else:
+        log.error("unexpected error in %s", command, exc_info=exc, extra=fields)
+        text = FALLBACK
+    try:
+        await Responder.of(interaction).private(content=text[:2000])
+    except discord.HTTPException:
+        log.warning("could not deliver an error reply", extra=fields)
+
+
+def guarded(
+    command: str,
+) -> Callable[[Callable[..., Awaitable[Any]]], Callable[..., Awaitable[Any]]]:
+    """Wrap a component handler `(self, interaction, ...)`: time it, log it, and answer any
+    error ephemerally (command handlers get the same from the tree's `on_error`)."""
+
+    def wrap(fn: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        @functools.wraps(fn)
+        async def inner(self: Any, interaction: discord.Interaction, *args: Any) -> Any:
+            start = time.perf_counter()
+            first = args[0] if args else None
+            game_id = first if isinstance(first, int) else getattr(first, "game_id", None)
+            try:
+                return await fn(self, interaction, *args)
+            except Exception as exc:
+                await report_error(interaction, exc, command, game_id)
+            finally:
+                ms = round((time.perf_counter() - start) * 1000, 1)
+                fields = context(interaction, command, ms=ms, game_id=game_id)
+                log.info("%s done", command, extra=fields)
+
+        return inner
+
+    return wrap

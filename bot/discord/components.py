@@ -1,0 +1,333 @@
+"""Buttons and select menus. All are `DynamicItem`s whose custom id carries what they need
+(game id, state version, choice), so a press on any message, even one posted before a
+restart, is routed here. Each item only parses its id and hands over to the bot's handlers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import ui
+
+from bot.discord import messages as m
+from engine.core import Choice, Prompt
+
+if TYPE_CHECKING:
+    from bot.discord.client import BoardroomBot
+
+Interaction = discord.Interaction
+
+
+def _bot(interaction: Interaction) -> BoardroomBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+class ChoiceButton(ui.DynamicItem[ui.Button], template=m.CHOICE_TEMPLATE):
+    def __init__(self, button: ui.Button, ref: m.ChoiceRef) -> None:
+        super().__init__(button)
+        self.ref = ref
+
+    @classmethod
+    def build(
+        cls,
+        game_id: int,
+        version: int,
+        index: int,
+        choice: Choice,
+        row: int | None = None,
+        fingerprint: str | None = None,
+    ) -> ChoiceButton:
+        custom_id = m.choice_custom_id(game_id, version, index, choice.id, fingerprint)
+        button = ui.Button(
+            label=m.cut(choice.label, m.BUTTON_LABEL_MAX),
+            custom_id=custom_id,
+            style=m.choice_style(choice),
+            row=row,
+        )
+        ref = m.parse_choice_custom_id(custom_id)
+        assert ref is not None
+        return cls(button, ref)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> ChoiceButton:
+        ref = m.ChoiceRef(
+            int(match["game"]), int(match["version"]), match["kind"], match["ref"], match["fp"]
+        )
+        return cls(item, ref)
+
+    async def callback(self, interaction: Interaction) -> Any:
+        await _bot(interaction).play.press_choice(interaction, self.ref)
+
+
+class ChoiceSelect(ui.DynamicItem[ui.Select], template=m.SELECT_TEMPLATE):
+    def __init__(
+        self, select: ui.Select, game_id: int, version: int, fingerprint: str | None = None
+    ) -> None:
+        super().__init__(select)
+        self.game_id = game_id
+        self.version = version
+        self.fingerprint = fingerprint
+
+    @classmethod
+    def build(
+        cls,
+        game_id: int,
+        version: int,
+        prompt_text: str,
+        page: m.ChoicePage,
+        total: int,
+        row: int,
+        fingerprint: str | None = None,
+    ) -> ChoiceSelect:
+        options = [
+            discord.SelectOption(
+                label=m.cut(c.label, m.OPTION_LABEL_MAX),
+                value=c.id,
+                description=m.cut(c.group, m.OPTION_DESC_MAX) if c.group else None,
+            )
+            for _, c in page.items
+        ]
+        select = ui.Select(
+            custom_id=m.select_custom_id(game_id, version, page.number, fingerprint),
+            placeholder=m.select_placeholder(prompt_text, page, total),
+            options=options,
+            min_values=1,
+            max_values=1,
+            row=row,
+        )
+        return cls(select, game_id, version, fingerprint)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Select, match: re.Match[str], /
+    ) -> ChoiceSelect:
+        return cls(item, int(match["game"]), int(match["version"]), match["fp"])
+
+    async def callback(self, interaction: Interaction) -> Any:
+        values = list(self.item.values)
+        value = values[0] if values else ""
+        ref = m.ChoiceRef(self.game_id, self.version, "c", value, self.fingerprint)
+        await _bot(interaction).play.press_choice(interaction, ref)
+
+
+class PrivateButton(ui.DynamicItem[ui.Button], template=m.PRIVATE_TEMPLATE):
+    def __init__(self, button: ui.Button, game_id: int, version: int) -> None:
+        super().__init__(button)
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    def build(cls, game_id: int, version: int, row: int | None = None) -> PrivateButton:
+        button = ui.Button(
+            label="Decide privately",
+            emoji="🤫",
+            custom_id=m.private_custom_id(game_id, version),
+            style=discord.ButtonStyle.success,
+            row=row,
+        )
+        return cls(button, game_id, version)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> PrivateButton:
+        return cls(item, int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: Interaction) -> Any:
+        await _bot(interaction).play.press_private(interaction, self.game_id, self.version)
+
+
+class MoreButton(ui.DynamicItem[ui.Button], template=m.MORE_TEMPLATE):
+    def __init__(self, button: ui.Button, game_id: int, version: int, page: int) -> None:
+        super().__init__(button)
+        self.game_id = game_id
+        self.version = version
+        self.page = page
+
+    @classmethod
+    def build(cls, game_id: int, version: int, page: int, row: int | None = None) -> MoreButton:
+        button = ui.Button(
+            label="More choices…",
+            custom_id=m.more_custom_id(game_id, version, page),
+            style=discord.ButtonStyle.secondary,
+            row=row,
+        )
+        return cls(button, game_id, version, page)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> MoreButton:
+        return cls(item, int(match["game"]), int(match["version"]), int(match["page"]))
+
+    async def callback(self, interaction: Interaction) -> Any:
+        await _bot(interaction).play.press_more(interaction, self.game_id, self.version, self.page)
+
+
+class HandButton(ui.DynamicItem[ui.Button], template=m.HAND_TEMPLATE):
+    def __init__(self, button: ui.Button, game_id: int) -> None:
+        super().__init__(button)
+        self.game_id = game_id
+
+    @classmethod
+    def build(cls, game_id: int, row: int | None = None) -> HandButton:
+        button = ui.Button(
+            label="Show my hand",
+            emoji="🂠",
+            custom_id=m.hand_custom_id(game_id),
+            style=discord.ButtonStyle.secondary,
+            row=row,
+        )
+        return cls(button, game_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> HandButton:
+        return cls(item, int(match["game"]))
+
+    async def callback(self, interaction: Interaction) -> Any:
+        await _bot(interaction).info.press_hand(interaction, self.game_id)
+
+
+class LobbyButton(ui.DynamicItem[ui.Button], template=m.LOBBY_TEMPLATE):
+    LOOK = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary),
+    }
+
+    def __init__(self, button: ui.Button, game_id: int, action: str) -> None:
+        super().__init__(button)
+        self.game_id = game_id
+        self.action = action
+
+    @classmethod
+    def build(cls, game_id: int, action: str) -> LobbyButton:
+        label, style = cls.LOOK[action]
+        button = ui.Button(
+            label=label, style=style, custom_id=m.lobby_custom_id(game_id, action), row=0
+        )
+        return cls(button, game_id, action)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(item, int(match["game"]), match["action"])
+
+    async def callback(self, interaction: Interaction) -> Any:
+        await _bot(interaction).lobby.press(interaction, self.game_id, self.action)
+
+
+class RulesButton(ui.DynamicItem[ui.Button], template=m.RULES_TEMPLATE):
+    def __init__(self, button: ui.Button, slug: str, page: int) -> None:
+        super().__init__(button)
+        self.slug = slug
+        self.page = page
+
+    @classmethod
+    def build(cls, slug: str, page: int, label: str, disabled: bool = False) -> RulesButton:
+        button = ui.Button(
+            label=label,
+            custom_id=m.rules_custom_id(slug, page),
+            style=discord.ButtonStyle.secondary,
+            disabled=disabled,
+            row=0,
+        )
+        return cls(button, slug, page)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> RulesButton:
+        return cls(item, match["slug"], int(match["page"]))
+
+    async def callback(self, interaction: Interaction) -> Any:
+        await _bot(interaction).info.press_rules(interaction, self.slug, self.page)
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    ChoiceButton,
+    ChoiceSelect,
+    PrivateButton,
+    MoreButton,
+    HandButton,
+    LobbyButton,
+    RulesButton,
+)
+
+
+# ---- views ---------------------------------------------------------------------------------
+def _view(items: Sequence[ui.Item[Any]]) -> ui.View:
+    view = ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def choice_items(
+    game_id: int,
+    version: int,
+    prompt: Prompt,
+    start_page: int = 0,
+    rows: int = m.ROWS_MAX - 1,
+    fingerprint: str | None = None,
+) -> list[ui.Item[Any]]:
+    """Buttons or select menus for one prompt, plus "More choices…" (on the last row) when it
+    has more pages than fit."""
+    plan = m.layout(prompt.choices, start_page, rows)
+    fp = fingerprint
+    items: list[ui.Item[Any]] = [
+        ChoiceButton.build(game_id, version, i, c, row=0, fingerprint=fp) for i, c in plan.buttons
+    ]
+    total = len(prompt.choices)
+    for row, page in enumerate(plan.selects):
+        items.append(ChoiceSelect.build(game_id, version, prompt.text, page, total, row, fp))
+    if plan.more_from is not None:
+        items.append(MoreButton.build(game_id, version, plan.more_from, row=m.ROWS_MAX - 1))
+    return items
+
+
+def turn_view(
+    game_id: int, version: int, prompts: Sequence[Prompt], has_hands: bool
+) -> ui.View | None:
+    """The public turn message's components: the single open prompt's choices, or a "Decide
+    privately" button when decisions are simultaneous or secret; "Show my hand" when the title
+    has hands."""
+    items: list[ui.Item[Any]] = []
+    last = m.ROWS_MAX - 1
+    if prompts:
+        if m.is_private_decision(prompts):
+            items.append(PrivateButton.build(game_id, version, row=last))
+        else:
+            items.extend(choice_items(game_id, version, prompts[0]))
+    if has_hands:
+        items.append(HandButton.build(game_id, row=last))
+    return _view(items) if items else None
+
+
+def private_view(game_id: int, version: int, prompt: Prompt, start_page: int = 0) -> ui.View:
+    """A player's own menu (ephemeral): its ids carry the prompt's fingerprint, so it stays
+    usable while others decide."""
+    fp = m.prompt_fingerprint(prompt)
+    return _view(choice_items(game_id, version, prompt, start_page, fingerprint=fp))
+
+
+def lobby_view(game_id: int) -> ui.View:
+    return _view([LobbyButton.build(game_id, a) for a in ("join", "leave", "start")])
+
+
+def rules_view(slug: str, page: int, total: int) -> ui.View | None:
+    if total <= 1:
+        return None
+    return _view(
+        [
+            RulesButton.build(slug, max(page - 1, 0), "◀", disabled=page == 0),
+            RulesButton.build(slug, min(page + 1, total - 1), "▶", disabled=page >= total - 1),
+        ]
+    )

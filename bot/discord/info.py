@@ -1,0 +1,127 @@
+"""Looking, not changing: `/game status|board|log|rules|hand` and the "Show my hand" and rules
+paging buttons."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot import catalog
+from bot.discord import components, messages
+from bot.discord.checks import Responder, guarded
+from bot.discord.lobby import title_choices
+from bot.errors import ServiceError
+from render.core import RenderedImage
+
+if TYPE_CHECKING:
+    from bot.discord.client import BoardroomBot
+    from bot.service import GameService
+
+
+class Info:
+    def __init__(self, bot: BoardroomBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    def register(self, game: app_commands.Group) -> None:
+        @game.command(name="status", description="Who is seated, whose turn it is.")
+        async def status(interaction: discord.Interaction) -> None:
+            info = await self.service.status(interaction.channel_id)
+            await Responder(interaction).private(
+                embed=messages.status_embed(info), allowed_mentions=discord.AllowedMentions.none()
+            )
+
+        @game.command(name="board", description="Show the board (or one seat's area) to all.")
+        @app_commands.describe(seat="Only this seat's area (1 = first seat)")
+        async def board(
+            interaction: discord.Interaction, seat: app_commands.Range[int, 1, 25] | None = None
+        ) -> None:
+            responder = Responder(interaction, private_defer=False)
+            area = None if seat is None else seat - 1
+            shown = await responder.within(self.service.board(interaction.channel_id, area))
+            info = shown.game
+            what = "board" if seat is None else f"seat {seat}"
+            embed = discord.Embed(
+                title=messages.cut(f"{info.title_name} · game #{info.id} · {what}", 256),
+                description=messages.cut(info.status_line, messages.EMBED_DESC_MAX) or None,
+                colour=messages.COLOUR,
+            )
+            embed.set_image(url=f"attachment://{shown.image.filename}")
+            file = discord.File(io.BytesIO(shown.image.data), filename=shown.image.filename)
+            await responder.public(embed=embed, file=file)
+
+        @game.command(name="log", description="The latest moves (yours privately included).")
+        @app_commands.describe(lines="How many lines (default 20)")
+        async def log(
+            interaction: discord.Interaction, lines: app_commands.Range[int, 1, 100] = 20
+        ) -> None:
+            got = await self.service.log(interaction.channel_id, interaction.user.id, lines)
+            await Responder(interaction).private(
+                content=messages.log_text(got), allowed_mentions=discord.AllowedMentions.none()
+            )
+
+        @game.command(name="rules", description="How to play a game.")
+        @app_commands.describe(title="Which game (default: the one in this channel)")
+        @app_commands.choices(title=title_choices())
+        async def rules(interaction: discord.Interaction, title: str | None = None) -> None:
+            if title is None:
+                try:
+                    title = (await self.service.status(interaction.channel_id)).title
+                except ServiceError:
+                    raise ServiceError(
+                        "There is no game in this channel: name one with `title:`."
+                    ) from None
+            await self.show_rules(Responder(interaction), title, 0, edit=False)
+
+        @game.command(name="hand", description="Your private information (only you see it).")
+        async def hand(interaction: discord.Interaction) -> None:
+            responder = Responder(interaction)
+            text, image = await responder.within(
+                self.service.hand(interaction.channel_id, interaction.user.id)
+            )
+            await responder.private(**_hand_message(text, image))
+
+    # ------------------------------------------------------------------ helpers and presses
+    async def show_rules(self, responder: Responder, slug: str, page: int, edit: bool) -> None:
+        title = catalog.title(slug)
+        if title is None:
+            names = ", ".join(t.slug for t in catalog.offered())
+            raise ServiceError(f"I don't know the game `{slug}`. I can host: {names}.")
+        pages = title.rules_pages() or [title.blurb or title.name]
+        page = max(0, min(page, len(pages) - 1))
+        message = {"embed": messages.rules_embed(title.name, pages, page)}
+        view = components.rules_view(title.slug, page, len(pages))
+        if edit:
+            await responder.update_source(**message, view=view)
+        elif view is not None:
+            await responder.private(**message, view=view)
+        else:
+            await responder.private(**message)
+
+    @guarded("press:rules")
+    async def press_rules(self, interaction: discord.Interaction, slug: str, page: int) -> None:
+        await self.show_rules(Responder(interaction), slug, page, edit=True)
+
+    @guarded("press:hand")
+    async def press_hand(self, interaction: discord.Interaction, game_id: int) -> None:
+        responder = Responder(interaction)
+        text, image = await responder.within(
+            self.service.hand_in_game(game_id, interaction.user.id)
+        )
+        await responder.private(**_hand_message(text, image))
+
+
+def _hand_message(text: str, image: RenderedImage | None) -> dict:
+    message: dict = {
+        "content": messages.cut(text, messages.CONTENT_MAX),
+        "allowed_mentions": discord.AllowedMentions.none(),
+    }
+    if image is not None:
+        message["file"] = discord.File(io.BytesIO(image.data), filename=image.filename)
+    return message

@@ -1,0 +1,189 @@
+"""The lobby: `/game new|join|leave|start` and the lobby message with its Join / Leave / Start
+buttons, kept up to date in place."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot import catalog
+from bot.discord import components, messages
+from bot.discord.checks import Responder, guarded, is_moderator
+from bot.errors import ServiceError
+from bot.results import GameInfo, Outcome
+
+if TYPE_CHECKING:
+    from bot.discord.client import BoardroomBot
+    from bot.service import GameService
+
+log = logging.getLogger("bot.discord.lobby")
+
+
+def title_choices() -> list[app_commands.Choice[str]]:
+    """The offered titles, for the `title:` option (Discord allows 25)."""
+    return [app_commands.Choice(name=t.name[:100], value=t.slug) for t in catalog.offered()][:25]
+
+
+class Lobby:
+    def __init__(self, bot: BoardroomBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    def register(self, game: app_commands.Group) -> None:
+        @game.command(name="new", description="Open a lobby for a new game in this channel.")
+        @app_commands.describe(
+            title="Which game",
+            seats="How many seats (default: the most the game allows)",
+            bots="How many seats automatic players take",
+            options="Game options, e.g. `rounds=2, variant=on`",
+        )
+        @app_commands.choices(title=title_choices())
+        async def new(
+            interaction: discord.Interaction,
+            title: str,
+            seats: app_commands.Range[int, 1, 25] | None = None,
+            bots: app_commands.Range[int, 0, 24] = 0,
+            options: str | None = None,
+        ) -> None:
+            await self.new(interaction, title, seats, bots, options)
+
+        @game.command(name="join", description="Take a seat in this channel's lobby.")
+        async def join(interaction: discord.Interaction) -> None:
+            info = await self.service.join(interaction.channel_id, interaction.user.id)
+            mine = info.seat_of(interaction.user.id)
+            where = f"seat {mine.seat_no + 1}" if mine else "a seat"
+            await Responder(interaction).private(
+                content=f"You took {where} in {info.title_name} (game #{info.id})."
+            )
+            self.bot.turns.spawn(self.refresh(info))
+
+        @game.command(name="leave", description="Leave this channel's game.")
+        async def leave(interaction: discord.Interaction) -> None:
+            await self.leave(Responder(interaction))
+
+        @game.command(name="start", description="Start the game in this channel's lobby.")
+        async def start(interaction: discord.Interaction) -> None:
+            await self.start(Responder(interaction))
+
+    # ------------------------------------------------------------------ actions
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        title: str,
+        seats: int | None,
+        bots: int,
+        options: str | None,
+    ) -> None:
+        info = await self.service.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+            title_slug=title,
+            seats=seats,
+            bots=bots or 0,
+            options=options,
+        )
+        log.info(
+            "lobby opened",
+            extra={"game_id": info.id, "channel_id": info.channel_id, "command": "game new"},
+        )
+        sent = await interaction.response.send_message(
+            embed=messages.lobby_embed(info, _blurb(info)),
+            view=components.lobby_view(info.id),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        message_id = sent.message_id
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        await self.service.set_lobby_message(info.id, message_id)
+
+    async def leave(self, responder: Responder, from_button: bool = False) -> None:
+        """In a lobby: give the seat up. In a running game: the automatic player takes the
+        seat over (and moves at once if it is its turn), announced with a new turn message."""
+        interaction = responder.interaction
+        user_id = interaction.user.id
+
+        async def work() -> tuple[Outcome, dict | None]:
+            outcome = await self.service.leave(interaction.channel_id, user_id)
+            if outcome.game.status in ("running", "finished"):
+                return outcome, await self.bot.turns.build(outcome)
+            return outcome, None
+
+        outcome, message = await responder.within(work())
+        info = outcome.game
+        if message is not None:  # the turn message's summary says who took the seat
+            await self.bot.turns.send_built(responder, outcome, message)
+            await responder.finish()
+            return
+        if from_button:
+            await responder.update_source(**self.lobby_message(info))
+            return
+        text = "You left the lobby."
+        if info.status == "ended":
+            text += " Nobody is left, so the lobby is closed."
+        await responder.private(content=text)
+        self.bot.turns.spawn(self.refresh(info))
+
+    async def start(self, responder: Responder, from_button: bool = False) -> None:
+        interaction = responder.interaction
+        moderator = await is_moderator(interaction, self.service)
+
+        async def work() -> tuple[Outcome, dict]:
+            outcome = await self.service.start(
+                interaction.channel_id, interaction.user.id, is_moderator=moderator
+            )
+            return outcome, await self.bot.turns.build(outcome)
+
+        outcome, message = await responder.within(work())
+        if from_button:
+            await responder.update_source(**self.lobby_message(outcome.game))
+        else:
+            self.bot.turns.spawn(self.refresh(outcome.game))
+        everyone = [s.user_id for s in outcome.game.holders if s.user_id is not None]
+        await self.bot.turns.send_built(responder, outcome, message, hands_for=everyone)
+        await responder.finish()
+
+    @guarded("press:lobby")
+    async def press(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
+        responder = Responder(interaction)
+        current = await self.service.status(interaction.channel_id)
+        if current.id != game_id:
+            raise ServiceError("That lobby is closed. Look for the newest one in this channel.")
+        if action == "join":
+            info = await self.service.join(interaction.channel_id, interaction.user.id)
+            await responder.update_source(**self.lobby_message(info))
+        elif action == "leave":
+            await self.leave(responder, from_button=True)
+        else:
+            await self.start(responder, from_button=True)
+
+    # ------------------------------------------------------------------ the lobby message
+    def lobby_message(self, info: GameInfo) -> dict:
+        view = components.lobby_view(info.id) if info.status == "lobby" else None
+        return {
+            "embed": messages.lobby_embed(info, _blurb(info)),
+            "view": view,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+
+    async def refresh(self, info: GameInfo) -> None:
+        """Edit the lobby message in place (after a command rather than a button press)."""
+        if info.lobby_message_id is None:
+            return
+        try:
+            channel = self.bot.get_partial_messageable(info.channel_id)
+            msg = channel.get_partial_message(info.lobby_message_id)
+            await msg.edit(**self.lobby_message(info))
+        except discord.HTTPException as exc:
+            log.info("could not refresh the lobby message: %s", exc, extra={"game_id": info.id})
+
+
+def _blurb(info: GameInfo) -> str:
+    title = catalog.title(info.title)
+    return title.blurb if title is not None else ""

@@ -1,0 +1,80 @@
+"""What the game service returns: plain data the Discord layer and the CLI turn into messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core import Event, Prompt, Result
+from render.core import RenderedImage
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat_no: int
+    user_id: int | None
+    is_bot: bool
+    label: str
+
+    @property
+    def mention(self) -> str:
+        """How a message names the holder: a Discord mention, or the automatic player."""
+        if self.is_bot or self.user_id is None:
+            return f"🤖 {self.label}"
+        return f"<@{self.user_id}> ({self.label})"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    title: str
+    title_name: str
+    status: str
+    version: int
+    seats: int
+    min_seats: int
+    created_by: int
+    options: dict[str, str]
+    holders: list[SeatInfo]
+    lobby_message_id: int | None
+    status_line: str = ""
+    waiting: list[SeatInfo] = field(default_factory=list)
+    result: Result | None = None
+
+    def seat_of(self, user_id: int) -> SeatInfo | None:
+        for s in self.holders:
+            if s.user_id == user_id and not s.is_bot:
+                return s
+        return None
+
+    def holder(self, seat_no: int) -> SeatInfo | None:
+        for s in self.holders:
+            if s.seat_no == seat_no:
+                return s
+        return None
+
+
+@dataclass
+class Outcome:
+    """The result of a state change: everything that happened (including automatic players'
+    moves that followed) and who must decide now."""
+
+    game: GameInfo
+    events: list[Event]
+    prompts: list[Prompt]
+    result: Result | None = None
+    #: user_id -> that player's private information after the change, when it changed.
+    hands: dict[int, str] = field(default_factory=dict)
+
+    def public_lines(self) -> list[str]:
+        return [e.text for e in self.events if e.private_to is None]
+
+    def private_lines(self, seat_no: int) -> list[str]:
+        return [e.text for e in self.events if e.private_to == seat_no]
+
+
+@dataclass(frozen=True)
+class Board:
+    game: GameInfo
+    image: RenderedImage

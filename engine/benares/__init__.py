@@ -1,0 +1,101 @@
+"""Benares & Calcutta: a two-round trading game on the Ganges (spec rules/benares-calcutta.md)."""
+
+from __future__ import annotations
+
+from engine.benares import bot, flow, scoring
+from engine.benares.data import data
+from engine.benares.rules_text import PAGES
+from engine.benares.setup import new_game
+from engine.benares.state import State
+from engine.benares.text import card_text, seat_name
+from engine.benares.view import BenaresView
+from engine.benares.viewer import build
+from engine.core import Event, IllegalAction, OptionSpec, Prompt, Result, Title
+from engine.rng import Rng
+
+
+def _variant_options() -> list[OptionSpec]:
+    v = data().raw["variants"]
+    desc = {
+        "intertwined_blocks": "House rule: interleave the two actions of a play and pool two Moves",
+        "open_hands": "All hands are public",
+    }
+    return [OptionSpec(k, desc.get(k, k), "on" if v[k] else "off", ["off", "on"]) for k in v]
+
+
+class Benares(Title[State]):
+    slug = "benares"
+    name = "Benares & Calcutta"
+    min_seats = 2
+    max_seats = 4
+    rules_version = "1"
+    state_type = State
+    options = _variant_options()
+    blurb = "Ship indigo, silk, cotton and saltpetre down the Ganges in two rounds of card play."
+
+    def setup(self, seed: int, seats: int, options: dict[str, str]) -> State:
+        opts = {o.name: o.default for o in self.options}
+        for k, v in (options or {}).items():
+            spec = next((o for o in self.options if o.name == k), None)
+            if spec is None or v not in spec.choices:
+                raise IllegalAction(f"Unknown option {k}={v}.")
+            opts[k] = v
+        return new_game(seed, seats, opts)
+
+    def prompts(self, state: State) -> list[Prompt]:
+        if not state.stack:
+            return []
+        top = state.stack[-1]
+        return [
+            Prompt(
+                top.seat,
+                flow.prompt_text(state, top),
+                flow.options(state, top),
+                secret=top.kind in flow.SECRET,
+            )
+        ]
+
+    def apply(self, state: State, seat: int, choice_id: str) -> list[Event]:
+        return flow.decide(state, seat, choice_id)
+
+    def view(self, state: State, seat: int | None) -> BenaresView:
+        return build(state, seat, self.status_line(state))
+
+    def result(self, state: State) -> Result | None:
+        return scoring.result(state)
+
+    def rules_pages(self) -> list[str]:
+        return list(PAGES)
+
+    def private_text(self, state: State, seat: int) -> str | None:
+        hand = state.companies[seat].hand
+        if not hand:
+            return "Your hand is empty."
+        return "Your hand: " + "; ".join(card_text(x) for x in hand) + "."
+
+    def seat_label(self, state: State, seat: int) -> str:
+        return seat_name(seat)
+
+    def status_line(self, state: State) -> str:
+        if state.phase == "over":
+            res = self.result(state)
+            if res:
+                win = ", ".join(seat_name(s) for s in res.ranking if res.places[s] == 1)
+                return f"Game over. Winner: {win}."
+            return "Game over."
+        top = state.stack[-1] if state.stack else None
+        who = seat_name(top.seat) if top else "nobody"
+        if state.phase == "boats":
+            return f"Setup: {who} places their boat."
+        if state.phase == "action":
+            turn = state.turns_taken // state.seats + 1
+            return f"Round {state.round}, Action phase, turn {turn}/6: {who} to play."
+        return f"Round {state.round}, Administration ({state.step}): {who} to decide."
+
+    def bot_choice(self, state: State, seat: int, rng: Rng) -> str:
+        if not state.stack or state.stack[-1].seat != seat:
+            raise IllegalAction("It is not this seat's decision.")
+        return bot.choose(state, seat, rng)
+
+
+TITLE = Benares()

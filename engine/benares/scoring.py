@@ -1,0 +1,66 @@
+"""Final scoring and tie-breaks (R123-R125)."""
+
+from __future__ import annotations
+
+from engine.benares.data import data
+from engine.benares.state import Company, State
+from engine.benares.text import seat_name
+from engine.core import Result
+
+
+def breakdown(c: Company) -> dict[str, int]:
+    d = data()
+    types = d.posts["types"]
+    directional = {p for p in c.posts if types[p]["directional"]}
+    post_vp = 0
+    regional_vp = 0
+    for p in c.posts:
+        spec = types[p]
+        post_vp += spec.get("end_vp", 0)
+        regional_vp += spec.get("end_vp_per_distinct_directional_type", 0) * len(directional)
+    lane = d.raw["goods_lanes"]["end_vp_by_position"]
+    goods_vp = sum(lane[c.goods[g]] for g in d.goods)
+    sc = d.scoring
+    disc_vp = c.discs * sc["unspent_profit_disc_vp"]
+    crates_vp = sum(c.hold.values()) * sc["unsold_crate_vp"]
+    rupee_vp = c.treasury * sc["treasury_rupee_vp"]
+    return {
+        "play": c.vp,
+        "posts": post_vp,
+        "regional": regional_vp,
+        "goods": goods_vp,
+        "discs": disc_vp,
+        "other": crates_vp + rupee_vp,
+    }
+
+
+def final_score(c: Company) -> int:
+    return sum(breakdown(c).values())
+
+
+def tie_key(c: Company) -> tuple[int, ...]:
+    keys = [final_score(c)]
+    for tb in data().scoring["tie_breakers"]:
+        if tb == "most_treasury_rupees":
+            keys.append(c.treasury)
+        elif tb == "most_posts_placed":
+            keys.append(len(c.posts))
+    return tuple(keys)
+
+
+def result(st: State) -> Result | None:
+    if st.phase != "over":
+        return None
+    keys = {s: tie_key(c) for s, c in enumerate(st.companies)}
+    ranking = sorted(keys, key=lambda s: (tuple(-k for k in keys[s]), s))
+    places = {s: 1 + sum(1 for o in keys if keys[o] > keys[s]) for s in keys}
+    scores = {s: keys[s][0] for s in keys}
+    lines = []
+    for s in ranking:
+        b = breakdown(st.companies[s])
+        lines.append(
+            f"{places[s]}. {seat_name(s)}: {scores[s]} VP (play {b['play']}, posts "
+            f"{b['posts']}, regional {b['regional']}, goods {b['goods']}, discs "
+            f"{b['discs']}; ₹{st.companies[s].treasury}, {len(st.companies[s].posts)} posts)"
+        )
+    return Result(scores=scores, ranking=ranking, places=places, details="\n".join(lines))

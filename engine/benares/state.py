@@ -1,0 +1,86 @@
+"""The game state: plain msgspec Structs, JSON-serialisable, carrying the game's own Rng.
+
+Seats are 0-based. Resolution is a LIFO stack of small `Task`s: automatic tasks run at once,
+decision tasks wait for the deciding seat's choice (see flow.py). This keeps every cascade
+(Advisor rewards, Concessions, post effects, sales) depth-first and resumable between choices.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.rng import Rng
+
+
+class Slot(msgspec.Struct):
+    """A Company board space: the card played there this round and the mode of the play."""
+
+    card: str = ""
+    mode: str = ""  # "" | development | logistics | skip
+
+
+class Company(msgspec.Struct):
+    treasury: int
+    discs: int = 0
+    vp: int = 0
+    hand: list[str] = msgspec.field(default_factory=list)
+    board: list[Slot] = msgspec.field(default_factory=list)
+    boat: str = ""
+    hold: dict[str, int] = msgspec.field(default_factory=dict)
+    capacity: int = 4
+    crate_cost: int = 1
+    move_bonus: int = 0
+    load_bonus: int = 0
+    rows: dict[str, int] = msgspec.field(default_factory=dict)
+    goods: dict[str, int] = msgspec.field(default_factory=dict)
+    posts: list[str] = msgspec.field(default_factory=list)  # index 0 = Post space 8, then 7 ...
+    concessions_used: list[str] = msgspec.field(default_factory=list)
+    investments: list[str] = msgspec.field(default_factory=list)  # "fleet:I"
+    passed: bool = False
+
+
+class Task(msgspec.Struct, array_like=True):
+    """One unit of pending work. `kind` names the handler; a/b/n/m are its arguments."""
+
+    kind: str
+    seat: int
+    a: str = ""
+    b: str = ""
+    n: int = 0
+    m: int = 0
+
+
+class Mix(msgspec.Struct):
+    """VARIANT Intertwined blocks: a Load and a Move of one play, resolved unit by unit."""
+
+    move_ref: str
+    load_ref: str
+    move_left: int = -1  # -1: the Move has not started
+    visited: list[str] = msgspec.field(default_factory=list)
+    move_done: bool = False
+    loaded: int = 0
+    load_done: bool = False
+    fleet: bool = False
+
+
+class State(msgspec.Struct):
+    seats: int
+    options: dict[str, str]
+    rng: Rng
+    companies: list[Company]
+    crates: dict[str, int]  # map space -> crates on it
+    crate_supply: dict[str, int]
+    post_supply: dict[str, int]
+    round: int = 1
+    phase: str = "boats"  # boats | action | administration | over
+    step: str = ""  # administration sub-step
+    first_player: int = 0
+    turns_taken: int = 0  # turns taken in this Action phase (all players)
+    deck: list[str] = msgspec.field(default_factory=list)
+    discard: list[str] = msgspec.field(default_factory=list)
+    first_buyers: dict[str, int] = msgspec.field(default_factory=dict)
+    stack: list[Task] = msgspec.field(default_factory=list)
+    sale: dict[str, int] = msgspec.field(default_factory=dict)
+    mix: Mix | None = None
+    last: list[str] = msgspec.field(default_factory=list)
+    last_text: list[str] = msgspec.field(default_factory=list)

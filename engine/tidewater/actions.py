@@ -1,0 +1,347 @@
+"""The seven time-costing actions (spec section 9): legality checks and resolution.
+
+Each `*_error` returns None when legal or a polite reason; each `do_*` resolves an action whose
+legality was already checked (R84: nothing changes before the whole action is known legal).
+"""
+
+from __future__ import annotations
+
+from engine.tidewater.data import raw_data
+from engine.tidewater.market import (
+    buy_error,
+    company_name,
+    do_buy,
+    do_sell,
+    holds,
+    permitted,
+    sell_error,
+)
+from engine.tidewater.production import bag_total, colour_word, draw, place_on_hex
+from engine.tidewater.state import State
+
+DEFAULT_BUY_SOURCE: str = raw_data()["trade_defaults"]["buy_source"]
+DEFAULT_TRADE_ORDER: str = raw_data()["trade_defaults"]["combined_order"]
+
+# ---- Load a Container (R15, R16, R87, R124) ---------------------------------------------------
+
+
+def slot_open(state: State, cid: str, idx: int) -> bool:
+    r = state.rules
+    if r.slots[idx].kind == "open":
+        return True
+    return state.ship(cid).slots[idx].investor is not None
+
+
+def free_slots(state: State, cid: str) -> list[str]:
+    """Open, empty slots of the ship, lowest first."""
+    ship = state.ship(cid)
+    return [
+        s.id
+        for i, s in enumerate(state.rules.slots)
+        if ship.slots[i].container is None and slot_open(state, cid, i)
+    ]
+
+
+def load_error(state: State, seat: int, cid: str, slot: str | None) -> str | None:
+    r = state.rules
+    if cid not in r.cindex:
+        return f"There is no company {cid}."
+    ship = state.ship(cid)
+    name = company_name(state, cid)
+    hex_co = r.port_hex_company.get(ship.port)
+    if hex_co is None:
+        return f"The {name} ship is at the market {ship.port}; it loads only at a company port."
+    if not permitted(state, seat, "load_container", cid):
+        return f"Only holders of a {name} share may load its ship."
+    if state.company(hex_co).hex_containers < 1:
+        return f"There is no container on {r.hex_of_company[hex_co]} to load."
+    free = free_slots(state, cid)
+    if slot is None:
+        if not free:
+            return f"The {name} ship has no open, empty slot."
+    elif slot not in free:
+        return f"Slot {slot} of the {name} ship is not open and empty."
+    fee = r.terminal_fee
+    if fee is not None and hex_co != cid and state.company(cid).treasury < fee:
+        return f"{name} cannot pay the terminal fee of {r.terminal_fee} (variant V1)."
+    return None
+
+
+def do_load(state: State, seat: int, cid: str, slot: str | None, touched: list[str]) -> str:
+    r = state.rules
+    ship = state.ship(cid)
+    hex_co = r.port_hex_company[ship.port]
+    slot = slot or free_slots(state, cid)[0]
+    state.company(hex_co).hex_containers -= 1
+    ship.slots[r.slot_index[slot]].container = hex_co
+    touched += [f"ship:{cid}", f"slot:{cid}:{slot}", f"hex:{r.hex_of_company[hex_co]}"]
+    text = (
+        f"loads a {colour_word(hex_co)} container from {r.hex_of_company[hex_co]} onto the "
+        f"{company_name(state, cid)} ship, slot {slot}"
+    )
+    if r.terminal_fee is not None and hex_co != cid:
+        state.company(cid).treasury -= r.terminal_fee
+        state.company(hex_co).treasury += r.terminal_fee
+        touched += [f"company:{cid}", f"company:{hex_co}"]
+        text += f" ({company_name(state, cid)} pays a terminal fee of {r.terminal_fee})"
+    return text
+
+
+# ---- Produce a Container (R17, R18, R91) --------------------------------------------------------
+
+
+def produce_error(state: State, seat: int) -> str | None:
+    if bag_total(state) == 0:
+        return "The bag is empty: there is nothing to produce."
+    return None
+
+
+def do_produce(state: State, seat: int, touched: list[str]) -> str:
+    colour = draw(state)
+    hx = state.rules.hex_of_company[colour]
+    touched.append(f"hex:{hx}")
+    if place_on_hex(state, colour):
+        return f"produces a {colour_word(colour)} container, placed on {hx}"
+    return f"produces a {colour_word(colour)} container; {hx} is full, so it goes back to the bag"
+
+
+# ---- Navigation points (R19-R22, R88-R90) -------------------------------------------------------
+
+
+def parse_op(op: str) -> tuple[str, str, str | None, str]:
+    """'place:RED:a1' -> ('place', 'RED', None, 'a1'); 'move:RED:a1:n1' -> ('move', 'RED', 'a1', 'n1')."""
+    parts = op.split(":")
+    if len(parts) == 3 and parts[0] == "place":
+        return "place", parts[1], None, parts[2]
+    if len(parts) == 4 and parts[0] == "move":
+        return "move", parts[1], parts[2], parts[3]
+    raise ValueError(op)
+
+
+def nav_op_error(state: State, seat: int, op: str, prior: str | None = None) -> str | None:
+    """One operation, checked against the state as the prior operation (if any) leaves it (R89)."""
+    r = state.rules
+    try:
+        kind, cid, frm, to = parse_op(op)
+    except ValueError:
+        return "That is not a navigation point operation."
+    if cid not in r.cindex:
+        return f"There is no company {cid}."
+    co = state.company(cid)
+    name = company_name(state, cid)
+    treasury, supply, hexes = co.treasury, co.nav_supply, list(co.nav)
+    moved_point: str | None = None
+    if prior is not None:
+        pk, pc, pf, pt = parse_op(prior)
+        moved_point = f"{pc}:{pt}"
+        if pc == cid:
+            treasury -= r.sea[pt]["cost"]
+            if pk == "place":
+                supply -= 1
+            else:
+                hexes.remove(pf)
+            hexes.append(pt)
+    if to not in r.sea:
+        return f"{to} is not a sea hex."
+    if kind == "place":
+        if not permitted(state, seat, "place_navigation_point", cid):
+            return f"Only holders of a {name} share may place its navigation points."
+        if supply < 1:
+            return f"{name} has no navigation point left in its supply."
+    else:
+        if not permitted(state, seat, "move_navigation_point", cid):
+            return f"Only the CEO of {name} may move its navigation points."
+        if frm not in hexes:
+            return f"{name} has no navigation point on {frm}."
+        if moved_point == f"{cid}:{frm}":
+            return "The two operations must concern two different points."
+    if to in hexes:
+        return f"{name} already has a navigation point on {to}."
+    cost = r.sea[to]["cost"]
+    if treasury < cost:
+        return f"{name}'s treasury ({treasury}) cannot pay the {cost} credits for {to}."
+    return None
+
+
+def nav_error(state: State, seat: int, ops: list[str]) -> str | None:
+    r = state.rules
+    if not 1 <= len(ops) <= r.nav_max_points:
+        return f"Place or move 1 to {r.nav_max_points} navigation points."
+    err = nav_op_error(state, seat, ops[0])
+    if err or len(ops) == 1:
+        return err
+    return nav_op_error(state, seat, ops[1], ops[0])
+
+
+def nav_cost(state: State, ops: list[str]) -> int:
+    return state.rules.nav_per_point * len(ops)
+
+
+def do_nav(state: State, seat: int, ops: list[str], touched: list[str]) -> str:
+    r = state.rules
+    parts = []
+    for op in ops:
+        kind, cid, frm, to = parse_op(op)
+        co = state.company(cid)
+        cost = r.sea[to]["cost"]
+        co.treasury -= cost
+        if kind == "place":
+            co.nav_supply -= 1
+            parts.append(f"places a {company_name(state, cid)} point on {to} ({cost} credits)")
+        else:
+            co.nav.remove(frm)
+            touched.append(f"sea:{frm}")
+            parts.append(
+                f"moves a {company_name(state, cid)} point from {frm} to {to} ({cost} credits)"
+            )
+        co.nav.append(to)
+        touched += [f"sea:{to}", f"company:{cid}"]
+    return " and ".join(parts) + ", paid from the company treasury"
+
+
+def describe_op(state: State, op: str) -> str:
+    kind, cid, frm, to = parse_op(op)
+    cost = state.rules.sea[to]["cost"]
+    name = company_name(state, cid)
+    if kind == "place":
+        return f"place a {name} point on {to} ({cost} cr)"
+    return f"move a {name} point {frm}->{to} ({cost} cr)"
+
+
+# ---- Funding (R23, R24) ---------------------------------------------------------------------------
+
+
+def do_fund(state: State, seat: int, touched: list[str]) -> str:
+    n = state.rules.funding_credits
+    state.players[seat].credits += n
+    touched.append(f"player:{seat}")
+    return f"takes Funding: +{n} credit{'s' if n != 1 else ''}"
+
+
+# ---- Invest (R25, R26, R92) -----------------------------------------------------------------------
+
+
+def invest_error(state: State, seat: int, cid: str, slot: str) -> str | None:
+    r = state.rules
+    if cid not in r.cindex:
+        return f"There is no company {cid}."
+    idx = r.slot_index.get(slot)
+    name = company_name(state, cid)
+    if idx is None or r.slots[idx].kind != "investment":
+        return f"{slot} is not an investment slot."
+    if state.players[seat].inv_discs < 1:
+        return "You have no investment disc left."
+    if state.ship(cid).slots[idx].investor is not None:
+        return f"Slot {slot} of the {name} ship already has an investor."
+    cost = r.slots[idx].cost
+    if state.players[seat].credits < cost:
+        return f"Slot {slot} costs {cost} credits; you have {state.players[seat].credits}."
+    return None
+
+
+def do_invest(state: State, seat: int, cid: str, slot: str, touched: list[str]) -> str:
+    r = state.rules
+    idx = r.slot_index[slot]
+    cost = r.slots[idx].cost
+    p = state.players[seat]
+    p.inv_discs -= 1
+    p.credits -= cost
+    state.ship(cid).slots[idx].investor = seat
+    state.company(cid).treasury += cost
+    touched += [f"slot:{cid}:{slot}", f"ship:{cid}", f"company:{cid}", f"player:{seat}"]
+    name = company_name(state, cid)
+    return f"invests in slot {slot} of the {name} ship, paying {cost} credits to {name}"
+
+
+# ---- Advertise (R27, R28, R93) --------------------------------------------------------------------
+
+
+def advertise_error(state: State, seat: int, i: int) -> str | None:
+    if not 1 <= i < len(state.queue):
+        return f"Choose a position from 1 to {len(state.queue) - 1}."
+    return None
+
+
+def do_advertise(state: State, seat: int, i: int, touched: list[str]) -> str:
+    q = state.queue
+    a, b = q[i - 1], q[i]
+    q[i - 1], q[i] = b, a
+    touched += [f"demand:{i}", f"demand:{i + 1}"]
+    return (
+        f"advertises: swaps demand positions {i} ({colour_word(a)}) and {i + 1} ({colour_word(b)})"
+    )
+
+
+# ---- Buy and/or Sell a Share (R29-R31, R94-R96) ---------------------------------------------------
+
+
+def parse_part(part: str) -> tuple[str, str, str]:
+    """'sell:RED' -> ('sell', 'RED', ''); 'buy:RED:u' -> ('buy', 'RED', 'u') (u=unissued, p=pool)."""
+    bits = part.split(":")
+    if len(bits) == 2 and bits[0] == "sell":
+        return "sell", bits[1], ""
+    if len(bits) == 3 and bits[0] == "buy" and bits[2] in ("u", "p"):
+        return "buy", bits[1], bits[2]
+    if len(bits) == 2 and bits[0] == "buy":  # no source named: the data default (R94)
+        return "buy", bits[1], "u" if DEFAULT_BUY_SOURCE == "unissued" else "p"
+    raise ValueError(part)
+
+
+def default_order(parts: list[str]) -> list[str]:
+    """R96: parts given without an order ("," instead of "+") follow the data default."""
+    first = "sell" if DEFAULT_TRADE_ORDER == "sell_first" else "buy"
+    return sorted(parts, key=lambda p: 0 if p.startswith(first) else 1)
+
+
+def trade_error(state: State, seat: int, parts: list[str]) -> str | None:
+    r = state.rules
+    if not 1 <= len(parts) <= 2:
+        return "Buy one share, sell one share, or both."
+    try:
+        parsed = [parse_part(p) for p in parts]
+    except ValueError:
+        return "That is not a share trade."
+    for _, cid, _ in parsed:
+        if cid not in r.cindex:
+            return f"There is no company {cid}."
+    if len(parsed) == 2:
+        if parsed[0][0] == parsed[1][0]:
+            return "One action buys at most one share and sells at most one share."
+        if parsed[0][1] == parsed[1][1]:
+            return "A combined buy and sell must concern two different companies."
+    credits = state.players[seat].credits
+    for kind, cid, src in parsed:
+        if kind == "sell":
+            err = sell_error(state, seat, cid)
+            if err:
+                return err
+            credits += state.company(cid).stock
+        else:
+            err = buy_error(state, seat, cid, src, credits)
+            if err:
+                return err
+            credits -= state.company(cid).stock
+    return None
+
+
+def do_trade(state: State, seat: int, parts: list[str], touched: list[str]) -> str:
+    texts = []
+    for part in parts:
+        kind, cid, src = parse_part(part)
+        texts.append(do_sell(state, seat, cid) if kind == "sell" else do_buy(state, seat, cid, src))
+        touched += [f"company:{cid}", f"stock:{cid}", f"player:{seat}"]
+    return " and ".join(texts)
+
+
+def describe_part(state: State, part: str) -> str:
+    kind, cid, src = parse_part(part)
+    co = state.company(cid)
+    name = company_name(state, cid)
+    if kind == "sell":
+        return f"sell a {name} share for {co.stock}"
+    where = "unissued" if src == "u" else "from the pool"
+    return f"buy a {name} share ({where}) for {co.stock}"
+
+
+def holds_any(state: State, seat: int) -> bool:
+    return any(holds(state, seat, c) for c in state.rules.companies)

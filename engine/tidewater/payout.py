@@ -1,0 +1,79 @@
+"""The round-end payout (spec section 15), resumable around the CEOs' dividend prompts."""
+
+from __future__ import annotations
+
+from engine.tidewater.market import change_stock, company_name, outstanding, stock_order
+from engine.tidewater.state import PAYOUT, Payout, State
+
+
+def start_payout(state: State, touched: list[str]) -> list[str]:
+    """Fix the stock-market order (R51, R112) and process companies until a CEO must choose."""
+    state.payout = Payout(order=stock_order(state))
+    lines = ["Payout, in stock-market order: " + ", ".join(state.payout.order) + "."]
+    return lines + run_payout(state, touched)
+
+
+def dividend_options(state: State, cid: str) -> list[int]:
+    """R114: every d with d x outstanding shares <= treasury (after the wage)."""
+    co = state.company(cid)
+    k = outstanding(state, cid)
+    return [d for d in state.rules.dividend_options if d * k <= co.treasury]
+
+
+def run_payout(state: State, touched: list[str]) -> list[str]:
+    """Process companies from `payout.index`; stop at a dividend prompt or at the end."""
+    r = state.rules
+    pay = state.payout
+    assert pay is not None
+    lines: list[str] = []
+    while pay.index < len(pay.order):
+        cid = pay.order[pay.index]
+        co = state.company(cid)
+        name = company_name(state, cid)
+        touched += [f"company:{cid}", f"stock:{cid}"]
+        if co.ceo is None:  # R52, R53
+            change_stock(state, co, r.no_ceo_effect)
+            lines.append(f"{name} has no CEO: no wage, no dividend; stock {co.stock}.")
+            pay.index += 1
+            continue
+        wage = r.wage(co.stock)  # R55, R112, R113
+        if co.treasury < wage:  # R56
+            change_stock(state, co, r.unpaid_wage_effect)
+            lines.append(
+                f"{name} cannot pay the wage of {wage} (treasury {co.treasury}): "
+                f"no wage, no dividend; stock {co.stock}."
+            )
+            pay.index += 1
+            continue
+        co.treasury -= wage  # R54
+        state.players[co.ceo].credits += wage
+        touched.append(f"player:{co.ceo}")
+        lines.append(f"{name} pays a wage of {wage} to its CEO, Seat {co.ceo + 1}.")
+        options = dividend_options(state, cid)
+        if options == [0] and r.auto_apply_only_option:  # R61, R114
+            lines.append(pay_dividend(state, cid, 0, touched))
+            pay.index += 1
+            continue
+        pay.options = options
+        state.phase = PAYOUT
+        return lines
+    state.payout = None
+    return lines
+
+
+def pay_dividend(state: State, cid: str, d: int, touched: list[str]) -> str:
+    """R58-R60, R115: d per outstanding share, then the stock effect."""
+    co = state.company(cid)
+    name = company_name(state, cid)
+    k = outstanding(state, cid)
+    if d:
+        for i, p in enumerate(state.players):
+            n = p.shares.get(cid, 0)
+            if n:
+                p.credits += d * n
+                touched.append(f"player:{i}")
+        co.treasury -= d * k
+    change_stock(state, co, state.rules.dividend_effect[d])
+    if d == 0:
+        return f"{name} pays no dividend; stock {co.stock}."
+    return f"{name} pays a dividend of {d} per share ({d * k} in total); stock {co.stock}."

@@ -1,0 +1,475 @@
+"""Prompts: the legal choices of the deciding seat, as chains of small menus (spec section 18)."""
+
+from __future__ import annotations
+
+from engine.core import Choice, Prompt
+from engine.tidewater import actions as act
+from engine.tidewater import shipping, track
+from engine.tidewater.market import buy_error, company_name, outstanding, sell_error
+from engine.tidewater.production import colour_word
+from engine.tidewater.state import PAYOUT, START, TURN, State
+
+G_FREE = "Free actions (no time)"
+G_TIME = "Actions (cost time)"
+G_TURN = "Turn"
+G_BACK = "Navigation"
+BACK = Choice("back", "Back to the previous menu", G_BACK)
+
+
+def port_label(state: State, port: str) -> str:
+    info = state.rules.ports[port]
+    if info["type"] == "company":
+        return f"{port} ({company_name(state, info['company'])} port)"
+    bonus = info.get("bonus", 0)
+    return f"market {port}" + (f" (+{bonus})" if bonus else "")
+
+
+def t(n: int) -> str:
+    return f"(cost {n} time)"
+
+
+def prompts(state: State) -> list[Prompt]:
+    if state.phase == PAYOUT:
+        return [dividend_prompt(state)]
+    if state.phase not in (TURN, START):
+        return []
+    seat = state.active
+    if state.menu:
+        text, choices = submenu(state, seat, state.menu[-1][1:])
+    else:
+        text, choices = top_menu(state, seat)
+    return [Prompt(seat=seat, text=text, choices=choices)]
+
+
+def dividend_prompt(state: State) -> Prompt:
+    pay = state.payout
+    assert pay is not None
+    cid = pay.order[pay.index]
+    co = state.company(cid)
+    assert co.ceo is not None
+    name = company_name(state, cid)
+    k = outstanding(state, cid)
+    eff = state.rules.dividend_effect
+    choices = []
+    for d in pay.options:
+        change = eff[d]
+        word = "stock stays" if change == 0 else f"stock {change:+d}"
+        choices.append(
+            Choice(f"div:{d}", f"Pay {d} per share ({d * k} from the treasury; {word})", "Dividend")
+        )
+    text = (
+        f"Seat {co.ceo + 1}, as CEO of {name} choose the dividend per share "
+        f"(treasury {co.treasury}, {k} outstanding shares)."
+    )
+    return Prompt(seat=co.ceo, text=text, choices=choices)
+
+
+# ---- option lists (shared by the menus, the bot and the tests) ---------------------------------
+
+
+def fits(state: State, seat: int, cost: int) -> bool:
+    return state.phase == TURN and state.players[seat].pos + cost <= state.rules.steps
+
+
+def load_options(state: State, seat: int) -> list[tuple[str, str]]:
+    r = state.rules
+    if not fits(state, seat, r.cost["load"]):
+        return []
+    out = []
+    for co in r.companies:
+        if act.load_error(state, seat, co, None):
+            continue
+        for slot in act.free_slots(state, co):
+            out.append((co, slot))
+    return out
+
+
+def two_points_fit(state: State, seat: int) -> bool:
+    """A second point may be added (the data allow two, and both fit before Start)."""
+    r = state.rules
+    return r.nav_max_points >= 2 and fits(state, seat, 2 * r.nav_per_point)
+
+
+def nav_first_ops(state: State, seat: int) -> list[str]:
+    r = state.rules
+    if not fits(state, seat, r.nav_per_point):
+        return []
+    return [op for op in all_ops(state, seat) if not act.nav_op_error(state, seat, op)]
+
+
+def all_ops(state: State, seat: int, prior: str | None = None) -> list[str]:
+    """Candidate operations on the map as `prior` leaves it (legality: nav_op_error)."""
+    r = state.rules
+    ops = []
+    pc = pf = pt = None
+    if prior is not None:
+        _, pc, pf, pt = act.parse_op(prior)
+    for c in state.companies:
+        hexes = list(c.nav)
+        if c.id == pc:
+            if pf is not None:
+                hexes.remove(pf)
+            hexes.append(pt)
+        free = [h for h in r.sea_ids if h not in hexes]
+        if r.perm["place_navigation_point"] == "anyone" or c.id in state.players[seat].shares:
+            ops += [f"place:{c.id}:{h}" for h in free]
+        if c.ceo == seat:
+            for frm in hexes:
+                if c.id == pc and frm == pt:
+                    continue
+                ops += [f"move:{c.id}:{frm}:{h}" for h in free]
+    return ops
+
+
+def nav_second_ops(state: State, seat: int, first: str) -> list[str]:
+    if not two_points_fit(state, seat):
+        return []
+    return [
+        op for op in all_ops(state, seat, first) if not act.nav_op_error(state, seat, op, first)
+    ]
+
+
+def invest_options(state: State, seat: int) -> list[tuple[str, str]]:
+    r = state.rules
+    if not fits(state, seat, r.cost["invest"]) or state.players[seat].inv_discs < 1:
+        return []
+    out = []
+    for co in r.companies:
+        for s in r.slots:
+            if s.kind == "investment" and not act.invest_error(state, seat, co, s.id):
+                out.append((co, s.id))
+    return out
+
+
+def trade_first_parts(state: State, seat: int) -> list[str]:
+    if not fits(state, seat, state.rules.cost["trade"]):
+        return []
+    out = []
+    for co in state.rules.companies:
+        if not sell_error(state, seat, co):
+            out.append(f"sell:{co}")
+    for co in state.rules.companies:
+        for src in ("u", "p"):
+            if not buy_error(state, seat, co, src):
+                out.append(f"buy:{co}:{src}")
+    return out
+
+
+def trade_second_parts(state: State, seat: int, first: str) -> list[str]:
+    kind, fco, _ = act.parse_part(first)
+    out = []
+    for co in state.rules.companies:
+        if co == fco:
+            continue
+        cands = [f"buy:{co}:u", f"buy:{co}:p"] if kind == "sell" else [f"sell:{co}"]
+        for part in cands:
+            if not act.trade_error(state, seat, [first, part]):
+                out.append(part)
+    return out
+
+
+def sail_options(state: State, seat: int) -> list[tuple[str, str]]:
+    out = []
+    for co in state.rules.companies:
+        if shipping.free_error(state, seat, "sail", co) or state.ship(co).sailed:
+            continue
+        for port in shipping.reachable(state, co):
+            out.append((co, port))
+    return out
+
+
+def deliver_ships(state: State, seat: int) -> list[str]:
+    out = []
+    for co in state.rules.companies:
+        cargo = occupied(state, co)
+        if cargo and not shipping.deliver_error(state, seat, co, cargo[:1]):
+            out.append(co)
+    return out
+
+
+def dump_options(state: State, seat: int) -> list[tuple[str, str]]:
+    out = []
+    for co in state.rules.companies:
+        cargo = occupied(state, co)
+        if cargo and not shipping.free_error(state, seat, "dump", co):
+            out += [(co, s) for s in cargo]
+    return out
+
+
+def occupied(state: State, co: str) -> list[str]:
+    ship = state.ship(co)
+    return [s.id for i, s in enumerate(state.rules.slots) if ship.slots[i].container is not None]
+
+
+# ---- menus ------------------------------------------------------------------------------------
+
+
+def top_menu(state: State, seat: int) -> tuple[str, list[Choice]]:
+    r = state.rules
+    p = state.players[seat]
+    ch: list[Choice] = []
+    if sail_options(state, seat):
+        ch.append(Choice(">sail", "Set Sail with a ship... (free)", G_FREE))
+    if deliver_ships(state, seat):
+        ch.append(Choice(">deliver", "Deliver containers at a market... (free)", G_FREE))
+    if dump_options(state, seat):
+        ch.append(Choice(">dump", "Dump a container into the bag... (free)", G_FREE))
+    if state.phase == START:
+        ch.append(Choice("done", "Done: end your round on Start", G_TURN))
+        return f"Seat {seat + 1}, you reached Start: take free actions, then choose Done.", ch
+    if track.can_stop(state):
+        ch.append(Choice("stop", "Stop: end your turn", G_TURN))
+    if load_options(state, seat):
+        ch.append(Choice(">load", f"Load a container onto a ship... {t(r.cost['load'])}", G_TIME))
+    if fits(state, seat, r.cost["produce"]) and not act.produce_error(state, seat):
+        ch.append(
+            Choice("produce", f"Produce a container from the bag {t(r.cost['produce'])}", G_TIME)
+        )
+    if nav_first_ops(state, seat):
+        ch.append(
+            Choice(">nav", "Place or move navigation points... (cost 1 time per point)", G_TIME)
+        )
+    if fits(state, seat, r.cost["fund"]):
+        ch.append(
+            Choice("fund", f"Funding: take {r.funding_credits} credit {t(r.cost['fund'])}", G_TIME)
+        )
+    if invest_options(state, seat):
+        ch.append(Choice(">invest", f"Invest in a ship slot... {t(r.cost['invest'])}", G_TIME))
+    if fits(state, seat, r.cost["advertise"]):
+        ch.append(
+            Choice(
+                ">adv", f"Advertise: swap two demand markers... {t(r.cost['advertise'])}", G_TIME
+            )
+        )
+    if trade_first_parts(state, seat):
+        ch.append(Choice(">trade", f"Buy and/or sell a share... {t(r.cost['trade'])}", G_TIME))
+    last = track.last(state) == seat
+    text = (
+        f"Seat {seat + 1}, your turn (round {state.round}, step {p.pos}/{r.steps}, "
+        f"{p.credits} credits). "
+    )
+    text += "You are last: take a time-costing action." if last else "Act, or stop."
+    return text, ch
+
+
+def submenu(state: State, seat: int, body: str) -> tuple[str, list[Choice]]:
+    r = state.rules
+    kind, _, arg = body.partition(":")
+    ch: list[Choice] = []
+    if kind == "load":
+        for co, slot in load_options(state, seat):
+            port = state.ship(co).port
+            colour = colour_word(r.port_hex_company[port])
+            ch.append(
+                Choice(
+                    f"load:{co}:{slot}",
+                    f"Load a {colour} container at {port} onto the {company_name(state, co)} "
+                    f"ship, slot {slot} {t(r.cost['load'])}",
+                    G_TIME,
+                )
+            )
+        text = "Which ship and slot do you load?"
+    elif kind == "nav" and not arg:
+        two = two_points_fit(state, seat)
+        for op in nav_first_ops(state, seat):
+            label = act.describe_op(state, op)
+            if two:
+                ch.append(Choice(f">nav:{op}", label[0].upper() + label[1:] + "...", G_TIME))
+            else:
+                ch.append(
+                    Choice(
+                        f"nav:{op}", f"{label[0].upper()}{label[1:]} {t(r.nav_per_point)}", G_TIME
+                    )
+                )
+        text = "Choose the first navigation point operation."
+    elif kind == "nav":
+        ch.append(
+            Choice(f"nav:{arg}", f"Only {act.describe_op(state, arg)} {t(r.nav_per_point)}", G_TIME)
+        )
+        for op in nav_second_ops(state, seat, arg):
+            ch.append(
+                Choice(
+                    f"nav:{arg}+{op}",
+                    f"Also {act.describe_op(state, op)} {t(2 * r.nav_per_point)}",
+                    G_TIME,
+                )
+            )
+        text = f"First: {act.describe_op(state, arg)}. Add a second point?"
+    elif kind == "invest":
+        for co, slot in invest_options(state, seat):
+            cost = r.slots[r.slot_index[slot]].cost
+            ch.append(
+                Choice(
+                    f"invest:{co}:{slot}",
+                    f"Invest in slot {slot} of the {company_name(state, co)} ship for {cost} "
+                    f"credits {t(r.cost['invest'])}",
+                    G_TIME,
+                )
+            )
+        text = "Which investment slot?"
+    elif kind == "adv":
+        q = state.queue
+        for i in range(1, len(q)):
+            ch.append(
+                Choice(
+                    f"adv:{i}",
+                    f"Swap {i}: {colour_word(q[i - 1])} ({r.prices[i - 1]}) and {i + 1}: "
+                    f"{colour_word(q[i])} ({r.prices[i]}) {t(r.cost['advertise'])}",
+                    G_TIME,
+                )
+            )
+        text = "Which adjacent demand markers do you swap?"
+    elif kind == "trade" and not arg:
+        for part in trade_first_parts(state, seat):
+            ch.append(
+                Choice(
+                    f">trade:{part}", act.describe_part(state, part).capitalize() + "...", G_TIME
+                )
+            )
+        text = "First part of the trade (you may add a second part for another company)."
+    elif kind == "trade":
+        c = t(r.cost["trade"])
+        ch.append(Choice(f"trade:{arg}", f"Only {act.describe_part(state, arg)} {c}", G_TIME))
+        for part in trade_second_parts(state, seat, arg):
+            ch.append(
+                Choice(f"trade:{arg}+{part}", f"Then {act.describe_part(state, part)} {c}", G_TIME)
+            )
+        text = f"First: {act.describe_part(state, arg)}. Add a second part?"
+    elif kind == "sail":
+        for co, port in sail_options(state, seat):
+            frm = state.ship(co).port
+            ch.append(
+                Choice(
+                    f"sail:{co}:{port}",
+                    f"Sail the {company_name(state, co)} ship from {frm} to "
+                    f"{port_label(state, port)} (free)",
+                    G_FREE,
+                )
+            )
+        text = "Which ship sails where?"
+    elif kind == "deliver" and not arg:
+        for co in deliver_ships(state, seat):
+            cargo = occupied(state, co)
+            ch.append(
+                Choice(
+                    f">deliver:{co}",
+                    f"Deliver from the {company_name(state, co)} ship at {state.ship(co).port}...",
+                    G_FREE,
+                )
+            )
+            if len(cargo) > 1:
+                ch.append(
+                    Choice(
+                        f"deliver:{co}:{'.'.join(cargo)}",
+                        f"Deliver all {len(cargo)} containers of the {company_name(state, co)} "
+                        "ship in slot order (free)",
+                        G_FREE,
+                    )
+                )
+        text = "Which ship delivers?"
+    elif kind == "deliver":
+        co, _, picked_s = arg.partition(":")
+        picked = picked_s.split(".") if picked_s else []
+        queue = list(state.queue)
+        ship = state.ship(co)
+        bonus = r.port_bonus.get(ship.port, 0)
+        for s in picked:
+            colour = ship.slots[r.slot_index[s]].container
+            i = queue.index(colour)
+            queue.append(queue.pop(i))
+        if picked:
+            ch.append(
+                Choice(
+                    f"deliver:{co}:{picked_s}",
+                    f"Deliver the {len(picked)} chosen container(s) now (free)",
+                    G_FREE,
+                )
+            )
+        for s in occupied(state, co):
+            if s in picked:
+                continue
+            colour = ship.slots[r.slot_index[s]].container
+            assert colour is not None
+            price = r.prices[queue.index(colour)] + bonus
+            ch.append(
+                Choice(
+                    f">deliver:{co}:{'.'.join([*picked, s])}",
+                    f"{'Then' if picked else 'First'} the {colour_word(colour)} container in "
+                    f"{s} (for {price})",
+                    G_FREE,
+                )
+            )
+        text = "Pick the containers to deliver, in order (each takes the frontmost marker)."
+    elif kind == "dump":
+        for co, s in dump_options(state, seat):
+            colour = state.ship(co).slots[r.slot_index[s]].container
+            ch.append(
+                Choice(
+                    f"dump:{co}:{s}",
+                    f"Dump the {colour_word(colour or '')} container in {s} of the "
+                    f"{company_name(state, co)} ship (free)",
+                    G_FREE,
+                )
+            )
+        text = "Which container goes back to the bag?"
+    else:
+        text = "Unknown menu."
+    ch.append(BACK)
+    return text, ch
+
+
+def parent_menu(body: str) -> str | None:
+    """The menu a push id belongs to (None = the top menu)."""
+    kind, _, arg = body.partition(":")
+    if not arg:
+        return None
+    if kind == "deliver":
+        co, _, picked = arg.partition(":")
+        if not picked:
+            return ">deliver"
+        slots = picked.split(".")
+        return f">deliver:{co}" + (":" + ".".join(slots[:-1]) if len(slots) > 1 else "")
+    return ">" + kind
+
+
+def menu_error(state: State, seat: int, body: str) -> str | None:
+    """A sub-menu may be opened only where the current prompt lists it (checked directly,
+    without building the whole prompt)."""
+    if state.phase not in (TURN, START) or seat != state.active:
+        return "It is not your turn."
+    parent = parent_menu(body)
+    if parent != (state.menu[-1] if state.menu else None):
+        return "That menu is not available from here."
+    kind, _, arg = body.partition(":")
+    r = state.rules
+    ok = False
+    if kind == "load" and not arg:
+        ok = bool(load_options(state, seat))
+    elif kind == "nav" and not arg:
+        ok = any(not act.nav_op_error(state, seat, op) for op in all_ops(state, seat)) and fits(
+            state, seat, r.nav_per_point
+        )
+    elif kind == "nav":
+        ok = two_points_fit(state, seat) and not act.nav_op_error(state, seat, arg)
+    elif kind == "invest" and not arg:
+        ok = bool(invest_options(state, seat))
+    elif kind == "adv" and not arg:
+        ok = fits(state, seat, r.cost["advertise"])
+    elif kind == "trade" and not arg:
+        ok = bool(trade_first_parts(state, seat))
+    elif kind == "trade":
+        ok = fits(state, seat, r.cost["trade"]) and not act.trade_error(state, seat, [arg])
+    elif kind == "sail" and not arg:
+        ok = bool(sail_options(state, seat))
+    elif kind == "deliver" and not arg:
+        ok = bool(deliver_ships(state, seat))
+    elif kind == "deliver":
+        co, _, picked = arg.partition(":")
+        ok = co in deliver_ships(state, seat) and (
+            not picked or not shipping.deliver_error(state, seat, co, picked.split("."))
+        )
+    elif kind == "dump" and not arg:
+        ok = bool(dump_options(state, seat))
+    if kind in ("load", "nav", "invest", "adv", "trade") and state.phase != TURN:
+        ok = False
+    return None if ok else "That menu is not available now."

@@ -1,0 +1,175 @@
+"""Free actions: Set Sail, Deliver Containers, Dump Containers (spec sections 10, 11)."""
+
+from __future__ import annotations
+
+from engine.tidewater import track
+from engine.tidewater.market import company_name, permitted
+from engine.tidewater.production import colour_word, to_bag
+from engine.tidewater.state import START, TURN, State
+
+PERM = {"sail": "set_sail", "deliver": "deliver_containers", "dump": "dump_containers"}
+
+
+def reachable(state: State, cid: str) -> list[str]:
+    """R98: ports reachable from the ship's port through hexes holding the company's points
+    (breadth-first; ports are end points only). Excludes the departure port."""
+    r = state.rules
+    ship = state.ship(cid)
+    points = set(state.company(cid).nav)
+    frontier = [h for h in r.ports[ship.port]["sea"] if h in points]
+    seen = set(frontier)
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for a in r.sea[h]["adj"]:
+                if a in points and a not in seen:
+                    seen.add(a)
+                    nxt.append(a)
+        frontier = nxt
+    out = []
+    for p in r.port_ids:
+        if p != ship.port and any(h in seen for h in r.ports[p]["sea"]):
+            out.append(p)
+    return out
+
+
+def free_error(state: State, seat: int, kind: str, cid: str) -> str | None:
+    """R36, R97: the active player, in an open window, not the leader (except the Start window),
+    with the permission for the ship's company."""
+    if state.phase not in (TURN, START) or seat != state.active:
+        return "Free actions are only for the active player during their turn."
+    if state.phase == TURN and track.leader(state) == seat:
+        return "Your disc is in first position: no more free actions this turn."
+    if cid not in state.rules.cindex:
+        return f"There is no company {cid}."
+    if not permitted(state, seat, PERM[kind], cid):
+        return f"Only holders of a {company_name(state, cid)} share may operate its ship."
+    return None
+
+
+def sail_error(state: State, seat: int, cid: str, port: str) -> str | None:
+    err = free_error(state, seat, "sail", cid)
+    if err:
+        return err
+    ship = state.ship(cid)
+    name = company_name(state, cid)
+    if ship.sailed:
+        return f"The {name} ship has already sailed in this window (once per window)."
+    if port not in state.rules.ports:
+        return f"There is no port {port}."
+    if port == ship.port:
+        return f"The {name} ship is already at {port}."
+    if port not in reachable(state, cid):
+        return (
+            f"The {name} ship has no route of {name} navigation points from {ship.port} to {port}."
+        )
+    return None
+
+
+def do_sail(state: State, seat: int, cid: str, port: str, touched: list[str]) -> str:
+    ship = state.ship(cid)
+    frm = ship.port
+    ship.port = port
+    ship.sailed = True
+    ship.can_deliver = state.rules.ports[port]["type"] == "market"  # R100
+    touched += [f"ship:{cid}", f"port:{frm}", f"port:{port}"]
+    return f"sails the {company_name(state, cid)} ship from {frm} to {port}"
+
+
+def deliver_error(state: State, seat: int, cid: str, slots: list[str]) -> str | None:
+    err = free_error(state, seat, "deliver", cid)
+    if err:
+        return err
+    ship = state.ship(cid)
+    name = company_name(state, cid)
+    r = state.rules
+    if r.ports[ship.port]["type"] != "market":
+        return f"The {name} ship is not at a market port."
+    if not ship.can_deliver:
+        return f"The {name} ship has already delivered or dumped since it arrived at {ship.port}."
+    if not slots:
+        return "Choose at least one container to deliver."
+    if len(set(slots)) != len(slots):
+        return "Each container can be delivered only once."
+    for s in slots:
+        i = r.slot_index.get(s)
+        if i is None or ship.slots[i].container is None:
+            return f"Slot {s} of the {name} ship holds no container."
+    return None
+
+
+def price_position(queue: list[str], colour: str) -> int:
+    """Index of the frontmost marker of the colour."""
+    return queue.index(colour)
+
+
+def do_deliver(state: State, seat: int, cid: str, slots: list[str], touched: list[str]) -> str:
+    """R101: each container in order: price of the frontmost marker + port bonus to the ship's
+    company; the marker goes to the back; the slot's investor gets the fee; container to bag."""
+    r = state.rules
+    ship = state.ship(cid)
+    co = state.company(cid)
+    bonus = r.port_bonus.get(ship.port, 0)
+    parts = []
+    total = 0
+    for s in slots:
+        slot = ship.slots[r.slot_index[s]]
+        colour = slot.container
+        assert colour is not None
+        i = price_position(state.queue, colour)
+        price = r.prices[i] + bonus
+        state.queue.append(state.queue.pop(i))
+        co.treasury += price
+        total += price
+        part = f"{colour_word(colour)} for {price}"
+        if slot.investor is not None:
+            state.players[slot.investor].credits += r.investor_fee
+            part += f" (+{r.investor_fee} to Seat {slot.investor + 1} as investor)"
+            touched.append(f"player:{slot.investor}")
+        parts.append(part)
+        slot.container = None
+        to_bag(state, colour)
+        touched.append(f"slot:{cid}:{s}")
+        touched.append(f"demand:{i + 1}")
+    ship.can_deliver = False
+    touched += [f"ship:{cid}", f"company:{cid}", f"port:{ship.port}"]
+    return (
+        f"delivers with the {company_name(state, cid)} ship at {ship.port}: "
+        + ", ".join(parts)
+        + f"; {total} credits to its treasury"
+    )
+
+
+def dump_error(state: State, seat: int, cid: str, slots: list[str]) -> str | None:
+    err = free_error(state, seat, "dump", cid)
+    if err:
+        return err
+    ship = state.ship(cid)
+    r = state.rules
+    if not slots:
+        return "Choose at least one container to dump."
+    if len(set(slots)) != len(slots):
+        return "Each container can be dumped only once."
+    for s in slots:
+        i = r.slot_index.get(s)
+        if i is None or ship.slots[i].container is None:
+            return f"Slot {s} of the {company_name(state, cid)} ship holds no container."
+    return None
+
+
+def do_dump(state: State, seat: int, cid: str, slots: list[str], touched: list[str]) -> str:
+    """R102: back to the bag, no money; at a market it ends that arrival's delivery."""
+    r = state.rules
+    ship = state.ship(cid)
+    words = []
+    for s in slots:
+        slot = ship.slots[r.slot_index[s]]
+        assert slot.container is not None
+        words.append(colour_word(slot.container))
+        to_bag(state, slot.container)
+        slot.container = None
+        touched.append(f"slot:{cid}:{s}")
+    if r.ports[ship.port]["type"] == "market":
+        ship.can_deliver = False
+    touched.append(f"ship:{cid}")
+    return f"dumps {', '.join(words)} from the {company_name(state, cid)} ship at {ship.port}"

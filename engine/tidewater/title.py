@@ -1,0 +1,82 @@
+"""The Tidewater Lines title: the engine contract (engine.core.Title) over the rule modules."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from engine.core import Event, OptionSpec, Prompt, Result, Title
+from engine.rng import Rng
+from engine.tidewater import bot, commands, present, prompts, scoring
+from engine.tidewater.data import VARIANT_OPTIONS, raw_data
+from engine.tidewater.setup import new_game
+from engine.tidewater.state import State
+from engine.tidewater.view import TidewaterView
+
+
+def _options() -> list[OptionSpec]:
+    v = raw_data()["variants"]
+    texts = {
+        "terminal_fee": "V1: a ship loading another line's containers pays that line 1 credit",
+        "short_game": "V2: 12 steps per round, halfway at step 6",
+        "open_operations": "V3: anyone may load, place points and operate any ship",
+    }
+    return [
+        OptionSpec(
+            name=name,
+            description=texts[name],
+            default="on" if v[key]["enabled"] else "off",
+            choices=["off", "on"],
+        )
+        for name, key in VARIANT_OPTIONS.items()
+    ]
+
+
+class Tidewater(Title[State]):
+    slug: ClassVar[str] = "tidewater"
+    name: ClassVar[str] = "Tidewater Lines"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 4
+    rules_version: ClassVar[str] = "1"
+    state_type: ClassVar[type] = State
+    options: ClassVar[list[OptionSpec]] = _options()
+    blurb: ClassVar[str] = (
+        "Invest in four container lines, race along a circular Time Track, build sea routes, "
+        "ship containers to market and pay yourself wages and dividends. 2-4 players, 3 rounds."
+    )
+
+    def setup(self, seed: int, seats: int, options: dict[str, str]) -> State:
+        variants = []
+        for spec in self.options:
+            if options.get(spec.name, spec.default) == "on":
+                variants.append(VARIANT_OPTIONS[spec.name])
+        return new_game(seed, seats, variants)
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return prompts.prompts(state)
+
+    def apply(self, state: State, seat: int, choice_id: str) -> list[Event]:
+        return commands.apply(state, seat, choice_id)
+
+    def view(self, state: State, seat: int | None) -> TidewaterView:
+        return present.build_view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return scoring.result(state)
+
+    def rules_pages(self) -> list[str]:
+        return list(present.RULES_PAGES)
+
+    def status_line(self, state: State) -> str:
+        return present.status_line(state)
+
+    def seat_label(self, state: State, seat: int) -> str:
+        return f"Seat {seat + 1}"
+
+    def private_text(self, state: State, seat: int) -> str | None:
+        return None  # no hidden information except the bag order
+
+    def bot_choice(self, state: State, seat: int, rng: Rng) -> str:
+        return bot.bot_choice(state, seat, rng)
+
+
+TITLE = Tidewater()

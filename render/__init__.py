@@ -1,0 +1,1 @@
+"""Pillow drawing: views in, image bytes out. One module or package per title."""

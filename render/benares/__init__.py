@@ -1,0 +1,41 @@
+"""Benares & Calcutta renderer: the river map, markets, Investment grid and company boards.
+
+Draws from `BenaresView` (engine/benares/view.py) only, so a spectator image can never show a
+hidden hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from engine.benares.view import BenaresView
+from render.benares.board import draw_area, draw_board
+from render.benares.cards import draw_hand
+
+
+class BenaresRenderer:
+    slug = "benares"
+
+    def board(self, view: Any, area: int | None = None) -> Image.Image:
+        _check(view)
+        if area is not None:
+            return draw_area(view, area)
+        return draw_board(view)
+
+    def hand(self, view: Any, seat: int) -> Image.Image | None:
+        """The seat's cards, from that seat's own view (None when the view holds no faces)."""
+        _check(view)
+        co = next((c for c in view.companies if c.seat == seat), None)
+        if co is None or co.hand is None:
+            return None
+        return draw_hand(view, co)
+
+
+def _check(view: Any) -> None:
+    if not isinstance(view, BenaresView):
+        raise TypeError(f"the Benares renderer draws a BenaresView, not {type(view).__name__}")
+
+
+RENDERER = BenaresRenderer()

@@ -1,0 +1,364 @@
+"""Colours, fonts and small drawing helpers shared by the Benares & Calcutta panels."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.core import font
+
+RGB = tuple[int, int, int]
+
+BG: RGB = (239, 228, 206)  # parchment
+PANEL: RGB = (255, 251, 242)
+PANEL_EDGE: RGB = (92, 64, 40)
+INK: RGB = (28, 24, 20)
+MUTED: RGB = (110, 98, 86)
+FAINT: RGB = (214, 204, 186)
+HEADER: RGB = (72, 44, 24)
+HIGHLIGHT: RGB = (255, 176, 0)  # the last move
+WATER: RGB = (86, 150, 212)
+WATER_EDGE: RGB = (40, 96, 160)
+ROAD: RGB = (150, 92, 40)
+CITY: RGB = (104, 40, 28)
+WHITE: RGB = (255, 255, 255)
+
+#: Company colours by seat index (0-based), with the ink that reads on them.
+SEAT_COLOURS: list[RGB] = [(206, 40, 40), (30, 100, 200), (30, 140, 60), (240, 190, 20)]
+SEAT_INK: list[RGB] = [WHITE, WHITE, WHITE, INK]
+SEAT_NAMES = ["Red", "Blue", "Green", "Yellow"]
+
+GOODS_COLOURS: dict[str, RGB] = {
+    "indigo": (58, 52, 150),
+    "silk": (200, 30, 110),
+    "cotton": (250, 250, 246),
+    "saltpetre": (150, 140, 40),
+}
+GOODS_INK: dict[str, RGB] = {
+    "indigo": WHITE,
+    "silk": WHITE,
+    "cotton": INK,
+    "saltpetre": WHITE,
+}
+GOODS_SHORT = {"indigo": "I", "silk": "Sk", "cotton": "C", "saltpetre": "Sp"}
+
+REGION_FILL: dict[str, RGB] = {
+    "W": (246, 214, 160),
+    "N": (196, 228, 176),
+    "S": (240, 196, 186),
+    "E": (190, 216, 240),
+}
+REGION_EDGE: dict[str, RGB] = {
+    "W": (170, 110, 30),
+    "N": (60, 130, 50),
+    "S": (170, 70, 60),
+    "E": (40, 100, 170),
+}
+POST_FILL: dict[str, RGB] = {
+    "north": REGION_EDGE["N"],
+    "south": REGION_EDGE["S"],
+    "east": REGION_EDGE["E"],
+    "west": REGION_EDGE["W"],
+    "regional": (90, 60, 120),
+}
+POST_LETTER = {"north": "N", "south": "S", "east": "E", "west": "W", "regional": "R"}
+
+KIND_FILL: dict[str, RGB] = {
+    "market": (226, 120, 40),
+    "goods": (120, 80, 170),
+    "goods_pair": (120, 80, 170),
+    "post": (40, 130, 110),
+    "income": (200, 160, 20),
+    "load": (120, 84, 50),
+    "move": (40, 110, 180),
+}
+
+
+def seat_colour(seat: int) -> RGB:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_ink(seat: int) -> RGB:
+    return SEAT_INK[seat % len(SEAT_INK)]
+
+
+def darker(c: RGB, f: float = 0.6) -> RGB:
+    return (int(c[0] * f), int(c[1] * f), int(c[2] * f))
+
+
+def lighter(c: RGB, f: float = 0.55) -> RGB:
+    return tuple(int(v + (255 - v) * f) for v in c)  # type: ignore[return-value]
+
+
+def text_w(text: str, f: ImageFont.FreeTypeFont) -> int:
+    return int(f.getlength(text))
+
+
+def ctext(
+    d: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB = INK,
+    bold: bool = False,
+    anchor: str = "mm",
+    stroke: int = 0,
+    stroke_fill: RGB = WHITE,
+) -> None:
+    """Text at a point with a Pillow anchor (default: centred)."""
+    d.text(
+        xy,
+        text,
+        font=font(size, bold),
+        fill=fill,
+        anchor=anchor,
+        stroke_width=stroke,
+        stroke_fill=stroke_fill,
+    )
+
+
+def fit_size(text: str, max_w: int, size: int, bold: bool = False, min_size: int = 11) -> int:
+    """The largest font size <= size at which text fits in max_w pixels."""
+    while size > min_size and font(size, bold).getlength(text) > max_w:
+        size -= 1
+    return size
+
+
+def wrap(text: str, size: int, max_w: int, bold: bool = False) -> list[str]:
+    """Greedy word wrap at a font size; a word too long for a line breaks after a slash."""
+    f = font(size, bold)
+    words: list[str] = []
+    for word in text.split():
+        if "/" in word and f.getlength(word) > max_w:
+            parts = word.split("/")
+            words.extend(p + "/" for p in parts[:-1])
+            words.append(parts[-1])
+        else:
+            words.append(word)
+    lines: list[str] = []
+    cur = ""
+    for word in words:
+        cand = word if not cur else f"{cur}{word}" if cur.endswith("/") else f"{cur} {word}"
+        if cur and f.getlength(cand) > max_w:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = cand
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+# ---- anti-aliased sprites (drawn 4x, shrunk once, cached) -----------------------------------
+
+SS = 4
+
+
+@lru_cache(maxsize=256)
+def disc(diameter: int, fill: RGB, edge: RGB, edge_w: int = 2) -> Image.Image:
+    big = Image.new("RGBA", (diameter * SS, diameter * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.ellipse(
+        [0, 0, diameter * SS - 1, diameter * SS - 1],
+        fill=fill,
+        outline=edge,
+        width=edge_w * SS,
+    )
+    return big.resize((diameter, diameter), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=256)
+def ring(diameter: int, colour: RGB, width: int) -> Image.Image:
+    big = Image.new("RGBA", (diameter * SS, diameter * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    d.ellipse([0, 0, diameter * SS - 1, diameter * SS - 1], outline=colour, width=width * SS)
+    return big.resize((diameter, diameter), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def boat(width: int, fill: RGB, edge: RGB) -> Image.Image:
+    """A side view of a river boat: hull, mast and sail."""
+    h = int(width * 0.9)
+    big = Image.new("RGBA", (width * SS, h * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    w, hh = width * SS, h * SS
+    hull_top = int(hh * 0.58)
+    d.polygon(
+        [(0, hull_top), (w - 1, hull_top), (int(w * 0.80), hh - 1), (int(w * 0.20), hh - 1)],
+        fill=fill,
+        outline=edge,
+        width=2 * SS,
+    )
+    mast_x = int(w * 0.5)
+    d.line([(mast_x, int(hh * 0.04)), (mast_x, hull_top)], fill=edge, width=2 * SS)
+    d.polygon(
+        [
+            (mast_x + SS * 2, int(hh * 0.06)),
+            (mast_x + SS * 2, int(hh * 0.52)),
+            (int(w * 0.88), int(hh * 0.52)),
+        ],
+        fill=(250, 246, 236),
+        outline=edge,
+        width=SS + SS // 2,
+    )
+    d.polygon(
+        [
+            (mast_x - SS * 2, int(hh * 0.16)),
+            (mast_x - SS * 2, int(hh * 0.52)),
+            (int(w * 0.18), int(hh * 0.52)),
+        ],
+        fill=(250, 246, 236),
+        outline=edge,
+        width=SS + SS // 2,
+    )
+    return big.resize((width, h), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def pawn(size: int, fill: RGB, edge: RGB) -> Image.Image:
+    """A meeple-ish pawn: head disc on a rounded body."""
+    big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    s = size * SS
+    lw = max(2, size // 14) * SS
+    d.rounded_rectangle(
+        [int(s * 0.12), int(s * 0.42), int(s * 0.88), s - 1],
+        radius=int(s * 0.2),
+        fill=fill,
+        outline=edge,
+        width=lw,
+    )
+    d.ellipse([int(s * 0.27), 0, int(s * 0.73), int(s * 0.46)], fill=fill, outline=edge, width=lw)
+    return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def advisor_piece(size: int, fill: RGB, edge: RGB) -> Image.Image:
+    """The Financial Advisor: a diamond-topped piece, so it never looks like a market pawn."""
+    big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    s = size * SS
+    lw = max(2, size // 14) * SS
+    d.polygon(
+        [(s // 2, 0), (s - 1, s // 2), (s // 2, s - 1), (0, s // 2)],
+        fill=fill,
+        outline=edge,
+        width=lw,
+    )
+    return big.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def paste(im: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
+    """Paste a sprite centred on (cx, cy)."""
+    im.paste(sprite, (int(cx - sprite.width / 2), int(cy - sprite.height / 2)), sprite)
+
+
+def crate(d: ImageDraw.ImageDraw, x: float, y: float, s: int, good: str, label: str = "") -> None:
+    """A crate of a good, top-left at (x, y), side s; optional label (a count)."""
+    fill = GOODS_COLOURS.get(good, FAINT)
+    d.rounded_rectangle(
+        [x, y, x + s, y + s], radius=max(2, s // 6), fill=fill, outline=INK, width=2
+    )
+    if label:
+        ctext(
+            d,
+            (x + s / 2, y + s / 2 + 1),
+            label,
+            max(10, int(s * (0.62 if len(label) == 1 else 0.5))),
+            GOODS_INK.get(good, INK),
+            True,
+        )
+    elif s >= 14:
+        d.line(
+            [x + 3, y + 3, x + s - 3, y + s - 3],
+            fill=darker(fill, 0.7) if good != "cotton" else FAINT,
+            width=1,
+        )
+        d.line(
+            [x + s - 3, y + 3, x + 3, y + s - 3],
+            fill=darker(fill, 0.7) if good != "cotton" else FAINT,
+            width=1,
+        )
+
+
+def hex_rgb(value: str) -> RGB:
+    v = value.lstrip("#")
+    try:
+        return (int(v[0:2], 16), int(v[2:4], 16), int(v[4:6], 16))
+    except (ValueError, IndexError):
+        return MUTED
+
+
+def ink_on(c: RGB) -> RGB:
+    """Black or white, whichever reads better on colour c."""
+    lum = 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+    return INK if lum > 150 else WHITE
+
+
+class Pen:
+    """Draws on `im` at an offset and a zoom, so a panel can be drawn small on the board and
+    large on its own (all coordinates and font sizes are in unzoomed panel pixels)."""
+
+    def __init__(self, im: Image.Image, ox: float = 0, oy: float = 0, zoom: float = 1.0) -> None:
+        self.im = im
+        self.d = ImageDraw.Draw(im)
+        self.ox, self.oy, self.z = ox, oy, zoom
+
+    def p(self, x: float, y: float) -> tuple[float, float]:
+        return (self.ox + x * self.z, self.oy + y * self.z)
+
+    def box(self, x0: float, y0: float, x1: float, y1: float) -> list[float]:
+        a, b = self.p(x0, y0)
+        c, e = self.p(x1, y1)
+        return [a, b, c, e]
+
+    def w(self, v: float) -> int:
+        return max(1, round(v * self.z))
+
+    def rect(self, x0, y0, x1, y1, fill=None, outline=None, width=1, radius=0) -> None:
+        if radius:
+            self.d.rounded_rectangle(
+                self.box(x0, y0, x1, y1),
+                radius=self.w(radius),
+                fill=fill,
+                outline=outline,
+                width=self.w(width) if outline else 0,
+            )
+        else:
+            self.d.rectangle(
+                self.box(x0, y0, x1, y1),
+                fill=fill,
+                outline=outline,
+                width=self.w(width) if outline else 0,
+            )
+
+    def line(self, pts, fill, width=1) -> None:
+        self.d.line([self.p(x, y) for x, y in pts], fill=fill, width=self.w(width))
+
+    def text(
+        self, x, y, s, size, fill=INK, bold=False, anchor="mm", stroke=0, stroke_fill=WHITE
+    ) -> None:
+        ctext(
+            self.d,
+            self.p(x, y),
+            s,
+            self.w(size),
+            fill,
+            bold,
+            anchor,
+            self.w(stroke) if stroke else 0,
+            stroke_fill,
+        )
+
+    def fit(self, x, y, s, size, max_w, fill=INK, bold=False, anchor="mm") -> None:
+        """Text shrunk (down to 10 px) to fit max_w panel pixels."""
+        sz = fit_size(s, int(max_w * self.z), self.w(size), bold, min_size=self.w(10))
+        ctext(self.d, self.p(x, y), s, sz, fill, bold, anchor)
+
+    def sprite(self, sprite: Image.Image, cx, cy) -> None:
+        paste(self.im, sprite, *self.p(cx, cy))
+
+    def crate(self, x, y, s, good, label="") -> None:
+        a, b = self.p(x, y)
+        crate(self.d, a, b, self.w(s), good, label)

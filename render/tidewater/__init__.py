@@ -1,0 +1,42 @@
+"""Tidewater Lines board images: views in, Pillow images out (see render/core.py).
+
+Only `TidewaterView` objects are accepted (what `Title.view` returns), never a game state, so a
+public image can show nothing that the view does not reveal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from engine.tidewater.view import TidewaterView
+from render.tidewater.area import draw_area
+from render.tidewater.board import draw_board
+
+
+class TidewaterRenderer:
+    slug = "tidewater"
+
+    @staticmethod
+    def _check(view: Any) -> TidewaterView:
+        if not isinstance(view, TidewaterView):
+            raise TypeError(
+                f"the Tidewater renderer draws a TidewaterView, not {type(view).__name__}"
+            )
+        return view
+
+    def board(self, view: Any, area: int | None = None) -> Image.Image:
+        """The whole table, or (area=seat) that player's area drawn large."""
+        v = self._check(view)
+        if area is not None:
+            return draw_area(v, area)
+        return draw_board(v).convert("RGB")
+
+    def hand(self, view: Any, seat: int) -> None:
+        """Tidewater has no hidden hands."""
+        self._check(view)
+        return None
+
+
+RENDERER = TidewaterRenderer()

@@ -1,0 +1,503 @@
+"""The Discord layer's pure parts: custom ids, paging of choices, embeds within Discord's limits.
+No network: views are built and inspected as the dicts discord.py would send."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from types import SimpleNamespace
+
+import discord
+import pytest
+
+from bot.discord import components as comp
+from bot.discord import messages as m
+from bot.discord.checks import FALLBACK, Responder, report_error
+from bot.errors import ServiceError
+from bot.results import GameInfo, SeatInfo
+from engine.core import Choice, Prompt, Result
+
+
+def info(**kw: object) -> GameInfo:
+    base: dict[str, object] = dict(
+        id=7,
+        guild_id=1,
+        channel_id=2,
+        title="bazaar",
+        title_name="Bazaar",
+        status="running",
+        version=12,
+        seats=3,
+        min_seats=2,
+        created_by=100,
+        options={"rounds": "3"},
+        holders=[
+            SeatInfo(0, 100, False, "Amber"),
+            SeatInfo(1, 200, False, "Teal"),
+            SeatInfo(2, None, True, "Plum"),
+        ],
+        lobby_message_id=None,
+        status_line="Round 1/3 · Amber to play",
+        waiting=[SeatInfo(0, 100, False, "Amber")],
+    )
+    base.update(kw)
+    return GameInfo(**base)  # type: ignore[arg-type]
+
+
+def choices(n: int, prefix: str = "stall:", group: str = "") -> list[Choice]:
+    return [Choice(f"{prefix}{i}", f"Put it on stall {i}", group) for i in range(1, n + 1)]
+
+
+def custom_ids(view: object) -> list[str]:
+    out = []
+    for row in view.to_components():  # type: ignore[attr-defined]
+        for c in row["components"]:
+            out.append(c["custom_id"])
+    return out
+
+
+def rows(view: object) -> list[list[dict]]:
+    return [row["components"] for row in view.to_components()]  # type: ignore[attr-defined]
+
+
+# ---- custom ids ----------------------------------------------------------------------------
+def test_choice_custom_id_carries_the_choice_id_when_it_fits() -> None:
+    cid = m.choice_custom_id(7, 12, 3, "card:gold-5")
+    assert cid == "br:7:12:c:card:gold-5"
+    ref = m.parse_choice_custom_id(cid)
+    assert ref == m.ChoiceRef(7, 12, "c", "card:gold-5")
+    assert ref.resolve(None) == "card:gold-5"
+
+
+def test_choice_custom_id_falls_back_to_the_index_when_too_long() -> None:
+    long_id = "x" * 60
+    cid = m.choice_custom_id(123456789012, 987654321, 4, long_id + "y" * 30)
+    assert len(cid) <= m.CUSTOM_ID_MAX
+    assert cid == "br:123456789012:987654321:i:4"
+    ref = m.parse_choice_custom_id(cid)
+    assert ref is not None and ref.kind == "i"
+    prompt = Prompt(0, "Pick", [Choice(f"id{i}", f"L{i}") for i in range(6)])
+    assert ref.resolve(prompt) == "id4"
+    assert ref.resolve(None) is None
+    short = Prompt(0, "Pick", [Choice("a", "A")])
+    assert ref.resolve(short) is None  # the index no longer exists: treated as stale
+
+
+def test_private_menu_ids_carry_the_prompt_fingerprint() -> None:
+    prompt = Prompt(1, "Bid secretly", [Choice("bid:0", "Bid 0"), Choice("bid:1", "Bid 1")], True)
+    fp = m.prompt_fingerprint(prompt)
+    assert re.fullmatch("[0-9a-f]{6}", fp)
+    ids = custom_ids(comp.private_view(7, 12, prompt))
+    assert ids == [f"br:7:12:f{fp}:c:bid:0", f"br:7:12:f{fp}:c:bid:1"]
+    ref = m.parse_choice_custom_id(ids[1])
+    assert ref == m.ChoiceRef(7, 12, "c", "bid:1", fp)
+    public = m.parse_choice_custom_id("br:7:12:c:fabcdef:c:x")
+    assert public is not None and public.fingerprint is None and public.ref == "fabcdef:c:x"
+
+
+def test_the_fingerprint_changes_with_the_prompt() -> None:
+    base = Prompt(0, "Round 1: bid", [Choice("bid:0", "Bid 0")], True)
+    same = Prompt(0, "Round 1: bid", [Choice("bid:0", "Bid 0 coins")], True)
+    assert m.prompt_fingerprint(base) == m.prompt_fingerprint(same)  # labels don't matter
+    for other in (
+        Prompt(0, "Round 2: bid", [Choice("bid:0", "Bid 0")], True),
+        Prompt(1, "Round 1: bid", [Choice("bid:0", "Bid 0")], True),
+        Prompt(0, "Round 1: bid", [Choice("bid:0", "Bid 0"), Choice("bid:1", "Bid 1")], True),
+    ):
+        assert m.prompt_fingerprint(other) != m.prompt_fingerprint(base)
+
+
+def test_every_max_length_choice_id_fits_for_realistic_games() -> None:
+    fp = "abcdef"
+    assert len(m.choice_custom_id(10**9, 10**6, 0, "z" * 60, fp)) <= m.CUSTOM_ID_MAX
+    cid = m.choice_custom_id(10**9, 10**6, 0, "z" * 60)
+    assert len(cid) <= m.CUSTOM_ID_MAX and ":c:" in cid
+
+
+@pytest.mark.parametrize(
+    ("custom_id", "template"),
+    [
+        (m.choice_custom_id(1, 2, 0, "pass"), m.CHOICE_TEMPLATE),
+        (m.select_custom_id(1, 2, 3), m.SELECT_TEMPLATE),
+        (m.select_custom_id(1, 2, 3, "0a1b2c"), m.SELECT_TEMPLATE),
+        (m.choice_custom_id(1, 2, 0, "x", "0a1b2c"), m.CHOICE_TEMPLATE),
+        (m.private_custom_id(1, 2), m.PRIVATE_TEMPLATE),
+        (m.more_custom_id(1, 2, 3), m.MORE_TEMPLATE),
+        (m.hand_custom_id(1), m.HAND_TEMPLATE),
+        (m.lobby_custom_id(1, "start"), m.LOBBY_TEMPLATE),
+        (m.rules_custom_id("bazaar", 2), m.RULES_TEMPLATE),
+    ],
+)
+def test_each_custom_id_matches_exactly_one_template(custom_id: str, template: str) -> None:
+    templates = [
+        m.CHOICE_TEMPLATE,
+        m.SELECT_TEMPLATE,
+        m.PRIVATE_TEMPLATE,
+        m.MORE_TEMPLATE,
+        m.HAND_TEMPLATE,
+        m.LOBBY_TEMPLATE,
+        m.RULES_TEMPLATE,
+    ]
+    matching = [t for t in templates if re.fullmatch(t, custom_id)]
+    assert matching == [template]
+
+
+def test_dynamic_item_templates_are_the_message_templates() -> None:
+    patterns = {item.__discord_ui_compiled_template__.pattern for item in comp.DYNAMIC_ITEMS}
+    assert m.CHOICE_TEMPLATE in patterns and m.HAND_TEMPLATE in patterns
+    assert len(patterns) == len(comp.DYNAMIC_ITEMS)
+
+
+# ---- paging --------------------------------------------------------------------------------
+def test_few_choices_become_buttons() -> None:
+    plan = m.layout(choices(5))
+    assert len(plan.buttons) == 5 and plan.selects == [] and plan.more_from is None
+
+
+def test_six_to_a_hundred_choices_become_select_pages_of_25() -> None:
+    plan = m.layout(choices(60))
+    assert plan.buttons == []
+    assert [len(p.items) for p in plan.selects] == [25, 25, 10]
+    assert plan.more_from is None
+    plan = m.layout(choices(100))
+    assert [len(p.items) for p in plan.selects] == [25, 25, 25, 25]
+
+
+def test_more_than_four_pages_leaves_a_row_for_more() -> None:
+    plan = m.layout(choices(130))
+    assert len(plan.selects) == 3 and plan.more_from == 3
+    rest = m.layout(choices(130), start_page=3)
+    assert [p.number for p in rest.selects] == [3, 4, 5]
+    assert rest.more_from is None
+
+
+def test_paging_shows_every_choice_exactly_once() -> None:
+    all_choices = choices(260)
+    seen: list[int] = []
+    page = 0
+    while True:
+        plan = m.layout(all_choices, start_page=page)
+        for p in plan.selects:
+            seen.extend(i for i, _ in p.items)
+        if plan.more_from is None:
+            break
+        page = plan.more_from
+    assert seen == list(range(260))
+
+
+def test_select_placeholder_names_range_and_groups() -> None:
+    cs = choices(10, group="Top row") + choices(30, prefix="b:", group="Bottom row")
+    pages = m.paginate(cs)
+    text = m.select_placeholder("Choose a stall", pages[0], len(cs))
+    assert text.startswith("Choices 1–25 of 40") and "Top row" in text and "Bottom row" in text
+    single = m.paginate(choices(7))[0]
+    assert m.select_placeholder("Choose a stall", single, 7) == "Choose a stall"
+    assert len(m.select_placeholder("x" * 500, single, 7)) <= m.PLACEHOLDER_MAX
+
+
+# ---- autocomplete and typed choices ----------------------------------------------------------
+def test_autocomplete_filters_by_every_word_and_caps_at_25() -> None:
+    cs = choices(40) + [Choice("pass", "Pass and take a coin", "Free")]
+    assert [v for _, v in m.autocomplete_matches(cs, "stall 3")] == [
+        "stall:3",
+        "stall:30",
+        "stall:31",
+        "stall:32",
+        "stall:33",
+        "stall:34",
+        "stall:35",
+        "stall:36",
+        "stall:37",
+        "stall:38",
+        "stall:39",
+        "stall:13",
+        "stall:23",
+    ]
+    assert m.autocomplete_matches(cs, "COIN") == [("Pass and take a coin", "pass")]
+    assert len(m.autocomplete_matches(cs, "")) == 25
+    long = [Choice("x", "y" * 300)]
+    assert len(m.autocomplete_matches(long, "")[0][0]) <= 100
+
+
+def test_find_choice_accepts_ids_labels_and_unique_fragments() -> None:
+    cs = [Choice("bid:1", "Bid 1 coin"), Choice("bid:2", "Bid 2 coins"), Choice("pass", "Pass")]
+    assert m.find_choice(cs, "bid:2") == "bid:2"
+    assert m.find_choice(cs, "bid 1 COIN") == "bid:1"
+    assert m.find_choice(cs, "pass") == "pass"
+    assert m.find_choice(cs, "2 coins") == "bid:2"
+    assert m.find_choice(cs, "coin") == "coin"  # ambiguous: left for the engine to refuse
+    assert m.find_choice(cs, "bid:9") == "bid:9"
+
+
+# ---- text ----------------------------------------------------------------------------------
+def test_trim_lines_keeps_the_newest_lines() -> None:
+    lines = [f"line {i}" for i in range(1000)]
+    text = m.trim_lines(lines, 200)
+    assert len(text) <= 200
+    assert text.endswith("line 999")
+    assert text.startswith("… (")
+    assert m.trim_lines(["a", "b"], 100) == "a\nb"
+    assert m.trim_lines([], 100) == ""
+    huge = m.trim_lines(["z" * 5000], 100)
+    assert len(huge) <= 100
+
+
+def test_turn_embed_stays_within_discord_limits() -> None:
+    lines = [f"Amber sells a red {i} at stall {i % 30}: +{i} points." for i in range(500)]
+    prompt = Prompt(0, "Choose a stall " * 200, choices(3))
+    embed = m.turn_embed(info(status_line="s" * 3000), lines, [prompt], "board.png")
+    assert len(embed) <= m.EMBED_TOTAL_MAX
+    assert len(embed.description or "") <= m.EMBED_DESC_MAX
+    assert all(len(f.value or "") <= m.FIELD_MAX for f in embed.fields)
+    assert embed.image.url == "attachment://board.png"
+    assert "+499 points" in (embed.description or "")  # the newest line survives
+
+
+def test_secret_prompts_never_show_choices_on_the_public_embed() -> None:
+    secret = [
+        Prompt(0, "Bid secretly", [Choice("bid:3", "Bid 3 coins")], secret=True),
+        Prompt(1, "Bid secretly", [Choice("bid:4", "Bid 4 coins")], secret=True),
+    ]
+    embed = m.turn_embed(info(), ["Amber has placed a secret bid."], secret, None)
+    text = str(embed.to_dict())
+    assert "Bid 3" not in text and "Bid 4" not in text
+    assert "Decide privately" in text
+
+
+def test_turn_content_pings_only_people() -> None:
+    waiting = [SeatInfo(0, 100, False, "Amber"), SeatInfo(2, None, True, "Plum")]
+    text = m.turn_content(info(waiting=waiting))
+    assert "<@100>" in text and "Plum" not in text
+    assert m.turn_content(info(waiting=[SeatInfo(2, None, True, "Plum")])) == ""
+    assert m.turn_content(info(status="finished")) == ""
+
+
+def test_standings_list_places_in_ranking_order_with_ties() -> None:
+    result = Result(
+        scores={0: 10, 1: 12, 2: 10}, ranking=[1, 0, 2], places={1: 1, 0: 2, 2: 2}, details="d"
+    )
+    embed = m.standings_embed(info(status="finished"), result, "board.png")
+    rows = (embed.description or "").split("\n")
+    assert "<@200>" in rows[0] and "1st" in rows[0] and "12" in rows[0]
+    assert "2nd" in rows[1] and "2nd" in rows[2] and "Plum" in rows[2]
+    assert embed.fields[0].value == "d"
+
+
+def test_lobby_embed_shows_seats_players_and_options() -> None:
+    lobby = info(status="lobby", holders=[SeatInfo(0, 100, False, "Seat 1")], seats=3)
+    embed = m.lobby_embed(lobby, "A test title.")
+    fields = {f.name: f.value for f in embed.fields}
+    assert fields["Seats"].startswith("1/3")
+    assert "<@100>" in fields["Players"] and "Seat 2 (empty)" in fields["Players"]
+    assert fields["Options"] == "rounds=3"
+
+
+def test_rules_embed_clamps_the_page() -> None:
+    pages = ["one", "two"]
+    assert m.rules_embed("Bazaar", pages, 5).description == "two"
+    assert m.rules_embed("Bazaar", pages, 0).footer.text == "Page 1 of 2"
+
+
+def test_ordinals() -> None:
+    assert [m.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "101st",
+    ]
+
+
+# ---- views -----------------------------------------------------------------------------------
+def test_single_prompt_with_few_choices_gets_buttons_and_hand_button() -> None:
+    prompt = Prompt(0, "Choose", [Choice("card:red-1", "Red 1"), Choice("pass", "Pass")])
+    view = comp.turn_view(7, 12, [prompt], has_hands=True)
+    assert custom_ids(view) == ["br:7:12:c:card:red-1", "br:7:12:c:pass", "br:7:h"]
+    assert [c["label"] for c in rows(view)[0]] == ["Red 1", "Pass"]
+
+
+def test_stepping_back_looks_quieter_than_going_forward() -> None:
+    prompt = Prompt(0, "Confirm", [Choice("confirm", "Confirm"), Choice("back", "Go back")])
+    styles = [c["style"] for c in rows(comp.turn_view(7, 12, [prompt], has_hands=False))[0]]
+    assert styles == [discord.ButtonStyle.primary.value, discord.ButtonStyle.secondary.value]
+
+
+def test_long_prompt_gets_select_menus_of_at_most_25() -> None:
+    prompt = Prompt(0, "Choose a stall", choices(60, group="Stalls"))
+    view = comp.turn_view(7, 12, [prompt], has_hands=False)
+    layout = rows(view)
+    assert len(layout) == 3
+    assert [len(r[0]["options"]) for r in layout] == [25, 25, 10]
+    assert custom_ids(view) == ["br:7:12:s:0", "br:7:12:s:1", "br:7:12:s:2"]
+    values = [o["value"] for r in layout for o in r[0]["options"]]
+    assert values == [c.id for c in prompt.choices]
+
+
+def test_very_long_prompt_pages_with_more_button() -> None:
+    prompt = Prompt(0, "Choose", choices(130))
+    view = comp.turn_view(7, 12, [prompt], has_hands=True)
+    layout = rows(view)
+    assert len(layout) <= m.ROWS_MAX
+    assert custom_ids(view)[-2:] == ["br:7:12:m:3", "br:7:h"]
+    more = comp.private_view(7, 12, prompt, start_page=3)
+    fp = m.prompt_fingerprint(prompt)
+    assert custom_ids(more) == [f"br:7:12:f{fp}:s:3", f"br:7:12:f{fp}:s:4", f"br:7:12:f{fp}:s:5"]
+
+
+def test_secret_or_simultaneous_prompts_get_only_decide_privately() -> None:
+    secret = [Prompt(0, "Bid", [Choice("bid:1", "Bid 1")], secret=True)]
+    assert custom_ids(comp.turn_view(7, 12, secret, has_hands=True)) == ["br:7:12:p", "br:7:h"]
+    both = [Prompt(0, "A", [Choice("a", "A")]), Prompt(1, "B", [Choice("b", "B")])]
+    assert custom_ids(comp.turn_view(7, 12, both, has_hands=False)) == ["br:7:12:p"]
+
+
+def test_no_prompt_and_no_hands_means_no_view() -> None:
+    assert comp.turn_view(7, 12, [], has_hands=False) is None
+    assert custom_ids(comp.turn_view(7, 12, [], has_hands=True)) == ["br:7:h"]
+
+
+def test_labels_are_cut_to_discord_limits() -> None:
+    prompt = Prompt(0, "Choose", [Choice("a", "A" * 200), Choice("b", "B")])
+    view = comp.turn_view(7, 12, [prompt], has_hands=False)
+    assert len(rows(view)[0][0]["label"]) <= m.BUTTON_LABEL_MAX
+    prompt = Prompt(0, "Choose", [Choice(f"c{i}", "L" * 200, "G" * 200) for i in range(9)])
+    option = rows(comp.turn_view(7, 12, [prompt], has_hands=False))[0][0]["options"][0]
+    assert len(option["label"]) <= m.OPTION_LABEL_MAX
+    assert len(option["description"]) <= m.OPTION_DESC_MAX
+
+
+def test_lobby_and_rules_views() -> None:
+    assert custom_ids(comp.lobby_view(3)) == ["br:3:l:join", "br:3:l:leave", "br:3:l:start"]
+    assert comp.rules_view("bazaar", 0, 1) is None
+    first = rows(comp.rules_view("bazaar", 0, 4))[0]
+    assert [c["custom_id"] for c in first] == ["br:r:bazaar:0", "br:r:bazaar:1"]
+    assert first[0].get("disabled") is True
+
+
+async def test_dynamic_items_rebuild_from_their_custom_ids() -> None:
+    prompt = Prompt(0, "Choose", [Choice("card:red-1", "Red 1"), Choice("pass", "Pass")])
+    view = comp.turn_view(7, 12, [prompt], has_hands=True)
+    button = view.children[0]
+    match = re.fullmatch(m.CHOICE_TEMPLATE, button.custom_id)
+    assert match is not None
+    rebuilt = await comp.ChoiceButton.from_custom_id(None, button.item, match)  # type: ignore[arg-type]
+    assert rebuilt.ref == m.ChoiceRef(7, 12, "c", "card:red-1")
+    hand = view.children[-1]
+    match = re.fullmatch(m.HAND_TEMPLATE, hand.custom_id)
+    rebuilt_hand = await comp.HandButton.from_custom_id(None, hand.item, match)  # type: ignore[arg-type]
+    assert rebuilt_hand.game_id == 7
+
+
+# ---- answering interactions (a stub interaction records what would be sent) -------------------
+class _Response:
+    def __init__(self, log: list) -> None:
+        self.log = log
+        self.done = False
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def send_message(self, **kw: object) -> object:
+        self.done = True
+        self.log.append(("send_message", kw))
+        return SimpleNamespace(message_id=11)
+
+    async def defer(self, **kw: object) -> None:
+        self.done = True
+        self.log.append(("defer", kw))
+
+    async def edit_message(self, **kw: object) -> None:
+        self.done = True
+        self.log.append(("edit_message", kw))
+
+
+class _Followup:
+    def __init__(self, log: list) -> None:
+        self.log = log
+
+    async def send(self, **kw: object) -> object:
+        self.log.append(("followup", kw))
+        return SimpleNamespace(id=22)
+
+
+class StubInteraction:
+    def __init__(self, component: bool = False) -> None:
+        self.log: list = []
+        self.type = (
+            discord.InteractionType.component
+            if component
+            else discord.InteractionType.application_command
+        )
+        self.response = _Response(self.log)
+        self.followup = _Followup(self.log)
+        self.extras: dict = {}
+        self.channel_id = 2
+        self.user = SimpleNamespace(id=5)
+
+    async def edit_original_response(self, **kw: object) -> object:
+        self.log.append(("edit_original", kw))
+        return SimpleNamespace(id=33)
+
+    async def delete_original_response(self) -> None:
+        self.log.append(("delete_original", {}))
+
+
+async def test_quick_work_is_answered_with_one_call() -> None:
+    it = StubInteraction()
+    responder = Responder(it)  # type: ignore[arg-type]
+    assert await responder.within(asyncio.sleep(0, "done")) == "done"
+    assert await responder.public(content="turn") == 11
+    assert [name for name, _ in it.log] == ["send_message"]
+
+
+async def test_slow_work_is_deferred_then_answered() -> None:
+    it = StubInteraction()
+    responder = Responder(it)  # type: ignore[arg-type]
+    gate = asyncio.Event()
+
+    async def work() -> str:
+        await gate.wait()
+        return "done"
+
+    task = asyncio.create_task(responder.within(work(), budget=0))
+    while not it.response.done:
+        await asyncio.sleep(0)
+    gate.set()
+    assert await task == "done"
+    assert it.log[0] == ("defer", {"thinking": True, "ephemeral": True})
+    assert await responder.public(content="turn") == 22
+    # the private "thinking…" is resolved first, then the public message follows
+    assert [name for name, _ in it.log] == ["defer", "edit_original", "followup"]
+    assert "ephemeral" not in it.log[-1][1]
+
+
+async def test_errors_after_a_public_defer_stay_private() -> None:
+    it = StubInteraction()
+    responder = Responder(it, private_defer=False)  # type: ignore[arg-type]
+    await responder.defer()
+    await responder.private(content="nope")
+    assert [name for name, _ in it.log] == ["defer", "delete_original", "followup"]
+    assert it.log[-1][1]["ephemeral"] is True
+
+
+async def test_service_errors_are_shown_and_others_are_hidden(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    it = StubInteraction()
+    await report_error(it, ServiceError("It's not your turn."), "play")  # type: ignore[arg-type]
+    name, kw = it.log[-1]
+    assert name == "send_message" and kw["ephemeral"] is True
+    assert "It's not your turn." in kw["content"]
+
+    it = StubInteraction(component=True)
+    with caplog.at_level(logging.ERROR, logger="bot.discord"):
+        await report_error(it, RuntimeError("db password=hunter2"), "press")  # type: ignore[arg-type]
+    name, kw = it.log[-1]
+    assert kw["content"] == FALLBACK and "hunter2" not in kw["content"]
+    assert any(r.exc_info for r in caplog.records)  # logged with its traceback

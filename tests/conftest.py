@@ -1,0 +1,63 @@
+"""Shared fixtures: a real database (a SQLite file; PostgreSQL too when TEST_DATABASE_URL is set)
+and a game service on it, with the test title registered."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+
+import pytest
+from sqlalchemy import text
+
+from bot import catalog
+from bot.db.engine import make_engine, migrate, sessionmaker
+from bot.service import GameService
+
+TEST_TITLES = ["tests.titles.bazaar:TITLE"]
+TEST_RENDERERS = ["tests.titles.bazaar_render:RENDERER"]
+
+
+def _backends() -> list:
+    pg = os.environ.get("TEST_DATABASE_URL")
+    return [
+        pytest.param("sqlite", id="sqlite"),
+        pytest.param(
+            pg,
+            id="postgres",
+            marks=[
+                pytest.mark.postgres,
+                pytest.mark.skipif(not pg, reason="TEST_DATABASE_URL is not set"),
+            ],
+        ),
+    ]
+
+
+@pytest.fixture(params=_backends())
+async def db_url(request, tmp_path) -> AsyncIterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'boardroom.db'}"
+        return
+    url = request.param
+    engine = make_engine(url)
+    async with engine.begin() as conn:  # a clean schema for every test
+        await conn.execute(text("DROP SCHEMA public CASCADE"))
+        await conn.execute(text("CREATE SCHEMA public"))
+    await engine.dispose()
+    yield url
+
+
+@pytest.fixture
+async def service(db_url) -> AsyncIterator[GameService]:
+    """The real service on a freshly migrated database. On teardown, every game's log is replayed
+    from setup and must give exactly its newest stored snapshot."""
+    catalog.load(TEST_TITLES, TEST_RENDERERS)
+    engine = make_engine(db_url)
+    await migrate(engine)
+    svc = GameService(sessionmaker(engine))
+    svc.db_url = db_url  # type: ignore[attr-defined]
+    yield svc
+    async with engine.connect() as conn:
+        ids = [row[0] for row in await conn.execute(text("SELECT id FROM games"))]
+    for game_id in ids:
+        assert await svc.replay_matches_snapshot(game_id), f"replay differs for game {game_id}"
+    await engine.dispose()

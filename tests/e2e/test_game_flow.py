@@ -1,0 +1,357 @@
+"""The real bot process, unmodified, against the fake Discord, playing the test title "bazaar".
+
+Everything is asserted on what Discord would have received: messages, files, components,
+callbacks, DMs. Players act the way people do: buttons, select menus, "Decide privately",
+`/play` with autocomplete."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from tests.e2e.driver import Table, choice_controls, is_refusal, turn_version
+from tests.e2e.fake_discord import FakeDiscord, Message
+from tests.e2e.harness import BotProcess, real_bot_available
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(not real_bot_available(), reason="the real bot is not there yet"),
+]
+
+
+def decode_image(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.width >= 200 and img.height >= 100
+    return img
+
+
+def assert_clean(fake: FakeDiscord, bot: BotProcess) -> None:
+    """Nothing the fake does not implement was called, and the bot logged no crash."""
+    assert [(r.method, r.path) for r in fake.unknown_requests] == []
+    assert [(r.path, errors) for r, errors in fake.invalid] == []
+    failed = [r for r in fake.requests if r.status >= 400]
+    assert failed == [], [(r.method, r.path, r.status, r.json) for r in failed]
+    log = bot.log()
+    assert "Traceback" not in log and "unexpected error" not in log, log[-4000:]
+
+
+async def use_control(fake, user, msg, control, message_data=None):
+    kind, custom_id, value = control
+    if kind == "button":
+        return await fake.press(user, msg, custom_id, message_data=message_data)
+    return await fake.select(user, msg, custom_id, [value], message_data=message_data)
+
+
+async def new_table(fake: FakeDiscord, players: list[str], channel: str = "games", **opts):
+    table = Table(fake, fake.channel(channel), players)
+    await table.open(players[0], seats=len(players), **opts)
+    await table.join_all()
+    return table
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+async def test_logs_in_and_registers_commands(fake: FakeDiscord, bot: BotProcess):
+    assert fake.identifies == 1
+    commands = fake.all_commands()
+    assert {"game", "play", "admin"} <= set(commands)
+    game_subs = {o["name"] for o in commands["game"]["options"]}
+    assert {"new", "join", "leave", "start", "status", "board", "log", "undo", "rules", "hand"} <= (
+        game_subs
+    )
+    admin_subs = {o["name"] for o in commands["admin"]["options"]}
+    assert {"end", "kick", "replace", "bot", "rollback"} <= admin_subs
+    (choice,) = commands["play"]["options"]
+    assert choice["name"] == "choice" and choice.get("autocomplete") is True
+    new = next(o for o in commands["game"]["options"] if o["name"] == "new")
+    title = next(o for o in new["options"] if o["name"] == "title")
+    assert "bazaar" in {c["value"] for c in title.get("choices", [])}
+    assert_clean(fake, bot)
+
+
+async def test_dev_guild_gets_guild_commands(fake: FakeDiscord, tmp_path):
+    bot = BotProcess(fake, tmp_path, env={"DEV_GUILD_ID": str(fake.guild_id)})
+    await bot.start()
+    try:
+        assert fake.global_commands == {}
+        assert {"game", "play", "admin"} <= set(fake.guild_commands[fake.guild_id])
+        rules = await fake.slash("alice", "games", "game", "rules", title="bazaar")
+        assert rules.payload["data"]["guild_id"] == str(fake.guild_id)
+        assert rules.ephemeral and "Bazaar" in rules.text()
+        assert_clean(fake, bot)
+    finally:
+        await bot.stop()
+
+
+async def test_lobby_join_start_and_full_game(fake: FakeDiscord, bot: BotProcess):
+    table = Table(fake, fake.channel("games"), ["alice", "bob"])
+    opened = await table.open("alice", seats=2, options="rounds=2")
+    assert not opened.ephemeral
+    lobby = table.lobby
+    assert lobby is not None and "lobby" in lobby.text().lower()
+    assert set(lobby.custom_ids()) == {
+        table.lobby_button("join"),
+        table.lobby_button("leave"),
+        table.lobby_button("start"),
+    }
+    await table.join_all()
+    bob_id = fake.users["bob"]["id"]
+    assert f"<@{bob_id}>" in fake.message(lobby.id).text()
+
+    await table.start("bob")
+    # the lobby loses its buttons once the game runs
+    await fake.wait_for(lambda: fake.message(lobby.id).custom_ids() == [])
+    first = table.turn_message()
+    assert first is not None and first.images()
+    decode_image(first.images()[0])
+
+    seen_images: list[int] = []
+
+    lobby_now = fake.message(lobby.id)
+    assert lobby_now.pinged == set()  # the lobby pings nobody
+
+    def every_turn_has_an_image(t: Table) -> None:
+        msg = t.turn_message()
+        assert msg is not None and len(msg.images()) == 1
+        # exactly the people who must decide now are notified
+        if not t.finished():
+            assert msg.pinged == {int(fake.users[n]["id"]) for n in t.waiting()} != set()
+        if msg.id not in seen_images:
+            decode_image(msg.images()[0])
+            seen_images.append(msg.id)
+
+    await table.play_to_end(after_move=every_turn_has_an_image)
+    assert table.finished()
+    assert table.via_play > 3 and table.via_components > 3
+    final = table.turn_message()
+    assert "final standings" in final.text()
+    assert final.custom_ids() == []
+    # older turn messages had their components stripped: only the newest is live
+    await fake.wait_for(lambda: all(not m.custom_ids() for m in table.turn_messages()))
+    assert len(seen_images) >= table.moves // 2
+    assert_clean(fake, bot)
+
+
+async def test_stale_and_stranger_presses_are_refused_politely(fake: FakeDiscord, bot: BotProcess):
+    table = await new_table(fake, ["alice", "bob"])
+    await table.start()
+    # both bid (secret, simultaneous: "Decide privately"), then the first turn is public
+    while table.waiting() and any(":p" in c for c in table.turn_message().custom_ids()):
+        await table.play_components(table.waiting()[0])
+    turn = table.turn_message()
+    version = turn_version(turn)
+    controls = choice_controls(turn)
+    assert controls, turn.custom_ids()
+    old_snapshot = turn.snapshot()
+    public_before = len(fake.messages("games"))
+
+    # a stranger uses a live control: refused privately, nothing changes
+    ex = await use_control(fake, "stranger", turn, controls[0])
+    assert ex.ephemeral and is_refusal(ex)
+    assert "not playing" in ex.text().lower()
+    assert len(fake.messages("games")) == public_before
+    assert table.version() == version
+
+    # the player to move uses it: the game moves on
+    mover = table.waiting()[0]
+    other = next(p for p in table.players if p != mover)
+    await table.play_components(mover)
+    assert table.version() > version
+    public_after = len(fake.messages("games"))
+    new_version = table.version()
+
+    # a press on the old message (as a client still showing it would send) is stale
+    for who in (mover, other):
+        stale = await use_control(fake, who, turn, controls[0], old_snapshot)
+        assert stale.ephemeral and is_refusal(stale)
+        assert "earlier turn" in stale.text()
+    assert len(fake.messages("games")) == public_after
+    assert table.version() == new_version
+
+    # /play from a stranger is refused too
+    ex = await fake.slash("stranger", "games", "play", choice="pass")
+    assert ex.ephemeral and is_refusal(ex)
+    assert len(fake.messages("games")) == public_after
+    assert_clean(fake, bot)
+
+
+async def test_private_menu_survives_another_players_simultaneous_move(
+    fake: FakeDiscord, bot: BotProcess
+):
+    table = await new_table(fake, ["alice", "bob"])
+    await table.start()
+    turn = table.turn_message()
+    private = next(c for c in turn.custom_ids() if c.endswith(":p"))
+    opened = await fake.press("alice", turn, private)
+    menu = opened.messages()[-1]
+    assert menu.ephemeral and menu.ephemeral_for == int(fake.users["alice"]["id"])
+    assert menu not in fake.messages("games")
+    before = table.version()
+    # bob bids with /play meanwhile: the version moves on, alice's prompt does not change
+    await table.play_command("bob")
+    assert table.version() > before
+    controls = choice_controls(menu)
+    ex = await use_control(fake, "alice", menu, controls[0])
+    assert not is_refusal(ex), ex.text()
+    await fake.wait_for(lambda: "Bids revealed" in table.turn_message().text())
+    # nobody's bid amount was public before the reveal
+    for m in fake.messages("games"):
+        if "Bids revealed" not in m.text():
+            assert "bid 0" not in m.text().lower() and "bids 0" not in m.text().lower()
+    assert_clean(fake, bot)
+
+
+async def test_restart_mid_game_then_finish(fake: FakeDiscord, bot: BotProcess):
+    table = await new_table(fake, ["alice", "bob", "carol"], options="rounds=2")
+    await table.start()
+    for _ in range(5):
+        await table.play_components(table.waiting()[0])
+    before = table.version()
+    turn_before = table.turn_message()
+
+    await bot.restart()
+    assert fake.identifies == 2
+
+    # the turn message posted before the restart still works
+    assert table.turn_message().id == turn_before.id
+    await table.play_components(table.waiting()[0])
+    assert table.version() > before
+    await table.play_to_end()
+    assert table.finished()
+    assert_clean(fake, bot)
+
+
+def _hand_line(msg: Message) -> str | None:
+    for line in msg.content.splitlines():
+        if line.startswith("Your hand"):
+            return line
+    return None
+
+
+async def test_hidden_hands_reach_players_privately(fake: FakeDiscord, bot: BotProcess):
+    table = await new_table(fake, ["alice", "bob"], options="rounds=2")
+    await table.start()
+    # at the start every player gets their hand by DM
+    for p in table.players:
+        await fake.wait_for(lambda p=p: any(_hand_line(m) for m in fake.dm_messages(p)))
+
+    # the DM carries the hand as words and as an image
+    dm = next(m for m in fake.dm_messages("alice") if _hand_line(m))
+    assert dm.images(), "the hand should come with its picture"
+    decode_image(dm.images()[0])
+
+    # /game hand answers ephemerally with the same hand as the newest DM, and its picture
+    ex = await fake.slash("bob", "games", "game", "hand")
+    assert ex.ephemeral and ex.messages()
+    shown = ex.messages()[-1]
+    line = _hand_line(shown)
+    assert line is not None and shown.images()
+    decode_image(shown.images()[0])
+
+    def newest_dm_hand(user: str) -> str | None:
+        lines = [x for m in fake.dm_messages(user) if (x := _hand_line(m))]
+        return lines[-1] if lines else None
+
+    await fake.wait_for(lambda: newest_dm_hand("bob") == line)
+
+    hands_seen: set[str] = set()
+
+    def public_never_shows_a_hand(t: Table) -> None:
+        for p in t.players:
+            for m in fake.dm_messages(p):
+                line = _hand_line(m)
+                if line:
+                    hands_seen.add(line)
+        for m in fake.messages("games"):
+            text = m.text()
+            assert "Your hand" not in text and "You drew" not in text and "You bid" not in text
+            for line in hands_seen:
+                assert line not in text
+
+    await table.play_to_end(after_move=public_never_shows_a_hand)
+    # private draws were delivered privately
+    assert any("You drew" in m.content for p in table.players for m in fake.dm_messages(p))
+    # the hand images are never posted in the channel
+    for m in fake.messages("games"):
+        assert all(not a["filename"].startswith("hand") for a in m.attachments)
+    assert_clean(fake, bot)
+
+
+async def test_closed_dms_fall_back_to_a_channel_notice(fake: FakeDiscord, bot: BotProcess):
+    fake.dms_closed.add(int(fake.users["bob"]["id"]))
+    table = await new_table(fake, ["alice", "bob"])
+    await table.start()
+    bob = fake.users["bob"]["id"]
+    notice = await fake.wait_for(
+        lambda: fake.last_message(
+            "games", lambda m: f"<@{bob}>" in m.content and "/game hand" in m.content
+        )
+    )
+    assert "Your hand" not in notice.text()
+    assert fake.dm_messages("bob") == []
+    ex = await fake.slash("bob", "games", "game", "hand")
+    assert ex.ephemeral and "Your hand" in ex.text()
+
+
+async def test_commands_without_a_game_get_a_polite_ephemeral_error(
+    fake: FakeDiscord, bot: BotProcess
+):
+    for args, opts in [
+        (("game", "status"), {}),
+        (("game", "start"), {}),
+        (("game", "hand"), {}),
+        (("play",), {"choice": "pass"}),
+    ]:
+        ex = await fake.slash("alice", "quiet", *args, **opts)
+        assert ex.ephemeral, (args, ex.text())
+        assert is_refusal(ex), (args, ex.text())
+        assert "Traceback" not in ex.text() and "went wrong" not in ex.text()
+    assert fake.messages("quiet") == []
+    assert await fake.autocomplete("alice", "quiet", "play", focused="choice") == []
+    assert_clean(fake, bot)
+
+
+async def test_only_moderators_use_admin(fake: FakeDiscord, bot: BotProcess):
+    table = await new_table(fake, ["alice", "bob"])
+    await table.start()
+    shown = Message(data=table.turn_message().snapshot(), files={})
+    public_before = len(fake.messages("games"))
+    for who in ("stranger", "alice"):
+        ex = await fake.slash(who, "games", "admin", "end", reason="spite")
+        assert ex.ephemeral and is_refusal(ex) and "moderator" in ex.text().lower()
+    assert len(fake.messages("games")) == public_before and table.waiting()
+
+    ex = await fake.slash("mod", "games", "admin", "end", reason="test over")
+    assert not is_refusal(ex) and not ex.ephemeral, ex.text()
+    assert "ended" in ex.text() and "test over" in ex.text()
+    # the game is gone: its old controls and the channel's commands answer politely
+    controls = choice_controls(shown) or [("button", c, "") for c in shown.custom_ids()]
+    assert controls
+    late = await use_control(fake, "alice", shown.id, controls[0], shown.data)
+    assert late.ephemeral and is_refusal(late)
+    status = await fake.slash("alice", "games", "game", "status")
+    assert status.ephemeral and is_refusal(status) and "no game" in status.text()
+    assert_clean(fake, bot)
+
+
+async def test_rules_and_status_and_board(fake: FakeDiscord, bot: BotProcess):
+    rules = await fake.slash("stranger", "lounge", "game", "rules", title="bazaar")
+    assert rules.ephemeral and "Bazaar" in rules.text()
+    page_buttons = rules.original.custom_ids()
+    if page_buttons:
+        nxt = next(c for c in page_buttons if c.endswith(":1"))
+        turned = await fake.press("stranger", rules.original, nxt)
+        assert turned.callback_type in (6, 7)
+    table = await new_table(fake, ["alice", "bob"], channel="lounge")
+    await table.start()
+    status = await fake.slash("carol", "lounge", "game", "status")
+    assert status.ephemeral and f"game #{table.game_id}" in status.text()
+    board = await fake.slash("carol", "lounge", "game", "board")
+    shown = board.messages()
+    assert shown and not shown[-1].ephemeral
+    decode_image(shown[-1].images()[0])
+    assert_clean(fake, bot)

@@ -1,0 +1,83 @@
+"""Shared helpers for the Benares & Calcutta tests: arranging positions and resolving tasks."""
+
+from __future__ import annotations
+
+from engine.benares import TITLE, flow
+from engine.benares.data import data
+from engine.benares.state import State, Task
+from engine.core import Event
+
+T = TITLE
+D = data()
+
+
+def new(seats: int = 2, seed: int = 1, boats: str = "BEN", **options: str) -> State:
+    """A game with every boat placed, at the first turn of round 1."""
+    st = T.setup(seed, seats, dict(options))
+    while st.phase == "boats":
+        T.apply(st, st.stack[-1].seat, f"boat:{boats}")
+    return st
+
+
+def ids(st: State) -> list[str]:
+    ps = T.prompts(st)
+    return [c.id for c in ps[0].choices] if ps else []
+
+
+def top(st: State) -> Task:
+    return st.stack[-1]
+
+
+def give(st: State, seat: int, *cards: str) -> None:
+    """Move cards into a seat's hand from wherever they are (deck or another hand)."""
+    for card in cards:
+        for c in st.companies:
+            if card in c.hand:
+                c.hand.remove(card)
+        if card in st.deck:
+            st.deck.remove(card)
+        st.companies[seat].hand.append(card)
+
+
+def set_turn(st: State, seat: int) -> None:
+    """Make it `seat`'s turn now (keeps turns_taken; used to arrange scenarios)."""
+    st.stack = [Task("turn", seat)]
+
+
+def act(st: State, *choices: str) -> list[Event]:
+    ev: list[Event] = []
+    for cid in choices:
+        ev += T.apply(st, top(st).seat, cid)
+    return ev
+
+
+def run_task(st: State, task: Task) -> list[Event]:
+    """Push one task (e.g. an Advisor advance) on the current stack and resolve it."""
+    ev: list[Event] = []
+    st.stack.append(task)
+    flow.run(st, ev)
+    return ev
+
+
+def texts(ev: list[Event]) -> str:
+    return "\n".join(e.text for e in ev)
+
+
+def play_bot_game(seats: int, seed: int, check=None, **options: str) -> tuple[State, list]:
+    from engine.rng import Rng
+
+    st = T.setup(seed, seats, dict(options))
+    rng = Rng.from_seed(seed * 7 + 1)
+    log: list[tuple[int, str]] = []
+    for _ in range(5000):
+        ps = T.prompts(st)
+        if not ps:
+            break
+        assert len(ps) == 1
+        seat = ps[0].seat
+        cid = T.bot_choice(st, seat, rng)
+        log.append((seat, cid))
+        T.apply(st, seat, cid)
+        if check:
+            check(st)
+    return st, log

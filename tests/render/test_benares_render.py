@@ -1,0 +1,120 @@
+"""The Benares & Calcutta renderer draws views (never states) into readable PNGs."""
+
+from __future__ import annotations
+
+import io
+
+import msgspec
+import pytest
+from PIL import Image, ImageChops
+
+from engine.benares import TITLE
+from render import registry
+from render.benares import RENDERER
+from render.benares.samples import first_action_turn, play
+from render.core import encode
+
+MAX_BYTES = 2_000_000
+
+
+def _png(img: Image.Image) -> Image.Image:
+    data = encode(img).data
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(data) < MAX_BYTES
+    decoded = Image.open(io.BytesIO(data))
+    decoded.load()
+    return decoded
+
+
+@pytest.fixture(scope="module")
+def mid_state():
+    state = play(11, 4, 120)
+    assert state.phase in ("action", "administration")
+    return state
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_setup_views_render(seats: int) -> None:
+    fresh = TITLE.setup(5, seats, {})  # boats not yet placed
+    img = _png(RENDERER.board(TITLE.view(fresh, None)))
+    assert 1400 <= img.width <= 1800
+    started = first_action_turn(5, seats)
+    view = TITLE.view(started, None)
+    assert view.phase == "action" and len(view.companies) == seats
+    img = _png(RENDERER.board(view))
+    assert 1400 <= img.width <= 1800 and img.height > 1000
+
+
+def test_mid_game_view_renders(mid_state) -> None:
+    view = TITLE.view(mid_state, None)
+    assert view.last  # something to highlight
+    img = _png(RENDERER.board(view))
+    assert 1400 <= img.width <= 1800
+
+
+def test_finished_game_renders() -> None:
+    state = play(7, 3)
+    view = TITLE.view(state, None)
+    assert view.over and view.ranking
+    assert _png(RENDERER.board(view)).width >= 1400
+
+
+def test_company_area_renders_larger(mid_state) -> None:
+    view = TITLE.view(mid_state, None)
+    img = _png(RENDERER.board(view, area=1))
+    assert img.width >= 1400 and img.height >= 800
+    other = RENDERER.board(view, area=2)
+    assert ImageChops.difference(RENDERER.board(view, area=1), other).getbbox() is not None
+
+
+def test_company_area_unknown_seat_is_refused(mid_state) -> None:
+    with pytest.raises(ValueError):
+        RENDERER.board(TITLE.view(mid_state, None), area=7)
+
+
+def test_hand_renders_own_cards(mid_state) -> None:
+    seat = 2
+    own = TITLE.view(mid_state, seat)
+    cards = own.companies[seat].hand
+    assert cards
+    img = _png(RENDERER.hand(own, seat))
+    assert img.width >= 600 and img.height >= 400
+    # a spectator view has no faces, so there is no hand picture to draw
+    assert RENDERER.hand(TITLE.view(mid_state, None), seat) is None
+    # nor for another seat's hand from this seat's view
+    assert RENDERER.hand(own, (seat + 1) % 4) is None
+
+
+def test_spectator_render_does_not_depend_on_hidden_cards(mid_state) -> None:
+    other = msgspec.convert(msgspec.to_builtins(mid_state), type(mid_state))
+    hand = other.companies[0].hand
+    assert hand and other.deck
+    hand[0], other.deck[0] = other.deck[0], hand[0]  # same counts, different hidden cards
+    assert TITLE.view(mid_state, 0) != TITLE.view(other, 0)
+    a = encode(RENDERER.board(TITLE.view(mid_state, None))).data
+    b = encode(RENDERER.board(TITLE.view(other, None))).data
+    assert a == b
+    # the owner's hand picture does change, so the comparison above can fail
+    ha = encode(RENDERER.hand(TITLE.view(mid_state, 0), 0)).data
+    hb = encode(RENDERER.hand(TITLE.view(other, 0), 0)).data
+    assert ha != hb
+
+
+def test_last_move_is_highlighted(mid_state) -> None:
+    view = TITLE.view(mid_state, None)
+    plain = msgspec.structs.replace(view, last=[])
+    assert ImageChops.difference(RENDERER.board(view), RENDERER.board(plain)).getbbox() is not None
+
+
+def test_renderer_refuses_a_state() -> None:
+    state = TITLE.setup(1, 2, {})
+    with pytest.raises(TypeError):
+        RENDERER.board(state)
+    with pytest.raises(TypeError):
+        RENDERER.hand(state, 0)
+
+
+def test_registry_finds_the_renderer() -> None:
+    registry.load_builtin()
+    assert registry.get("benares") is not None
+    assert registry.get("benares").slug == "benares"
