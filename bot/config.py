@@ -22,8 +22,6 @@ class Settings(BaseSettings):
     extra_renderers: str = ""
     #: How many game states are kept in memory; others are loaded from their latest snapshot.
     state_cache_size: int = 64
-    #: Seconds the automatic player waits between its moves in Discord (0: instant).
-    bot_move_delay: float = 0.0
     #: DEBUG, INFO, WARNING, ERROR.
     log_level: str = "INFO"
     #: "json" (one object per line) or "text".

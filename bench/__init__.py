@@ -1,0 +1,1 @@
+"""Benchmarks: run with `python -m bench.<name>`; figures go in the issue notes."""
