@@ -62,8 +62,9 @@ def describe(name: str, values: list[float]) -> str:
     )
 
 
-async def store_games(db_url: str, count: int, first_user: int) -> float:
-    """Create `count` started games straight through the service (what the bot would store)."""
+async def store_games(db_url: str, channels: list[int], user_id: int) -> float:
+    """Create one started game per channel straight through the service (what the bot would
+    have stored after `/game new` + Start): bazaar, the user and one automatic player."""
     from bot import catalog
     from bot.db.engine import make_engine, migrate, sessionmaker
     from bot.service import GameService
@@ -73,22 +74,37 @@ async def store_games(db_url: str, count: int, first_user: int) -> float:
     await migrate(engine)
     service = GameService(sessionmaker(engine))
     t0 = time.perf_counter()
-    for i in range(count):
-        channel = 9_000_000_000 + i
+    for channel in channels:
         await service.create(
             guild_id=1,
             channel_id=channel,
-            user_id=first_user + i % 97,
+            user_id=user_id,
             title_slug="bazaar",
             seats=2,
             bots=1,
             options={"rounds": "3"},
         )
-        await service.start(channel, first_user + i % 97)
+        await service.start(channel, user_id)
     stored = await service.game_count()
     await engine.dispose()
-    assert stored >= count, stored
+    assert stored >= len(channels), stored
     return time.perf_counter() - t0
+
+
+async def touch_all(fake: FakeDiscord, channels: list[int], parallel: int = 10) -> list[float]:
+    """`/game status` once in every channel (loads each stored game); returns round trips."""
+    rtts: list[float] = []
+    queue = list(channels)
+
+    async def worker() -> None:
+        while queue:
+            ch = queue.pop()
+            ex = await fake.slash("alice", ch, "game", "status", timeout=60)
+            assert not is_refusal(ex), ex.text()
+            rtts.append(ex.answered_at - ex.sent_at)
+
+    await asyncio.gather(*(worker() for _ in range(parallel)))
+    return rtts
 
 
 async def play_game(table: Table, seed: int, think: float, rounds: int) -> None:
@@ -138,9 +154,11 @@ async def main() -> None:
     workdir = Path(tempfile.mkdtemp(prefix="boardroom-e2e-load-"))
     async with FakeDiscord() as fake:
         channels = [fake.add_channel(f"table-{i}") for i in range(args.games)]
+        stored_channels = [fake.add_channel(f"stored-{i}") for i in range(args.stored)]
         env = bot_env(fake, workdir)
         if args.stored:
-            secs = await store_games(env["DATABASE_URL"], args.stored, 10**15)
+            alice = int(fake.users["alice"]["id"])
+            secs = await store_games(env["DATABASE_URL"], stored_channels, alice)
             print(f"stored {args.stored} started games in {secs:.1f} s")
         bot = BotProcess(fake, workdir)
         t0 = time.perf_counter()
@@ -149,6 +167,15 @@ async def main() -> None:
         await asyncio.sleep(2.5)  # let discord.py finish its start-up (guild ready timeout)
         rss_idle = bot.rss_kb()
         print(f"bot RSS with {args.stored} stored games, idle: {rss_idle / 1024:.1f} MiB")
+        if args.stored:
+            t0 = time.perf_counter()
+            rtts = await touch_all(fake, stored_channels)
+            rss_touched = bot.rss_kb()
+            print(
+                f"/game status in each of the {args.stored} stored games took "
+                f"{time.perf_counter() - t0:.1f} s; bot RSS after: {rss_touched / 1024:.1f} MiB"
+            )
+            print(describe("  /game status round trip (10 at a time, no other load)", rtts))
 
         tables = [Table(fake, ch, ["alice", "bob"]) for ch in channels]
         stop = asyncio.Event()

@@ -403,3 +403,28 @@ async def test_private_lines_only_reach_their_seat(service):
     public = await service.log(CHAN, None, limit=500)
     assert set(public) <= set(ana_log) and set(public) <= set(ben_log)
     assert ana_log != ben_log  # each sees their own draws
+
+
+async def test_two_hosts_on_one_database_never_both_apply_the_same_turn(service):
+    """A second service (another process) on the same database: the version check lets exactly
+    one of two simultaneous presses of the same button through."""
+    import asyncio
+
+    await new_game(service, players=(ANA, BEN))
+    out = await service.start(CHAN, ANA)
+    engine = make_engine(service.db_url)
+    other = GameService(sessionmaker(engine))
+    prompt = out.prompts[0]
+    user = user_of(out, prompt.seat)
+    choice = prompt.choices[0].id
+    results = await asyncio.gather(
+        service.act(CHAN, user, choice, out.game.version),
+        other.act(CHAN, user, choice, out.game.version),
+        return_exceptions=True,
+    )
+    await engine.dispose()
+    errors = [r for r in results if isinstance(r, Exception)]
+    assert len(errors) == 1 and isinstance(errors[0], StaleError), results
+    async with service._sessions() as s:
+        first_seq = await s.scalar(select(func.count()).where(Action.seq == 1))
+    assert first_seq == 1
