@@ -41,14 +41,14 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 def encode(image: Image.Image, stem: str = "board") -> RenderedImage:
-    """PNG with a palette when the art is flat (few colours), else plain PNG.
-
-    Chosen by measurement (see bench/render_encoding.py): board art is flat colour and text, for
-    which an adaptive-palette PNG is several times smaller than RGB PNG and lossless WebP is
-    not faster to encode; JPEG blurs the text.
+    """An adaptive-palette PNG at zlib level 3, chosen by measurement (bench/render_encoding.py):
+    board art is flat colour and text, for which a 256-colour palette PNG is 3x smaller than an RGB
+    PNG and twice as fast to encode; lossless WebP is larger and slower, lossy WebP and JPEG blur
+    the text (and are larger anyway). Level 3 costs ~20% more bytes than level 6 (about 160 KiB
+    vs 135 KiB for a Tidewater board) but encodes ~35% faster, which the turn round trip needs.
     """
     buf = io.BytesIO()
     img = image.convert("RGB")
     quantised = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    quantised.save(buf, format="PNG", compress_level=6)
+    quantised.save(buf, format="PNG", compress_level=3)
     return RenderedImage(data=buf.getvalue(), filename=f"{stem}.png")

@@ -6,6 +6,7 @@ legality was already checked (R84: nothing changes before the whole action is kn
 
 from __future__ import annotations
 
+from engine.tidewater import names as nm
 from engine.tidewater.data import raw_data
 from engine.tidewater.market import (
     buy_error,
@@ -50,20 +51,26 @@ def load_error(state: State, seat: int, cid: str, slot: str | None) -> str | Non
     name = company_name(state, cid)
     hex_co = r.port_hex_company.get(ship.port)
     if hex_co is None:
-        return f"The {name} ship is at the market {ship.port}; it loads only at a company port."
+        return (
+            f"The {name} ship is at the {nm.place(state, ship.port)}; it loads only at a "
+            "company port."
+        )
     if not permitted(state, seat, "load_container", cid):
-        return f"Only holders of a {name} share may load its ship."
+        return f"Only holders of {nm.an(name)} share may load its ship."
     if state.company(hex_co).hex_containers < 1:
-        return f"There is no container on {r.hex_of_company[hex_co]} to load."
+        return f"There is no container on {nm.hex_of(state, hex_co)} to load."
     free = free_slots(state, cid)
     if slot is None:
         if not free:
             return f"The {name} ship has no open, empty slot."
     elif slot not in free:
-        return f"Slot {slot} of the {name} ship is not open and empty."
+        return f"{nm.slot(state, slot).capitalize()} of the {name} ship is not open and empty."
     fee = r.terminal_fee
     if fee is not None and hex_co != cid and state.company(cid).treasury < fee:
-        return f"{name} cannot pay the terminal fee of {r.terminal_fee} (variant V1)."
+        return (
+            f"{name} cannot pay the terminal fee of {nm.credits(fee)} for loading "
+            f"{nm.company(state, hex_co)} containers (variant V1)."
+        )
     return None
 
 
@@ -76,14 +83,17 @@ def do_load(state: State, seat: int, cid: str, slot: str | None, touched: list[s
     ship.slots[r.slot_index[slot]].container = hex_co
     touched += [f"ship:{cid}", f"slot:{cid}:{slot}", f"hex:{r.hex_of_company[hex_co]}"]
     text = (
-        f"loads a {colour_word(hex_co)} container from {r.hex_of_company[hex_co]} onto the "
-        f"{company_name(state, cid)} ship, slot {slot}"
+        f"loads a {colour_word(hex_co)} container from {nm.hex_of(state, hex_co)} into "
+        f"{nm.slot(state, slot)} of the {company_name(state, cid)} ship"
     )
     if r.terminal_fee is not None and hex_co != cid:
         state.company(cid).treasury -= r.terminal_fee
         state.company(hex_co).treasury += r.terminal_fee
         touched += [f"company:{cid}", f"company:{hex_co}"]
-        text += f" ({company_name(state, cid)} pays a terminal fee of {r.terminal_fee})"
+        text += (
+            f"; {company_name(state, cid)} pays {company_name(state, hex_co)} a terminal fee of "
+            f"{nm.credits(r.terminal_fee)}"
+        )
     return text
 
 
@@ -100,9 +110,13 @@ def do_produce(state: State, seat: int, touched: list[str]) -> str:
     colour = draw(state)
     hx = state.rules.hex_of_company[colour]
     touched.append(f"hex:{hx}")
+    where = nm.hex_of(state, colour)
     if place_on_hex(state, colour):
-        return f"produces a {colour_word(colour)} container, placed on {hx}"
-    return f"produces a {colour_word(colour)} container; {hx} is full, so it goes back to the bag"
+        return f"produces a {colour_word(colour)} container and places it on {where}"
+    return (
+        f"produces a {colour_word(colour)} container, but {where} is full, so it goes back "
+        "to the bag"
+    )
 
 
 # ---- Navigation points (R19-R22, R88-R90) -------------------------------------------------------
@@ -129,6 +143,7 @@ def nav_op_error(state: State, seat: int, op: str, prior: str | None = None) -> 
         return f"There is no company {cid}."
     co = state.company(cid)
     name = company_name(state, cid)
+    where = nm.place(state, to)
     treasury, supply, hexes = co.treasury, co.nav_supply, list(co.nav)
     moved_point: str | None = None
     if prior is not None:
@@ -145,21 +160,24 @@ def nav_op_error(state: State, seat: int, op: str, prior: str | None = None) -> 
         return f"{to} is not a sea hex."
     if kind == "place":
         if not permitted(state, seat, "place_navigation_point", cid):
-            return f"Only holders of a {name} share may place its navigation points."
+            return f"Only holders of {nm.an(name)} share may place its navigation points."
         if supply < 1:
             return f"{name} has no navigation point left in its supply."
     else:
         if not permitted(state, seat, "move_navigation_point", cid):
             return f"Only the CEO of {name} may move its navigation points."
         if frm not in hexes:
-            return f"{name} has no navigation point on {frm}."
+            return f"{name} has no navigation point on {nm.place(state, frm or '')}."
         if moved_point == f"{cid}:{frm}":
             return "The two operations must concern two different points."
     if to in hexes:
-        return f"{name} already has a navigation point on {to}."
+        return f"{name} already has a navigation point on {where}."
     cost = r.sea[to]["cost"]
     if treasury < cost:
-        return f"{name}'s treasury ({treasury}) cannot pay the {cost} credits for {to}."
+        return (
+            f"The {name} treasury ({nm.credits(treasury)}) cannot pay the "
+            f"{nm.credits(cost)} a point on {where} costs."
+        )
     return None
 
 
@@ -185,27 +203,31 @@ def do_nav(state: State, seat: int, ops: list[str], touched: list[str]) -> str:
         co = state.company(cid)
         cost = r.sea[to]["cost"]
         co.treasury -= cost
+        name = company_name(state, cid)
+        paid = f"{nm.credits(cost)} from the {name} treasury"
         if kind == "place":
             co.nav_supply -= 1
-            parts.append(f"places a {company_name(state, cid)} point on {to} ({cost} credits)")
+            parts.append(f"places {nm.an(name)} point on {nm.place(state, to)} ({paid})")
         else:
             co.nav.remove(frm)
             touched.append(f"sea:{frm}")
             parts.append(
-                f"moves a {company_name(state, cid)} point from {frm} to {to} ({cost} credits)"
+                f"moves {nm.an(name)} point from {nm.place(state, frm or '')} to "
+                f"{nm.place(state, to)} ({paid})"
             )
         co.nav.append(to)
         touched += [f"sea:{to}", f"company:{cid}"]
-    return " and ".join(parts) + ", paid from the company treasury"
+    return " and ".join(parts)
 
 
 def describe_op(state: State, op: str) -> str:
+    """'place an Atlas Line point on sea hex n1 for 2 credits' (no capital, no time cost)."""
     kind, cid, frm, to = parse_op(op)
-    cost = state.rules.sea[to]["cost"]
+    cost = nm.credits(state.rules.sea[to]["cost"])
     name = company_name(state, cid)
     if kind == "place":
-        return f"place a {name} point on {to} ({cost} cr)"
-    return f"move a {name} point {frm}->{to} ({cost} cr)"
+        return f"place {nm.an(name)} point on {nm.place(state, to)} for {cost}"
+    return f"move {nm.an(name)} point from {nm.place(state, frm or '')} to {to} for {cost}"
 
 
 # ---- Funding (R23, R24) ---------------------------------------------------------------------------
@@ -215,7 +237,7 @@ def do_fund(state: State, seat: int, touched: list[str]) -> str:
     n = state.rules.funding_credits
     state.players[seat].credits += n
     touched.append(f"player:{seat}")
-    return f"takes Funding: +{n} credit{'s' if n != 1 else ''}"
+    return f"takes Funding: +{nm.credits(n)} (now {state.players[seat].credits})"
 
 
 # ---- Invest (R25, R26, R92) -----------------------------------------------------------------------
@@ -228,14 +250,15 @@ def invest_error(state: State, seat: int, cid: str, slot: str) -> str | None:
     idx = r.slot_index.get(slot)
     name = company_name(state, cid)
     if idx is None or r.slots[idx].kind != "investment":
-        return f"{slot} is not an investment slot."
+        return f"{nm.slot(state, slot).capitalize()} is not an investment slot."
     if state.players[seat].inv_discs < 1:
         return "You have no investment disc left."
+    label = nm.slot(state, slot).capitalize()
     if state.ship(cid).slots[idx].investor is not None:
-        return f"Slot {slot} of the {name} ship already has an investor."
+        return f"{label} of the {name} ship already has an investor."
     cost = r.slots[idx].cost
     if state.players[seat].credits < cost:
-        return f"Slot {slot} costs {cost} credits; you have {state.players[seat].credits}."
+        return f"{label} costs {cost} credits; you have {state.players[seat].credits}."
     return None
 
 
@@ -250,7 +273,10 @@ def do_invest(state: State, seat: int, cid: str, slot: str, touched: list[str]) 
     state.company(cid).treasury += cost
     touched += [f"slot:{cid}:{slot}", f"ship:{cid}", f"company:{cid}", f"player:{seat}"]
     name = company_name(state, cid)
-    return f"invests in slot {slot} of the {name} ship, paying {cost} credits to {name}"
+    return (
+        f"invests in {nm.slot(state, slot)} of the {name} ship, paying {nm.credits(cost)} into "
+        f"the {name} treasury"
+    )
 
 
 # ---- Advertise (R27, R28, R93) --------------------------------------------------------------------
@@ -268,7 +294,8 @@ def do_advertise(state: State, seat: int, i: int, touched: list[str]) -> str:
     q[i - 1], q[i] = b, a
     touched += [f"demand:{i}", f"demand:{i + 1}"]
     return (
-        f"advertises: swaps demand positions {i} ({colour_word(a)}) and {i + 1} ({colour_word(b)})"
+        f"advertises: swaps the {colour_word(a)} demand marker in position {i} with the "
+        f"{colour_word(b)} one in position {i + 1}"
     )
 
 
@@ -338,9 +365,10 @@ def describe_part(state: State, part: str) -> str:
     co = state.company(cid)
     name = company_name(state, cid)
     if kind == "sell":
-        return f"sell a {name} share for {co.stock}"
-    where = "unissued" if src == "u" else "from the pool"
-    return f"buy a {name} share ({where}) for {co.stock}"
+        after = min(state.rules.stock_max, max(state.rules.stock_min, co.stock + state.rules.sell_effect))
+        return f"sell {nm.an(name)} share for {nm.credits(co.stock)} (stock {co.stock}->{after})"
+    where = "from the company" if src == "u" else "from the bank pool"
+    return f"buy {nm.an(name)} share {where} for {nm.credits(co.stock)}"
 
 
 def holds_any(state: State, seat: int) -> bool:

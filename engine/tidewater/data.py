@@ -53,6 +53,16 @@ def validate(d: dict[str, Any]) -> None:
         for h in info["sea"]:
             if p not in m["sea_hexes"][h]["ports"]:
                 raise DataError(f"sea hex {h} does not list port {p}")
+    names = d["names"]
+    for section, ids in (
+        ("company_hexes", m["company_hexes"]),
+        ("ports", m["ports"]),
+        ("sea_hexes", m["sea_hexes"]),
+        ("slots", [s["id"] for s in d["ship"]["slots"]]),
+    ):
+        missing = [i for i in ids if not names[section].get(i)]
+        if missing:
+            raise DataError(f"names.{section} lacks a display name for {', '.join(missing)}")
     c = d["containers"]
     if c["per_colour"] * len(c["colours"]) != c["total"]:
         raise DataError("per_colour x colours != total")
@@ -191,6 +201,14 @@ class Rules:
             SlotSpec(s["id"], s["type"], s.get("cost", 0)) for s in d["ship"]["slots"]
         ]
         self.slot_index: dict[str, int] = {s.id: i for i, s in enumerate(self.slots)}
+        # Display names (data `names:`): what players read instead of the ids.
+        nm = d["names"]
+        self.place_names: dict[str, str] = {
+            **nm["company_hexes"],
+            **nm["ports"],
+            **nm["sea_hexes"],
+        }
+        self.slot_names: dict[str, str] = dict(nm["slots"])
         self.investor_fee: int = d["ship"]["investor_fee_per_delivered_container"]
 
         st = d["stock"]

@@ -848,6 +848,43 @@ class FakeDiscord:
             user, message, custom_id, ctype, values, wait, timeout, message_data
         )
 
+    async def submit_modal(
+        self,
+        user: str | dict,
+        opened_by: Exchange,
+        values: dict[str, str],
+        *,
+        wait: bool = True,
+        timeout: float = 15.0,
+    ) -> Exchange:
+        """Submit the modal the bot answered `opened_by` with (callback type 9): text inputs by
+        custom_id -> value."""
+        assert opened_by.callback_type == 9, "that interaction was not answered with a modal"
+        modal = opened_by.callback["data"]
+        rows = []
+        for row in modal.get("components") or []:
+            inputs = row.get("components") or ([row["component"]] if "component" in row else [])
+            for c in inputs:
+                cid = c.get("custom_id")
+                rows.append(
+                    {
+                        "type": 1,
+                        "components": [
+                            {
+                                "type": c.get("type", 4),
+                                "custom_id": cid,
+                                "value": values.get(cid, ""),
+                            }
+                        ],
+                    }
+                )
+        data = {"custom_id": modal["custom_id"], "components": rows}
+        payload = self._base_interaction(5, self.user(user), opened_by.channel_id, data)
+        ex = await self._inject(payload, opened_by.source_message_id)
+        if wait:
+            await ex.wait_answered(timeout)
+        return ex
+
     async def _component(
         self,
         user: str | dict,
@@ -1401,13 +1438,27 @@ class FakeDiscord:
         if err := self._check_channel(rec, cid):
             return err
         body = rec.json or {}
-        tid = int(from_mid) if from_mid else self.new_id()
+        th = self._thread(
+            int(cid),
+            body.get("name", "thread"),
+            int(from_mid) if from_mid else None,
+            body.get("type", 11),
+            body.get("auto_archive_duration", 1440),
+        )
+        if self.sessions and self.sessions[-1].identified:
+            await self.sessions[-1].dispatch("THREAD_CREATE", {**th, "newly_created": True})
+        return th
+
+    def _thread(
+        self, parent: int, name: str, tid: int | None, ttype: int = 11, archive: int = 1440
+    ) -> dict[str, Any]:
+        tid = tid or self.new_id()
         th = {
             "id": str(tid),
-            "type": body.get("type", 11),
+            "type": ttype,
             "guild_id": str(self.guild_id),
-            "name": body.get("name", "thread"),
-            "parent_id": cid,
+            "name": name,
+            "parent_id": str(parent),
             "owner_id": str(self.app_id),
             "last_message_id": None,
             "rate_limit_per_user": 0,
@@ -1416,17 +1467,24 @@ class FakeDiscord:
             "flags": 0,
             "thread_metadata": {
                 "archived": False,
-                "auto_archive_duration": body.get("auto_archive_duration", 1440),
+                "auto_archive_duration": archive,
                 "archive_timestamp": _now_iso(),
                 "locked": False,
             },
         }
         self.channels[tid] = th
-        self.channel_by_name[th["name"]] = tid
+        self.channel_by_name[name] = tid
         self._by_channel.setdefault(tid, [])
-        if self.sessions and self.sessions[-1].identified:
-            await self.sessions[-1].dispatch("THREAD_CREATE", {**th, "newly_created": True})
         return th
+
+    def add_thread(self, name: str, parent: str | int = "games") -> int:
+        """A public thread under `parent` (dispatched as THREAD_CREATE if the bot is connected;
+        else part of the guild's threads in GUILD_CREATE)."""
+        th = self._thread(self.channel(parent), name, None)
+        th["owner_id"] = self.users["mod"]["id"]
+        if self.sessions and self.sessions[-1].identified:
+            self._spawn(self.sessions[-1].dispatch("THREAD_CREATE", {**th, "newly_created": True}))
+        return int(th["id"])
 
     async def _create_thread_from(self, rec: Request, cid: str, mid: str) -> Any:
         return await self._create_thread(rec, cid, mid)

@@ -113,6 +113,18 @@ async def mod_error(interaction: discord.Interaction, error: app_commands.AppCom
     await interaction.response.send_message("moderators only", ephemeral=True)
 
 
+class Ask(discord.ui.Modal, title="A question"):
+    answer = discord.ui.TextInput(label="Your answer", custom_id="mini:answer")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"you said {self.answer.value}", ephemeral=True)
+
+
+@mini.command(description="Ask with a modal")
+async def ask(interaction: discord.Interaction) -> None:
+    await interaction.response.send_modal(Ask())
+
+
 def main() -> None:
     client = MiniBot()
     client.run(os.environ["DISCORD_TOKEN"], log_handler=None)

@@ -31,7 +31,7 @@ async def test_login_and_command_sync_are_recorded(fake: FakeDiscord, minimal_bo
     assert sync.method == "PUT" and sync.path == f"/applications/{fake.app_id}/commands"
     mini = fake.all_commands()["mini"]
     subs = {o["name"]: o for o in mini["options"]}
-    assert {"hello", "dm", "slow", "post", "mod"} <= set(subs)
+    assert {"hello", "dm", "slow", "post", "mod", "ask"} <= set(subs)
     assert [o["name"] for o in subs["hello"]["options"]] == ["name", "times"]
     assert fake.unknown_requests == []
 
@@ -108,6 +108,20 @@ async def test_member_permissions_reach_checks(fake: FakeDiscord, minimal_bot: B
     assert denied.text() == "moderators only"
     allowed = await fake.slash("mod", "games", "mini", "mod")
     assert allowed.text() == "hello moderator"
+
+
+async def test_modal_open_and_submit(fake: FakeDiscord, minimal_bot: BotProcess):
+    opened = await fake.slash("alice", "games", "mini", "ask")
+    assert opened.callback_type == 9
+    answered = await fake.submit_modal("alice", opened, {"mini:answer": "forty-two"})
+    assert answered.ephemeral and answered.text() == "you said forty-two"
+
+
+async def test_threads_work_like_channels(fake: FakeDiscord, minimal_bot: BotProcess):
+    thread = fake.add_thread("side-game", "games")
+    ex = await fake.slash("bob", thread, "mini", "hello", name="thread")
+    assert ex.original.channel_id == thread
+    assert fake.messages(thread) == [ex.original] and fake.messages("games") == []
 
 
 async def test_gateway_resume_keeps_working(fake: FakeDiscord, minimal_bot: BotProcess):

@@ -205,6 +205,22 @@ async def test_private_menu_survives_another_players_simultaneous_move(
     assert_clean(fake, bot)
 
 
+async def test_a_game_in_a_thread(fake: FakeDiscord, bot: BotProcess):
+    thread = fake.add_thread("bazaar-night", "games")
+    table = Table(fake, thread, ["carol", "dave"])
+    await table.open("carol", seats=2, options="rounds=2")
+    await table.join_all()
+    await table.start()
+    for _ in range(4):
+        await table.play_components(table.waiting()[0])
+    assert table.moves == 4 and table.turn_message().images()
+    assert fake.messages("games") == []  # nothing leaked into the parent channel
+    # the parent channel is free for its own game
+    other = await new_table(fake, ["alice", "bob"], channel="games")
+    assert other.game_id != table.game_id
+    assert_clean(fake, bot)
+
+
 async def test_restart_mid_game_then_finish(fake: FakeDiscord, bot: BotProcess):
     table = await new_table(fake, ["alice", "bob", "carol"], options="rounds=2")
     await table.start()
