@@ -30,9 +30,9 @@ def candidates(img: Image.Image) -> dict[str, tuple[bytes, float]]:
     run("png rgb (level 6)", lambda b: rgb.save(b, "PNG", compress_level=6))
     run(
         "png palette 256 (level 6)",
-        lambda b: rgb.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
-            b, "PNG", compress_level=6
-        ),
+        lambda b: rgb.quantize(
+            256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        ).save(b, "PNG", compress_level=6),
     )
     for level in (1, 3, 9):
         run(

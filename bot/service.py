@@ -39,8 +39,11 @@ LIVE = ("lobby", "running")
 @dataclass
 class _Loaded:
     version: int
+    #: The highest action seq folded into `state`.
     last_seq: int
     state: Any
+    #: The seq the next action gets: above every action ever logged, undone ones included.
+    next_seq: int
 
 
 def parse_options(title: Title, raw: str | dict[str, str] | None) -> dict[str, str]:
@@ -143,7 +146,8 @@ class GameService:
         for action in later:
             title.apply(state, action.seat_no, action.choice_id)
             last_seq = action.seq
-        loaded = _Loaded(version=game.version, last_seq=last_seq, state=state)
+        top = await s.scalar(select(func.max(Action.seq)).where(Action.game_id == game.id))
+        loaded = _Loaded(game.version, last_seq, state, (top or 0) + 1)
         self._remember(game.id, loaded)
         return loaded
 
@@ -363,7 +367,7 @@ class GameService:
             version = await self._bump(s, game, game.version)
             s.add(Snapshot(game_id=game.id, version=version, last_seq=0, state=title.encode(state)))
             await self._audit(s, game, user_id, "start", f"{game.seats} seats")
-            self._remember(game.id, _Loaded(version, 0, state))
+            self._remember(game.id, _Loaded(version, 0, state, 1))
             await s.flush()
         return await self._run_bots(game_id, [Event(f"The game of {title.name} begins.")])
 
@@ -419,7 +423,7 @@ class GameService:
         others_after = {p.seat for p in after} - {seat_no}
         undoable = not any(e.barrier for e in events) and others_before == others_after
         version = await self._bump(s, game, game.version)
-        seq = await self._next_seq(s, game.id)
+        seq = loaded.next_seq
         s.add(
             Action(
                 game_id=game.id,
@@ -447,14 +451,8 @@ class GameService:
                 "details": result.details,
             }
         await s.flush()
-        self._remember(game.id, _Loaded(version, seq, new_state))
+        self._remember(game.id, _Loaded(version, seq, new_state, seq + 1))
         return events
-
-    @staticmethod
-    async def _next_seq(s: AsyncSession, game_id: int) -> int:
-        """Sequence numbers never repeat, even after undo (undone rows stay in the log)."""
-        top = await s.scalar(select(func.max(Action.seq)).where(Action.game_id == game_id))
-        return (top or 0) + 1
 
     @staticmethod
     def _name(seats: list[Seat], seat_no: int, title: Title, state: Any) -> str:
@@ -484,7 +482,7 @@ class GameService:
                 if not turn:
                     break
                 seat_no = turn[0].seat
-                rng = Rng.from_seed(game.seed).fork(await self._next_seq(s, game.id))
+                rng = Rng.from_seed(game.seed).fork(loaded.next_seq)
                 choice = title.bot_choice(loaded.state, seat_no, rng)
                 all_events += await self._apply(s, game, seat_no, choice, None, seats)
         return await self._outcome(game_id, all_events)
@@ -566,7 +564,8 @@ class GameService:
             Snapshot(game_id=game.id, version=version, last_seq=last_seq, state=title.encode(state))
         )
         await s.flush()
-        self._remember(game.id, _Loaded(version, last_seq, state))
+        top = await s.scalar(select(func.max(Action.seq)).where(Action.game_id == game.id))
+        self._remember(game.id, _Loaded(version, last_seq, state, (top or 0) + 1))
         return [Event(line)]
 
     async def _replay(self, s: AsyncSession, game: Game, title: Title) -> tuple[Any, int]:

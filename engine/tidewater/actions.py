@@ -52,8 +52,8 @@ def load_error(state: State, seat: int, cid: str, slot: str | None) -> str | Non
     hex_co = r.port_hex_company.get(ship.port)
     if hex_co is None:
         return (
-            f"The {name} ship is at the {nm.place(state, ship.port)}; it loads only at a "
-            "company port."
+            f"The {name} ship is at {nm.place(state, ship.port)}: ships load only at a company "
+            "port, never at a market."
         )
     if not permitted(state, seat, "load_container", cid):
         return f"Only holders of {nm.an(name)} share may load its ship."
@@ -64,7 +64,7 @@ def load_error(state: State, seat: int, cid: str, slot: str | None) -> str | Non
         if not free:
             return f"The {name} ship has no open, empty slot."
     elif slot not in free:
-        return f"{nm.slot(state, slot).capitalize()} of the {name} ship is not open and empty."
+        return f"{nm.cap(nm.slot(state, slot))} of the {name} ship is not open and empty."
     fee = r.terminal_fee
     if fee is not None and hex_co != cid and state.company(cid).treasury < fee:
         return (
@@ -227,7 +227,10 @@ def describe_op(state: State, op: str) -> str:
     name = company_name(state, cid)
     if kind == "place":
         return f"place {nm.an(name)} point on {nm.place(state, to)} for {cost}"
-    return f"move {nm.an(name)} point from {nm.place(state, frm or '')} to {to} for {cost}"
+    return (
+        f"move {nm.an(name)} point from {nm.place(state, frm or '')} to {nm.place(state, to)} "
+        f"for {cost}"
+    )
 
 
 # ---- Funding (R23, R24) ---------------------------------------------------------------------------
@@ -250,10 +253,10 @@ def invest_error(state: State, seat: int, cid: str, slot: str) -> str | None:
     idx = r.slot_index.get(slot)
     name = company_name(state, cid)
     if idx is None or r.slots[idx].kind != "investment":
-        return f"{nm.slot(state, slot).capitalize()} is not an investment slot."
+        return f"{nm.cap(nm.slot(state, slot))} is not an investment slot."
     if state.players[seat].inv_discs < 1:
         return "You have no investment disc left."
-    label = nm.slot(state, slot).capitalize()
+    label = nm.cap(nm.slot(state, slot))
     if state.ship(cid).slots[idx].investor is not None:
         return f"{label} of the {name} ship already has an investor."
     cost = r.slots[idx].cost
@@ -365,8 +368,10 @@ def describe_part(state: State, part: str) -> str:
     co = state.company(cid)
     name = company_name(state, cid)
     if kind == "sell":
-        after = min(state.rules.stock_max, max(state.rules.stock_min, co.stock + state.rules.sell_effect))
-        return f"sell {nm.an(name)} share for {nm.credits(co.stock)} (stock {co.stock}->{after})"
+        r = state.rules
+        after = min(r.stock_max, max(r.stock_min, co.stock + r.sell_effect))
+        drop = f", stock drops to {after}" if after != co.stock else ""
+        return f"sell {nm.an(name)} share for {nm.credits(co.stock)}{drop}"
     where = "from the company" if src == "u" else "from the bank pool"
     return f"buy {nm.an(name)} share {where} for {nm.credits(co.stock)}"
 

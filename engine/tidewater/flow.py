@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Event, IllegalAction
-from engine.tidewater import track
+from engine.tidewater import names, track
 from engine.tidewater.market import company_name
 from engine.tidewater.payout import pay_dividend, run_payout, start_payout
 from engine.tidewater.production import production_event
@@ -13,7 +13,7 @@ from engine.tidewater.state import OVER, PAYOUT, START, TURN, State
 
 
 def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
+    return names.seat(seat)
 
 
 def open_window(state: State) -> None:
@@ -34,7 +34,9 @@ def check_turn(state: State, seat: int) -> None:
 def check_time_action(state: State, seat: int, cost: int) -> None:
     check_turn(state, seat)
     if state.phase != TURN:
-        raise IllegalAction("You have reached Start: only free actions and 'done' remain.")
+        raise IllegalAction(
+            "You have reached Start: only free actions remain, then choose Done to end your round."
+        )
     pos = state.players[seat].pos
     steps = state.rules.steps
     if pos + cost > steps:  # R39, R72
@@ -62,7 +64,10 @@ def time_action(
     state.menu = []
     p = state.players[seat]
     events = [
-        Event(f"{seat_name(seat)} {text} (cost {cost} time, now on step {p.pos}).", barrier=barrier)
+        Event(
+            f"{seat_name(seat)} {text} ({names.time(cost)}, now on step {p.pos}).",
+            barrier=barrier,
+        )
     ]
     if r.halfway_enabled(state.seats) and not state.halfway_done and p.pos >= r.halfway:
         state.halfway_done = True  # R79: once per round, the first disc only
@@ -72,10 +77,15 @@ def time_action(
         state.phase = START
         open_window(state)
         events.append(
-            Event(f"{seat_name(seat)} reaches Start: free actions, then 'done' ends the round.")
+            Event(
+                f"{seat_name(seat)} reaches Start and may still take free actions before "
+                "ending the round."
+            )
         )
     elif seat != leader0 and track.ahead(state, seat, leader0):  # R9, R10
-        events.append(Event(f"{seat_name(seat)} passes the leader: the turn ends."))
+        events.append(
+            Event(f"{seat_name(seat)} moves past the leading disc, so the turn ends at once.")
+        )
         events += end_turn(state, touched)
     else:
         open_window(state)
@@ -86,7 +96,7 @@ def time_action(
 def stop(state: State, seat: int) -> list[Event]:
     check_turn(state, seat)
     if state.phase != TURN:
-        raise IllegalAction("You are on Start: choose 'done' to end your round.")
+        raise IllegalAction("You are on Start: take free actions, then choose Done.")
     if state.actions_this_turn < 1:
         raise IllegalAction("Take at least one time-costing action before you stop.")
     if track.last(state) == seat:  # R6
@@ -102,9 +112,9 @@ def done(state: State, seat: int) -> list[Event]:
     """End the Start window; the first finisher triggers production and the payout (R80)."""
     check_turn(state, seat)
     if state.phase != START:
-        raise IllegalAction("'done' ends your Start window; you have not reached Start.")
+        raise IllegalAction("Done ends your round once you are on Start; you are not there yet.")
     touched = [f"disc:{seat}"]
-    events = [Event(f"{seat_name(seat)} is done and finishes the round.")]
+    events = [Event(f"{seat_name(seat)} is done and finishes the round on Start.")]
     state.menu = []
     if state.first_finisher is None:
         state.first_finisher = seat
@@ -133,13 +143,14 @@ def dividend(state: State, seat: int, d: int) -> list[Event]:
         )
     if d not in pay.options:
         raise IllegalAction(
-            f"The treasury cannot pay {d} per share; choose one of {', '.join(map(str, pay.options))}."
+            f"The {company_name(state, cid)} treasury cannot pay {d} per share; choose one of "
+            f"{', '.join(map(str, pay.options))}."
         )
     touched: list[str] = []
     events = [
         Event(
-            f"{seat_name(seat)} (CEO) chooses a dividend of {d}. "
-            + pay_dividend(state, cid, d, touched)
+            f"{seat_name(seat)}, CEO of {company_name(state, cid)}, chooses a dividend of {d} "
+            "per share. " + pay_dividend(state, cid, d, touched)
         )
     ]
     pay.index += 1
@@ -162,7 +173,7 @@ def end_turn(state: State, touched: list[str]) -> list[Event]:
     state.active = nxt
     state.phase = TURN
     open_window(state)
-    return [Event(f"{seat_name(nxt)} is last on the Time Track and takes the turn.")]
+    return [Event(f"{seat_name(nxt)} is now last on the Time Track and takes the turn.")]
 
 
 def round_end(state: State, touched: list[str]) -> list[Event]:

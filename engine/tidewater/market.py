@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.tidewater.names import an, cap
 from engine.tidewater.state import Company, State
 
 
@@ -79,11 +80,11 @@ def buy_error(
     name = company_name(state, cid)
     have = state.players[seat].credits if credits is None else credits
     if source == "u" and co.unissued < 1:
-        return f"{name} has no unissued share left."
+        return f"{name} has no unissued share left to sell you; look in the bank pool."
     if source == "p" and co.pool < 1:
         return f"The bank pool holds no {name} share."
     if have < co.stock:
-        return f"A share of {name} costs {co.stock} credits; you have {have}."
+        return f"{cap(an(name))} share costs {co.stock} credits; you have {have}."
     return None
 
 
@@ -94,12 +95,12 @@ def do_buy(state: State, seat: int, cid: str, source: str) -> str:
     if source == "u":
         co.unissued -= 1
         co.treasury += price
-        where = "from the company (the price goes to its treasury)"
+        where = f"from the company for {price} credits, paid into its treasury"
     else:
         co.pool -= 1
-        where = "from the bank pool"
+        where = f"from the bank pool for {price} credits"
     share_tx(state, seat, co, +1)
-    return f"buys a {company_name(state, cid)} share for {price} credits {where}"
+    return f"buys {an(company_name(state, cid))} share {where}"
 
 
 def sell_error(state: State, seat: int, cid: str) -> str | None:
@@ -115,8 +116,12 @@ def do_sell(state: State, seat: int, cid: str) -> str:
     co.pool += 1
     share_tx(state, seat, co, -1)
     change_stock(state, co, state.rules.sell_effect)
-    return f"sells a {company_name(state, cid)} share for {price} credits (stock now {co.stock})"
+    return (
+        f"sells {an(company_name(state, cid))} share to the bank for {price} credits; "
+        f"its stock is now {co.stock}"
+    )
 
 
 def company_name(state: State, cid: str) -> str:
     return state.rules.cinfo[cid]["name"]
+

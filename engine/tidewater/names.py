@@ -40,6 +40,11 @@ def an(phrase: str) -> str:
     return ("an " if phrase[:1].lower() in "aeiou" else "a ") + phrase
 
 
+def cap(text: str) -> str:
+    """Capitalise the first letter only ('slot 3' -> 'Slot 3'; 'an Atlas Line' keeps 'Atlas')."""
+    return text[:1].upper() + text[1:]
+
+
 def credits(n: int) -> str:
     """'1 credit', '5 credits'."""
     return f"{n} credit" if n == 1 else f"{n} credits"

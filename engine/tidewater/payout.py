@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.tidewater import names as nm
 from engine.tidewater.market import change_stock, company_name, outstanding, stock_order
 from engine.tidewater.state import PAYOUT, Payout, State
 
@@ -9,7 +10,8 @@ from engine.tidewater.state import PAYOUT, Payout, State
 def start_payout(state: State, touched: list[str]) -> list[str]:
     """Fix the stock-market order (R51, R112) and process companies until a CEO must choose."""
     state.payout = Payout(order=stock_order(state))
-    lines = ["Payout, in stock-market order: " + ", ".join(state.payout.order) + "."]
+    order = ", ".join(company_name(state, c) for c in state.payout.order)
+    lines = [f"Round-end payout, in stock-market order: {order}."]
     return lines + run_payout(state, touched)
 
 
@@ -33,22 +35,25 @@ def run_payout(state: State, touched: list[str]) -> list[str]:
         touched += [f"company:{cid}", f"stock:{cid}"]
         if co.ceo is None:  # R52, R53
             change_stock(state, co, r.no_ceo_effect)
-            lines.append(f"{name} has no CEO: no wage, no dividend; stock {co.stock}.")
+            lines.append(f"{name} has no CEO: no wage, no dividend; its stock is now {co.stock}.")
             pay.index += 1
             continue
         wage = r.wage(co.stock)  # R55, R112, R113
         if co.treasury < wage:  # R56
             change_stock(state, co, r.unpaid_wage_effect)
             lines.append(
-                f"{name} cannot pay the wage of {wage} (treasury {co.treasury}): "
-                f"no wage, no dividend; stock {co.stock}."
+                f"{name} cannot pay the wage of {nm.credits(wage)} (treasury {co.treasury}): "
+                f"no wage, no dividend; its stock is now {co.stock}."
             )
             pay.index += 1
             continue
         co.treasury -= wage  # R54
         state.players[co.ceo].credits += wage
         touched.append(f"player:{co.ceo}")
-        lines.append(f"{name} pays a wage of {wage} to its CEO, Seat {co.ceo + 1}.")
+        lines.append(
+            f"{name} pays its CEO, {nm.seat(co.ceo)}, a wage of {nm.credits(wage)} "
+            f"(treasury now {co.treasury})."
+        )
         options = dividend_options(state, cid)
         if options == [0] and r.auto_apply_only_option:  # R61, R114
             lines.append(pay_dividend(state, cid, 0, touched))
@@ -75,5 +80,8 @@ def pay_dividend(state: State, cid: str, d: int, touched: list[str]) -> str:
         co.treasury -= d * k
     change_stock(state, co, state.rules.dividend_effect[d])
     if d == 0:
-        return f"{name} pays no dividend; stock {co.stock}."
-    return f"{name} pays a dividend of {d} per share ({d * k} in total); stock {co.stock}."
+        return f"{name} pays no dividend; its stock is now {co.stock}."
+    return (
+        f"{name} pays a dividend of {d} per share ({nm.credits(d * k)} in total); "
+        f"its stock is now {co.stock}."
+    )

@@ -208,12 +208,13 @@ def status_line(state: State) -> str:
         res = result(state)
         assert res is not None
         best = res.ranking[0]
-        return f"Game over: Seat {best + 1} wins with {res.scores[best]}."
+        return f"Game over: Seat {best + 1} wins with {res.scores[best]} points."
     head = f"Round {state.round}/{r.rounds}"
     if state.phase == PAYOUT and state.payout is not None:
         cid = state.payout.order[state.payout.index]
         ceo = state.company(cid).ceo
-        return f"{head}, payout: Seat {(ceo or 0) + 1} chooses the {cid} dividend"
+        name = r.cinfo[cid]["name"]
+        return f"{head}, round-end payout: Seat {(ceo or 0) + 1} chooses the {name} dividend"
     p = state.players[state.active]
     if state.phase == START:
         where = "on Start (free actions, then Done)"
@@ -236,13 +237,13 @@ Start: reaching it exactly gives you a last chance for free actions (Done ends y
     """**Actions (1 time each)**
 Load a container (ship at a company port takes one from that hex). Produce (draw from the bag to \
 its company hex, max 6). Navigation points: place (shareholder) or move (CEO only) 1-2 points, \
-1 time each, paid from the company treasury. Funding (+1 credit). Invest (put a disc on a ship \
-slot S3/S4/S5 for 3/4/5; you earn 1 per container later delivered from it). Advertise (swap two \
+1 time each, paid from the company treasury. Funding (+1 credit). Invest (put a disc on ship \
+slot 3, 4 or 5 for 3/4/5 credits; you earn 1 per container later delivered from it). Advertise (swap two \
 adjacent demand markers). Buy and/or sell one share (price = stock value; selling drops it by 1).""",
     """**Ships (free actions)**
 Shareholders operate their line's ship: Set Sail once per window along sea hexes holding the \
 line's navigation points to any other port; Deliver once per market arrival: each container is \
-priced by the frontmost demand marker of its colour (6,5,5,4,4,3,3,2; +2 at M_FAR), which then \
+priced by the frontmost demand marker of its colour (6,5,5,4,4,3,3,2; +2 at the Far Market), which then \
 moves to the back; money goes to the line's treasury. Dump returns containers to the bag.""",
     """**Production and payout**
 With 3-4 players the first disc to reach step 8 triggers production: the display containers go \

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Choice, Prompt
 from engine.tidewater import actions as act
+from engine.tidewater import names as nm
 from engine.tidewater import shipping, track
 from engine.tidewater.market import buy_error, company_name, outstanding, sell_error
 from engine.tidewater.production import colour_word
@@ -12,20 +13,24 @@ from engine.tidewater.state import PAYOUT, START, TURN, State
 G_FREE = "Free actions (no time)"
 G_TIME = "Actions (cost time)"
 G_TURN = "Turn"
-G_BACK = "Navigation"
+G_BACK = "Menu"
 BACK = Choice("back", "Back to the previous menu", G_BACK)
 
 
 def port_label(state: State, port: str) -> str:
-    info = state.rules.ports[port]
+    """'Yellow port (3 yellow containers waiting)' or 'Far Market (+2 per container)'."""
+    r = state.rules
+    info = r.ports[port]
+    name = nm.place(state, port)
     if info["type"] == "company":
-        return f"{port} ({company_name(state, info['company'])} port)"
-    bonus = info.get("bonus", 0)
-    return f"market {port}" + (f" (+{bonus})" if bonus else "")
+        n = state.company(info["company"]).hex_containers
+        return f"{name} ({n} {colour_word(info['company'])} waiting)"
+    bonus = r.port_bonus.get(port, 0)
+    return name + (f" (+{bonus} per container)" if bonus else "")
 
 
 def t(n: int) -> str:
-    return f"(cost {n} time)"
+    return f"(cost {nm.time(n)})"
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -44,22 +49,29 @@ def prompts(state: State) -> list[Prompt]:
 def dividend_prompt(state: State) -> Prompt:
     pay = state.payout
     assert pay is not None
+    r = state.rules
     cid = pay.order[pay.index]
     co = state.company(cid)
     assert co.ceo is not None
     name = company_name(state, cid)
     k = outstanding(state, cid)
-    eff = state.rules.dividend_effect
+    mine = state.players[co.ceo].shares.get(cid, 0)
     choices = []
     for d in pay.options:
-        change = eff[d]
-        word = "stock stays" if change == 0 else f"stock {change:+d}"
-        choices.append(
-            Choice(f"div:{d}", f"Pay {d} per share ({d * k} from the treasury; {word})", "Dividend")
-        )
+        after = min(r.stock_max, max(r.stock_min, co.stock + r.dividend_effect[d]))
+        stock = f"stock stays {after}" if after == co.stock else f"stock {co.stock} -> {after}"
+        if d == 0:
+            label = f"Pay no dividend ({stock})"
+        else:
+            label = (
+                f"Pay {d} per share: {nm.credits(d * k)} from the treasury, "
+                f"{d * mine} to you ({stock})"
+            )
+        choices.append(Choice(f"div:{d}", label, "Dividend"))
     text = (
-        f"Seat {co.ceo + 1}, as CEO of {name} choose the dividend per share "
-        f"(treasury {co.treasury}, {k} outstanding shares)."
+        f"Seat {co.ceo + 1}, as CEO of {name} choose the dividend per share. After the wage the "
+        f"treasury holds {nm.credits(co.treasury)}; players hold {k} share"
+        f"{'s' if k != 1 else ''} ({mine} yours)."
     )
     return Prompt(seat=co.ceo, text=text, choices=choices)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.tidewater import names as nm
 from engine.tidewater import track
 from engine.tidewater.market import company_name, permitted
 from engine.tidewater.production import colour_word, to_bag
@@ -43,7 +44,8 @@ def free_error(state: State, seat: int, kind: str, cid: str) -> str | None:
     if cid not in state.rules.cindex:
         return f"There is no company {cid}."
     if not permitted(state, seat, PERM[kind], cid):
-        return f"Only holders of a {company_name(state, cid)} share may operate its ship."
+        name = company_name(state, cid)
+        return f"Only holders of {nm.an(name)} share may operate the {name} ship."
     return None
 
 
@@ -57,11 +59,13 @@ def sail_error(state: State, seat: int, cid: str, port: str) -> str | None:
         return f"The {name} ship has already sailed in this window (once per window)."
     if port not in state.rules.ports:
         return f"There is no port {port}."
+    here, there = nm.place(state, ship.port), nm.place(state, port)
     if port == ship.port:
-        return f"The {name} ship is already at {port}."
+        return f"The {name} ship is already at {here}."
     if port not in reachable(state, cid):
         return (
-            f"The {name} ship has no route of {name} navigation points from {ship.port} to {port}."
+            f"The {name} ship has no route from {here} to {there}: it may only cross sea hexes "
+            f"holding {name} navigation points."
         )
     return None
 
@@ -73,7 +77,10 @@ def do_sail(state: State, seat: int, cid: str, port: str, touched: list[str]) ->
     ship.sailed = True
     ship.can_deliver = state.rules.ports[port]["type"] == "market"  # R100
     touched += [f"ship:{cid}", f"port:{frm}", f"port:{port}"]
-    return f"sails the {company_name(state, cid)} ship from {frm} to {port}"
+    return (
+        f"sails the {company_name(state, cid)} ship from {nm.place(state, frm)} to "
+        f"{nm.place(state, port)}"
+    )
 
 
 def deliver_error(state: State, seat: int, cid: str, slots: list[str]) -> str | None:
@@ -83,10 +90,14 @@ def deliver_error(state: State, seat: int, cid: str, slots: list[str]) -> str | 
     ship = state.ship(cid)
     name = company_name(state, cid)
     r = state.rules
+    here = nm.place(state, ship.port)
     if r.ports[ship.port]["type"] != "market":
-        return f"The {name} ship is not at a market port."
+        return f"The {name} ship is at {here}, not at a market: containers are delivered only there."
     if not ship.can_deliver:
-        return f"The {name} ship has already delivered or dumped since it arrived at {ship.port}."
+        return (
+            f"The {name} ship has already delivered or dumped since it arrived at {here}; "
+            "it must sail away and come back to deliver again."
+        )
     if not slots:
         return "Choose at least one container to deliver."
     if len(set(slots)) != len(slots):
@@ -94,7 +105,7 @@ def deliver_error(state: State, seat: int, cid: str, slots: list[str]) -> str | 
     for s in slots:
         i = r.slot_index.get(s)
         if i is None or ship.slots[i].container is None:
-            return f"Slot {s} of the {name} ship holds no container."
+            return f"{nm.cap(nm.slot(state, s))} of the {name} ship holds no container."
     return None
 
 
@@ -124,7 +135,7 @@ def do_deliver(state: State, seat: int, cid: str, slots: list[str], touched: lis
         part = f"{colour_word(colour)} for {price}"
         if slot.investor is not None:
             state.players[slot.investor].credits += r.investor_fee
-            part += f" (+{r.investor_fee} to Seat {slot.investor + 1} as investor)"
+            part += f" (+{r.investor_fee} to investor {nm.seat(slot.investor)})"
             touched.append(f"player:{slot.investor}")
         parts.append(part)
         slot.container = None
@@ -133,10 +144,12 @@ def do_deliver(state: State, seat: int, cid: str, slots: list[str], touched: lis
         touched.append(f"demand:{i + 1}")
     ship.can_deliver = False
     touched += [f"ship:{cid}", f"company:{cid}", f"port:{ship.port}"]
+    name = company_name(state, cid)
     return (
-        f"delivers with the {company_name(state, cid)} ship at {ship.port}: "
+        f"delivers {len(slots)} container{'s' if len(slots) != 1 else ''} with the {name} ship "
+        f"at {nm.place(state, ship.port)}: "
         + ", ".join(parts)
-        + f"; {total} credits to its treasury"
+        + f"; {nm.credits(total)} to the {name} treasury"
     )
 
 
@@ -153,7 +166,8 @@ def dump_error(state: State, seat: int, cid: str, slots: list[str]) -> str | Non
     for s in slots:
         i = r.slot_index.get(s)
         if i is None or ship.slots[i].container is None:
-            return f"Slot {s} of the {company_name(state, cid)} ship holds no container."
+            name = company_name(state, cid)
+            return f"{nm.cap(nm.slot(state, s))} of the {name} ship holds no container."
     return None
 
 
@@ -172,4 +186,11 @@ def do_dump(state: State, seat: int, cid: str, slots: list[str], touched: list[s
     if r.ports[ship.port]["type"] == "market":
         ship.can_deliver = False
     touched.append(f"ship:{cid}")
-    return f"dumps {', '.join(words)} from the {company_name(state, cid)} ship at {ship.port}"
+    what = f"a {words[0]} container" if len(words) == 1 else f"{', '.join(words)} containers"
+    text = (
+        f"dumps {what} from the {company_name(state, cid)} ship at "
+        f"{nm.place(state, ship.port)} back into the bag"
+    )
+    if r.ports[ship.port]["type"] == "market":
+        text += " (no more deliveries there until it sails again)"
+    return text
