@@ -25,7 +25,7 @@ from bot import catalog
 from bot.db.models import Action, Audit, Game, GuildSettings, Seat, Snapshot, utcnow
 from bot.errors import ServiceError, StaleError
 from bot.results import Board, GameInfo, Outcome, SeatInfo
-from engine.core import Event, IllegalAction, Prompt, Title
+from engine.core import Event, IllegalAction, Prompt, Result, Title
 from engine.rng import Rng
 from render.core import RenderedImage
 
@@ -189,8 +189,6 @@ class GameService:
             status_line = title.status_line(state)
         result = None
         if game.result is not None:
-            from engine.core import Result
-
             result = Result(
                 scores={int(k): v for k, v in game.result["scores"].items()},
                 ranking=game.result["ranking"],

@@ -122,11 +122,3 @@ class GuildSettings(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     #: Members with this role count as game moderators (besides Manage Channels).
     mod_role_id: Mapped[int | None] = mapped_column(BigInteger)
-
-
-class UserSettings(Base):
-    __tablename__ = "user_settings"
-
-    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
-    #: Send the hand and "your turn" notes by direct message.
-    dm_enabled: Mapped[bool] = mapped_column(Boolean, default=True)

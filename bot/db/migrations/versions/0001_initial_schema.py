@@ -48,12 +48,6 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("guild_id"),
     )
     op.create_table(
-        "user_settings",
-        sa.Column("user_id", sa.BigInteger(), nullable=False),
-        sa.Column("dm_enabled", sa.Boolean(), nullable=False),
-        sa.PrimaryKeyConstraint("user_id"),
-    )
-    op.create_table(
         "actions",
         sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
         sa.Column("game_id", sa.Integer(), nullable=False),
@@ -126,7 +120,6 @@ def downgrade() -> None:
     op.drop_table("seats")
     op.drop_table("audit")
     op.drop_table("actions")
-    op.drop_table("user_settings")
     op.drop_table("guild_settings")
     with op.batch_alter_table("games", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_games_guild_id"))
