@@ -64,7 +64,13 @@ def load_error(state: State, seat: int, cid: str, slot: str | None) -> str | Non
         if not free:
             return f"The {name} ship has no open, empty slot."
     elif slot not in free:
-        return f"{nm.cap(nm.slot(state, slot))} of the {name} ship is not open and empty."
+        idx = r.slot_index.get(slot)
+        if idx is None:
+            return f"The {name} ship has no slot {slot}."
+        label = nm.cap(nm.slot(state, slot))
+        if ship.slots[idx].container is not None:
+            return f"{label} of the {name} ship already holds a container."
+        return f"{label} of the {name} ship is not open: nobody has invested in it yet."
     fee = r.terminal_fee
     if fee is not None and hex_co != cid and state.company(cid).treasury < fee:
         return (
@@ -112,7 +118,7 @@ def do_produce(state: State, seat: int, touched: list[str]) -> str:
     touched.append(f"hex:{hx}")
     where = nm.hex_of(state, colour)
     if place_on_hex(state, colour):
-        return f"produces a {colour_word(colour)} container and places it on {where}"
+        return f"produces a {colour_word(colour)} container onto {where}"
     return (
         f"produces a {colour_word(colour)} container, but {where} is full, so it goes back "
         "to the bag"
@@ -240,7 +246,7 @@ def do_fund(state: State, seat: int, touched: list[str]) -> str:
     n = state.rules.funding_credits
     state.players[seat].credits += n
     touched.append(f"player:{seat}")
-    return f"takes Funding: +{nm.credits(n)} (now {state.players[seat].credits})"
+    return f"takes Funding: +{nm.credits(n)}, {state.players[seat].credits} in hand"
 
 
 # ---- Invest (R25, R26, R92) -----------------------------------------------------------------------
@@ -297,8 +303,8 @@ def do_advertise(state: State, seat: int, i: int, touched: list[str]) -> str:
     q[i - 1], q[i] = b, a
     touched += [f"demand:{i}", f"demand:{i + 1}"]
     return (
-        f"advertises: swaps the {colour_word(a)} demand marker in position {i} with the "
-        f"{colour_word(b)} one in position {i + 1}"
+        f"advertises: the {colour_word(b)} demand marker moves up to position {i}, the "
+        f"{colour_word(a)} one down to {i + 1}"
     )
 
 

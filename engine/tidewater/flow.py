@@ -84,7 +84,7 @@ def time_action(
         )
     elif seat != leader0 and track.ahead(state, seat, leader0):  # R9, R10
         events.append(
-            Event(f"{seat_name(seat)} moves past the leading disc, so the turn ends at once.")
+            Event(f"{seat_name(seat)} passes the leader on the Time Track, so the turn ends.")
         )
         events += end_turn(state, touched)
     else:
@@ -147,12 +147,7 @@ def dividend(state: State, seat: int, d: int) -> list[Event]:
             f"{', '.join(map(str, pay.options))}."
         )
     touched: list[str] = []
-    events = [
-        Event(
-            f"{seat_name(seat)}, CEO of {company_name(state, cid)}, chooses a dividend of {d} "
-            "per share. " + pay_dividend(state, cid, d, touched)
-        )
-    ]
+    events = [Event(pay_dividend(state, cid, d, touched, chooser=seat))]
     pay.index += 1
     pay.options = []
     state.phase = START  # resume the payout inside the first finisher's turn

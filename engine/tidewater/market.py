@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.tidewater import names as nm
 from engine.tidewater.names import an, cap
 from engine.tidewater.state import Company, State
 
@@ -84,7 +85,7 @@ def buy_error(
     if source == "p" and co.pool < 1:
         return f"The bank pool holds no {name} share."
     if have < co.stock:
-        return f"{cap(an(name))} share costs {co.stock} credits; you have {have}."
+        return f"{cap(an(name))} share costs {nm.credits(co.stock)}; you have {have}."
     return None
 
 
@@ -95,10 +96,10 @@ def do_buy(state: State, seat: int, cid: str, source: str) -> str:
     if source == "u":
         co.unissued -= 1
         co.treasury += price
-        where = f"from the company for {price} credits, paid into its treasury"
+        where = f"from the company for {nm.credits(price)}, paid into its treasury"
     else:
         co.pool -= 1
-        where = f"from the bank pool for {price} credits"
+        where = f"from the bank pool for {nm.credits(price)}"
     share_tx(state, seat, co, +1)
     return f"buys {an(company_name(state, cid))} share {where}"
 
@@ -117,11 +118,10 @@ def do_sell(state: State, seat: int, cid: str) -> str:
     share_tx(state, seat, co, -1)
     change_stock(state, co, state.rules.sell_effect)
     return (
-        f"sells {an(company_name(state, cid))} share to the bank for {price} credits; "
+        f"sells {an(company_name(state, cid))} share to the bank for {nm.credits(price)}; "
         f"its stock is now {co.stock}"
     )
 
 
 def company_name(state: State, cid: str) -> str:
     return state.rules.cinfo[cid]["name"]
-

@@ -11,7 +11,7 @@ def start_payout(state: State, touched: list[str]) -> list[str]:
     """Fix the stock-market order (R51, R112) and process companies until a CEO must choose."""
     state.payout = Payout(order=stock_order(state))
     order = ", ".join(company_name(state, c) for c in state.payout.order)
-    lines = [f"Round-end payout, in stock-market order: {order}."]
+    lines = [f"Payout at the end of round {state.round}, in stock-market order: {order}."]
     return lines + run_payout(state, touched)
 
 
@@ -66,8 +66,11 @@ def run_payout(state: State, touched: list[str]) -> list[str]:
     return lines
 
 
-def pay_dividend(state: State, cid: str, d: int, touched: list[str]) -> str:
-    """R58-R60, R115: d per outstanding share, then the stock effect."""
+def pay_dividend(
+    state: State, cid: str, d: int, touched: list[str], chooser: int | None = None
+) -> str:
+    """R58-R60, R115: d per outstanding share, then the stock effect. `chooser` is the CEO
+    seat when the dividend was chosen (the event then names them)."""
     co = state.company(cid)
     name = company_name(state, cid)
     k = outstanding(state, cid)
@@ -79,9 +82,10 @@ def pay_dividend(state: State, cid: str, d: int, touched: list[str]) -> str:
                 touched.append(f"player:{i}")
         co.treasury -= d * k
     change_stock(state, co, state.rules.dividend_effect[d])
+    who = name if chooser is None else f"{nm.seat(chooser)}, CEO of {name},"
     if d == 0:
-        return f"{name} pays no dividend; its stock is now {co.stock}."
+        return f"{who} pays no dividend; {name} stock is now {co.stock}."
     return (
-        f"{name} pays a dividend of {d} per share ({nm.credits(d * k)} in total); "
-        f"its stock is now {co.stock}."
+        f"{who} pays a dividend of {d} per share ({nm.credits(d * k)} in total); "
+        f"{name} stock is now {co.stock}."
     )

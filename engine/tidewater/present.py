@@ -54,6 +54,7 @@ def build_view(state: State, seat: int | None) -> TidewaterView:
                 port=info["port"],
                 containers=state.company(info["company"]).hex_containers,
                 capacity=r.hex_cap,
+                name=r.place_names[h],
             )
             for h, info in r.company_hexes.items()
         ],
@@ -65,6 +66,7 @@ def build_view(state: State, seat: int | None) -> TidewaterView:
                 bonus=r.port_bonus.get(p, 0),
                 sea=list(info["sea"]),
                 ships=ships_at.get(p, []),
+                name=r.place_names[p],
             )
             for p, info in r.ports.items()
         ],
@@ -75,6 +77,7 @@ def build_view(state: State, seat: int | None) -> TidewaterView:
                 adj=list(info["adj"]),
                 ports=list(info["ports"]),
                 nav=[c.id for c in state.companies if h in c.nav],
+                name=r.place_names[h],
             )
             for h, info in r.sea.items()
         ],
@@ -208,6 +211,11 @@ def status_line(state: State) -> str:
         res = result(state)
         assert res is not None
         best = res.ranking[0]
+        winners = [f"Seat {i + 1}" for i in res.ranking if res.places[i] == 1]
+        if len(winners) > 1:
+            return (
+                f"Game over: {' and '.join(winners)} share the win with {res.scores[best]} points."
+            )
         return f"Game over: Seat {best + 1} wins with {res.scores[best]} points."
     head = f"Round {state.round}/{r.rounds}"
     if state.phase == PAYOUT and state.payout is not None:
@@ -228,7 +236,7 @@ RULES_PAGES = [
 2-4 investors trade shares in four container lines (Atlas, Boreal, Coral, Dune). The player with \
 the most shares of a line is its CEO. Time is the currency of actions: every action moves your \
 disc along a circular Time Track of 16 steps. Three rounds; the richest player wins.
-**Score** = your credits + shares held x stock value. Ties: more credits, then more shares.""",
+**Score** = your credits + shares held × stock value. Ties: more credits, then more shares.""",
     """**Turns on the Time Track**
 The disc furthest behind acts (on a shared space, the top disc). Each action moves your disc first, \
 then resolves. While you are still last you must act again; once you are not last you may stop. \
@@ -241,7 +249,8 @@ its company hex, max 6). Navigation points: place (shareholder) or move (CEO onl
 slot 3, 4 or 5 for 3/4/5 credits; you earn 1 per container later delivered from it). Advertise (swap two \
 adjacent demand markers). Buy and/or sell one share (price = stock value; selling drops it by 1).""",
     """**Ships (free actions)**
-Shareholders operate their line's ship: Set Sail once per window along sea hexes holding the \
+Ships load at the coloured company ports (Red port...) and deliver at the North, South and \
+Far Markets. Shareholders operate their line's ship: Set Sail once per window along sea hexes holding the \
 line's navigation points to any other port; Deliver once per market arrival: each container is \
 priced by the frontmost demand marker of its colour (6,5,5,4,4,3,3,2; +2 at the Far Market), which then \
 moves to the back; money goes to the line's treasury. Dump returns containers to the bag.""",

@@ -56,7 +56,7 @@ def production_event(state: State, why: str, touched: list[str]) -> list[str]:
         else:
             returned.append(colour_word(colour))
     text = f"Production ({why}): "
-    text += ("placed on their company hexes: " + ", ".join(placed)) if placed else "nothing placed"
+    text += (", ".join(placed) + " to their company hexes") if placed else "nothing placed"
     if returned:
         text += "; back to the bag (hex full): " + ", ".join(returned)
     lines.append(text + ".")

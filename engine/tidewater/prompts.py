@@ -24,7 +24,10 @@ def port_label(state: State, port: str) -> str:
     name = nm.place(state, port)
     if info["type"] == "company":
         n = state.company(info["company"]).hex_containers
-        return f"{name} ({n} {colour_word(info['company'])} waiting)"
+        if n == 0:
+            return f"{name} (nothing to load)"
+        colour = colour_word(info["company"])
+        return f"{name} ({n} {colour} container{'s' if n != 1 else ''} to load)"
     bonus = r.port_bonus.get(port, 0)
     return name + (f" (+{bonus} per container)" if bonus else "")
 
@@ -59,7 +62,7 @@ def dividend_prompt(state: State) -> Prompt:
     choices = []
     for d in pay.options:
         after = min(r.stock_max, max(r.stock_min, co.stock + r.dividend_effect[d]))
-        stock = f"stock stays {after}" if after == co.stock else f"stock {co.stock} -> {after}"
+        stock = f"stock stays {after}" if after == co.stock else f"stock {co.stock} → {after}"
         if d == 0:
             label = f"Pay no dividend ({stock})"
         else:
@@ -69,7 +72,7 @@ def dividend_prompt(state: State) -> Prompt:
             )
         choices.append(Choice(f"div:{d}", label, "Dividend"))
     text = (
-        f"Seat {co.ceo + 1}, as CEO of {name} choose the dividend per share. After the wage the "
+        f"Seat {co.ceo + 1}, as CEO of {name}, choose the dividend per share. After the wage the "
         f"treasury holds {nm.credits(co.treasury)}; players hold {k} share"
         f"{'s' if k != 1 else ''} ({mine} yours)."
     )
@@ -221,29 +224,49 @@ def top_menu(state: State, seat: int) -> tuple[str, list[Choice]]:
     p = state.players[seat]
     ch: list[Choice] = []
     if sail_options(state, seat):
-        ch.append(Choice(">sail", "Set Sail with a ship... (free)", G_FREE))
+        ch.append(
+            Choice(">sail", "Set Sail: move a ship along its navigation points... (free)", G_FREE)
+        )
     if deliver_ships(state, seat):
         ch.append(Choice(">deliver", "Deliver containers at a market... (free)", G_FREE))
     if dump_options(state, seat):
-        ch.append(Choice(">dump", "Dump a container into the bag... (free)", G_FREE))
+        ch.append(Choice(">dump", "Dump a container back into the bag... (free)", G_FREE))
     if state.phase == START:
         ch.append(Choice("done", "Done: end your round on Start", G_TURN))
-        return f"Seat {seat + 1}, you reached Start: take free actions, then choose Done.", ch
+        if len(ch) > 1:
+            text = f"Seat {seat + 1}, you reached Start: take any free actions, then choose Done."
+        else:
+            text = f"Seat {seat + 1}, you reached Start with no free action left: choose Done."
+        if state.first_finisher is None:
+            text += " As the first to arrive, your Done triggers production and the payout."
+        return text, ch
     if track.can_stop(state):
-        ch.append(Choice("stop", "Stop: end your turn", G_TURN))
+        ch.append(Choice("stop", "Stop: end your turn here", G_TURN))
     if load_options(state, seat):
         ch.append(Choice(">load", f"Load a container onto a ship... {t(r.cost['load'])}", G_TIME))
     if fits(state, seat, r.cost["produce"]) and not act.produce_error(state, seat):
         ch.append(
-            Choice("produce", f"Produce a container from the bag {t(r.cost['produce'])}", G_TIME)
+            Choice(
+                "produce",
+                f"Produce: draw a container onto its company hex {t(r.cost['produce'])}",
+                G_TIME,
+            )
         )
     if nav_first_ops(state, seat):
         ch.append(
-            Choice(">nav", "Place or move navigation points... (cost 1 time per point)", G_TIME)
+            Choice(
+                ">nav",
+                f"Place or move navigation points... (cost {nm.time(r.nav_per_point)} per point)",
+                G_TIME,
+            )
         )
     if fits(state, seat, r.cost["fund"]):
         ch.append(
-            Choice("fund", f"Funding: take {r.funding_credits} credit {t(r.cost['fund'])}", G_TIME)
+            Choice(
+                "fund",
+                f"Funding: take {nm.credits(r.funding_credits)} {t(r.cost['fund'])}",
+                G_TIME,
+            )
         )
     if invest_options(state, seat):
         ch.append(Choice(">invest", f"Invest in a ship slot... {t(r.cost['invest'])}", G_TIME))
@@ -255,13 +278,37 @@ def top_menu(state: State, seat: int) -> tuple[str, list[Choice]]:
         )
     if trade_first_parts(state, seat):
         ch.append(Choice(">trade", f"Buy and/or sell a share... {t(r.cost['trade'])}", G_TIME))
-    last = track.last(state) == seat
+    left = r.steps - p.pos
     text = (
-        f"Seat {seat + 1}, your turn (round {state.round}, step {p.pos}/{r.steps}, "
-        f"{p.credits} credits). "
+        f"Seat {seat + 1}, your turn: round {state.round} of {r.rounds}, step {p.pos} of "
+        f"{r.steps} ({left} to Start), {nm.credits(p.credits)}. "
     )
-    text += "You are last: take a time-costing action." if last else "Act, or stop."
+    if track.last(state) == seat:
+        text += "You are last on the Time Track, so take a time-costing action."
+    else:
+        text += "You are no longer last: act again or stop."
     return text, ch
+
+
+def _turn_info(state: State, seat: int, cost: int) -> str:
+    """'cost 1 time: step 4 -> 5 of 16' for the prompt texts of time-costing sub-menus."""
+    pos = state.players[seat].pos
+    return f"cost {nm.time(cost)}: step {pos} → {pos + cost} of {state.rules.steps}"
+
+
+def _delivery_total(state: State, co: str, slots: list[str]) -> int:
+    """What delivering `slots` in this order earns (the queue shifts after each container)."""
+    r = state.rules
+    ship = state.ship(co)
+    queue = list(state.queue)
+    bonus = r.port_bonus.get(ship.port, 0)
+    total = 0
+    for s in slots:
+        colour = ship.slots[r.slot_index[s]].container
+        i = queue.index(colour)
+        total += r.prices[i] + bonus
+        queue.append(queue.pop(i))
+    return total
 
 
 def submenu(state: State, seat: int, body: str) -> tuple[str, list[Choice]]:
@@ -275,110 +322,175 @@ def submenu(state: State, seat: int, body: str) -> tuple[str, list[Choice]]:
             ch.append(
                 Choice(
                     f"load:{co}:{slot}",
-                    f"Load a {colour} container at {port} onto the {company_name(state, co)} "
-                    f"ship, slot {slot} {t(r.cost['load'])}",
+                    f"Load a {colour} container at {nm.place(state, port)} into "
+                    f"{nm.slot(state, slot)} of the {company_name(state, co)} ship "
+                    f"{t(r.cost['load'])}",
                     G_TIME,
                 )
             )
-        text = "Which ship and slot do you load?"
+        text = (
+            f"Which ship loads, into which slot ({_turn_info(state, seat, r.cost['load'])})? "
+            "A ship at a company port takes one container from that port's company hex."
+        )
+        if r.terminal_fee is not None:
+            text += (
+                f" Loading another line's container costs the ship's line a terminal fee of "
+                f"{nm.credits(r.terminal_fee)}, paid to that line."
+            )
     elif kind == "nav" and not arg:
         two = two_points_fit(state, seat)
         for op in nav_first_ops(state, seat):
-            label = act.describe_op(state, op)
+            label = nm.cap(act.describe_op(state, op))
+            _, co, _, _ = act.parse_op(op)
+            group = f"{company_name(state, co)} points"
             if two:
-                ch.append(Choice(f">nav:{op}", label[0].upper() + label[1:] + "...", G_TIME))
+                ch.append(Choice(f">nav:{op}", label + "...", group))
             else:
-                ch.append(
-                    Choice(
-                        f"nav:{op}", f"{label[0].upper()}{label[1:]} {t(r.nav_per_point)}", G_TIME
-                    )
-                )
-        text = "Choose the first navigation point operation."
+                ch.append(Choice(f"nav:{op}", f"{label} {t(r.nav_per_point)}", group))
+        funds = ", ".join(
+            f"{company_name(state, c.id)} {c.treasury}"
+            for c in state.companies
+            if any(op.split(":")[1] == c.id for op in nav_first_ops(state, seat))
+        )
+        text = (
+            "Which navigation point do you place or move first? You may add a second one next"
+            if two
+            else "Which navigation point do you place or move"
+        )
+        text += (
+            f" ({nm.time(r.nav_per_point)} per point). Each point is paid from its line's "
+            f"treasury ({funds}); a ship may only cross sea hexes holding its own line's points."
+        )
     elif kind == "nav":
         ch.append(
-            Choice(f"nav:{arg}", f"Only {act.describe_op(state, arg)} {t(r.nav_per_point)}", G_TIME)
+            Choice(
+                f"nav:{arg}",
+                f"Just {act.describe_op(state, arg)} {t(r.nav_per_point)}",
+                G_TIME,
+            )
         )
         for op in nav_second_ops(state, seat, arg):
+            _, co, _, _ = act.parse_op(op)
             ch.append(
                 Choice(
                     f"nav:{arg}+{op}",
                     f"Also {act.describe_op(state, op)} {t(2 * r.nav_per_point)}",
-                    G_TIME,
+                    f"{company_name(state, co)} points",
                 )
             )
-        text = f"First: {act.describe_op(state, arg)}. Add a second point?"
+        text = (
+            f"Add a second navigation point ({nm.time(2 * r.nav_per_point)} in total) or keep "
+            f"just this one ({nm.time(r.nav_per_point)})? First: {act.describe_op(state, arg)}."
+        )
     elif kind == "invest":
         for co, slot in invest_options(state, seat):
             cost = r.slots[r.slot_index[slot]].cost
             ch.append(
                 Choice(
                     f"invest:{co}:{slot}",
-                    f"Invest in slot {slot} of the {company_name(state, co)} ship for {cost} "
-                    f"credits {t(r.cost['invest'])}",
+                    f"Invest in {nm.slot(state, slot)} of the {company_name(state, co)} ship "
+                    f"for {nm.credits(cost)} {t(r.cost['invest'])}",
                     G_TIME,
                 )
             )
-        text = "Which investment slot?"
+        pl = state.players[seat]
+        text = (
+            f"Which ship slot do you invest in ({_turn_info(state, seat, r.cost['invest'])})? "
+            f"You have {nm.credits(pl.credits)} and {pl.inv_discs} investment disc"
+            f"{'s' if pl.inv_discs != 1 else ''}. The price goes to that line's treasury; the "
+            f"slot can then carry cargo and pays you {nm.credits(r.investor_fee)} per container "
+            "delivered from it."
+        )
     elif kind == "adv":
         q = state.queue
         for i in range(1, len(q)):
             ch.append(
                 Choice(
                     f"adv:{i}",
-                    f"Swap {i}: {colour_word(q[i - 1])} ({r.prices[i - 1]}) and {i + 1}: "
-                    f"{colour_word(q[i])} ({r.prices[i]}) {t(r.cost['advertise'])}",
+                    f"Swap position {i} ({colour_word(q[i - 1])}, pays {r.prices[i - 1]}) with "
+                    f"{i + 1} ({colour_word(q[i])}, pays {r.prices[i]}) {t(r.cost['advertise'])}",
                     G_TIME,
                 )
             )
-        text = "Which adjacent demand markers do you swap?"
+        text = (
+            "Which two adjacent demand markers do you swap "
+            f"({_turn_info(state, seat, r.cost['advertise'])})? A delivered container earns the "
+            "price of the frontmost marker of its colour, which then moves to the back."
+        )
     elif kind == "trade" and not arg:
         for part in trade_first_parts(state, seat):
-            ch.append(
-                Choice(
-                    f">trade:{part}", act.describe_part(state, part).capitalize() + "...", G_TIME
-                )
-            )
-        text = "First part of the trade (you may add a second part for another company)."
+            label = nm.cap(act.describe_part(state, part))
+            if trade_second_parts(state, seat, part):
+                ch.append(Choice(f">trade:{part}", label + "...", G_TIME))
+            else:  # nothing could be added: no confirmation step
+                ch.append(Choice(f"trade:{part}", f"{label} {t(r.cost['trade'])}", G_TIME))
+        text = (
+            f"Which share do you buy or sell first ({_turn_info(state, seat, r.cost['trade'])}; "
+            f"you have {nm.credits(state.players[seat].credits)})? You may then add a second "
+            "part for a different line in the same action."
+        )
     elif kind == "trade":
         c = t(r.cost["trade"])
-        ch.append(Choice(f"trade:{arg}", f"Only {act.describe_part(state, arg)} {c}", G_TIME))
+        ch.append(Choice(f"trade:{arg}", f"Just {act.describe_part(state, arg)} {c}", G_TIME))
         for part in trade_second_parts(state, seat, arg):
             ch.append(
-                Choice(f"trade:{arg}+{part}", f"Then {act.describe_part(state, part)} {c}", G_TIME)
+                Choice(f"trade:{arg}+{part}", f"And {act.describe_part(state, part)} {c}", G_TIME)
             )
-        text = f"First: {act.describe_part(state, arg)}. Add a second part?"
+        text = (
+            f"Finish the trade here, or add a second part for another line (still "
+            f"{nm.time(r.cost['trade'])} in total)? First part: {act.describe_part(state, arg)}."
+        )
     elif kind == "sail":
         for co, port in sail_options(state, seat):
             frm = state.ship(co).port
             ch.append(
                 Choice(
                     f"sail:{co}:{port}",
-                    f"Sail the {company_name(state, co)} ship from {frm} to "
+                    f"Sail the {company_name(state, co)} ship from {nm.place(state, frm)} to "
                     f"{port_label(state, port)} (free)",
                     G_FREE,
                 )
             )
-        text = "Which ship sails where?"
+        text = (
+            "Which ship sails where (free; each ship once per window)? A ship may only cross sea "
+            "hexes holding its own line's navigation points."
+        )
     elif kind == "deliver" and not arg:
         for co in deliver_ships(state, seat):
             cargo = occupied(state, co)
-            ch.append(
-                Choice(
-                    f">deliver:{co}",
-                    f"Deliver from the {company_name(state, co)} ship at {state.ship(co).port}...",
-                    G_FREE,
-                )
-            )
-            if len(cargo) > 1:
+            name = company_name(state, co)
+            where = nm.place(state, state.ship(co).port)
+            if len(cargo) == 1:  # nothing to order: deliver it straight away
+                colour = colour_word(state.ship(co).slots[r.slot_index[cargo[0]]].container or "")
                 ch.append(
                     Choice(
-                        f"deliver:{co}:{'.'.join(cargo)}",
-                        f"Deliver all {len(cargo)} containers of the {company_name(state, co)} "
-                        "ship in slot order (free)",
+                        f"deliver:{co}:{cargo[0]}",
+                        f"Deliver the {colour} container of the {name} ship at {where} for "
+                        f"{nm.credits(_delivery_total(state, co, cargo))} (free)",
                         G_FREE,
                     )
                 )
-        text = "Which ship delivers?"
+                continue
+                ch.append(
+                    Choice(
+                        f"deliver:{co}:{'.'.join(cargo)}",
+                        f"Deliver all {len(cargo)} containers of the {name} ship at {where} "
+                        f"for {nm.credits(_delivery_total(state, co, cargo))} (free)",
+                        G_FREE,
+                    )
+                )
+            ch.append(
+                Choice(
+                    f">deliver:{co}",
+                    f"Choose which containers the {name} ship delivers at {where}...",
+                    G_FREE,
+                )
+            )
+        text = (
+            "Which ship delivers (free; once per market arrival)? Each container earns its "
+            "line's treasury the price of the frontmost demand marker of its colour (plus the "
+            "market bonus); that marker then moves to the back."
+        )
     elif kind == "deliver":
         co, _, picked_s = arg.partition(":")
         picked = picked_s.split(".") if picked_s else []
@@ -390,40 +502,71 @@ def submenu(state: State, seat: int, body: str) -> tuple[str, list[Choice]]:
             i = queue.index(colour)
             queue.append(queue.pop(i))
         if picked:
+            n = len(picked)
             ch.append(
                 Choice(
                     f"deliver:{co}:{picked_s}",
-                    f"Deliver the {len(picked)} chosen container(s) now (free)",
+                    f"Deliver the {n} chosen container{'s' if n != 1 else ''} now for "
+                    f"{nm.credits(_delivery_total(state, co, picked))} (free)",
                     G_FREE,
                 )
             )
-        for s in occupied(state, co):
-            if s in picked:
-                continue
+        rest = [s for s in occupied(state, co) if s not in picked]
+        for s in rest:
             colour = ship.slots[r.slot_index[s]].container
             assert colour is not None
             price = r.prices[queue.index(colour)] + bonus
+            if len(rest) == 1:  # the last container: choosing it completes the order
+                every = [*picked, s]
+                what = f"the {colour_word(colour)} container in {nm.slot(state, s)}"
+                ch.append(
+                    Choice(
+                        f"deliver:{co}:{'.'.join(every)}",
+                        (
+                            f"Then {what} ({nm.credits(price)}): deliver all {len(every)} "
+                            if picked
+                            else f"Deliver {what} "
+                        )
+                        + f"for {nm.credits(_delivery_total(state, co, every))} (free)",
+                        G_FREE,
+                    )
+                )
+                continue
             ch.append(
                 Choice(
                     f">deliver:{co}:{'.'.join([*picked, s])}",
                     f"{'Then' if picked else 'First'} the {colour_word(colour)} container in "
-                    f"{s} (for {price})",
+                    f"{nm.slot(state, s)} (for {nm.credits(price)})...",
                     G_FREE,
                 )
             )
-        text = "Pick the containers to deliver, in order (each takes the frontmost marker)."
+        name = company_name(state, co)
+        text = (
+            f"Which container does the {name} ship at {nm.place(state, ship.port)} deliver "
+            f"{'next' if picked else 'first'}? Each takes the frontmost marker of its colour, "
+            "which then moves to the back."
+        )
+        if picked:
+            chosen = ", ".join(
+                f"{colour_word(ship.slots[r.slot_index[s]].container or '')} in {nm.slot(state, s)}"
+                for s in picked
+            )
+            text += f" Chosen so far: {chosen}."
     elif kind == "dump":
         for co, s in dump_options(state, seat):
             colour = state.ship(co).slots[r.slot_index[s]].container
             ch.append(
                 Choice(
                     f"dump:{co}:{s}",
-                    f"Dump the {colour_word(colour or '')} container in {s} of the "
-                    f"{company_name(state, co)} ship (free)",
+                    f"Dump the {colour_word(colour or '')} container in {nm.slot(state, s)} of "
+                    f"the {company_name(state, co)} ship (free)",
                     G_FREE,
                 )
             )
-        text = "Which container goes back to the bag?"
+        text = (
+            "Which container goes back to the bag (free; it earns nothing)? At a market, dumping "
+            "ends that ship's deliveries there until it sails away and back."
+        )
     else:
         text = "Unknown menu."
     ch.append(BACK)

@@ -92,7 +92,9 @@ def deliver_error(state: State, seat: int, cid: str, slots: list[str]) -> str | 
     r = state.rules
     here = nm.place(state, ship.port)
     if r.ports[ship.port]["type"] != "market":
-        return f"The {name} ship is at {here}, not at a market: containers are delivered only there."
+        return (
+            f"The {name} ship is at {here}, not at a market: containers are delivered only there."
+        )
     if not ship.can_deliver:
         return (
             f"The {name} ship has already delivered or dumped since it arrived at {here}; "
@@ -123,6 +125,7 @@ def do_deliver(state: State, seat: int, cid: str, slots: list[str], touched: lis
     bonus = r.port_bonus.get(ship.port, 0)
     parts = []
     total = 0
+    fees: dict[int, int] = {}
     for s in slots:
         slot = ship.slots[r.slot_index[s]]
         colour = slot.container
@@ -132,12 +135,11 @@ def do_deliver(state: State, seat: int, cid: str, slots: list[str], touched: lis
         state.queue.append(state.queue.pop(i))
         co.treasury += price
         total += price
-        part = f"{colour_word(colour)} for {price}"
         if slot.investor is not None:
             state.players[slot.investor].credits += r.investor_fee
-            part += f" (+{r.investor_fee} to investor {nm.seat(slot.investor)})"
+            fees[slot.investor] = fees.get(slot.investor, 0) + r.investor_fee
             touched.append(f"player:{slot.investor}")
-        parts.append(part)
+        parts.append(f"{colour_word(colour)} for {price}")
         slot.container = None
         to_bag(state, colour)
         touched.append(f"slot:{cid}:{s}")
@@ -150,6 +152,7 @@ def do_deliver(state: State, seat: int, cid: str, slots: list[str], touched: lis
         f"at {nm.place(state, ship.port)}: "
         + ", ".join(parts)
         + f"; {nm.credits(total)} to the {name} treasury"
+        + "".join(f", {fee} to investor {nm.seat(i)}" for i, fee in sorted(fees.items()))
     )
 
 

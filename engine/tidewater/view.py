@@ -43,6 +43,7 @@ class CompanyHexView(msgspec.Struct):
     port: str
     containers: int  # all of the company's colour
     capacity: int
+    name: str = ""  # display name from the data ("Red company hex")
 
 
 class PortView(msgspec.Struct):
@@ -52,6 +53,7 @@ class PortView(msgspec.Struct):
     bonus: int  # market bonus (0 for company ports)
     sea: list[str]  # touching sea hexes
     ships: list[str]  # companies whose ship is docked here
+    name: str = ""  # display name from the data ("Red port", "North Market")
 
 
 class SeaHexView(msgspec.Struct):
@@ -60,6 +62,7 @@ class SeaHexView(msgspec.Struct):
     adj: list[str]
     ports: list[str]
     nav: list[str]  # companies with a navigation point on this hex
+    name: str = ""  # display name from the data ("sea hex a1")
 
 
 class MapView(msgspec.Struct):

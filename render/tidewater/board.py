@@ -107,6 +107,8 @@ class Board:
         self.img = background(static_key(view)).copy()
         self.d = ImageDraw.Draw(self.img)
         self.touched = set(view.last.touched) if view.last else set()
+        # Display names from the game data (views from older engines have none: fall back).
+        self.port_names = {p.id: getattr(p, "name", "") for p in view.map.ports}
 
     def hot(self, key: str) -> bool:
         return key in self.touched
@@ -536,7 +538,7 @@ class Board:
         d.text((x0 + 10, y0 + 16), "SHIP at", font=font(17, True), fill=st.MUTED, anchor="lm")
         d.text(
             (x0 + 86, y0 + 16),
-            fit(port_name(ship.port), 20, x1 - x0 - 210, True),
+            fit(self.port_names.get(ship.port) or port_name(ship.port), 20, x1 - x0 - 210, True),
             font=font(20, True),
             fill=st.TEXT,
             anchor="lm",

@@ -229,8 +229,10 @@ def test_r87_load_rules() -> None:
     s.ship("RED").port = "P_RED"
     with pytest.raises(IllegalAction, match="open, empty slot"):
         act(s, "load:RED")  # S3-S5 closed
-    with pytest.raises(IllegalAction, match="not open and empty"):
+    with pytest.raises(IllegalAction, match="not open: nobody has invested"):
         act(s, "load:RED:S3")
+    with pytest.raises(IllegalAction, match="already holds a container"):
+        act(s, "load:RED:S1")
 
 
 def test_r88_place_and_move_details() -> None:
@@ -251,7 +253,7 @@ def test_r89_two_point_actions() -> None:
     s = fresh()
     give(s, 0, "RED", 1)
     give(s, 0, "BLUE", 1)
-    with pytest.raises(IllegalAction, match="no navigation point on a1"):
+    with pytest.raises(IllegalAction, match="no navigation point on sea hex a1"):
         act(s, "nav:place:RED:x+move:RED:a1:x")
     s.company("RED").nav = ["a1"]
     s.company("RED").nav_supply = 5

@@ -71,7 +71,7 @@ def test_r51_companies_paid_in_stock_market_order() -> None:
     s = worked_example()
     texts = [e.text for e in act(s, "done")]
     assert texts[next(i for i, t in enumerate(texts) if t.startswith("Payout"))].endswith(
-        "BLUE, RED, GREEN, YELLOW."
+        "Boreal Line, Atlas Line, Coral Line, Dune Line."
     )
     assert s.phase == PAYOUT and s.payout.order[s.payout.index] == "RED"
 

@@ -1,0 +1,127 @@
+"""Player-facing text (events, prompts, labels, status line, rules pages, refusals) uses the
+display names of the data, never raw ids; the ids themselves stay stable."""
+
+from __future__ import annotations
+
+import copy
+import re
+
+import pytest
+
+from engine.core import MAX_CHOICE_ID, MAX_LABEL, IllegalAction
+from engine.rng import Rng
+from engine.tidewater.data import DataError, raw_data, rules_for, validate
+from tests.engine.tidewater.tw_helpers import T, act, arrange, give, new
+
+#: Raw ids: "H_RED", "P_YEL", "M_NORTH", ship slots "S3", company ids "GREEN", bare sea hexes
+#: ("a1", "x") unless written as "sea hex a1"; plus "1 credits" and "a Atlas".
+RAW = re.compile(
+    r"\b[HPM]_[A-Z]+\b|\bS[1-5]\b|\b(RED|BLUE|GREEN|YELLOW)\b|\b1 credits\b|\ba [AEIOU]"
+)
+SEA = re.compile(r"\b(?:[abcdnswef]1|x)\b")
+
+
+def raw_ids_in(text: str) -> list[str]:
+    bare = re.sub(r"sea hex (?:[a-z]\d?)", "", text)
+    found = [m.group(0) for m in RAW.finditer(bare)]
+    return found + [m.group(0) for m in SEA.finditer(bare)]
+
+
+def walk_menus(state, seen: list[str], depth: int = 0) -> None:
+    """Every prompt text and label reachable from here (sub-menus two levels deep)."""
+    for p in T.prompts(state):
+        seen.append(p.text)
+        for c in p.choices:
+            seen.append(c.label)
+            assert len(c.id) <= MAX_CHOICE_ID and len(c.label) <= MAX_LABEL, c
+            if c.id.startswith(">") and depth < 2:
+                sub = T.copy(state)
+                T.apply(sub, p.seat, c.id)
+                walk_menus(sub, seen, depth + 1)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_no_raw_ids_in_player_text(seats: int) -> None:
+    state = new(seats, 11 + seats, terminal_fee="on")
+    rng = Rng.from_seed(seats)
+    texts: list[str] = [*T.rules_pages()]
+    n = 0
+    while T.result(state) is None:
+        if n % 7 == 0:
+            walk_menus(state, texts)
+        texts.append(T.status_line(state))
+        seat = T.prompts(state)[0].seat
+        texts += [e.text for e in T.apply(state, seat, T.bot_choice(state, seat, rng))]
+        texts += T.view(state, None).last.lines
+        n += 1
+    texts.append(T.status_line(state))
+    bad = {t: raw_ids_in(t) for t in texts if raw_ids_in(t)}
+    assert not bad, list(bad.items())[:5]
+
+
+def test_refusals_name_places_not_ids() -> None:
+    s = new(3)
+    arrange(s, {0: [1, 2, 0]})
+    give(s, 0, "RED", 1)
+    refusals = []
+    for cid in (
+        "sail:RED:M_NORTH",  # no route
+        "sail:RED:P_RED",  # already there
+        "nav:move:RED:a1:n1",  # no point on a1 (and not the CEO of nothing)
+        "deliver:RED:S1",  # not at a market
+        "load:RED:S3",  # slot not open
+        "invest:RED:S1",  # not an investment slot
+    ):
+        with pytest.raises(IllegalAction) as err:
+            act(s, cid)
+        refusals.append(str(err.value))
+    assert not [r for r in refusals if raw_ids_in(r)], refusals
+    assert "Red port" in refusals[0] and "North Market" in refusals[0]
+    assert "sea hex a1" in refusals[2]
+    assert refusals[4].startswith("Slot 3 ")
+
+
+def test_choice_ids_keep_their_raw_form() -> None:
+    """Labels changed, ids did not: action logs stay replayable."""
+    s = new(3)
+    arrange(s, {0: [1, 2, 0]})
+    give(s, 0, "RED", 1)
+    act(s, ">load")
+    ids = [c.id for c in T.prompts(s)[0].choices]
+    assert "load:RED:S1" in ids and "back" in ids
+    label = next(c.label for c in T.prompts(s)[0].choices if c.id == "load:RED:S1")
+    assert (
+        label == "Load a red container at Red port into slot 1 of the Atlas Line ship (cost 1 time)"
+    )
+
+
+def test_view_carries_display_names() -> None:
+    v = T.view(new(3), None)
+    names = {p.id: p.name for p in v.map.ports}
+    assert names["M_FAR"] == "Far Market" and names["P_YEL"] == "Yellow port"
+    assert {h.id: h.name for h in v.map.company_hexes}["H_GRN"] == "Green company hex"
+    assert {h.id: h.name for h in v.map.sea_hexes}["x"] == "sea hex x"
+
+
+def test_display_names_live_in_data() -> None:
+    r = rules_for(())
+    assert r.place_names["M_NORTH"] == raw_data()["names"]["ports"]["M_NORTH"]
+    assert r.slot_names["S4"] == raw_data()["names"]["slots"]["S4"]
+    bad = copy.deepcopy(raw_data())
+    del bad["names"]["sea_hexes"]["f1"]
+    with pytest.raises(DataError, match="f1"):
+        validate(bad)
+
+
+def test_shortcut_menus_keep_old_chains_replayable() -> None:
+    """A lone trade part is now offered as a final choice; logs that opened its confirmation
+    sub-menu (">trade:PART") still replay to the same state."""
+    s = new(3)
+    arrange(s, {0: [1, 2, 0]})
+    act(s, ">trade")
+    ids = [c.id for c in T.prompts(s)[0].choices]
+    assert "trade:buy:RED:u" in ids and ">trade:buy:RED:u" not in ids  # nothing to sell
+    direct = T.copy(s)
+    act(direct, "trade:buy:RED:u")
+    act(s, ">trade:buy:RED:u", "trade:buy:RED:u")
+    assert T.encode(s) == T.encode(direct)
