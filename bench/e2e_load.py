@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.e2e.driver import Table, is_refusal  # noqa: E402
+from tests.e2e.driver import TURN_ID, Table, is_refusal  # noqa: E402
 from tests.e2e.fake_discord import FakeDiscord  # noqa: E402
 from tests.e2e.harness import BotProcess, bot_env  # noqa: E402
 
@@ -42,6 +42,24 @@ def cpu_seconds(pid: int) -> float:
 
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def ex_kind(ex) -> str:  # noqa: ANN001 - Exchange
+    """A short name for what an interaction was: a command path or a component kind."""
+    data = ex.payload.get("data") or {}
+    if "custom_id" in data:
+        cid = data["custom_id"]
+        if ":l:" in cid:
+            return "lobby " + cid.rsplit(":", 1)[1]
+        m = TURN_ID.match(cid)
+        kinds = {"p": "private menu", "s": "select", "c": "button", "i": "button", "m": "more"}
+        return kinds.get(m["kind"], "component") if m else "component"
+    names = [data.get("name", "?")]
+    opts = data.get("options") or []
+    while opts and opts[0].get("type") in (1, 2):
+        names.append(opts[0]["name"])
+        opts = opts[0].get("options") or []
+    return ("autocomplete " if ex.type == 4 else "/") + " ".join(names)
 
 
 def pct(values: list[float], p: float) -> float:
@@ -214,6 +232,10 @@ async def main() -> None:
             if ex.callback_at and ex.callback_at - ex.sent_at > 3.0
         ]
         unanswered = [ex for ex in fake.exchanges.values() if not ex.callback_at]
+        late_kinds: dict[str, int] = {}
+        for ex in late:
+            kind = ex_kind(ex)
+            late_kinds[kind] = late_kinds.get(kind, 0) + 1
         print()
         print(
             f"{args.games} games at once: {finished} finished, {len(failures)} failed, "
@@ -231,6 +253,8 @@ async def main() -> None:
             f"interactions: {len(fake.exchanges)}, first answered after 3 s: {len(late)}, "
             f"never answered: {len(unanswered)}"
         )
+        if late_kinds:
+            print("  late first answers by kind:", late_kinds)
         print(
             f"unknown routes called: {len(fake.unknown_requests)}; "
             f"HTTP errors returned: {sum(1 for r in fake.requests if r.status >= 400)}"

@@ -38,7 +38,8 @@ async def run(title: str, actions: int, repeats: int) -> None:
         # Give the last seat to the automatic player too, but stop it after `actions` moves by
         # letting it play the whole game and then measuring a replay of the first N actions.
         t0 = time.perf_counter()
-        outcome = await svc.admin_seat_to(CHANNEL, PLAYER, 0, None, "bot")
+        seat = (await svc.status(CHANNEL)).seat_of(PLAYER)
+        outcome = await svc.admin_seat_to(CHANNEL, PLAYER, seat.seat_no, None, "bot")
         played = time.perf_counter() - t0
         game_id = outcome.game.id
         async with app.service._sessions() as s:

@@ -55,7 +55,9 @@ class LocalGame:
             await service.join(CHANNEL, user)
         outcome = await service.start(CHANNEL, FIRST_USER)
         if humans == 0:  # a demonstration: the automatic player takes the last seat too
-            outcome = await service.admin_seat_to(CHANNEL, 0, 0, None, "bot")
+            mine = outcome.game.seat_of(FIRST_USER)
+            assert mine is not None
+            outcome = await service.admin_seat_to(CHANNEL, 0, mine.seat_no, None, "bot")
         await self.show(outcome)
         while outcome.result is None and outcome.game.status == "running":
             nxt = await self.turn(outcome)

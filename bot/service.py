@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 #: An automatic player never takes more than this many moves in a row (a safety net).
 MAX_BOT_CHAIN = 20_000
 LIVE = ("lobby", "running")
+#: Salt of the generator that shuffles the seating at start (independent of the title's own).
+SEATING_SALT = 0x5EA7
 
 
 @dataclass
@@ -356,8 +358,11 @@ class GameService:
                     f"{len(seats)} {'is' if len(seats) == 1 else 'are'} seated. "
                     "Invite someone to press Join, or add automatic players."
                 )
-            # Close the gaps: seats are numbered 0..n-1 in seating order.
-            for n, seat in enumerate(seats):
+            # Seats are assigned at random (from the game's seed, so it is reproducible)
+            # and numbered 0..n-1 without gaps; seat 0 is the first player.
+            order = list(seats)
+            Rng.from_seed(game.seed).fork(SEATING_SALT).shuffle(order)
+            for n, seat in enumerate(order):
                 seat.seat_no = n
             game.seats = len(seats)
             state = title.setup(game.seed, game.seats, dict(game.options or {}))

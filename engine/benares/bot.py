@@ -4,7 +4,7 @@ whenever it can, so games always finish."""
 
 from __future__ import annotations
 
-from engine.benares.actions import action_options, crate_price, load_max, move_ends, spec_of
+from engine.benares.actions import crate_price, load_max, move_ends, spec_of
 from engine.benares.data import data
 from engine.benares.flow import options
 from engine.benares.posts import legal_post_types
@@ -157,6 +157,3 @@ def choose(st: State, seat: int, rng: Rng) -> str:
         if v > best_v:
             best_v, best_id = v, ch.id
     return best_id
-
-
-__all__ = ["choose", "action_options"]

@@ -471,14 +471,14 @@ def submenu(state: State, seat: int, body: str) -> tuple[str, list[Choice]]:
                     )
                 )
                 continue
-                ch.append(
-                    Choice(
-                        f"deliver:{co}:{'.'.join(cargo)}",
-                        f"Deliver all {len(cargo)} containers of the {name} ship at {where} "
-                        f"for {nm.credits(_delivery_total(state, co, cargo))} (free)",
-                        G_FREE,
-                    )
+            ch.append(  # several containers: all at once in slot order, or choose the order
+                Choice(
+                    f"deliver:{co}:{'.'.join(cargo)}",
+                    f"Deliver all {len(cargo)} containers of the {name} ship at {where} "
+                    f"for {nm.credits(_delivery_total(state, co, cargo))} (free)",
+                    G_FREE,
                 )
+            )
             ch.append(
                 Choice(
                     f">deliver:{co}",

@@ -7,7 +7,8 @@ from typing import ClassVar
 from engine.core import Event, OptionSpec, Prompt, Result, Title
 from engine.rng import Rng
 from engine.tidewater import bot, commands, present, prompts, scoring
-from engine.tidewater.data import VARIANT_OPTIONS, raw_data
+from engine.tidewater.data import VARIANT_OPTIONS, raw_data, rules_for
+from engine.tidewater.names import credits
 from engine.tidewater.setup import new_game
 from engine.tidewater.state import State
 from engine.tidewater.view import TidewaterView
@@ -15,9 +16,12 @@ from engine.tidewater.view import TidewaterView
 
 def _options() -> list[OptionSpec]:
     v = raw_data()["variants"]
-    texts = {
-        "terminal_fee": "V1: a ship loading another line's containers pays that line 1 credit",
-        "short_game": "V2: 12 steps per round, halfway at step 6",
+    fee, short = v["V1_terminal_fee"]["fee"], v["V2_short_game"]
+    texts = {  # numbers from the data, never literals (spec section 0.2)
+        "terminal_fee": f"V1: a ship loading another line's containers pays that line "
+        f"{credits(fee)}",
+        "short_game": f"V2: {short['steps_per_round']} steps per round, halfway at step "
+        f"{short['halfway_step']}",
         "open_operations": "V3: anyone may load, place points and operate any ship",
     }
     return [
@@ -34,14 +38,16 @@ def _options() -> list[OptionSpec]:
 class Tidewater(Title[State]):
     slug: ClassVar[str] = "tidewater"
     name: ClassVar[str] = "Tidewater Lines"
-    min_seats: ClassVar[int] = 2
-    max_seats: ClassVar[int] = 4
+    min_seats: ClassVar[int] = rules_for(()).min_players
+    max_seats: ClassVar[int] = rules_for(()).max_players
     rules_version: ClassVar[str] = "1"
     state_type: ClassVar[type] = State
     options: ClassVar[list[OptionSpec]] = _options()
     blurb: ClassVar[str] = (
         "Invest in four container lines, race along a circular Time Track, build sea routes, "
-        "ship containers to market and pay yourself wages and dividends. 2-4 players, 3 rounds."
+        "ship containers to market and pay yourself wages and dividends. "
+        f"{rules_for(()).min_players}-{rules_for(()).max_players} players, "
+        f"{rules_for(()).rounds} rounds."
     )
 
     def setup(self, seed: int, seats: int, options: dict[str, str]) -> State:

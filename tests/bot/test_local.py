@@ -10,12 +10,16 @@ from bot.local import amain
 from tests.conftest import TEST_RENDERERS, TEST_TITLES
 
 
+def args(extra: str, out) -> list[str]:
+    return ["--title", "bazaar", "--seed", "4", "--out", str(out), *extra.split()]
+
+
 async def test_bots_play_a_whole_game_and_boards_are_written(tmp_path, monkeypatch):
     monkeypatch.setenv("EXTRA_TITLES", ",".join(TEST_TITLES))
     monkeypatch.setenv("EXTRA_RENDERERS", ",".join(TEST_RENDERERS))
     out = io.StringIO()
     code = await amain(
-        ["--title", "bazaar", "--seats", "3", "--humans", "0", "--seed", "4", "--out", str(tmp_path)],
+        args("--seats 3 --humans 0", tmp_path),
         stdin=io.StringIO(""),
         stdout=out,
     )
@@ -32,7 +36,7 @@ async def test_a_person_answers_menus_and_bad_input_is_refused(tmp_path, monkeyp
     answers = "banana\n999\n1\nh\nq\n"
     out = io.StringIO()
     code = await amain(
-        ["--title", "bazaar", "--seats", "2", "--humans", "1", "--seed", "4", "--out", str(tmp_path)],
+        args("--seats 2 --humans 1", tmp_path),
         stdin=io.StringIO(answers),
         stdout=out,
     )

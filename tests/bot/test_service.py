@@ -145,8 +145,20 @@ async def test_start_closes_gaps_in_seating(service):
     await new_game(service, players=(ANA, BEN, CAL), seats=4)
     await service.leave(CHAN, BEN)
     out = await service.start(CHAN, ANA)
-    assert [(h.seat_no, h.user_id) for h in out.game.holders] == [(0, ANA), (1, CAL)]
+    assert sorted(h.seat_no for h in out.game.holders) == [0, 1]
+    assert {h.user_id for h in out.game.holders} == {ANA, CAL}
     assert out.game.seats == 2
+
+
+async def test_seating_is_random_but_reproducible(service):
+    """Seats are assigned at random from the game's seed (Benares & Calcutta R60)."""
+    firsts = set()
+    for seed in range(12):
+        channel = 1000 + seed
+        await new_game(service, players=(ANA, BEN, CAL), channel=channel, seed=seed)
+        out = await service.start(channel, ANA)
+        firsts.add(out.game.holder(0).user_id)
+    assert firsts == {ANA, BEN, CAL}
 
 
 # ----------------------------------------------------------------------------- play

@@ -4,9 +4,10 @@ The real bot process (discord.py, unmodified) talks to this server on 127.0.0.1 
 `tests/e2e/launcher.py`. The fake records every request and keeps an in-memory model of the
 messages each channel would show, so tests assert on what Discord would have received.
 
-Users the tests act as live in `FakeDiscord.users` ("alice", "bob", "carol", "dave" are players,
-"mod" has Manage Channels, "stranger" is just another member). Tests inject interactions with
-`slash`, `autocomplete`, `press` and `select`; each returns an `Exchange` that collects the
+Users the tests act as live in `FakeDiscord.users` ("alice", "bob", "carol", "dave", "erin",
+"frank" are players, "mod" has Manage Channels, "owner" owns the guild, "stranger" is just
+another member). Tests inject interactions with `slash`, `autocomplete`, `press`, `select` and
+`submit_modal`; each returns an `Exchange` that collects the
 bot's callback and every webhook call made with that interaction's token.
 """
 
@@ -55,6 +56,8 @@ MEMBER_PERMS = (
 )
 MOD_PERMS = MEMBER_PERMS | MANAGE_CHANNELS | MANAGE_MESSAGES | CREATE_PUBLIC_THREADS
 BOT_PERMS = MEMBER_PERMS | MANAGE_MESSAGES | CREATE_PUBLIC_THREADS | MANAGE_CHANNELS
+
+ALL_PERMS = (1 << 51) - 1
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -375,6 +378,7 @@ class FakeDiscord:
             self.add_user(name)
         self.add_user("Mod", moderator=True)
         self.add_user("Stranger")
+        self.add_user("Owner")  # owns the guild: every permission
         for name in ("general", "games", "lounge", "quiet"):
             self.add_channel(name)
 
@@ -393,6 +397,18 @@ class FakeDiscord:
             "mentionable": False,
             "flags": 0,
         }
+
+    def add_role(self, name: str, perms: int = 0) -> dict[str, Any]:
+        """A new guild role (dispatched as GUILD_ROLE_CREATE if the bot is connected)."""
+        role = self._role(self.new_id(), name, perms, len(self.roles))
+        self.roles.append(role)
+        if self.sessions and self.sessions[-1].identified:
+            event = {"guild_id": str(self.guild_id), "role": role}
+            self._spawn(self.sessions[-1].dispatch("GUILD_ROLE_CREATE", event))
+        return role
+
+    def give_role(self, user: str | dict[str, Any], role: dict[str, Any]) -> None:
+        self.members[int(self.user(user)["id"])]["roles"].append(role["id"])
 
     def add_member(self, user: dict[str, Any], roles: list[dict[str, Any]] = ()) -> dict:
         member = {
@@ -453,6 +469,8 @@ class FakeDiscord:
         member = self.members.get(user_id)
         if member is None:
             return 0
+        if user_id == int(self.users["owner"]["id"]):
+            return ALL_PERMS
         perms = int(self.everyone_role["permissions"])
         for r in self.roles:
             if r["id"] in member["roles"]:
@@ -466,7 +484,7 @@ class FakeDiscord:
             "icon": None,
             "splash": None,
             "discovery_splash": None,
-            "owner_id": self.users["mod"]["id"],
+            "owner_id": self.users["owner"]["id"],
             "afk_channel_id": None,
             "afk_timeout": 300,
             "verification_level": 0,
@@ -661,7 +679,13 @@ class FakeDiscord:
                 raise KeyError(f"/{cmd['name']} {' '.join(path)} has no option {key!r}")
             t = opt["type"]
             item: dict[str, Any] = {"name": key, "type": t}
-            if t == USER:
+            if focused != key:
+                self._check_option(cmd["name"], opt, value)
+            if t == ROLE:
+                role = next(r for r in self.roles if value in (r["name"], r["id"], int(r["id"])))
+                item["value"] = role["id"]
+                resolved.setdefault("roles", {})[role["id"]] = role
+            elif t == USER:
                 u = self.user(value)
                 item["value"] = u["id"]
                 resolved.setdefault("users", {})[u["id"]] = u
@@ -693,11 +717,30 @@ class FakeDiscord:
             target.append(item)
         if focused is not None and focused not in kwargs:
             target.append({"name": focused, "type": STRING, "value": "", "focused": True})
+        if focused is None:
+            missing = [o["name"] for o in schema if o.get("required") and o["name"] not in kwargs]
+            if missing:
+                raise ValueError(f"/{cmd['name']} {' '.join(path)}: required {missing} missing")
         return outer, resolved
 
+    @staticmethod
+    def _check_option(command: str, opt: dict[str, Any], value: Any) -> None:
+        """What Discord's client would not let a user send: a value outside the option's
+        choices or range."""
+        choices = opt.get("choices")
+        if choices and value not in [c["value"] for c in choices]:
+            raise ValueError(f"/{command} {opt['name']}: {value!r} is not one of its choices")
+        if opt["type"] in (INTEGER, NUMBER):
+            lo, hi = opt.get("min_value"), opt.get("max_value")
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise ValueError(f"/{command} {opt['name']}: {value} outside {lo}..{hi}")
+        if opt["type"] == STRING:
+            lo, hi = opt.get("min_length", 0), opt.get("max_length", 6000)
+            if not lo <= len(str(value)) <= hi:
+                raise ValueError(f"/{command} {opt['name']}: length outside {lo}..{hi}")
+
     def _channel_payload(self, cid: int) -> dict[str, Any]:
-        ch = dict(self.channels[cid])
-        return ch
+        return dict(self.channels[cid])
 
     def _base_interaction(
         self, itype: int, user: dict[str, Any], cid: int, data: dict[str, Any]
@@ -766,6 +809,7 @@ class FakeDiscord:
         user: str | dict,
         channel: str | int,
         command: str,
+        /,
         *path: str,
         wait: bool = True,
         timeout: float = 15.0,
@@ -791,6 +835,7 @@ class FakeDiscord:
         user: str | dict,
         channel: str | int,
         command: str,
+        /,
         *path: str,
         focused: str,
         timeout: float = 15.0,
@@ -1312,8 +1357,7 @@ class FakeDiscord:
         self._attach(msg, body, files, replace=True)
         self._messages[mid] = msg
         self._by_channel.setdefault(cid, []).append(mid)
-        if self.channels[cid].get("last_message_id") is not None or True:
-            self.channels[cid]["last_message_id"] = str(mid)
+        self.channels[cid]["last_message_id"] = str(mid)
         return msg
 
     def _interaction_user(self, ex: Exchange) -> dict[str, Any]:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import importlib
 import ipaddress
+import os
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1", "ip6-localhost"}
@@ -82,7 +84,30 @@ def main(argv: list[str]) -> object:
     module_name, _, func = entry.partition(":")
     module = importlib.import_module(module_name)
     sys.argv = [module_name]
-    return getattr(module, func or "main")()
+    target = getattr(module, func or "main")
+    profile_to = os.environ.get("E2E_PROFILE")
+    if not profile_to:
+        return target()
+    return _profiled(target, profile_to)
+
+
+def _profiled(target: Callable[[], object], path: str) -> object:
+    """Run under cProfile (main thread only) and write the stats to `path` on exit, including
+    exit by SIGTERM (which is turned into SystemExit for this purpose only)."""
+    import cProfile
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    profiler = cProfile.Profile()
+    try:
+        return profiler.runcall(target)
+    except SystemExit:
+        return 0
+    finally:
+        profiler.dump_stats(path)
 
 
 if __name__ == "__main__":
