@@ -159,6 +159,17 @@ class GameService:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
+    async def _current(
+        self, s: AsyncSession, game_id: int, allowed: tuple[str, ...], refusal: str
+    ) -> tuple[Game, Title, Any, GameInfo]:
+        """The game, its title, its current state and its summary, if its status allows."""
+        game = await s.get(Game, game_id)
+        if game is None or game.status not in allowed:
+            raise ServiceError(refusal)
+        title = self._title(game)
+        state = (await self._state(s, game, title)).state
+        return game, title, state, self._info(game, await self._holders(s, game.id), state)
+
     async def _bump(self, s: AsyncSession, game: Game, expected: int) -> int:
         """Advance the version, refusing if another writer got there first."""
         new = expected + 1
@@ -633,12 +644,9 @@ class GameService:
     async def board_of(self, game_id: int, area_seat: int | None = None) -> Board:
         """The public board (spectator view), whole or one seat's area."""
         async with self._sessions() as s:
-            game = await s.get(Game, game_id)
-            if game is None or game.status == "lobby":
-                raise ServiceError("The board appears once the game starts.")
-            title = self._title(game)
-            state = (await self._state(s, game, title)).state
-            info = self._info(game, await self._holders(s, game.id), state)
+            game, title, state, info = await self._current(
+                s, game_id, ("running", "finished"), "The board appears once the game starts."
+            )
             if area_seat is not None and not 0 <= area_seat < game.seats:
                 raise ServiceError(f"Seats are numbered 1 to {game.seats}.")
             view = title.view(state, None)
@@ -652,12 +660,9 @@ class GameService:
     async def hand_in_game(self, game_id: int, user_id: int) -> tuple[str, RenderedImage | None]:
         """The user's private information, for their eyes only."""
         async with self._sessions() as s:
-            game = await s.get(Game, game_id)
-            if game is None or game.status != "running":
-                raise ServiceError("That game is not running.")
-            title = self._title(game)
-            state = (await self._state(s, game, title)).state
-            info = self._info(game, await self._holders(s, game.id), state)
+            game, title, state, info = await self._current(
+                s, game_id, ("running",), "That game is not running."
+            )
             mine = info.seat_of(user_id)
             if mine is None:
                 raise ServiceError("You're not playing in this game.")

@@ -12,12 +12,12 @@ from discord import app_commands
 
 from bot.discord import messages
 from bot.discord.checks import NOT_MODERATOR, Responder, is_moderator
+from bot.discord.cog import Cog
 from bot.errors import ServiceError
 from bot.results import Outcome
 
 if TYPE_CHECKING:
-    from bot.discord.client import BoardroomBot
-    from bot.service import GameService
+    pass
 
 log = logging.getLogger("bot.discord.admin")
 
@@ -47,14 +47,7 @@ class AdminGroup(app_commands.Group):
         return True
 
 
-class Admin:
-    def __init__(self, bot: BoardroomBot) -> None:
-        self.bot = bot
-
-    @property
-    def service(self) -> GameService:
-        return self.bot.service
-
+class Admin(Cog):
     def register(self, tree: app_commands.CommandTree) -> None:
         admin = AdminGroup(self)
 

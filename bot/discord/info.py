@@ -12,23 +12,16 @@ from discord import app_commands
 from bot import catalog
 from bot.discord import components, messages
 from bot.discord.checks import Responder, guarded
+from bot.discord.cog import Cog
 from bot.discord.lobby import title_choices
 from bot.errors import ServiceError
 from render.core import RenderedImage
 
 if TYPE_CHECKING:
-    from bot.discord.client import BoardroomBot
-    from bot.service import GameService
+    pass
 
 
-class Info:
-    def __init__(self, bot: BoardroomBot) -> None:
-        self.bot = bot
-
-    @property
-    def service(self) -> GameService:
-        return self.bot.service
-
+class Info(Cog):
     def register(self, game: app_commands.Group) -> None:
         @game.command(name="status", description="Who is seated, whose turn it is.")
         async def status(interaction: discord.Interaction) -> None:

@@ -12,12 +12,12 @@ from discord import app_commands
 from bot import catalog
 from bot.discord import components, messages
 from bot.discord.checks import Responder, guarded, is_moderator
+from bot.discord.cog import Cog
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 
 if TYPE_CHECKING:
-    from bot.discord.client import BoardroomBot
-    from bot.service import GameService
+    pass
 
 log = logging.getLogger("bot.discord.lobby")
 
@@ -27,14 +27,7 @@ def title_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=t.name[:100], value=t.slug) for t in catalog.offered()][:25]
 
 
-class Lobby:
-    def __init__(self, bot: BoardroomBot) -> None:
-        self.bot = bot
-
-    @property
-    def service(self) -> GameService:
-        return self.bot.service
-
+class Lobby(Cog):
     def register(self, game: app_commands.Group) -> None:
         @game.command(name="new", description="Open a lobby for a new game in this channel.")
         @app_commands.describe(

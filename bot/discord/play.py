@@ -11,26 +11,19 @@ from discord import app_commands
 
 from bot.discord import components, messages
 from bot.discord.checks import Responder, guarded
+from bot.discord.cog import Cog
 from bot.errors import ServiceError, StaleError
 from bot.results import Outcome
 
 if TYPE_CHECKING:
-    from bot.discord.client import BoardroomBot
-    from bot.service import GameService
+    pass
 
 log = logging.getLogger("bot.discord.play")
 
 STALE = "That button belongs to an earlier turn. Use the newest message (or `/play`)."
 
 
-class Play:
-    def __init__(self, bot: BoardroomBot) -> None:
-        self.bot = bot
-
-    @property
-    def service(self) -> GameService:
-        return self.bot.service
-
+class Play(Cog):
     def register(self, tree: app_commands.CommandTree, game: app_commands.Group) -> None:
         @tree.command(name="play", description="Make your move in this channel's game.")
         @app_commands.describe(choice="Start typing: the list shows your possible moves.")

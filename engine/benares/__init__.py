@@ -89,7 +89,8 @@ class Benares(Title[State]):
             return f"Setup: {who} places their boat."
         if state.phase == "action":
             turn = state.turns_taken // state.seats + 1
-            return f"Round {state.round}, Action phase, turn {turn}/6: {who} to play."
+            spaces = data().game["company_spaces"]
+            return f"Round {state.round}, Action phase, turn {turn}/{spaces}: {who} to play."
         return f"Round {state.round}, Administration ({state.step}): {who} to decide."
 
     def bot_choice(self, state: State, seat: int, rng: Rng) -> str:

@@ -265,7 +265,7 @@ def crate_price(st: State, seat: int, city: str, good: str) -> int:
     """R83/R104: the own pawn's crate value in that city + floor(goods marker / divisor)."""
     mb = data().market
     c = st.companies[seat]
-    track = "benares" if city == "BEN" else "calcutta"
+    track = mb["city_track_by_space"][city]
     return mb["crate_value_by_row"][c.rows[track]] + c.goods[good] // mb["goods_premium"]["divisor"]
 
 

@@ -91,6 +91,11 @@ def load(path: Path = DATA_PATH) -> Data:
     for good in d.goods:
         n = sum(1 for v in d.spaces.values() if v["source"] == good)
         _check(g["crates_per_good_supply"] >= n * max(g["source_fill"].values()), f"{good} crates")
+    ctrack = mb["city_track_by_space"]
+    _check(
+        sorted(ctrack) == sorted(d.cities) and sorted(ctrack.values()) == sorted(mb["city_tracks"]),
+        "every city has its own city track",
+    )
     cv = mb["crate_value_by_row"]
     _check(len(cv) == mb["rows"], "crate value per row")
     _check(all(cv[i] < cv[i + 1] for i in range(len(cv) - 1)), "crate value strictly increasing")

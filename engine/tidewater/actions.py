@@ -323,6 +323,24 @@ def parse_part(part: str) -> tuple[str, str, str]:
     raise ValueError(part)
 
 
+def name_sources(state: State, parts: list[str]) -> list[str]:
+    """R94: a buy that names no source takes the data default when both sources hold a share,
+    otherwise the only source that has one ('buy:RED' -> 'buy:RED:u' or 'buy:RED:p')."""
+    out = []
+    for part in parts:
+        bits = part.split(":")
+        if len(bits) == 2 and bits[0] == "buy" and bits[1] in state.rules.cindex:
+            co = state.company(bits[1])
+            src = "u" if DEFAULT_BUY_SOURCE == "unissued" else "p"
+            if src == "u" and co.unissued < 1 and co.pool >= 1:
+                src = "p"
+            elif src == "p" and co.pool < 1 and co.unissued >= 1:
+                src = "u"
+            part = f"{part}:{src}"
+        out.append(part)
+    return out
+
+
 def default_order(parts: list[str]) -> list[str]:
     """R96: parts given without an order ("," instead of "+") follow the data default."""
     first = "sell" if DEFAULT_TRADE_ORDER == "sell_first" else "buy"

@@ -98,6 +98,7 @@ def time_costing(state: State, seat: int, head: str, rest: str) -> list[Event]:
         )
     if head == "trade":
         parts = rest.split("+") if "," not in rest else act.default_order(rest.split(","))
+        parts = act.name_sources(state, parts)
         cost = r.cost["trade"]
         flow.check_time_action(state, seat, cost)
         _fail(act.trade_error(state, seat, parts))

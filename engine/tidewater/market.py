@@ -81,6 +81,8 @@ def buy_error(
     name = company_name(state, cid)
     have = state.players[seat].credits if credits is None else credits
     if source == "u" and co.unissued < 1:
+        if co.pool < 1:
+            return f"No {name} share is for sale: every share is held by a player."
         return f"{name} has no unissued share left to sell you; look in the bank pool."
     if source == "p" and co.pool < 1:
         return f"The bank pool holds no {name} share."

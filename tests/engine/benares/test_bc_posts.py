@@ -129,8 +129,10 @@ def test_r53_r54_r111_each_concession_once() -> None:
     assert sorted(c.concessions_used) == sorted(["indigo", "silk", "cotton", "saltpetre"])
     vp = c.vp
     run_task(st, Task("goods", 0, a="indigo", n=1))
-    create_post(st, [], 0, "regional")
-    assert c.vp == vp  # no Concession triggers twice
+    ev: list = []
+    create_post(st, ev, 0, "regional")
+    run(st, ev)  # resolve the four Concession checks of the placement
+    assert c.vp == vp and "Concession triggers" not in " ".join(e.text for e in ev)
 
 
 def test_r110_r112_r113_example_b5_concession_cascade() -> None:

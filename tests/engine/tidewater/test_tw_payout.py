@@ -259,6 +259,13 @@ def test_r114_dividend_options_and_auto_apply() -> None:
     s.company("RED").treasury = 2 + 3  # after the wage 3: d*2 <= 3 -> {0, 1}
     act(s, "done")
     assert [c.id for c in T.prompts(s)[0].choices] == ["div:0", "div:1"]
+    # Only 0 possible (the wage empties the treasury): applied without asking (R114, R61).
+    s2 = at_start(3)
+    give(s2, 0, "BLUE", 1)
+    s2.company("BLUE").treasury = 2
+    act(s2, "done")
+    assert s2.phase != PAYOUT and s2.company("BLUE").stock == 4
+    assert s2.company("BLUE").treasury == 0
 
 
 @pytest.mark.parametrize(("d", "change"), [(0, -1), (1, 0), (2, 1), (3, 2)])
@@ -275,6 +282,10 @@ def test_r115_at_most_one_drop_per_payout() -> None:
     s = worked_example()
     act(s, "done")
     assert s.company("BLUE").stock == 8  # wage unpaid: -1 only, no extra dividend drop
+    T.apply(s, 0, "div:0")  # RED: 0 chosen -> -1 only
+    assert s.company("RED").stock == 5
+    assert s.company("YELLOW").stock == 2  # forced 0 after the wage: -1 only
+    assert s.company("GREEN").stock == 4  # no CEO: -1 only
 
 
 def test_r116_one_prompt_at_a_time_in_order() -> None:

@@ -79,8 +79,11 @@ def test_r99_one_sail_per_ship_per_window() -> None:
     s = setup_ship()
     act(s, "sail:RED:M_NORTH")
     assert ">sail" not in choice_ids(s)
+    with pytest.raises(IllegalAction, match="once per window"):
+        act(s, "sail:RED:P_RED")
     act(s, "fund")
     act(s, "sail:RED:P_RED")  # a new window
+    assert s.ship("RED").port == "P_RED"
 
 
 def test_r100_can_deliver_flag() -> None:
