@@ -14,9 +14,11 @@ from engine.benares.posts import create_post, legal_post_types, post_problem
 from engine.benares.state import State, Task
 from engine.benares.text import (
     action_text,
+    article,
     good_name,
     log,
     pawn_name,
+    plural,
     post_name,
     seat_name,
     space_name,
@@ -95,8 +97,8 @@ def load_problem(st: State, seat: int) -> str:
     if st.crates.get(c.boat, 0) <= 0:
         return f"no crates are left on {space_name(c.boat)}"
     if sum(c.hold.values()) >= c.capacity:
-        return "your hold is full"
-    return f"a crate costs ₹{c.crate_cost} and you have ₹{c.treasury}"
+        return "the hold is full"
+    return f"a crate costs ₹{c.crate_cost} and the Treasury has ₹{c.treasury}"
 
 
 # ---- options -------------------------------------------------------------------------------
@@ -113,7 +115,8 @@ def action_options(st: State, seat: int, spec: dict[str, Any]) -> list[Choice]:
                 out.append(
                     Choice(
                         f"do:{p}",
-                        f"Advance your {pawn_name(p)} +{spec['steps']} (now row {c.rows[p]})",
+                        f"Advance your {pawn_name(p)} +{spec['steps']} "
+                        f"(row {c.rows[p]} → {min(c.rows[p] + spec['steps'], d.max_row)})",
                         "Perform",
                     )
                 )
@@ -124,7 +127,8 @@ def action_options(st: State, seat: int, spec: dict[str, Any]) -> list[Choice]:
                 out.append(
                     Choice(
                         f"do:{g}",
-                        f"Advance {good_name(g)} +{spec['steps']} (now {c.goods[g]})",
+                        f"Advance {good_name(g)} +{spec['steps']} "
+                        f"(marker {c.goods[g]} → {min(c.goods[g] + spec['steps'], d.max_pos)})",
                         "Perform",
                     )
                 )
@@ -141,7 +145,9 @@ def action_options(st: State, seat: int, spec: dict[str, Any]) -> list[Choice]:
     elif k == "post":
         for t in legal_post_types(st, seat, spec["type"]):
             cost = d.posts["types"][t]["cost_rupees"]
-            out.append(Choice(f"do:{t}", f"Create a {post_name(t)} post (₹{cost})", "Perform"))
+            out.append(
+                Choice(f"do:{t}", f"Create {article(post_name(t))} post (₹{cost})", "Perform")
+            )
     elif k == "income":
         out.append(Choice("do:income", f"Gain ₹{spec['rupees']}", "Perform"))
     elif k == "load":
@@ -292,11 +298,11 @@ def finish_sale(st: State, ev: list[Event], seat: int, city: str) -> None:
         if not c.hold[g]:
             del c.hold[g]
         st.crate_supply[g] += n
-        sold.append(f"{n} {good_name(g)}")
+        sold.append(f"{plural(n, good_name(g) + ' crate')}")
     st.sale = {}
     if not sold:
         log(st, ev, f"{seat_name(seat)} sells nothing in {space_name(city)}.")
         return
     touch(st, f"hold:{seat}")
-    log(st, ev, f"{seat_name(seat)} sells {', '.join(sold)} in {space_name(city)} for ₹{total}.")
+    log(st, ev, f"{seat_name(seat)} sells {' and '.join(sold)} in {space_name(city)} for ₹{total}.")
     gain(st, ev, seat, total, "sale")

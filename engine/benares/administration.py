@@ -6,7 +6,7 @@ from engine.benares.data import data
 from engine.benares.effects import push, push_effect
 from engine.benares.market import adjust_markets
 from engine.benares.state import Slot, State, Task
-from engine.benares.text import card_text, cell_name, log, seat_name, touch
+from engine.benares.text import card_text, cell_name, log, plural, seat_name, touch
 from engine.core import Choice, Event
 
 
@@ -128,8 +128,8 @@ def invest_choose(st: State, ev: list[Event], seat: int, cid: str) -> None:
     log(
         st,
         ev,
-        f"{seat_name(seat)} buys {cell_name(cell)} for {grid['cost_by_level'][lvl]} "
-        f"disc(s): +{vp} VP{' (first buyer)' if first and grid['first_buyer_bonus_vp'][lvl] else ''}.",
+        f"{seat_name(seat)} buys {cell_name(cell)} for "
+        f"{plural(grid['cost_by_level'][lvl], 'Profit disc')}: +{vp} VP{' (first buyer)' if first and grid['first_buyer_bonus_vp'][lvl] else ''}.",
     )
     push_effect(st, seat, info["effects"], cell_name(cell))
 

@@ -38,6 +38,35 @@ class Data:
     pres: dict[str, Any] = field(default_factory=dict)
 
 
+#: Data entries whose value the rules implement structurally: SEED flags (not configurable) and
+#: DESIGN choices with one supported value. The loader refuses any other value, so a tuning
+#: attempt fails loudly instead of being silently ignored.
+FIXED: list[tuple[tuple[str, ...], Any]] = [
+    (("game", "phases_per_round"), ["action", "administration"]),
+    (("game", "profit_discs_pay_rupee_costs"), False),
+    (("game", "concession_max_triggers_each"), 1),
+    (("game", "deal_order"), "seat_blocks"),
+    (("game", "reshuffle_all_cards_each_round"), True),
+    (("market_board", "goods_premium", "rounding"), "floor"),
+    (("market_board", "advisor_track", "rewards_on_even_rows"), True),
+    (("market_board", "advisor_track", "reached_means"), "entered_by_advancing"),
+    (("market_board", "advisor_track", "pushed_down_earns_nothing"), True),
+    (("market_board", "advisor_track", "re_earn_on_re_advance"), True),
+    (("market_board", "advisor_track", "overflow_past_end_earns_nothing"), True),
+    (("posts", "placement"), "rightmost_open_space"),
+    (("concessions", "max_triggers_each"), 1),
+    (("investment_grid", "max_owned_per_cell_per_company"), 1),
+    (("investment_grid", "purchases_per_pick"), 1),
+    (("final_scoring", "remaining_tie"), "shared"),
+]
+
+
+def _at(raw: dict[str, Any], path: tuple[str, ...]) -> Any:
+    for key in path:
+        raw = raw[key]
+    return raw
+
+
 def _check(cond: bool, what: str) -> None:
     if not cond:
         raise ValueError(f"benares data invariant broken: {what}")
@@ -111,6 +140,13 @@ def load(path: Path = DATA_PATH) -> Data:
         _check(p in g["source_fill"], f"source fill for {p} players")
     for c in raw["cards"]:
         _check(c["logistics"]["kind"] in ("load", "move"), f"card {c['id']} is Load or Move")
+    for path, value in FIXED:
+        _check(_at(raw, path) == value, f"{'.'.join(path)} must be {value!r} (fixed by the rules)")
+    _check(g["cards_played_per_round"] == g["company_spaces"], "one card per space per round")
+    _check(g["concessions_per_company"] == len(d.goods), "one Concession per good")
+    _check(
+        raw["agency"]["start_column"] == d.post_spaces, "Agency markers start in the last column"
+    )
     return d
 
 

@@ -27,6 +27,7 @@ from engine.benares.text import (
     good_name,
     log,
     pawn_name,
+    plural,
     seat_name,
     space_name,
     touch,
@@ -307,7 +308,7 @@ def explain(st: State, t: Task, cid: str) -> str:
         return f"Space {n} already holds a card this round; pick an empty space."
     if t.kind == "invest" and kind == "buy":
         return (
-            f"You can't buy {arg} now: you have {c.discs} Profit disc(s), and a sector's "
+            f"You can't buy {arg} now: you have {plural(c.discs, 'Profit disc')}, and a sector's "
             "levels must be bought in order, each at most once."
         )
     if kind == "load":

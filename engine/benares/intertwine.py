@@ -12,7 +12,15 @@ from engine.benares.actions import spec_of, start_sale
 from engine.benares.data import data
 from engine.benares.effects import push
 from engine.benares.state import Mix, State, Task
-from engine.benares.text import action_text, good_name, log, seat_name, space_name, touch
+from engine.benares.text import (
+    action_text,
+    good_name,
+    log,
+    plural,
+    seat_name,
+    space_name,
+    touch,
+)
 from engine.benares.treasury import pay
 from engine.core import Choice, Event
 
@@ -99,7 +107,7 @@ def choose(st: State, t: Task, cid: str, ev: list[Event]) -> None:
         log(st, ev, f"{who} declines the Move action.")
     elif cid == "ldone":
         m.load_done = True
-        log(st, ev, f"{who} finishes the Load action ({m.loaded} crate(s)).")
+        log(st, ev, f"{who} finishes the Load action ({plural(m.loaded, 'crate')}).")
     elif cid == "crate":
         good = d.spaces[c.boat]["source"]
         pay(st, t.seat, c.crate_cost)
@@ -132,7 +140,7 @@ def choose(st: State, t: Task, cid: str, ev: list[Event]) -> None:
         st.mix = None
     elif not m.load_done and m.move_done and not _can_load_one(st, t.seat, m):
         st.mix = None
-        log(st, ev, f"{who}'s Load action ends ({m.loaded} crate(s)).")
+        log(st, ev, f"{who}'s Load action ends ({plural(m.loaded, 'crate')}).")
     else:
         push(st, Task("mix", t.seat))
     if sale and sum(c.hold.values()) > 0:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.benares.data import data
 from engine.benares.effects import push, push_effect
 from engine.benares.state import State, Task
-from engine.benares.text import good_name, log, post_name, seat_name, touch
+from engine.benares.text import article, good_name, log, post_name, seat_name, touch
 from engine.benares.treasury import pay
 from engine.core import Event
 
@@ -17,16 +17,16 @@ def post_problem(st: State, seat: int, kind: str) -> str:
     spec = d.posts["types"][kind]
     region = d.spaces[c.boat]["region"] if c.boat else "city"
     if d.posts["requires_boat_outside_city"] and region == "city":
-        return "your boat is in a city"
+        return "the boat is in a city"
     if len(c.posts) >= d.post_spaces:
-        return "your Post track is full"
+        return "the Post track is full"
     need = spec["requires_region"]
     if need != "any_non_city" and region != need:
-        return f"your boat is not in region {need}"
+        return f"the boat is not in the {d.raw['river_map']['regions'][need]} region"
     if st.post_supply.get(kind, 0) <= 0:
         return f"no {post_name(kind)} post is left in the supply"
     if c.treasury < spec["cost_rupees"]:
-        return f"it costs ₹{spec['cost_rupees']} and you have ₹{c.treasury}"
+        return f"it costs ₹{spec['cost_rupees']} and the Treasury has ₹{c.treasury}"
     return ""
 
 
@@ -48,7 +48,7 @@ def create_post(st: State, ev: list[Event], seat: int, kind: str) -> None:
     log(
         st,
         ev,
-        f"{seat_name(seat)} pays ₹{spec['cost_rupees']} and places a {post_name(kind)} "
+        f"{seat_name(seat)} pays ₹{spec['cost_rupees']} and places {article(post_name(kind))} "
         f"post on Post space {space} (Agency column {d.post_spaces - len(c.posts)}).",
     )
     # LIFO: the immediate effect goes under the Concession checks (R89, R110).

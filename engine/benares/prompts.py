@@ -32,42 +32,35 @@ def _turn_opts(st: State, t: Task) -> list[Choice]:
 
 
 def _play_opts(st: State, t: Task) -> list[Choice]:
+    """All Development plays, then all Logistics plays, then Skips, so each menu group is whole."""
     d = data()
     card = d.cards[t.a]
     skip = d.game["skip_income_rupees"]
-    out = []
-    for i, slot in enumerate(st.companies[t.seat].board):
-        if slot.card:
-            continue
-        sp = d.board[i]
-        n = i + 1
-        out.append(
+    open_spaces = [i + 1 for i, slot in enumerate(st.companies[t.seat].board) if not slot.card]
+    dev, log, skips = [], [], []
+    for n in open_spaces:
+        sp = d.board[n - 1]
+        times = f" ×{sp['mult']}" if sp["mult"] > 1 else ""
+        dev.append(
             _c(
                 f"dev:{n}",
-                f"Play {action_text(card['dev'])} ×{sp['mult']} on space {n} "
-                f"(+ company {action_text(sp['development'])})",
+                f"Space {n}: card {action_text(card['dev'])}{times} and company "
+                f"{action_text(sp['development'])}",
                 "Development play",
             )
         )
-        out.append(
+        log.append(
             _c(
                 f"log:{n}",
-                f"Play {action_text(card['logistics'])} on space {n} "
-                f"(+ company {action_text(sp['logistics'])})",
+                f"Space {n}: card {action_text(card['logistics'])} and company "
+                f"{action_text(sp['logistics'])}",
                 "Logistics play",
             )
         )
-    for i, slot in enumerate(st.companies[t.seat].board):
-        if not slot.card:
-            out.append(
-                _c(
-                    f"skip:{i + 1}",
-                    f"Skip: put it on space {i + 1}, ignore both actions, gain ₹{skip}",
-                    "Skip",
-                )
-            )
-    out.append(_c("back", "Back: choose another card", "Back"))
-    return out
+        skips.append(
+            _c(f"skip:{n}", f"Skip on space {n}: ignore both actions and gain ₹{skip}", "Skip")
+        )
+    return dev + log + skips + [_c("back", "Back: choose another card", "Back")]
 
 
 def halves(t: Task) -> tuple[str, str]:
@@ -79,7 +72,7 @@ def halves(t: Task) -> tuple[str, str]:
 def _order_opts(st: State, t: Task) -> list[Choice]:
     card_ref, comp_ref = halves(t)
     mult = data().board[t.n - 1]["mult"]
-    times = f" ×{mult}" if t.b == "development" else ""
+    times = f" ×{mult}" if t.b == "development" and mult > 1 else ""
     pool = []
     if (
         intertwine.enabled(st)
@@ -115,9 +108,8 @@ def _card_dev_opts(st: State, t: Task) -> list[Choice]:
     opts = action_options(st, t.seat, spec)
     if not opts:
         return []
-    pre = f"Repetition {t.n} of {t.m}: " if t.m > 1 else ""
-    out = [_c(o.id, pre + o.label, o.group) for o in opts]
-    stop = "Stop: skip this and later repetitions" if t.m > 1 else "Decline the card action"
+    out = list(opts)  # the prompt text names the repetition
+    stop = "Stop: decline this and any later repetitions" if t.m > 1 else "Decline the card action"
     out.append(_c("decline", f"{stop} ({action_text(spec)})", "Decline"))
     if t.n > 1 and intertwine.enabled(st) and _company_below(st.stack[:-1]):
         out.append(
@@ -131,10 +123,18 @@ def _company_below(stack: list[Task]) -> bool:
     return bool(stack) and stack[-1].kind == "action" and stack[-1].b == "company"
 
 
+def _up(now: int, steps: int, pawn: bool = False) -> int:
+    return min(now + steps, data().max_row if pawn else data().max_pos)
+
+
 def _pick_pawn_opts(st: State, t: Task) -> list[Choice]:
     c = st.companies[t.seat]
     return [
-        _c(f"pawn:{p}", f"{pawn_name(p)} +{t.n} (now row {c.rows[p]})", "Reward")
+        _c(
+            f"pawn:{p}",
+            f"{pawn_name(p)} +{t.n} (row {c.rows[p]} → {_up(c.rows[p], t.n, True)})",
+            "Reward",
+        )
         for p in t.a.split(",")
         if c.rows[p] < data().max_row
     ]
@@ -143,7 +143,11 @@ def _pick_pawn_opts(st: State, t: Task) -> list[Choice]:
 def _pick_good_opts(st: State, t: Task) -> list[Choice]:
     c = st.companies[t.seat]
     return [
-        _c(f"good:{g}", f"{good_name(g)} +{t.n} (now {c.goods[g]})", "Goods")
+        _c(
+            f"good:{g}",
+            f"{good_name(g)} +{t.n} (marker {c.goods[g]} → {_up(c.goods[g], t.n)})",
+            "Goods",
+        )
         for g in data().goods
         if c.goods[g] < data().max_pos
     ]
@@ -152,7 +156,11 @@ def _pick_good_opts(st: State, t: Task) -> list[Choice]:
 def _wild_goods_opts(st: State, t: Task) -> list[Choice]:
     c = st.companies[t.seat]
     return [
-        _c(f"good:{g}", f"Next step to {good_name(g)} (now {c.goods[g]})", "Goods")
+        _c(
+            f"good:{g}",
+            f"Next step to {good_name(g)} (marker {c.goods[g]} → {c.goods[g] + 1})",
+            "Goods",
+        )
         for g in data().goods
         if c.goods[g] < data().max_pos
     ]
@@ -188,18 +196,24 @@ def _invest_opts(st: State, t: Task) -> list[Choice]:
 
 
 PROMPT_TEXT: dict[str, Callable[[State, Task], str]] = {
-    "boat": lambda st, t: "Choose where your boat starts: Benares or Calcutta.",
+    "boat": lambda st, t: (
+        "Choose where your boat starts: "
+        + " or ".join(space_name(s) for s in data().game["boat_start_spaces"])
+        + "."
+    ),
     "turn": lambda st, t: (
         f"Round {st.round}, your turn {st.turns_taken // st.seats + 1} of "
         f"{data().game['company_spaces']}: choose a card to play."
     ),
     "play": lambda st, t: f"Where and how do you play {card_text(t.a)}?",
     "order": lambda st, t: "Which action goes first? Each is finished before the other begins.",
-    "action": lambda st, t: f"The {t.b} action {action_text(spec_of(t.a))}: perform or decline?",
+    "action": lambda st, t: (
+        f"{t.b.capitalize()} action ({action_text(spec_of(t.a))}): perform it or decline?"
+    ),
     "card_dev": lambda st, t: (
-        f"Card action {action_text(data().cards[t.a]['dev'])}"
+        f"Card action ({action_text(data().cards[t.a]['dev'])})"
         + (f", repetition {t.n} of {t.m}" if t.m > 1 else "")
-        + ": perform or decline?"
+        + ": perform it or decline?"
     ),
     "pick_pawn": lambda st, t: f"{t.b}: choose a pawn to advance.",
     "pick_good": lambda st, t: f"{t.b}: choose a good to advance.",

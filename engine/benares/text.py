@@ -25,6 +25,16 @@ def post_name(kind: str) -> str:
     return data().pres.get("post_names", {}).get(kind, kind.capitalize())
 
 
+def plural(n: int, word: str) -> str:
+    """'1 crate', '2 crates'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def article(word: str) -> str:
+    """'an East', 'a North': the indefinite article for a display name."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def space_name(space: str) -> str:
     return f"{data().spaces[space]['name']} ({space})"
 

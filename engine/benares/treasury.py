@@ -26,7 +26,7 @@ def gain(st: State, ev: list[Event], seat: int, amount: int, why: str = "") -> N
     extra = ""
     if discs:
         touch(st, f"discs:{seat}")
-        extra = f" and {discs} Profit disc{'s' if discs > 1 else ''}"
+        extra = f", plus {discs} Profit disc{'s' if discs > 1 else ''}"
     reason = f" ({why})" if why else ""
     log(st, ev, f"{seat_name(seat)} gains ₹{amount}{reason}: Treasury ₹{c.treasury}{extra}.")
 

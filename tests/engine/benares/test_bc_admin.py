@@ -41,7 +41,7 @@ def test_r115_r116_admin_runs_adjustment_then_investment() -> None:
     st.companies[0].discs = 1
     ev = skip_phase(st)
     t = texts(ev)
-    assert t.index("market adjustment") < len(t)
+    assert t.index("market adjustment") < t.index("Market adjustment on the Benares pawn track")
     assert st.companies[0].rows["benares"] == 5 and top(st).kind == "invest"
 
 
@@ -135,12 +135,16 @@ def test_r70_r121_r126_refresh_and_round_two() -> None:
 
 def test_r3_r4_r5_r122_two_rounds_then_game_end() -> None:
     st = new()
-    phases = []
-    for _ in range(2):
-        phases.append((st.round, st.phase))
-        skip_phase(st)
-        phases.append((st.round if st.phase != "action" else st.round - 1, "administration"))
-    assert phases == [(1, "action"), (1, "administration"), (2, "action"), (2, "administration")]
+    seen: list[tuple[int, str]] = []
+    while st.stack:
+        st.companies[0].discs = max(st.companies[0].discs, 1)  # Investment always asks seat 1
+        if (st.round, st.phase) not in seen:
+            seen.append((st.round, st.phase))
+        if top(st).kind == "invest":
+            act(st, "pass")
+        else:
+            skip_phase(st) if st.phase == "action" else act(st, ids(st)[0])
+    assert seen == [(1, "action"), (1, "administration"), (2, "action"), (2, "administration")]
     assert st.phase == "over" and not T.prompts(st) and T.result(st) is not None
 
 

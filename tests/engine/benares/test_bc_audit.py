@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 import yaml
 
@@ -79,3 +81,30 @@ def test_r20_stopping_early_is_refused() -> None:
     act(st, "card:C26", "log:3", "first:card")
     with pytest.raises(IllegalAction, match="mandatory"):
         T.apply(st, 0, "to:W1")
+
+
+@pytest.mark.parametrize(
+    ("path", "bad"),
+    [
+        (("investment_grid", "max_owned_per_cell_per_company"), 2),  # R118
+        (("investment_grid", "purchases_per_pick"), 2),  # R117
+        (("game", "profit_discs_pay_rupee_costs"), True),  # R106
+        (("market_board", "advisor_track", "pushed_down_earns_nothing"), False),  # SEED R39
+        (("final_scoring", "remaining_tie"), "seat_order"),  # R125
+        (("game", "cards_played_per_round"), 5),  # SEED R8
+    ],
+)
+def test_r8_r39_r106_r117_r118_r125_data_the_rules_cannot_vary_is_refused(
+    tmp_path, path: tuple[str, ...], bad: object
+) -> None:
+    """A DESIGN value the code implements structurally must not be silently ignored."""
+    raw = copy.deepcopy(D.raw)
+    node = raw
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = bad
+    target = tmp_path / "data.yaml"
+    target.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    with pytest.raises(ValueError, match="invariant"):
+        load(target)
+    assert load().raw == D.raw  # the shipped data itself loads

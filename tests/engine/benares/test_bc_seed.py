@@ -329,7 +329,7 @@ def test_seed20_r32_paying_moves_the_marker_back() -> None:
     c.discs = 4  # discs never pay: a ₹2 post is impossible with ₹1
     give(st, 0, "C41")
     ev = act(st, "card:C41", "dev:1", "first:card")
-    assert "costs ₹2 and you have ₹1" in texts(ev) and (c.treasury, c.discs) == (1, 4)
+    assert "costs ₹2 and the Treasury has ₹1" in texts(ev) and (c.treasury, c.discs) == (1, 4)
 
 
 def test_seed21_r33_r34_discs_are_spent_on_the_grid_during_administration() -> None:
