@@ -15,6 +15,7 @@ from bot.discord.checks import Responder, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
+from engine.core import Title
 
 if TYPE_CHECKING:
     pass
@@ -25,6 +26,27 @@ log = logging.getLogger("bot.discord.lobby")
 def title_choices() -> list[app_commands.Choice[str]]:
     """The offered titles, for the `title:` option (Discord allows 25)."""
     return [app_commands.Choice(name=t.name[:100], value=t.slug) for t in catalog.offered()][:25]
+
+
+def option_suggestions(title: Title, current: str) -> list[tuple[str, str]]:
+    """Autocomplete for `options:`: complete the last `name=value` being typed, keeping the
+    ones already written. Returns (label, value) pairs, at most 25."""
+    done, _, typing = current.rpartition(",")
+    typing = typing.strip().lower()
+    written = {part.split("=")[0].strip() for part in done.split(",") if "=" in part}
+    head = f"{done.strip()}, " if done.strip() else ""
+    out: list[tuple[str, str]] = []
+    for option in title.options:
+        if option.name in written:
+            continue
+        for choice in option.choices:
+            item = f"{option.name}={choice}"
+            if typing in item.lower():
+                value = head + item
+                note = "default" if choice == option.default else option.description
+                label = f"{value} · {note}"
+                out.append((label[:100], value[:100]))
+    return out[:25]
 
 
 class Lobby(Cog):
@@ -45,6 +67,18 @@ class Lobby(Cog):
             options: str | None = None,
         ) -> None:
             await self.new(interaction, title, seats, bots, options)
+
+        @new.autocomplete("options")
+        async def options_autocomplete(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            chosen = catalog.title(str(getattr(interaction.namespace, "title", "") or ""))
+            if chosen is None:
+                return []
+            return [
+                app_commands.Choice(name=name, value=value)
+                for name, value in option_suggestions(chosen, current)
+            ]
 
         @game.command(name="join", description="Take a seat in this channel's lobby.")
         async def join(interaction: discord.Interaction) -> None:
