@@ -254,11 +254,12 @@ def rules_pages(r: Rules) -> list[str]:
     markets = ", ".join(r.place_names[p] for p in r.market_ports)
     bonus = "; ".join(f"+{b} at the {r.place_names[p]}" for p, b in r.port_bonus.items() if b)
     half_players = [n for n in range(r.min_players, r.max_players + 1) if r.halfway_enabled(n)]
-    half_who = (
-        f"With {half_players[0]}-{half_players[-1]} players"
-        if len(half_players) > 1
-        else f"With {half_players[0]} players"
-    )
+    if len(half_players) > 1:
+        half_who = f"With {half_players[0]}-{half_players[-1]} players"
+    elif half_players:
+        half_who = f"With {half_players[0]} players"
+    else:  # data without a halfway trigger at any player count
+        half_who = "With no player count"
     wages = "/".join(str(b["wage"]) for b in r.wage_bands if b["wage"])
     opts = r.dividend_options
     effects = ", ".join(f"{d} -> {_signed(r.dividend_effect[d])}" for d in opts)

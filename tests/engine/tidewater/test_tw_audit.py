@@ -310,3 +310,47 @@ def test_r94_unnamed_source_takes_the_only_share_there_is() -> None:
     assert red2.unissued == red2.pool == 0
     with pytest.raises(IllegalAction, match="No Atlas Line share is for sale"):
         act(s2, "trade:buy:RED")
+
+
+def test_r106_incumbent_keeps_a_tie_reached_by_selling() -> None:
+    """R106: the sitting CEO keeps a tie even when the other player reached that count earlier.
+    (The existing CEO test never separated the two tie-breaks: removing the incumbent rule left
+    it green.)"""
+    s = new(3)
+    arrange(s, {0: [0], 9: [1, 2]})
+    red = s.company("RED")
+    give(s, 1, "RED", 2)  # seat 1 reaches 2 first
+    give(s, 0, "RED", 3)  # seat 0 overtakes: CEO
+    assert red.ceo == 0
+    act(s, "trade:sell:RED")  # seat 0 back to 2: tied with seat 1, who got there earlier
+    assert s.players[0].shares["RED"] == s.players[1].shares["RED"] == 2
+    assert red.ceo == 0
+    s.players[1].credits += 20
+    arrange(s, {0: [1], 9: [0, 2]})
+    act(s, "trade:buy:RED:u")  # seat 1 to 3: most shares, CEO at once
+    assert red.ceo == 1
+
+
+def test_r100_arrival_at_a_company_port_clears_the_delivery() -> None:
+    """R100: "arriving at a company port clears it" - also for a ship that never delivered (the
+    existing test only sailed home after a delivery, when the flag was already clear)."""
+    s = new(2)
+    give(s, 0, "RED", 1)
+    red = s.company("RED")
+    red.nav, red.nav_supply = ["a1", "n1"], red.nav_supply - 2
+    arrange(s, {0: [0], 9: [1]})
+    act(s, "sail:RED:M_NORTH")
+    assert s.ship("RED").can_deliver
+    act(s, "fund", "sail:RED:P_RED")
+    assert not s.ship("RED").can_deliver
+    assert not T.view(s, None).ships[0].can_deliver
+
+
+def test_r22_no_variant_list_can_open_moving_points() -> None:
+    """R22 (SEED) and R126: even a V3 list that names `move_navigation_point` leaves moves to the
+    CEO. (The guard was untested: the shipped V3 list does not name moves.)"""
+    d = tuned_data()
+    d["variants"]["V3_open_operations"]["set_to_anyone"].append("move_navigation_point")
+    r = Rules(d, ("V3_open_operations",))
+    assert r.perm["move_navigation_point"] == "ceo"
+    assert r.perm["place_navigation_point"] == "anyone"

@@ -450,6 +450,10 @@ def test_s24_r40_only_the_first_disc_triggers_round_events() -> None:
     assert any(t.startswith("Payout") for t in texts(act(s2, "done")))
     act(s2, "fund")
     assert not any("Production" in t or "Payout" in t for t in texts(act(s2, "done")))
+    act(s2, "fund", "done")  # round 2: the events belong to that round's first discs again
+    assert s2.round == 2 and not s2.halfway_done and s2.first_finisher is None
+    arrange(s2, {7: [0, 1, 2]})
+    assert any(t.startswith("Production (halfway)") for t in texts(act(s2, "fund")))
 
 
 @pytest.mark.parametrize(("choice", "to"), [("fund", 8), ("nav:place:RED:a1+place:RED:n1", 9)])
@@ -607,6 +611,15 @@ def test_s33_r56_unaffordable_wage_skips_wage_and_dividend() -> None:
     assert s.phase != PAYOUT  # no dividend prompt
     assert red.treasury == 7 and red.stock == 10
     assert [p.credits for p in s.players] == credits
+    s2 = new(3)  # exactly the wage in the treasury: affordable
+    give(s2, 0, "RED", 1)
+    s2.company("RED").stock, s2.company("RED").treasury = 11, 8
+    arrange(s2, {15: [0, 1, 2]})
+    act(s2, "fund")
+    c0 = s2.players[0].credits
+    act(s2, "done")
+    assert s2.players[0].credits == c0 + 8 and s2.company("RED").treasury == 0
+    assert s2.company("RED").stock == 10  # then only 0 per share is possible
 
 
 def test_s34_r57_r59_dividend_choice_paid_per_outstanding_share() -> None:
