@@ -87,7 +87,7 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=m.SELECT_TEMPLATE):
             discord.SelectOption(
                 label=m.cut(c.label, m.OPTION_LABEL_MAX),
                 value=c.id,
-                description=m.cut(c.group, m.OPTION_DESC_MAX) if c.group else None,
+                description=m.option_description(page, c),
             )
             for _, c in page.items
         ]
@@ -282,12 +282,15 @@ def choice_items(
     has more pages than fit."""
     plan = m.layout(prompt.choices, start_page, rows)
     fp = fingerprint
-    items: list[ui.Item[Any]] = [
-        ChoiceButton.build(game_id, version, i, c, row=0, fingerprint=fp) for i, c in plan.buttons
-    ]
+    items: list[ui.Item[Any]] = []
     total = len(prompt.choices)
-    for row, page in enumerate(plan.selects):
-        items.append(ChoiceSelect.build(game_id, version, prompt.text, page, total, row, fp))
+    for row, line in enumerate(plan.rows):
+        if isinstance(line, m.ChoicePage):
+            items.append(ChoiceSelect.build(game_id, version, prompt.text, line, total, row, fp))
+        else:
+            items.extend(
+                ChoiceButton.build(game_id, version, i, c, row=row, fingerprint=fp) for i, c in line
+            )
     if plan.more_from is not None:
         items.append(MoreButton.build(game_id, version, plan.more_from, row=m.ROWS_MAX - 1))
     return items

@@ -140,6 +140,12 @@ def parse_choice_custom_id(custom_id: str) -> ChoiceRef | None:
 class ChoicePage:
     number: int
     items: list[tuple[int, Choice]]  # (index in the prompt, choice)
+    #: Set when the page holds (part of) one group of choices: its select is named after it.
+    group: str | None = None
+    #: (k, n) when the group is spread over n selects and this is the k-th.
+    part: tuple[int, int] | None = None
+    #: The only select of its message (the other rows are buttons).
+    sole: bool = False
 
     @property
     def first(self) -> int:
@@ -150,6 +156,10 @@ class ChoicePage:
         return self.items[-1][0] + 1
 
 
+#: One row of a message: a few buttons, or one select menu.
+Row = list[tuple[int, Choice]] | ChoicePage
+
+
 @dataclass
 class Layout:
     """How one prompt's choices are laid out in one message."""
@@ -158,6 +168,8 @@ class Layout:
     selects: list[ChoicePage] = field(default_factory=list)
     #: The page a "More choices…" button continues from (None: everything is shown).
     more_from: int | None = None
+    #: The rows in display order (buttons and selects mixed); filled by `layout`.
+    rows: list[Row] = field(default_factory=list)
 
 
 def paginate(choices: Sequence[Choice], size: int = SELECT_OPTIONS_MAX) -> list[ChoicePage]:
@@ -168,18 +180,69 @@ def paginate(choices: Sequence[Choice], size: int = SELECT_OPTIONS_MAX) -> list[
     ]
 
 
+#: A group this small is shown as buttons (sharing a row with other small groups), not as a
+#: select menu of its own: a one-entry dropdown is a pointless extra tap on a phone.
+SMALL_GROUP = 2
+
+
+def grouped_rows(choices: Sequence[Choice], rows: int) -> list[Row] | None:
+    """One select per group of choices (named after the group), small groups as buttons, in
+    the order the groups first appear. None when there are fewer than two groups or it needs
+    more than `rows` rows."""
+    groups: dict[str, list[tuple[int, Choice]]] = {}
+    for item in enumerate(choices):
+        groups.setdefault(item[1].group, []).append(item)
+    if len(groups) < 2:
+        return None
+    out: list[Row] = []
+    button_row: list[tuple[int, Choice]] | None = None
+    selects = 0
+    for name, items in groups.items():
+        if len(items) <= SMALL_GROUP:
+            if button_row is None or len(button_row) + len(items) > BUTTONS_PER_ROW:
+                button_row = []
+                out.append(button_row)
+            button_row.extend(items)
+            continue
+        chunks = [
+            items[k : k + SELECT_OPTIONS_MAX] for k in range(0, len(items), SELECT_OPTIONS_MAX)
+        ]
+        for k, chunk in enumerate(chunks):
+            part = (k + 1, len(chunks)) if len(chunks) > 1 else None
+            out.append(ChoicePage(selects, chunk, group=name, part=part))
+            selects += 1
+        if len(out) > rows:
+            return None
+    if len(out) > rows:
+        return None
+    pages = [r for r in out if isinstance(r, ChoicePage)]
+    if len(pages) == 1:
+        pages[0].sole = True
+    return out
+
+
 def layout(choices: Sequence[Choice], start_page: int = 0, rows: int = ROWS_MAX - 1) -> Layout:
-    """Buttons for a handful of choices, else select menus of 25: as many as `rows` allows, and
-    when even that is not enough, one row fewer plus a "More choices…" button."""
+    """Buttons for a handful of choices; else, when the choices come in groups that fit, one
+    select per group (small groups as buttons); else select menus of 25: as many as `rows`
+    allows, and when even that is not enough, one row fewer plus a "More choices…" button."""
     if not choices:
         return Layout()
     if start_page == 0 and len(choices) <= BUTTONS_PER_ROW:
-        return Layout(buttons=list(enumerate(choices)))
+        buttons = list(enumerate(choices))
+        return Layout(buttons=buttons, rows=[buttons])
+    if start_page == 0:
+        grouped = grouped_rows(choices, rows)
+        if grouped is not None:
+            return Layout(
+                buttons=[b for r in grouped if isinstance(r, list) for b in r],
+                selects=[r for r in grouped if isinstance(r, ChoicePage)],
+                rows=grouped,
+            )
     pages = paginate(choices)[start_page:]
     if len(pages) <= rows:
-        return Layout(selects=pages)
+        return Layout(selects=pages, rows=list(pages))
     shown = pages[: rows - 1]
-    return Layout(selects=shown, more_from=shown[-1].number + 1)
+    return Layout(selects=shown, more_from=shown[-1].number + 1, rows=list(shown))
 
 
 #: Choice ids that step back rather than forward get a quieter button.
@@ -192,18 +255,55 @@ def choice_style(choice: Choice) -> discord.ButtonStyle:
     return discord.ButtonStyle.primary
 
 
+#: A prompt text longer than this is not repeated as a placeholder (it is shown above).
+PLACEHOLDER_TEXT_MAX = 80
+
+
 def select_placeholder(prompt_text: str, page: ChoicePage, total: int) -> str:
+    """What a closed select menu says: its group (and how many choices), the range of a long
+    prompt's page, or the prompt itself when it is short."""
+    count = len(page.items)
+    question = first_question(prompt_text)
+    if page.sole and page.part is None and question:
+        return cut(question, PLACEHOLDER_MAX)
+    if page.group is not None:
+        head = page.group or "Other choices"
+        if page.part is not None:
+            head += f" ({page.part[0]}/{page.part[1]})"
+        return cut(f"{head} · {count} choice{'s' if count != 1 else ''}", PLACEHOLDER_MAX)
     groups: list[str] = []
     for _, c in page.items:
         if c.group and c.group not in groups:
             groups.append(c.group)
     if page.first == 1 and page.last == total:
-        head = prompt_text or "Choose…"
+        if prompt_text and len(prompt_text) <= PLACEHOLDER_TEXT_MAX:
+            head = prompt_text
+        elif len(groups) == 1:
+            head = f"{groups[0]} · {count} choices"
+        else:
+            head = f"Choose one of {count}…"
     else:
         head = f"Choices {page.first}–{page.last} of {total}"
         if groups:
             head += ": " + (groups[0] if len(groups) == 1 else f"{groups[0]} … {groups[-1]}")
     return cut(head, PLACEHOLDER_MAX)
+
+
+def first_question(text: str, limit: int = 100) -> str | None:
+    """The prompt's opening sentence when it is a short question ("Which ship sails?")."""
+    m = re.match(r"(.+?[.?!])(\s|$)", text.strip())
+    sentence = m[1] if m else text.strip()
+    return sentence if sentence.endswith("?") and len(sentence) <= limit else None
+
+
+def option_description(page: ChoicePage, choice: Choice) -> str | None:
+    """An option's grey second line: its group, only where the select mixes several groups
+    (a select of one group is named after it already)."""
+    if not choice.group or page.group is not None:
+        return None
+    if len({c.group for _, c in page.items}) < 2:
+        return None
+    return cut(choice.group, OPTION_DESC_MAX)
 
 
 def autocomplete_matches(choices: Sequence[Choice], typed: str) -> list[tuple[str, str]]:
@@ -227,6 +327,24 @@ def autocomplete_matches(choices: Sequence[Choice], typed: str) -> list[tuple[st
     return [(cut(c.label, OPTION_LABEL_MAX), c.id) for _, _, c in scored[:AUTOCOMPLETE_MAX]]
 
 
+#: The value of the single autocomplete entry that explains why there is nothing to play.
+NOTICE_VALUE = "…"
+
+
+def nothing_to_play(info: GameInfo, user_id: int) -> str:
+    """Why `/play` offers nothing to this user (plain text: autocomplete shows no markdown)."""
+    if info.status == "lobby":
+        text = "The game here has not started yet: press Start on the lobby message."
+    elif info.status != "running":
+        text = "The game here is over."
+    elif info.seat_of(user_id) is None:
+        text = "You're not playing in this game (you can watch the turn messages)."
+    else:
+        waiting = ", ".join(s.label for s in info.waiting) or "nobody"
+        text = f"Nothing for you to decide now: waiting for {waiting}."
+    return cut(text, OPTION_LABEL_MAX)
+
+
 def find_choice(choices: Sequence[Choice], typed: str) -> str:
     """What `/play choice:` means when the user typed instead of picking: an id, or a label
     (case-insensitive, exact). Unknown text is passed through for the engine to refuse."""
@@ -247,8 +365,13 @@ def cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def trim_lines(lines: Sequence[str], limit: int) -> str:
-    """Join lines, keeping the newest ones that fit in `limit` characters."""
+#: Where the lines a summary leaves out can be read.
+LOG_HINT = " (see `/game log`)"
+
+
+def trim_lines(lines: Sequence[str], limit: int, hint: str = "") -> str:
+    """Join lines, keeping the newest ones that fit in `limit` characters; a first line says
+    how many were left out (and `hint`: where to read them)."""
     kept: list[str] = []
     size = 0
     for line in reversed(lines):
@@ -260,7 +383,7 @@ def trim_lines(lines: Sequence[str], limit: int) -> str:
         size += extra
     dropped = len(lines) - len(kept)
     if dropped:
-        marker = f"… ({dropped} earlier line{'s' if dropped != 1 else ''})"
+        marker = f"… {dropped} earlier line{'s' if dropped != 1 else ''}{hint}"
         while kept and size + len(marker) + 1 > limit:
             size -= len(kept.pop()) + 1
         kept.append(marker)
@@ -305,19 +428,28 @@ def turn_embed(
     prompts: Sequence[Prompt],
     image_name: str | None,
 ) -> discord.Embed:
+    summary = trim_lines(list(lines), SUMMARY_MAX, LOG_HINT)
+    if not summary and prompts and is_private_decision(prompts):
+        summary = PRIVATE_STEP  # a secret pick: say so rather than show an empty summary
     embed = discord.Embed(
         title=cut(f"{info.title_name} · game #{info.id}", 256),
-        description=trim_lines(list(lines), SUMMARY_MAX) or None,
+        description=summary or None,
         colour=COLOUR,
     )
     if info.status_line:
         embed.add_field(name="Now", value=cut(info.status_line, FIELD_MAX), inline=False)
     if prompts:
         embed.add_field(name="Waiting for", value=waiting_text(info, prompts), inline=False)
+    if info.holders:
+        embed.add_field(name="Players", value=players_line(info), inline=False)
     if image_name:
         embed.set_image(url=f"attachment://{image_name}")
     embed.set_footer(text=f"Move {info.version} · /play to choose · /game log for the history")
     return fit_embed(embed)
+
+
+#: The summary of a turn message that follows a private pick (nothing public happened).
+PRIVATE_STEP = "🤫 A private choice was made: the others learn it when the game reveals it."
 
 
 def is_private_decision(prompts: Sequence[Prompt]) -> bool:
@@ -332,8 +464,23 @@ def waiting_text(info: GameInfo, prompts: Sequence[Prompt]) -> str:
         text = f"{names}\nPress **Decide privately** (or use `/play`): nobody else sees your pick."
     else:
         p = prompts[0]
-        text = f"{seat_name(info.holder(p.seat), p.seat)}: {p.text}"
+        text = f"{seat_name(info.holder(p.seat), p.seat)}: {addressed_text(info, p)}"
     return cut(text, FIELD_MAX)
+
+
+def addressed_text(info: GameInfo, prompt: Prompt) -> str:
+    """The prompt's text without a leading "Seat 1, " / "Seat 1: " when the message names the
+    seat right before it anyway ("@Ana (Seat 1): Seat 1, your turn…" reads twice)."""
+    holder = info.holder(prompt.seat)
+    text = prompt.text
+    if holder is None or not holder.label:
+        return text
+    for sep in (", ", ": "):
+        head = holder.label + sep
+        if text.startswith(head) and len(text) > len(head):
+            rest = text[len(head) :]
+            return rest[0].upper() + rest[1:]
+    return text
 
 
 def standings_embed(info: GameInfo, result: Result, image_name: str | None) -> discord.Embed:
@@ -356,22 +503,35 @@ def standings_embed(info: GameInfo, result: Result, image_name: str | None) -> d
     return fit_embed(embed)
 
 
-def summary_embed(info: GameInfo, lines: Sequence[str]) -> discord.Embed:
-    """What just happened, for a game with no board to show (ended by a moderator)."""
+#: Above the final standings only the last moves are worth reading.
+FINAL_SUMMARY_MAX = 1200
+
+
+def summary_embed(info: GameInfo, lines: Sequence[str], limit: int = SUMMARY_MAX) -> discord.Embed:
+    """What just happened: above the final standings, or for a game with no board to show
+    (ended by a moderator)."""
     return discord.Embed(
         title=cut(f"{info.title_name} · game #{info.id}", 256),
-        description=trim_lines(list(lines), SUMMARY_MAX) or None,
+        description=trim_lines(list(lines), limit, LOG_HINT) or None,
         colour=COLOUR,
     )
 
 
 def lobby_embed(info: GameInfo, blurb: str = "") -> discord.Embed:
     seated = {s.seat_no: s for s in info.holders}
-    rows = [seat_name(seated.get(n), n) for n in range(info.seats)]
+    if info.status == "lobby":
+        # Seat numbers are only drawn at the start, so the lobby lists people, not seats.
+        rows = [f"{n + 1}. {lobby_row(seated.get(n))}" for n in range(info.seats)]
+    else:
+        rows = [seat_name(seated.get(n), n) for n in range(info.seats)]
     filled = len(info.holders)
     state = {
-        "lobby": "Open: press **Join**; any player can press **Start**.",
-        "running": "Started.",
+        "lobby": (
+            "Open: press **Join** to take a seat. Any seated player can press **Start** once "
+            f"at least {info.min_seats} seats are taken (open seats are dropped); the seats "
+            "are then drawn at random."
+        ),
+        "running": "Started: the seats below were drawn at random. Follow the turn messages.",
         "finished": "Finished.",
         "ended": "Closed.",
     }.get(info.status, info.status)
@@ -388,6 +548,28 @@ def lobby_embed(info: GameInfo, blurb: str = "") -> discord.Embed:
     options = ", ".join(f"{k}={v}" for k, v in info.options.items()) or "defaults"
     embed.add_field(name="Options", value=cut(options, FIELD_MAX), inline=False)
     return embed
+
+
+def lobby_row(seat: SeatInfo | None) -> str:
+    if seat is None:
+        return "*open seat*"
+    if seat.is_bot or seat.user_id is None:
+        return "🤖 automatic player"
+    return f"<@{seat.user_id}>"
+
+
+def players_line(info: GameInfo) -> str:
+    """Who holds which seat, in one line, so log lines naming seats can be followed."""
+    parts = []
+    for n in range(info.seats):
+        seat = info.holder(n)
+        if seat is None:
+            parts.append(f"Seat {n + 1}: empty")
+        elif seat.is_bot or seat.user_id is None:
+            parts.append(f"{seat.label}: 🤖")
+        else:
+            parts.append(f"{seat.label}: <@{seat.user_id}>")
+    return cut(" · ".join(parts), FIELD_MAX)
 
 
 def status_embed(info: GameInfo) -> discord.Embed:
@@ -427,14 +609,26 @@ def log_text(lines: Sequence[str]) -> str:
     return trim_lines(list(lines), CONTENT_MAX)
 
 
-def private_message(game: GameInfo, hand: str | None, lines: Sequence[str]) -> str:
-    """A player's DM after a move: what only they may read, then their hand as it is now."""
+def private_message(game: GameInfo, hand: str | None, lines: Sequence[str], intro: str = "") -> str:
+    """A player's DM after a move: what only they may read, then their hand as it is now.
+    `intro`: a first line (e.g. which seat they play, when they get a seat)."""
     parts = [f"**{game.title_name} · game #{game.id}** (in <#{game.channel_id}>)"]
+    if intro:
+        parts.append(intro)
+    lines = [line for line in lines if line != hand]  # a deal often says the hand itself
     if lines:
         parts.append(trim_lines(list(lines), 800))
     if hand:
         parts.append(hand)
     return cut("\n".join(parts), CONTENT_MAX)
+
+
+def seat_intro(seat: SeatInfo) -> str:
+    """The first DM of a player: which seat is theirs (seats are drawn at the start)."""
+    return (
+        f"You play **{seat.label}**. Your private information comes here whenever it changes; "
+        "`/game hand` shows it again."
+    )
 
 
 def announcement(actor_id: int, text: str) -> str:
@@ -446,4 +640,4 @@ def private_prompt_text(info: GameInfo, prompt: Prompt) -> str:
     secret = ""
     if prompt.secret:
         secret = " Only you see this; others learn your pick when the game reveals it."
-    return cut(f"**{who}**: {prompt.text}{secret}", CONTENT_MAX)
+    return cut(f"**{who}**: {addressed_text(info, prompt)}{secret}", CONTENT_MAX)

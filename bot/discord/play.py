@@ -49,11 +49,16 @@ class Play(Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            _, prompt = await self.service.prompt_for(interaction.channel_id, interaction.user.id)
+            info, prompt = await self.service.prompt_for(
+                interaction.channel_id, interaction.user.id
+            )
         except ServiceError:
             return []
         if prompt is None:
-            return []
+            # One entry saying why there is nothing to pick beats an empty list; choosing it
+            # runs `/play`, which refuses with the same reason.
+            notice = messages.nothing_to_play(info, interaction.user.id)
+            return [app_commands.Choice(name=notice, value=messages.NOTICE_VALUE)]
         return [
             app_commands.Choice(name=name, value=value)
             for name, value in messages.autocomplete_matches(prompt.choices, current)

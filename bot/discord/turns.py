@@ -5,6 +5,7 @@ previous turn message's components, and deliver private information by DM."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 from collections.abc import Iterable
@@ -30,12 +31,20 @@ PING_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False, re
 NO_PINGS = discord.AllowedMentions.none()
 
 
+@functools.lru_cache(maxsize=64)
 def has_hands(slug: str) -> bool:
-    """Does the title keep private hands (it overrides `private_text`)?"""
+    """Does the title keep private hands? It must override `private_text`, and say something
+    for a seat of a freshly set-up game (a title may override it only to return None)."""
     title = catalog.title(slug)
-    if title is None:
+    if title is None or type(title).private_text is Title.private_text:
         return False
-    return type(title).private_text is not Title.private_text
+    try:
+        defaults = {o.name: o.default for o in title.options}
+        state = title.setup(0, title.min_seats, defaults)
+        return title.private_text(state, 0) is not None
+    except Exception:  # a title that cannot be probed: assume it has hands
+        log.debug("could not probe %s for hands", slug, exc_info=True)
+        return True
 
 
 @dataclass
@@ -51,6 +60,8 @@ class TurnPoster:
         self.bot = bot
         self._last: dict[int, _Posted] = {}
         self._dm_warned: set[tuple[int, int]] = set()
+        #: (game id, user id) -> the hand last sent by DM, so an unchanged hand is not resent
+        self._dm_hand: dict[tuple[int, int], str] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
     @property
@@ -77,7 +88,8 @@ class TurnPoster:
                 file = discord.File(io.BytesIO(board.image.data), filename=image_name)
         view: discord.ui.View | None = None
         if info.status == "finished" and info.result is not None:
-            embeds = [messages.summary_embed(info, lines)] if lines else []
+            final = messages.FINAL_SUMMARY_MAX
+            embeds = [messages.summary_embed(info, lines, final)] if lines else []
             embeds.append(messages.standings_embed(info, info.result, image_name))
             embeds = _fit_all(embeds)
         elif info.status == "running":
@@ -142,6 +154,8 @@ class TurnPoster:
                 self.spawn(self._strip(_Posted(info.channel_id, message_id, info.version, True)))
         if info.status != "running":
             self.forget(info.id)
+            for key in [k for k in self._dm_hand if k[0] == info.id]:
+                del self._dm_hand[key]
         self.spawn(self.deliver_private(outcome, set(hands_for or ())))
 
     def forget(self, game_id: int) -> None:
@@ -184,17 +198,26 @@ class TurnPoster:
                     hand, _ = await self.service.hand_in_game(info.id, seat.user_id)
                 except ServiceError:
                     hand = None
+            key = (info.id, seat.user_id)
+            unchanged = hand is not None and hand == self._dm_hand.get(key)
+            if unchanged and seat.user_id not in (hands_for or ()):
+                hand = None  # the same hand as in the last DM: don't send it again
             if not lines and not hand:
                 continue
             try:
-                await self._dm(info, seat.user_id, lines, hand)
+                intro = messages.seat_intro(seat) if seat.user_id in (hands_for or ()) else ""
+                await self._dm(info, seat.user_id, lines, hand, intro)
+                if hand is not None:
+                    self._dm_hand[key] = hand
             except Exception:
                 log.exception(
                     "private delivery failed",
                     extra={"game_id": info.id, "user_id": seat.user_id},
                 )
 
-    async def _dm(self, info: GameInfo, user_id: int, lines: list[str], hand: str | None) -> None:
+    async def _dm(
+        self, info: GameInfo, user_id: int, lines: list[str], hand: str | None, intro: str = ""
+    ) -> None:
         file: discord.File | None = None
         if hand and info.status == "running":
             try:
@@ -203,7 +226,7 @@ class TurnPoster:
                 image = None
             if image is not None:
                 file = discord.File(io.BytesIO(image.data), filename=image.filename)
-        text = messages.private_message(info, hand, lines)
+        text = messages.private_message(info, hand, lines, intro)
         fields = {"game_id": info.id, "user_id": user_id, "channel_id": info.channel_id}
         try:
             dm = await self.bot.create_dm(discord.Object(user_id))

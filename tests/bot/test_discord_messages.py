@@ -236,7 +236,9 @@ def test_trim_lines_keeps_the_newest_lines() -> None:
     text = m.trim_lines(lines, 200)
     assert len(text) <= 200
     assert text.endswith("line 999")
-    assert text.startswith("… (")
+    assert text.startswith("… ") and "earlier lines" in text.split("\n")[0]
+    hinted = m.trim_lines(lines, 200, m.LOG_HINT)
+    assert len(hinted) <= 200 and hinted.split("\n")[0].endswith(m.LOG_HINT)
     assert m.trim_lines(["a", "b"], 100) == "a\nb"
     assert m.trim_lines([], 100) == ""
     huge = m.trim_lines(["z" * 5000], 100)
@@ -289,8 +291,17 @@ def test_lobby_embed_shows_seats_players_and_options() -> None:
     embed = m.lobby_embed(lobby, "A test title.")
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Seats"].startswith("1/3")
-    assert "<@100>" in fields["Players"] and "Seat 2 (empty)" in fields["Players"]
+    # seats are drawn at the start: the lobby lists people and open places, no seat names
+    assert fields["Players"].split("\n") == ["1. <@100>", "2. *open seat*", "3. *open seat*"]
+    assert "drawn at random" in (embed.description or "")
     assert fields["Options"] == "rounds=3"
+    bots = info(
+        status="lobby",
+        holders=[SeatInfo(0, 100, False, "Seat 1"), SeatInfo(1, None, True, "Seat 2")],
+    )
+    assert "2. 🤖 automatic player" in m.lobby_embed(bots).fields[2].value
+    started = {f.name: f.value for f in m.lobby_embed(info(status="running")).fields}
+    assert "<@200> (Teal)" in started["Players"] and "🤖 Plum" in started["Players"]
 
 
 def test_rules_embed_clamps_the_page() -> None:
@@ -366,10 +377,18 @@ def test_labels_are_cut_to_discord_limits() -> None:
     prompt = Prompt(0, "Choose", [Choice("a", "A" * 200), Choice("b", "B")])
     view = comp.turn_view(7, 12, [prompt], has_hands=False)
     assert len(rows(view)[0][0]["label"]) <= m.BUTTON_LABEL_MAX
-    prompt = Prompt(0, "Choose", [Choice(f"c{i}", "L" * 200, "G" * 200) for i in range(9)])
-    option = rows(comp.turn_view(7, 12, [prompt], has_hands=False))[0][0]["options"][0]
+    # six groups of three need six rows: one paged select, each option naming its group
+    many = [Choice(f"c{i}", "L" * 200, f"{i // 3}" + "G" * 200) for i in range(18)]
+    (select,) = rows(comp.turn_view(7, 12, [Prompt(0, "Choose", many)], has_hands=False))[0]
+    option = select["options"][0]
     assert len(option["label"]) <= m.OPTION_LABEL_MAX
     assert len(option["description"]) <= m.OPTION_DESC_MAX
+    assert len(select["placeholder"]) <= m.PLACEHOLDER_MAX
+    # two long groups: a select each, named after its group (cut to the limit)
+    two = [Choice(f"c{i}", "L" * 200, f"{i % 2}" + "G" * 200) for i in range(9)]
+    for row in rows(comp.turn_view(7, 12, [Prompt(0, "Choose", two)], has_hands=False)):
+        assert len(row[0]["placeholder"]) <= m.PLACEHOLDER_MAX
+        assert "description" not in row[0]["options"][0]
 
 
 def test_lobby_and_rules_views() -> None:
@@ -501,3 +520,144 @@ async def test_service_errors_are_shown_and_others_are_hidden(
     name, kw = it.log[-1]
     assert kw["content"] == FALLBACK and "hunter2" not in kw["content"]
     assert any(r.exc_info for r in caplog.records)  # logged with its traceback
+
+
+# ---- grouped menus, prompt wording, summaries (as players read them) ---------------------------
+def benares_like() -> list[Choice]:
+    """Three groups of six (as Benares' "where and how" menu) and a lone "back"."""
+    out = [Choice(f"dev:{i}", f"Space {i}: develop", "Development play") for i in range(1, 7)]
+    out += [Choice(f"log:{i}", f"Space {i}: logistics", "Logistics play") for i in range(1, 7)]
+    out += [Choice(f"skip:{i}", f"Skip on space {i}", "Skip") for i in range(1, 7)]
+    return out + [Choice("back", "Back: choose another card", "Menu")]
+
+
+def test_grouped_choices_get_a_select_per_group_and_buttons_for_small_groups() -> None:
+    prompt = Prompt(0, "Where and how do you play it?", benares_like())
+    layout = rows(comp.turn_view(7, 12, [prompt], has_hands=False))
+    assert [r[0]["type"] for r in layout] == [3, 3, 3, 2]
+    placeholders = [r[0]["placeholder"] for r in layout[:3]]
+    assert placeholders == [
+        "Development play · 6 choices",
+        "Logistics play · 6 choices",
+        "Skip · 6 choices",
+    ]
+    # the select is named after the group: its options don't repeat it
+    assert all("description" not in o for r in layout[:3] for o in r[0]["options"])
+    assert layout[3][0]["label"] == "Back: choose another card"
+    assert layout[3][0]["style"] == discord.ButtonStyle.secondary.value
+    values = [o["value"] for r in layout[:3] for o in r[0]["options"]]
+    assert values == [c.id for c in benares_like()[:18]]  # every choice once, in order
+
+
+def test_small_groups_share_a_button_row_in_order_of_appearance() -> None:
+    cs = [Choice("sail", "Set sail", "Free"), Choice("dump", "Dump", "Free")]
+    cs += [Choice("stop", "Stop", "Turn")]
+    cs += [Choice(f"act:{i}", f"Action {i}", "Actions (cost time)") for i in range(6)]
+    plan = m.layout(cs)
+    assert isinstance(plan.rows[0], list) and [c.id for _, c in plan.rows[0]] == [
+        "sail",
+        "dump",
+        "stop",
+    ]
+    assert isinstance(plan.rows[1], m.ChoicePage) and plan.rows[1].group == "Actions (cost time)"
+    assert plan.more_from is None
+
+
+def test_a_large_group_spans_numbered_selects_and_too_many_groups_fall_back_to_pages() -> None:
+    cs = choices(30, group="Sea hexes") + choices(3, prefix="x:", group="Other")
+    plan = m.layout(cs)
+    assert [len(p.items) for p in plan.selects] == [25, 5, 3]
+    first = m.select_placeholder("", plan.selects[0], len(cs))
+    assert first == "Sea hexes (1/2) · 25 choices"
+    many = [Choice(f"g{i}:{k}", f"L{i}{k}", f"Group {i}") for i in range(6) for k in range(3)]
+    fallback = m.layout(many)  # six groups need six rows: plain pages instead
+    assert len(fallback.selects) == 1 and fallback.selects[0].group is None
+    assert m.option_description(fallback.selects[0], many[0]) == "Group 0"
+    assert m.option_description(m.paginate(choices(9, group="One"))[0], choices(1)[0]) is None
+
+
+def test_long_prompt_text_is_not_repeated_as_the_placeholder() -> None:
+    page = m.paginate(choices(8))[0]
+    long_text = "Your turn: round 1 of 3, step 4 of 16 (12 to Start), 11 credits. " * 2
+    assert m.select_placeholder(long_text, page, 8) == "Choose one of 8…"
+    single_group = m.paginate(choices(8, group="Actions"))[0]
+    assert m.select_placeholder(long_text, single_group, 8) == "Actions · 8 choices"
+
+
+def test_the_prompt_does_not_name_the_seat_twice() -> None:
+    game = info(holders=[SeatInfo(0, 100, False, "Seat 1")])
+    prompt = Prompt(0, "Seat 1, your turn: round 1 of 3.", choices(2))
+    assert m.waiting_text(game, [prompt]) == "<@100> (Seat 1): Your turn: round 1 of 3."
+    other = Prompt(0, "Seat 10 moves first.", choices(2))
+    assert m.addressed_text(game, other) == "Seat 10 moves first."
+    secret = Prompt(0, "Seat 1: choose a card.", choices(2), True)
+    assert "**<@100> (Seat 1)**: Choose a card." in m.private_prompt_text(game, secret)
+
+
+def test_a_turn_after_a_private_pick_says_so_instead_of_an_empty_summary() -> None:
+    secret = Prompt(0, "Where do you play it?", choices(2), True)
+    embed = m.turn_embed(info(), [], [secret], None)
+    assert embed.description == m.PRIVATE_STEP
+    public = Prompt(0, "Which ship?", choices(2))
+    assert m.turn_embed(info(), [], [public], None).description is None
+    assert m.turn_embed(info(), ["Amber sails."], [secret], None).description == "Amber sails."
+
+
+def test_turn_embed_lists_who_holds_each_seat() -> None:
+    embed = m.turn_embed(info(), ["x"], [Prompt(0, "Go", choices(2))], None)
+    fields = {f.name: f.value for f in embed.fields}
+    assert fields["Players"] == "Amber: <@100> · Teal: <@200> · Plum: 🤖"
+
+
+def test_a_dm_does_not_repeat_the_hand_the_deal_line_already_is() -> None:
+    hand = "Your hand: Silk +1 / Move 4 (C22)."
+    text = m.private_message(info(), hand, [hand, "You drew C22."])
+    assert text.count(hand) == 1 and "You drew C22." in text
+
+
+def test_the_final_summary_is_short_and_points_to_the_log() -> None:
+    lines = [f"Seat 2 takes Funding: +1 credit, {i} in hand." for i in range(300)]
+    embed = m.summary_embed(info(status="finished"), lines, m.FINAL_SUMMARY_MAX)
+    assert len(embed.description or "") <= m.FINAL_SUMMARY_MAX
+    first = (embed.description or "").split("\n")[0]
+    assert first.startswith("… ") and first.endswith(m.LOG_HINT)
+
+
+def test_hands_button_only_for_titles_with_hidden_hands() -> None:
+    from bot import catalog
+    from bot.discord.turns import has_hands
+
+    catalog.load()
+    assert has_hands("benares") is True
+    assert has_hands("tidewater") is False  # overrides private_text only to say "nothing"
+    assert has_hands("no-such-title") is False
+
+
+def test_a_lone_select_beside_buttons_asks_the_prompts_question() -> None:
+    slots = [Choice(f"inv:{i}", f"Invest in slot {i}", "Actions (cost time)") for i in range(7)]
+    text = "Which ship slot do you invest in (cost 1 time)? You have 7 credits and 3 discs."
+    plan = m.layout([*slots, Choice("back", "Back to the previous menu", "Menu")])
+    (page,) = plan.selects
+    assert page.sole
+    assert m.select_placeholder(text, page, 8) == "Which ship slot do you invest in (cost 1 time)?"
+    status = "Seat 1, your turn: round 1 of 3, 16 credits. Take a time-costing action."
+    assert m.select_placeholder(status, page, 8) == "Actions (cost time) · 7 choices"
+    assert m.first_question("Which ship sails where? A ship may only cross its points.") == (
+        "Which ship sails where?"
+    )
+
+
+def test_play_autocomplete_explains_why_there_is_nothing_to_pick() -> None:
+    running = info(waiting=[SeatInfo(1, 200, False, "Teal")])
+    assert m.nothing_to_play(running, 100) == "Nothing for you to decide now: waiting for Teal."
+    assert "not playing" in m.nothing_to_play(running, 999)
+    assert "not started" in m.nothing_to_play(info(status="lobby"), 100)
+    assert "over" in m.nothing_to_play(info(status="finished"), 100)
+    assert all(len(m.nothing_to_play(g, 1)) <= m.OPTION_LABEL_MAX for g in (running,))
+
+
+def test_the_first_dm_says_which_seat_is_yours() -> None:
+    intro = m.seat_intro(SeatInfo(1, 200, False, "Seat 2"))
+    text = m.private_message(info(), "Your hand is empty.", [], intro)
+    assert text.split("\n")[1] == intro and "**Seat 2**" in intro
+    assert text.endswith("Your hand is empty.")
