@@ -248,6 +248,12 @@ async def main() -> None:
             f"core), fake Discord + simulated people {own_cpu:.1f} s ({own_cpu / wall:.0%})"
         )
         print(describe("turn round trip (interaction -> turn message with image)", turn_rtts))
+        by: dict[str, list[float]] = {}
+        for t in tables:
+            for how, values in t.turn_rtts_by.items():
+                by.setdefault(how, []).extend(values)
+        for how in sorted(by):
+            print(describe(f"  via {how}", by[how]))
         print(describe("trivial command round trip (/game status)", status_rtts))
         print(
             f"interactions: {len(fake.exchanges)}, first answered after 3 s: {len(late)}, "

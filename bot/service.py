@@ -600,11 +600,25 @@ class GameService:
         return "🤖" if seat.is_bot or seat.user_id is None else f"<@{seat.user_id}>"
 
     # ------------------------------------------------------------------ reading
-    async def status(self, channel_id: int) -> GameInfo:
+    async def status(self, channel_id: int, *, or_last: bool = False) -> GameInfo:
+        """The channel's live game; with `or_last`, else the last game played here (so
+        `/game status` can still show how it ended)."""
         async with self._sessions() as s:
-            game = await self._live_game(s, channel_id)
+            try:
+                game = await self._live_game(s, channel_id)
+            except ServiceError:
+                if not or_last:
+                    raise
+                game = await s.scalar(
+                    select(Game)
+                    .where(Game.channel_id == channel_id)
+                    .order_by(Game.id.desc())
+                    .limit(1)
+                )
+                if game is None:
+                    raise
             state = None
-            if game.status == "running":
+            if game.status in ("running", "finished"):
                 state = (await self._state(s, game, self._title(game))).state
             return self._info(game, await self._holders(s, game.id), state)
 

@@ -25,7 +25,7 @@ class Info(Cog):
     def register(self, game: app_commands.Group) -> None:
         @game.command(name="status", description="Who is seated, whose turn it is.")
         async def status(interaction: discord.Interaction) -> None:
-            info = await self.service.status(interaction.channel_id)
+            info = await self.service.status(interaction.channel_id, or_last=True)
             await Responder(interaction).private(
                 embed=messages.status_embed(info), allowed_mentions=discord.AllowedMentions.none()
             )

@@ -483,7 +483,8 @@ def addressed_text(info: GameInfo, prompt: Prompt) -> str:
     return text
 
 
-def standings_embed(info: GameInfo, result: Result, image_name: str | None) -> discord.Embed:
+def standings_text(info: GameInfo, result: Result) -> str:
+    """One line per seat, best first: medal, place, who, score."""
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
     rows = []
     for seat_no in result.ranking:
@@ -491,9 +492,13 @@ def standings_embed(info: GameInfo, result: Result, image_name: str | None) -> d
         score = result.scores.get(seat_no, 0)
         who = seat_name(info.holder(seat_no), seat_no)
         rows.append(f"{medals.get(place, '▫️')} **{ordinal(place)}** {who}: {score}")
+    return "\n".join(rows)
+
+
+def standings_embed(info: GameInfo, result: Result, image_name: str | None) -> discord.Embed:
     embed = discord.Embed(
         title=cut(f"{info.title_name} · game #{info.id} · final standings", 256),
-        description=cut("\n".join(rows), EMBED_DESC_MAX),
+        description=cut(standings_text(info, result), EMBED_DESC_MAX),
         colour=DONE_COLOUR,
     )
     if result.details:
@@ -584,6 +589,12 @@ def status_embed(info: GameInfo) -> discord.Embed:
         embed.add_field(
             name="Waiting for",
             value=cut(", ".join(s.mention for s in info.waiting), FIELD_MAX),
+            inline=False,
+        )
+    if info.result is not None:
+        embed.add_field(
+            name="Final standings",
+            value=cut(standings_text(info, info.result), FIELD_MAX),
             inline=False,
         )
     options = ", ".join(f"{k}={v}" for k, v in info.options.items()) or "defaults"

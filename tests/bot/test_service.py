@@ -440,3 +440,14 @@ async def test_two_hosts_on_one_database_never_both_apply_the_same_turn(service)
     async with service._sessions() as s:
         first_seq = await s.scalar(select(func.count()).where(Action.seq == 1))
     assert first_seq == 1
+
+
+async def test_status_can_show_the_last_finished_game(service):
+    await new_game(service, players=(ANA, BEN))
+    final = await play_to_end(service, await service.start(CHAN, ANA))
+    with pytest.raises(ServiceError, match="no game in this channel"):
+        await service.status(CHAN)
+    info = await service.status(CHAN, or_last=True)
+    assert info.status == "finished" and info.result == final.result
+    with pytest.raises(ServiceError, match="no game in this channel"):
+        await service.status(OTHER_CHAN, or_last=True)

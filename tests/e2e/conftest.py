@@ -17,6 +17,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):  # noqa: ANN201
+    """Remember each phase's report on the item, so fixtures can tell that a test failed."""
+    report = yield
+    setattr(item, f"e2e_{report.when}", report)
+    return report
+
+
+def _dump_log_if_failed(request: pytest.FixtureRequest, proc: BotProcess) -> None:
+    report = getattr(request.node, "e2e_call", None)
+    if report is not None and report.failed:
+        print(f"\n----- bot log ({proc.log_path}), last 6000 characters -----")
+        print(proc.log()[-6000:])
+
+
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     async with FakeDiscord() as f:
@@ -24,17 +39,22 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
-async def minimal_bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+async def minimal_bot(
+    fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[BotProcess]:
     proc = BotProcess(fake, tmp_path, entry=MINIMAL_BOT)
     await proc.start()
     try:
         yield proc
     finally:
         await proc.stop()
+        _dump_log_if_failed(request, proc)
 
 
 @pytest.fixture
-async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+async def bot(
+    fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[BotProcess]:
     if not real_bot_available():
         pytest.skip("the real bot (bot/__main__.py) or the bazaar test title is not there yet")
     proc = BotProcess(fake, tmp_path, entry=REAL_BOT)
@@ -43,4 +63,4 @@ async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
         yield proc
     finally:
         await proc.stop()
-        assert proc.proc is not None
+        _dump_log_if_failed(request, proc)

@@ -84,6 +84,8 @@ class Table:
     refusals: list[str] = field(default_factory=list)
     #: seconds from a deciding interaction's dispatch to the new turn message (with its image)
     turn_rtts: list[float] = field(default_factory=list)
+    #: the same, per way of deciding: "/play", "button", "select", "private menu"
+    turn_rtts_by: dict[str, list[float]] = field(default_factory=dict)
 
     # ---- reading the channel ---------------------------------------------------------------
     def turn_messages(self) -> list[Message]:
@@ -146,7 +148,9 @@ class Table:
         return ex
 
     # ---- playing ---------------------------------------------------------------------------
-    async def _await_progress(self, ex: Exchange, before: int, timeout: float) -> Exchange:
+    async def _await_progress(
+        self, ex: Exchange, before: int, timeout: float, how: str
+    ) -> Exchange:
         def done() -> bool:
             return is_refusal(ex) or self.version() > before or self.finished()
 
@@ -158,6 +162,7 @@ class Table:
             msg = self.turn_message()
             if msg is not None and msg.created_at >= ex.sent_at:
                 self.turn_rtts.append(msg.created_at - ex.sent_at)
+                self.turn_rtts_by.setdefault(how, []).append(msg.created_at - ex.sent_at)
         return ex
 
     async def play_components(
@@ -185,7 +190,8 @@ class Table:
         else:
             ex = await self.fake.select(user, menu, cid, [pick], timeout=timeout)
         self.via_components += 1
-        return await self._await_progress(ex, before, timeout)
+        how = "private menu" if private else kind
+        return await self._await_progress(ex, before, timeout, how)
 
     async def play_command(
         self, user: str, policy: Policy = first_forward, timeout: float = 30.0
@@ -199,7 +205,7 @@ class Table:
         pick = policy([c["value"] for c in offered])
         ex = await self.fake.slash(user, self.channel, "play", choice=pick, timeout=timeout)
         self.via_play += 1
-        return await self._await_progress(ex, before, timeout)
+        return await self._await_progress(ex, before, timeout, "/play")
 
     async def play_to_end(
         self,

@@ -20,6 +20,7 @@ import json
 import re
 import secrets
 import time
+import traceback
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -336,6 +337,8 @@ class FakeDiscord:
         #: seconds Discord allows for the first answer to an interaction (None: no limit)
         self.interaction_deadline: float | None = None
         self.late_callbacks: list[Exchange] = []
+        #: exceptions raised by the fake's own handlers (request, traceback)
+        self.handler_errors: list[tuple[Request, str]] = []
         self.gateway_ops: list[dict[str, Any]] = []  # what the bot sent on the gateway
         self._messages: dict[int, Message] = {}
         self._by_channel: dict[int, list[int]] = {}
@@ -1064,21 +1067,16 @@ class FakeDiscord:
         files: list[tuple[str, bytes]] = []
         body: Any = None
         if ctype.startswith("multipart/"):
-            reader = await request.multipart()
+            m = re.search(r'boundary="?([^";]+)"?', request.headers.get("Content-Type", ""))
+            boundary = m[1] if m else ""
             indexed: list[tuple[int, str, bytes]] = []
-            while True:
-                part = await reader.next()
-                if part is None:
-                    break
-                name = part.name or ""
-                data = await part.read(decode=False)
+            for name, filename, data in _multipart_parts(await request.read(), boundary):
                 if name == "payload_json":
                     body = json.loads(data.decode())
                 elif name.startswith("files["):
-                    idx = int(name[6:-1])
-                    indexed.append((idx, part.filename or name, bytes(data)))
+                    indexed.append((int(name[6:-1]), filename or name, data))
                 elif name.startswith("file"):
-                    indexed.append((len(indexed), part.filename or name, bytes(data)))
+                    indexed.append((len(indexed), filename or name, data))
             indexed.sort()
             files = [(fn, data) for _, fn, data in indexed]
         elif request.can_read_body:
@@ -1115,6 +1113,9 @@ class FakeDiscord:
                     return _json_response(result)
             self.unknown_requests.append(rec)
             return self._error(rec, 404, 0, "404: Not Found")
+        except Exception as exc:  # a bug in the fake: fail loudly, and with a 400 (no retries)
+            self.handler_errors.append((rec, traceback.format_exc()))
+            return self._error(rec, 400, 0, f"the fake Discord crashed: {exc!r}")
         finally:
             self._touch()
 
@@ -1828,6 +1829,29 @@ def validate_autocomplete(choices: list[dict[str, Any]]) -> list[str]:
         if isinstance(value, str) and len(value) > 100:
             errors.append(f"choices[{i}].value: length {len(value)} > 100")
     return errors
+
+
+def _multipart_parts(raw: bytes, boundary: str) -> list[tuple[str, str | None, bytes]]:
+    """(field name, filename, bytes) of a multipart/form-data body."""
+    out: list[tuple[str, str | None, bytes]] = []
+    for chunk in raw.split(b"--" + boundary.encode())[1:]:
+        if chunk.startswith(b"--"):
+            break
+        head, _, data = chunk.partition(b"\r\n\r\n")
+        if data.endswith(b"\r\n"):
+            data = data[:-2]
+        disposition = next(
+            (
+                line.decode()
+                for line in head.split(b"\r\n")
+                if line.lower().startswith(b"content-disposition")
+            ),
+            "",
+        )
+        name = re.search(r'\bname="([^"]*)"', disposition)
+        filename = re.search(r'\bfilename="([^"]*)"', disposition)
+        out.append((name[1] if name else "", filename[1] if filename else None, data))
+    return out
 
 
 def _json_response(data: Any, status: int = 200) -> web.Response:

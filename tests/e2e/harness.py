@@ -7,7 +7,6 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from tests.e2e.fake_discord import FakeDiscord
@@ -135,7 +134,3 @@ class BotProcess:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
         return 0
-
-
-async def wait_until(predicate: Callable[[], object], fake: FakeDiscord, timeout: float = 15.0):
-    return await fake.wait_for(predicate, timeout)

@@ -61,6 +61,23 @@ def guard_network() -> None:
     socket.socket.connect_ex = connect_ex  # type: ignore[method-assign]
 
 
+def die_with_parent() -> None:
+    """Exit if the process that started us (the test run) goes away, so an interrupted test
+    run never leaves a bot behind reconnecting forever."""
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(3)
+
+    threading.Thread(target=watch, name="e2e-parent-watch", daemon=True).start()
+
+
 def point_discord_at(port: int) -> None:
     import discord.gateway
     import discord.http
@@ -80,6 +97,7 @@ def main(argv: list[str]) -> object:
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))
     guard_network()
+    die_with_parent()
     point_discord_at(port)
     module_name, _, func = entry.partition(":")
     module = importlib.import_module(module_name)

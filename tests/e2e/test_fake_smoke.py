@@ -33,7 +33,7 @@ async def test_login_and_command_sync_are_recorded(fake: FakeDiscord, minimal_bo
     subs = {o["name"]: o for o in mini["options"]}
     assert {"hello", "dm", "slow", "post", "mod", "ask"} <= set(subs)
     assert [o["name"] for o in subs["hello"]["options"]] == ["name", "times"]
-    assert fake.unknown_requests == []
+    assert fake.unknown_requests == [] and fake.handler_errors == []
 
 
 async def test_slash_with_file_then_button_edits_the_message(
@@ -56,7 +56,7 @@ async def test_slash_with_file_then_button_edits_the_message(
     assert edited.custom_ids() == ["mini:bump:1"]
     assert len(edited.attachments) == 1  # replaced, not appended
     open_png(edited.images()[0])
-    assert fake.unknown_requests == []
+    assert fake.unknown_requests == [] and fake.handler_errors == []
 
 
 async def test_autocomplete_returns_choices(fake: FakeDiscord, minimal_bot: BotProcess):
@@ -198,3 +198,34 @@ async def test_late_interaction_answers_are_refused_like_discord(
     ex = await fake.slash("alice", "games", "mini", "hello", name="late", wait=False)
     await fake.wait_for(lambda: fake.late_callbacks == [ex])
     assert ex.callback is None and fake.messages("games") == []
+
+
+def test_launcher_refuses_non_loopback_addresses():
+    import subprocess
+    import sys
+
+    from tests.e2e.harness import ROOT
+
+    code = """
+import socket
+from tests.e2e.launcher import guard_network
+guard_network()
+socket.getaddrinfo("localhost", 80)
+socket.getaddrinfo("127.0.0.1", 80)
+for attempt in (
+    lambda: socket.getaddrinfo("discord.com", 443),
+    lambda: socket.socket().connect(("10.0.0.1", 443)),
+    lambda: socket.socket().connect_ex(("162.159.128.233", 443)),
+):
+    try:
+        attempt()
+    except OSError as exc:
+        assert "e2e launcher: refusing" in str(exc), exc
+    else:
+        raise SystemExit("not refused")
+print("ok")
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=30
+    )
+    assert out.stdout.strip() == "ok", out.stderr

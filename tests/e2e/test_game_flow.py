@@ -7,13 +7,16 @@ callbacks, DMs. Players act the way people do: buttons, select menus, "Decide pr
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from PIL import Image
 
-from tests.e2e.driver import Table, choice_controls, is_refusal, turn_version
+from tests.e2e.driver import MENTION, Table, choice_controls, is_refusal, turn_version
 from tests.e2e.fake_discord import FakeDiscord, Message
 from tests.e2e.harness import BotProcess, real_bot_available
+
+LABEL = re.compile(r"<@(\d+)> \((\w+)\)")
 
 pytestmark = [
     pytest.mark.e2e,
@@ -30,6 +33,7 @@ def decode_image(data: bytes) -> Image.Image:
 
 def assert_clean(fake: FakeDiscord, bot: BotProcess) -> None:
     """Nothing the fake does not implement was called, and the bot logged no crash."""
+    assert fake.handler_errors == []
     assert [(r.method, r.path) for r in fake.unknown_requests] == []
     assert [(r.path, errors) for r, errors in fake.invalid] == []
     failed = [r for r in fake.requests if r.status >= 400]
@@ -117,9 +121,16 @@ async def test_lobby_join_start_and_full_game(fake: FakeDiscord, bot: BotProcess
     def every_turn_has_an_image(t: Table) -> None:
         msg = t.turn_message()
         assert msg is not None and len(msg.images()) == 1
-        # exactly the people who must decide now are notified
+        # exactly the people the message says it waits for are notified
         if not t.finished():
-            assert msg.pinged == {int(fake.users[n]["id"]) for n in t.waiting()} != set()
+            field = next(
+                f["value"]
+                for e in msg.embeds
+                for f in e.get("fields", [])
+                if f["name"] == "Waiting for"
+            )
+            expected = {int(x) for x in MENTION.findall(field)}
+            assert msg.pinged == expected != set()
         if msg.id not in seen_images:
             decode_image(msg.images()[0])
             seen_images.append(msg.id)
@@ -191,17 +202,25 @@ async def test_private_menu_survives_another_players_simultaneous_move(
     assert menu.ephemeral and menu.ephemeral_for == int(fake.users["alice"]["id"])
     assert menu not in fake.messages("games")
     before = table.version()
-    # bob bids with /play meanwhile: the version moves on, alice's prompt does not change
-    await table.play_command("bob")
+    # bob bids 2 with /play meanwhile: the version moves on, alice's prompt does not change
+    await table.play_command("bob", policy=lambda cs: "bid:2")
     assert table.version() > before
-    controls = choice_controls(menu)
+    controls = [c for c in choice_controls(menu) if c[2] == "bid:1"]
     ex = await use_control(fake, "alice", menu, controls[0])
     assert not is_refusal(ex), ex.text()
     await fake.wait_for(lambda: "Bids revealed" in table.turn_message().text())
-    # nobody's bid amount was public before the reveal
+    # seats are drawn at start: read each person's seat label from the turn message
+    labels = {int(uid): label for uid, label in LABEL.findall(turn.text())}
+    alice = labels[int(fake.users["alice"]["id"])]
+    bob = labels[int(fake.users["bob"]["id"])]
+    reveal = table.turn_message().text()
+    assert f"{alice} 1" in reveal and f"{bob} 2" in reveal, reveal
+    # no amount was public before the reveal
     for m in fake.messages("games"):
-        if "Bids revealed" not in m.text():
-            assert "bid 0" not in m.text().lower() and "bids 0" not in m.text().lower()
+        if m.id == table.turn_message().id:
+            break
+        text = m.text().lower()
+        assert not re.search(r"\bbid\w*\W+\d", text) and "2 coins" not in text, text
     assert_clean(fake, bot)
 
 
@@ -273,6 +292,15 @@ async def test_hidden_hands_reach_players_privately(fake: FakeDiscord, bot: BotP
         return lines[-1] if lines else None
 
     await fake.wait_for(lambda: newest_dm_hand("bob") == line)
+
+    # "Show my hand" on the public turn message: the presser's own hand, privately
+    turn = table.turn_message()
+    hand_button = f"br:{table.game_id}:h"
+    assert hand_button in turn.custom_ids()
+    pressed = await fake.press("bob", turn, hand_button)
+    assert pressed.ephemeral and _hand_line(pressed.messages()[-1]) == line
+    nosy = await fake.press("stranger", turn, hand_button)
+    assert nosy.ephemeral and is_refusal(nosy) and "Your hand" not in nosy.text()
 
     hands_seen: set[str] = set()
 
@@ -466,6 +494,28 @@ async def test_private_menu_opened_before_a_restart_still_works(fake: FakeDiscor
     assert not is_refusal(ex), ex.text()
     await fake.wait_for(lambda: table.version() > before)
     assert table.waiting() == ["alice"]
+    assert_clean(fake, bot)
+
+
+async def test_leaving_the_lobby_and_a_running_game(fake: FakeDiscord, bot: BotProcess):
+    table = await new_table(fake, ["alice", "bob", "carol"])
+    lobby = table.lobby
+    # the Leave button frees the seat in place
+    left = await fake.press("carol", lobby, table.lobby_button("leave"))
+    assert not is_refusal(left)
+    carol = fake.users["carol"]["id"]
+    assert f"<@{carol}>" not in fake.message(lobby.id).text()
+    back = await fake.press("carol", lobby, table.lobby_button("join"))
+    assert not is_refusal(back) and f"<@{carol}>" in fake.message(lobby.id).text()
+    await table.start()
+
+    # /game leave in a running game: the automatic player takes the seat, the game goes on
+    ex = await fake.slash("carol", "games", "game", "leave")
+    assert not is_refusal(ex), ex.text()
+    await fake.wait_for(lambda: "carol" not in table.waiting() and table.waiting())
+    table.players.remove("carol")
+    await table.play_to_end(max_moves=200)
+    assert table.finished()
     assert_clean(fake, bot)
 
 
