@@ -82,11 +82,13 @@ class Lobby(Cog):
 
         @game.command(name="join", description="Take a seat in this channel's lobby.")
         async def join(interaction: discord.Interaction) -> None:
-            info = await self.service.join(interaction.channel_id, interaction.user.id)
-            mine = info.seat_of(interaction.user.id)
-            where = f"seat {mine.seat_no + 1}" if mine else "a seat"
-            await Responder(interaction).private(
-                content=f"You took {where} in {info.title_name} (game #{info.id})."
+            responder = Responder(interaction)
+            info = await responder.within(
+                self.service.join(interaction.channel_id, interaction.user.id)
+            )
+            await responder.private(
+                content=f"You joined {info.title_name} (game #{info.id}). Seats are drawn at "
+                "random when the game starts."
             )
             self.bot.turns.spawn(self.refresh(info))
 
@@ -107,25 +109,29 @@ class Lobby(Cog):
         bots: int,
         options: str | None,
     ) -> None:
-        info = await self.service.create(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            title_slug=title,
-            seats=seats,
-            bots=bots or 0,
-            options=options,
+        # Under a burst of new lobbies the database may queue us: defer (publicly, as the
+        # lobby is public) rather than miss Discord's 3-second limit.
+        responder = Responder(interaction, private_defer=False)
+        info = await responder.within(
+            self.service.create(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                title_slug=title,
+                seats=seats,
+                bots=bots or 0,
+                options=options,
+            )
         )
         log.info(
             "lobby opened",
             extra={"game_id": info.id, "channel_id": info.channel_id, "command": "game new"},
         )
-        sent = await interaction.response.send_message(
+        message_id = await responder.public(
             embed=messages.lobby_embed(info, _blurb(info)),
             view=components.lobby_view(info.id),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        message_id = sent.message_id
         if message_id is None:
             message_id = (await interaction.original_response()).id
         await self.service.set_lobby_message(info.id, message_id)

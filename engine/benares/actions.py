@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.benares.data import data
 from engine.benares.effects import push
+from engine.benares.market import advance_text, quiet
 from engine.benares.posts import create_post, legal_post_types, post_problem
 from engine.benares.state import State, Task
 from engine.benares.text import (
@@ -216,24 +217,31 @@ def perform(st: State, ev: list[Event], seat: int, spec: dict[str, Any], cid: st
     who = seat_name(seat)
     if k == "market":
         on = f" on the {pawn_name(arg)}" if spec["target"] == "wild" else ""
-        log(st, ev, f"{who} uses {action_text(spec)}{on}.")
-        push(st, Task("pawn", seat, a=arg, n=spec["steps"]))
+        now = c.rows[arg]
+        span = advance_text(now, spec["steps"], d.max_row)
+        log(st, ev, f"{who} uses {action_text(spec)}{on}: row {span}.")
+        push(st, Task("pawn", seat, a=arg, n=spec["steps"], m=quiet(now)))
     elif k == "goods":
         on = f" on {good_name(arg)}" if spec["target"] == "wild" else ""
-        log(st, ev, f"{who} uses {action_text(spec)}{on}.")
-        if spec["steps"] > 1:  # R86: each later step of a wild action is assigned just before
-            if spec["target"] == "wild":
-                push(st, Task("wild_goods", seat, n=spec["steps"] - 1))
-            else:
-                push(st, Task("goods", seat, a=arg, n=spec["steps"] - 1))
-        push(st, Task("goods", seat, a=arg, n=1))
+        now = c.goods[arg]
+        # R86: each later step of a wild action is assigned just before it is taken
+        first = 1 if spec["target"] == "wild" else spec["steps"]
+        span = advance_text(now, first, d.max_pos)
+        log(st, ev, f"{who} uses {action_text(spec)}{on}: marker {span}.")
+        if first < spec["steps"]:
+            push(st, Task("wild_goods", seat, n=spec["steps"] - 1))
+        push(st, Task("goods", seat, a=arg, n=first, m=quiet(now)))
     elif k == "goods_pair":
         a, b = spec["goods"]
         lo, hi = spec["steps"]
         steps = {a: lo, b: hi} if arg == a else {a: hi, b: lo}
-        log(st, ev, f"{who} advances {good_name(a)} +{steps[a]} and {good_name(b)} +{steps[b]}.")
-        push(st, Task("goods", seat, a=b, n=steps[b]))  # listed order: a first (R85)
-        push(st, Task("goods", seat, a=a, n=steps[a]))
+        spans = [
+            f"{good_name(g)} +{steps[g]} ({advance_text(c.goods[g], steps[g], d.max_pos)})"
+            for g in (a, b)
+        ]
+        log(st, ev, f"{who} advances {spans[0]} and {spans[1]}.")
+        push(st, Task("goods", seat, a=b, n=steps[b], m=quiet(c.goods[b])))  # a first (R85)
+        push(st, Task("goods", seat, a=a, n=steps[a], m=quiet(c.goods[a])))
     elif k == "post":
         create_post(st, ev, seat, arg)
     elif k == "income":

@@ -1,7 +1,8 @@
 """Market pawns, the Financial Advisor (SEED R35-R43; R79-R83) and Goods markers (R44-R47, R84).
 
 Each task performs ONE step and re-pushes itself for the rest, so a reward or Concession pushed
-after the step resolves before the next step (depth-first, R81, R109, R112)."""
+after the step resolves before the next step (depth-first, R81, R109, R112). The log shows one
+line per advance (start → end), written before its first step."""
 
 from __future__ import annotations
 
@@ -9,28 +10,66 @@ from engine.benares.data import data
 from engine.benares.effects import push, push_effect
 from engine.benares.posts import check_concession
 from engine.benares.state import State, Task
-from engine.benares.text import good_name, log, pawn_name, seat_name, touch
+from engine.benares.text import good_name, log, pawn_name, plural, seat_name, touch
 from engine.core import Event
+
+
+def advance_text(now: int, steps: int, top: int) -> str:
+    """'3 → 5' for an advance of `steps` from `now` on a track ending at `top`, naming lost steps."""
+    end = min(now + steps, top)
+    lost = now + steps - end
+    if end == now:
+        return f"stays at {now}, the end ({plural(lost, 'step')} lost)"
+    return f"{now} → {end}" + (f" ({plural(lost, 'step')} lost)" if lost else "")
+
+
+def pawn_advance(st: State, seat: int, pawn: str, steps: int) -> str:
+    """'Calcutta pawn row 2 → 4' (the log text of a whole advance, before it starts)."""
+    now = st.companies[seat].rows[pawn]
+    return f"{pawn_name(pawn)} row {advance_text(now, steps, data().max_row)}"
+
+
+def goods_advance(st: State, seat: int, good: str, steps: int) -> str:
+    """'Silk marker 1 → 2'."""
+    now = st.companies[seat].goods[good]
+    return f"{good_name(good)} marker {advance_text(now, steps, data().max_pos)}"
+
+
+def quiet(now: int) -> int:
+    """The `m` of a pawn/goods task whose whole advance is already logged (0 = log it).
+
+    It records the value the marker is expected at, so a marker moved in between by a
+    triggered effect (e.g. the Silk Concession's wild step) gets a fresh line."""
+    return now + 1
+
+
+def _reason(task: Task) -> str:
+    return f" ({task.b})" if task.b else ""
 
 
 def pawn_step(st: State, task: Task, ev: list[Event]) -> None:
     d = data()
     c = st.companies[task.seat]
     pawn = task.a
-    if c.rows[pawn] >= d.max_row:
-        log(
-            st,
-            ev,
-            f"{seat_name(task.seat)}'s {pawn_name(pawn)} is on row {d.max_row}: "
-            f"{task.n} step{'s' if task.n > 1 else ''} lost.",
-        )
+    now = c.rows[pawn]
+    if task.m != quiet(now):
+        who = seat_name(task.seat)
+        if now >= d.max_row:
+            lost = plural(task.n, "step")
+            log(st, ev, f"{who}'s {pawn_name(pawn)} is on row {d.max_row}: {lost} lost.")
+        else:
+            log(
+                st,
+                ev,
+                f"{who} advances the {pawn_advance(st, task.seat, pawn, task.n)}{_reason(task)}.",
+            )
+    if now >= d.max_row:
         return
     c.rows[pawn] += 1
     row = c.rows[pawn]
     touch(st, f"pawn:{task.seat}:{pawn}")
     if task.n > 1:
-        push(st, Task("pawn", task.seat, a=pawn, b=task.b, n=task.n - 1))
-    log(st, ev, f"{seat_name(task.seat)}'s {pawn_name(pawn)} advances to row {row}.")
+        push(st, Task("pawn", task.seat, a=pawn, b=task.b, n=task.n - 1, m=quiet(row)))
     if pawn == "advisor":
         reward = d.market["advisor_track"]["rewards"].get(row)
         if reward:
@@ -41,19 +80,24 @@ def goods_step(st: State, task: Task, ev: list[Event]) -> None:
     d = data()
     c = st.companies[task.seat]
     good = task.a
-    if c.goods[good] >= d.max_pos:
-        log(
-            st,
-            ev,
-            f"{seat_name(task.seat)}'s {good_name(good)} marker is on {d.max_pos}: "
-            f"{task.n} step{'s' if task.n > 1 else ''} lost.",
-        )
+    now = c.goods[good]
+    if task.m != quiet(now):
+        who = seat_name(task.seat)
+        if now >= d.max_pos:
+            lost = plural(task.n, "step")
+            log(st, ev, f"{who}'s {good_name(good)} marker is on {d.max_pos}: {lost} lost.")
+        else:
+            log(
+                st,
+                ev,
+                f"{who} advances the {goods_advance(st, task.seat, good, task.n)}{_reason(task)}.",
+            )
+    if now >= d.max_pos:
         return
     c.goods[good] += 1
     touch(st, f"goods:{task.seat}:{good}")
     if task.n > 1:
-        push(st, Task("goods", task.seat, a=good, b=task.b, n=task.n - 1))
-    log(st, ev, f"{seat_name(task.seat)}'s {good_name(good)} marker advances to {c.goods[good]}.")
+        push(st, Task("goods", task.seat, a=good, b=task.b, n=task.n - 1, m=quiet(now + 1)))
     check_concession(st, task.seat, good, ev)
 
 

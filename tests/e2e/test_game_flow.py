@@ -377,8 +377,11 @@ async def test_only_moderators_use_admin(fake: FakeDiscord, bot: BotProcess):
     assert controls
     late = await use_control(fake, "alice", shown.id, controls[0], shown.data)
     assert late.ephemeral and is_refusal(late)
+    play = await fake.slash("alice", "games", "play", choice="bid:0")
+    assert play.ephemeral and is_refusal(play) and "no game" in play.text()
+    # /game status still tells what became of the last game here
     status = await fake.slash("alice", "games", "game", "status")
-    assert status.ephemeral and is_refusal(status) and "no game" in status.text()
+    assert status.ephemeral and not is_refusal(status) and "ended" in status.text()
     assert_clean(fake, bot)
 
 
