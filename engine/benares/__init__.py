@@ -7,7 +7,7 @@ from engine.benares.data import data
 from engine.benares.rules_text import PAGES
 from engine.benares.setup import new_game
 from engine.benares.state import State
-from engine.benares.text import card_text, seat_name
+from engine.benares.text import card_text, plural, seat_name
 from engine.benares.view import BenaresView
 from engine.benares.viewer import build
 from engine.core import Event, IllegalAction, OptionSpec, Prompt, Result, Title
@@ -68,10 +68,18 @@ class Benares(Title[State]):
         return list(PAGES)
 
     def private_text(self, state: State, seat: int) -> str | None:
+        """None before the first deal and once the game is over (no hand to show)."""
         hand = state.companies[seat].hand
+        if state.phase in ("boats", "over"):
+            return None
+        cards = "; ".join(card_text(x) for x in hand)
+        if state.phase == "administration":
+            if not hand:
+                return "You have no unplayed cards this round."
+            return f"Your unplayed cards (discarded at the end of the round): {cards}."
         if not hand:
-            return "Your hand is empty."
-        return "Your hand: " + "; ".join(card_text(x) for x in hand) + "."
+            return "You have played all your cards this round."
+        return f"Your hand ({plural(len(hand), 'card')}): {cards}."
 
     def seat_label(self, state: State, seat: int) -> str:
         return seat_name(seat)

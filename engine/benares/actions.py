@@ -25,7 +25,7 @@ from engine.benares.text import (
     space_name,
     touch,
 )
-from engine.benares.treasury import gain, pay
+from engine.benares.treasury import credit, pay
 from engine.core import Choice, Event, IllegalAction
 
 
@@ -245,7 +245,8 @@ def perform(st: State, ev: list[Event], seat: int, spec: dict[str, Any], cid: st
     elif k == "post":
         create_post(st, ev, seat, arg)
     elif k == "income":
-        gain(st, ev, seat, spec["rupees"], "Income action")
+        note = credit(st, seat, spec["rupees"])
+        log(st, ev, f"{who} takes Income ₹{spec['rupees']} ({note}).")
     elif k == "load":
         n = int(arg)
         space = c.boat
@@ -312,5 +313,10 @@ def finish_sale(st: State, ev: list[Event], seat: int, city: str) -> None:
         log(st, ev, f"{seat_name(seat)} sells nothing in {space_name(city)}.")
         return
     touch(st, f"hold:{seat}")
-    log(st, ev, f"{seat_name(seat)} sells {' and '.join(sold)} in {space_name(city)} for ₹{total}.")
-    gain(st, ev, seat, total, "sale")
+    note = credit(st, seat, total)
+    log(
+        st,
+        ev,
+        f"{seat_name(seat)} sells {' and '.join(sold)} in {space_name(city)} for ₹{total} "
+        f"({note}).",
+    )

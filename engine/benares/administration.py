@@ -36,7 +36,9 @@ def start_round(st: State, ev: list[Event]) -> None:
     for seat, c in enumerate(st.companies):
         ev.append(
             Event(
-                "Your hand: " + "; ".join(card_text(x) for x in c.hand) + ".",
+                f"Your hand ({plural(len(c.hand), 'card')}): "
+                + "; ".join(card_text(x) for x in c.hand)
+                + ".",
                 private_to=seat,
                 barrier=True,
             )
@@ -55,7 +57,7 @@ def end_turn(st: State, ev: list[Event]) -> None:
 def start_admin(st: State, ev: list[Event]) -> None:
     st.phase = "administration"
     st.step = "adjustment"
-    log(st, ev, f"Round {st.round} Administration phase: market adjustment.")
+    log(st, ev, f"Round {st.round}: the Administration phase begins with the market adjustment.")
     adjust_markets(st, ev)
     st.step = "investment"
     for c in st.companies:

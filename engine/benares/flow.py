@@ -17,7 +17,7 @@ from engine.benares.actions import (
 )
 from engine.benares.data import data
 from engine.benares.effects import push
-from engine.benares.market import goods_step, pawn_step
+from engine.benares.market import advance_text, goods_step, pawn_step, quiet
 from engine.benares.posts import check_concession
 from engine.benares.prompts import SECRET, halves, options, prompt_text
 from engine.benares.state import State, Task
@@ -32,7 +32,7 @@ from engine.benares.text import (
     space_name,
     touch,
 )
-from engine.benares.treasury import gain, gain_discs, gain_vp
+from engine.benares.treasury import credit, gain, gain_discs, gain_vp
 from engine.core import Event, IllegalAction
 
 Chooser = Callable[[State, Task, str, list[Event]], None]
@@ -50,7 +50,7 @@ def _vp(st: State, t: Task, ev: list[Event]) -> None:
 
 def _discs(st: State, t: Task, ev: list[Event]) -> None:
     gain_discs(st, t.seat, t.n)
-    log(st, ev, f"{seat_name(t.seat)} gains {t.n} Profit disc{'s' if t.n > 1 else ''} ({t.b}).")
+    log(st, ev, f"{seat_name(t.seat)} gains {plural(t.n, 'Profit disc')} ({t.b}).")
 
 
 def _lasting(st: State, t: Task, ev: list[Event]) -> None:
@@ -113,18 +113,21 @@ def _play(st: State, t: Task, cid: str, ev: list[Event]) -> None:
     touch(st, f"space:{t.seat}:{n}")
     push(st, Task("end_turn", t.seat))
     if mode == "skip":
+        rupees = d.game["skip_income_rupees"]
+        note = credit(st, t.seat, rupees)
         log(
             st,
             ev,
-            f"{seat_name(t.seat)} skips the turn, putting {card_text(t.a)} on space {n}.",
+            f"{seat_name(t.seat)} skips the turn, putting {card_text(t.a, False)} on space {n}, "
+            f"and gains ₹{rupees} ({note}).",
             barrier=True,
         )
-        gain(st, ev, t.seat, d.game["skip_income_rupees"], "skip")
         return
     log(
         st,
         ev,
-        f"{seat_name(t.seat)} plays {card_text(t.a)} on space {n} as a {mode.capitalize()} play.",
+        f"{seat_name(t.seat)} plays {card_text(t.a, False)} on space {n} as a "
+        f"{mode.capitalize()} play.",
         barrier=True,
     )
     if mode == "logistics" and intertwine.enabled(st):
@@ -203,8 +206,10 @@ def _pick_pawn(st: State, t: Task, cid: str, ev: list[Event]) -> None:
         log(st, ev, f"{seat_name(t.seat)}'s pawns are at the top: {t.b} gives nothing.")
         return
     pawn = cid.split(":")[1]
-    log(st, ev, f"{seat_name(t.seat)} picks the {pawn_name(pawn)} for {t.b}.")
-    push(st, Task("pawn", t.seat, a=pawn, b=t.b, n=t.n))
+    now = st.companies[t.seat].rows[pawn]
+    span = advance_text(now, t.n, data().max_row)
+    log(st, ev, f"{seat_name(t.seat)} picks the {pawn_name(pawn)} for {t.b}: row {span}.")
+    push(st, Task("pawn", t.seat, a=pawn, b=t.b, n=t.n, m=quiet(now)))
 
 
 def _pick_good(st: State, t: Task, cid: str, ev: list[Event]) -> None:
@@ -212,17 +217,23 @@ def _pick_good(st: State, t: Task, cid: str, ev: list[Event]) -> None:
         log(st, ev, f"{seat_name(t.seat)}'s Goods markers are all at the end: nothing happens.")
         return
     good = cid.split(":")[1]
-    log(st, ev, f"{seat_name(t.seat)} picks {good_name(good)} for {t.b}.")
-    push(st, Task("goods", t.seat, a=good, b=t.b, n=t.n))
+    now = st.companies[t.seat].goods[good]
+    span = advance_text(now, t.n, data().max_pos)
+    log(st, ev, f"{seat_name(t.seat)} picks {good_name(good)} for {t.b}: marker {span}.")
+    push(st, Task("goods", t.seat, a=good, b=t.b, n=t.n, m=quiet(now)))
 
 
 def _wild_goods(st: State, t: Task, cid: str, ev: list[Event]) -> None:
     if not cid:
         log(st, ev, f"{seat_name(t.seat)}'s Goods markers are all at the end: steps lost.")
         return
+    good = cid.split(":")[1]
+    now = st.companies[t.seat].goods[good]
+    span = advance_text(now, 1, data().max_pos)
+    log(st, ev, f"{seat_name(t.seat)} puts the next step on {good_name(good)}: marker {span}.")
     if t.n > 1:
         push(st, Task("wild_goods", t.seat, n=t.n - 1))
-    push(st, Task("goods", t.seat, a=cid.split(":")[1], n=1))
+    push(st, Task("goods", t.seat, a=good, n=1, m=quiet(now)))
 
 
 def _sell_mode(st: State, t: Task, cid: str, ev: list[Event]) -> None:

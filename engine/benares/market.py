@@ -23,18 +23,6 @@ def advance_text(now: int, steps: int, top: int) -> str:
     return f"{now} → {end}" + (f" ({plural(lost, 'step')} lost)" if lost else "")
 
 
-def pawn_advance(st: State, seat: int, pawn: str, steps: int) -> str:
-    """'Calcutta pawn row 2 → 4' (the log text of a whole advance, before it starts)."""
-    now = st.companies[seat].rows[pawn]
-    return f"{pawn_name(pawn)} row {advance_text(now, steps, data().max_row)}"
-
-
-def goods_advance(st: State, seat: int, good: str, steps: int) -> str:
-    """'Silk marker 1 → 2'."""
-    now = st.companies[seat].goods[good]
-    return f"{good_name(good)} marker {advance_text(now, steps, data().max_pos)}"
-
-
 def quiet(now: int) -> int:
     """The `m` of a pawn/goods task whose whole advance is already logged (0 = log it).
 
@@ -61,7 +49,8 @@ def pawn_step(st: State, task: Task, ev: list[Event]) -> None:
             log(
                 st,
                 ev,
-                f"{who} advances the {pawn_advance(st, task.seat, pawn, task.n)}{_reason(task)}.",
+                f"{who}'s {pawn_name(pawn)} advances: row "
+                f"{advance_text(now, task.n, d.max_row)}{_reason(task)}.",
             )
     if now >= d.max_row:
         return
@@ -90,7 +79,8 @@ def goods_step(st: State, task: Task, ev: list[Event]) -> None:
             log(
                 st,
                 ev,
-                f"{who} advances the {goods_advance(st, task.seat, good, task.n)}{_reason(task)}.",
+                f"{who}'s {good_name(good)} marker advances: "
+                f"{advance_text(now, task.n, d.max_pos)}{_reason(task)}.",
             )
     if now >= d.max_pos:
         return

@@ -11,7 +11,15 @@ from engine.benares import intertwine
 from engine.benares.actions import action_options, crate_price, spec_of
 from engine.benares.data import data
 from engine.benares.state import State, Task
-from engine.benares.text import action_text, card_text, good_name, pawn_name, space_name
+from engine.benares.text import (
+    action_text,
+    card_text,
+    good_name,
+    pawn_name,
+    plural,
+    seat_name,
+    space_name,
+)
 from engine.core import Choice
 
 
@@ -182,7 +190,7 @@ def _sell_opts(st: State, t: Task) -> list[Choice]:
     return [
         _c(
             f"n:{k}",
-            f"Sell {k} {good_name(t.b)} at ₹{price} each (₹{k * price})"
+            f"Sell {plural(k, good_name(t.b) + ' crate')} at ₹{price} each (₹{k * price})"
             if k
             else f"Sell no {good_name(t.b)}",
             "Sell",
@@ -222,13 +230,50 @@ PROMPT_TEXT: dict[str, Callable[[State, Task], str]] = {
     "sell": lambda st, t: f"How many {good_name(t.b)} crates do you sell in {space_name(t.a)}?",
     "mix": lambda st, t: "Intertwined Load and Move: choose the next unit.",
     "invest": lambda st, t: (
-        f"Investment (you have {st.companies[t.seat].discs} Profit discs): buy one cell or pass."
+        f"Investment (you have {plural(st.companies[t.seat].discs, 'Profit disc')}): "
+        "buy one cell or pass."
     ),
+}
+
+#: The same decisions told to everybody else (spectators, other seats): no "you".
+OTHERS_TEXT: dict[str, Callable[[State, Task], str]] = {
+    "boat": lambda st, t: "is choosing where their boat starts.",
+    "turn": lambda st, t: (
+        f"is choosing a card to play (turn {st.turns_taken // st.seats + 1} of "
+        f"{data().game['company_spaces']})."
+    ),
+    "play": lambda st, t: f"is choosing where and how to play {card_text(t.a)}.",
+    "order": lambda st, t: "is choosing which action of the play goes first.",
+    "action": lambda st, t: (
+        f"is deciding whether to perform the {t.b} action ({action_text(spec_of(t.a))})."
+    ),
+    "card_dev": lambda st, t: (
+        f"is deciding whether to perform the card action ({action_text(data().cards[t.a]['dev'])}"
+        + (f", repetition {t.n} of {t.m}" if t.m > 1 else "")
+        + ")."
+    ),
+    "pick_pawn": lambda st, t: f"is choosing a pawn to advance ({t.b}).",
+    "pick_good": lambda st, t: f"is choosing a good to advance ({t.b}).",
+    "wild_goods": lambda st, t: "is choosing the good for the next step of a wild Goods action.",
+    "sell_mode": lambda st, t: f"is deciding what to sell in {space_name(t.a)}.",
+    "sell": lambda st, t: (
+        f"is deciding how many {good_name(t.b)} crates to sell in {space_name(t.a)}."
+    ),
+    "mix": lambda st, t: "is choosing the next unit of an intertwined Load and Move.",
+    "invest": lambda st, t: "is choosing an investment or passing.",
 }
 
 
 def prompt_text(st: State, t: Task) -> str:
+    """The text for the deciding seat ("you")."""
     return PROMPT_TEXT[t.kind](st, t)
+
+
+def others_text(st: State, t: Task, hide_card: bool = False) -> str:
+    """The text for everybody but the deciding seat; `hide_card` keeps a hand card secret."""
+    if hide_card and t.kind == "play":
+        return f"{seat_name(t.seat)} is choosing where and how to play a card."
+    return f"{seat_name(t.seat)} {OTHERS_TEXT[t.kind](st, t)}"
 
 
 OPTIONS: dict[str, Callable[[State, Task], list[Choice]]] = {

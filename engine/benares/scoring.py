@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.benares.data import data
 from engine.benares.state import Company, State
-from engine.benares.text import seat_name
+from engine.benares.text import plural, seat_name
 from engine.core import Result
 
 
@@ -58,9 +58,10 @@ def result(st: State) -> Result | None:
     lines = []
     for s in ranking:
         b = breakdown(st.companies[s])
+        c = st.companies[s]
         lines.append(
-            f"{places[s]}. {seat_name(s)}: {scores[s]} VP (play {b['play']}, posts "
-            f"{b['posts']}, regional {b['regional']}, goods {b['goods']}, discs "
-            f"{b['discs']}; ₹{st.companies[s].treasury}, {len(st.companies[s].posts)} posts)"
+            f"{places[s]}. {seat_name(s)}: {scores[s]} VP = play {b['play']} + posts "
+            f"{b['posts']} + regional {b['regional']} + goods {b['goods']} + discs {b['discs']} "
+            f"(tie-breaks: ₹{c.treasury}, {plural(len(c.posts), 'post')})"
         )
     return Result(scores=scores, ranking=ranking, places=places, details="\n".join(lines))

@@ -30,6 +30,11 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def times(n: int) -> str:
+    """'' for once, ' twice', ' 3 times': how often something happened, after a verb."""
+    return "" if n == 1 else " twice" if n == 2 else f" {n} times"
+
+
 def article(word: str) -> str:
     """'an East', 'a North': the indefinite article for a display name."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
@@ -70,9 +75,11 @@ def action_text(spec: dict[str, Any]) -> str:
     return k
 
 
-def card_text(card_id: str) -> str:
+def card_text(card_id: str, with_id: bool = True) -> str:
+    """'Cotton +1 / Load 3 (C27)'; public log lines leave the card id out."""
     c = data().cards[card_id]
-    return f"{action_text(c['dev'])} / {action_text(c['logistics'])} ({card_id})"
+    text = f"{action_text(c['dev'])} / {action_text(c['logistics'])}"
+    return f"{text} ({card_id})" if with_id else text
 
 
 def log(st: State, ev: list[Event], text: str, *, barrier: bool = False) -> None:

@@ -4,31 +4,42 @@ from __future__ import annotations
 
 from engine.benares.data import data
 from engine.benares.state import State
-from engine.benares.text import log, seat_name, touch
+from engine.benares.text import log, plural, seat_name, times, touch
 from engine.core import Event
 
 
-def gain(st: State, ev: list[Event], seat: int, amount: int, why: str = "") -> None:
-    """Income: the marker moves forward; every pass beyond the top gives a disc (R30, R31)."""
-    if amount <= 0:
-        return
+def credit(st: State, seat: int, amount: int) -> str:
+    """Income: the marker moves forward; every pass beyond the top gives a disc (R30, R31).
+    Returns the Treasury note for the log line: 'Treasury ₹6' or
+    'Treasury passes ₹9: +1 Profit disc, now ₹2'."""
     g = data().game
     c = st.companies[seat]
+    if amount <= 0:
+        return f"Treasury ₹{c.treasury}"
     wrap = g["treasury_max"] + 1
     total = c.treasury + amount
-    discs = 0
+    passes = 0
     while total >= wrap:
-        discs += g["treasury_overflow_profit_discs"]
+        passes += 1
         total = total - wrap if g["treasury_overflow_carries_remainder"] else 0
+    discs = passes * g["treasury_overflow_profit_discs"]
     c.treasury = total
     c.discs += discs
     touch(st, f"treasury:{seat}")
-    extra = ""
-    if discs:
-        touch(st, f"discs:{seat}")
-        extra = f", plus {discs} Profit disc{'s' if discs > 1 else ''}"
-    reason = f" ({why})" if why else ""
-    log(st, ev, f"{seat_name(seat)} gains ₹{amount}{reason}: Treasury ₹{c.treasury}{extra}.")
+    if not passes:
+        return f"Treasury ₹{c.treasury}"
+    touch(st, f"discs:{seat}")
+    gained = f": +{plural(discs, 'Profit disc')}" if discs else ""
+    return f"Treasury passes ₹{g['treasury_max']}{times(passes)}{gained}, now ₹{c.treasury}"
+
+
+def gain(st: State, ev: list[Event], seat: int, amount: int, why: str = "") -> None:
+    """Credit `amount` and log it: 'Seat 1 gains ₹2 (Financial Advisor row 2; Treasury ₹6).'"""
+    if amount <= 0:
+        return
+    note = credit(st, seat, amount)
+    reason = f"{why}; " if why else ""
+    log(st, ev, f"{seat_name(seat)} gains ₹{amount} ({reason}{note}).")
 
 
 def can_pay(st: State, seat: int, amount: int) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.benares.data import data
 from engine.benares.flow import prompt_text
+from engine.benares.prompts import others_text
 from engine.benares.scoring import final_score, result
 from engine.benares.state import State
 from engine.benares.text import action_text, seat_name
@@ -137,10 +138,10 @@ def build(st: State, seat: int | None, status: str) -> BenaresView:
     current = top.seat if top else None
     if top is None:
         ptext = ""
-    elif top.kind in ("turn", "play") and seat != current and not hands_open(st):
-        ptext = f"{seat_name(current)} is choosing a card to play."
-    else:
+    elif seat == current:
         ptext = prompt_text(st, top)
+    else:
+        ptext = others_text(st, top, hide_card=not hands_open(st))
     res = result(st)
     return BenaresView(
         title=d.game["title"],

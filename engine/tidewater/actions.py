@@ -210,20 +210,20 @@ def do_nav(state: State, seat: int, ops: list[str], touched: list[str]) -> str:
         cost = r.sea[to]["cost"]
         co.treasury -= cost
         name = company_name(state, cid)
-        paid = f"{nm.credits(cost)} from the {name} treasury"
+        paid = f"for {nm.credits(cost)} from the line's treasury"
         if kind == "place":
             co.nav_supply -= 1
-            parts.append(f"places {nm.an(name)} point on {nm.place(state, to)} ({paid})")
+            parts.append(f"places {nm.an(name)} point on {nm.place(state, to)} {paid}")
         else:
             co.nav.remove(frm)
             touched.append(f"sea:{frm}")
             parts.append(
                 f"moves {nm.an(name)} point from {nm.place(state, frm or '')} to "
-                f"{nm.place(state, to)} ({paid})"
+                f"{nm.place(state, to)} {paid}"
             )
         co.nav.append(to)
         touched += [f"sea:{to}", f"company:{cid}"]
-    return " and ".join(parts)
+    return "\n".join(parts)  # one log line per point (flow.time_action)
 
 
 def describe_op(state: State, op: str) -> str:
@@ -246,7 +246,8 @@ def do_fund(state: State, seat: int, touched: list[str]) -> str:
     n = state.rules.funding_credits
     state.players[seat].credits += n
     touched.append(f"player:{seat}")
-    return f"takes Funding: +{nm.credits(n)}, {state.players[seat].credits} in hand"
+    have = nm.credits(state.players[seat].credits)
+    return f"takes Funding of {nm.credits(n)}, for {have} in hand"
 
 
 # ---- Invest (R25, R26, R92) -----------------------------------------------------------------------
@@ -384,7 +385,7 @@ def do_trade(state: State, seat: int, parts: list[str], touched: list[str]) -> s
         kind, cid, src = parse_part(part)
         texts.append(do_sell(state, seat, cid) if kind == "sell" else do_buy(state, seat, cid, src))
         touched += [f"company:{cid}", f"stock:{cid}", f"player:{seat}"]
-    return " and ".join(texts)
+    return "\n".join(texts)  # one log line per part (flow.time_action)
 
 
 def describe_part(state: State, part: str) -> str:

@@ -54,7 +54,10 @@ def time_action(
     resolve: Callable[[list[str]], str],
     barrier: bool = False,
 ) -> list[Event]:
-    """R5, R81: record the leader, move, resolve, then halfway, Start and passing checks."""
+    """R5, R81: record the leader, move, resolve, then halfway, Start and passing checks.
+
+    `resolve` returns what the seat did, without the seat's name ("buys a ..."); parts of a
+    combined action are separated by newlines."""
     r = state.rules
     leader0 = track.leader(state)  # R75
     track.move(state, seat, cost)
@@ -63,11 +66,16 @@ def time_action(
     state.actions_this_turn += 1
     state.menu = []
     p = state.players[seat]
+    # A combined action (a buy and a sell, two navigation points) reads as one line per part;
+    # the time cost of the whole action goes on the first line.
+    parts = text.split("\n")
     events = [
         Event(
-            f"{seat_name(seat)} {text} ({names.time(cost)}, now on step {p.pos}).",
+            f"{seat_name(seat)} {'also ' if i else ''}{part}"
+            + (f" ({names.time(cost)}, now on step {p.pos})." if i == 0 else "."),
             barrier=barrier,
         )
+        for i, part in enumerate(parts)
     ]
     if r.halfway_enabled(state.seats) and not state.halfway_done and p.pos >= r.halfway:
         state.halfway_done = True  # R79: once per round, the first disc only

@@ -98,7 +98,7 @@ def do_buy(state: State, seat: int, cid: str, source: str) -> str:
     if source == "u":
         co.unissued -= 1
         co.treasury += price
-        where = f"from the company for {nm.credits(price)}, paid into its treasury"
+        where = f"from the company for {nm.credits(price)}, paid into the line's treasury"
     else:
         co.pool -= 1
         where = f"from the bank pool for {nm.credits(price)}"
@@ -119,10 +119,9 @@ def do_sell(state: State, seat: int, cid: str) -> str:
     co.pool += 1
     share_tx(state, seat, co, -1)
     change_stock(state, co, state.rules.sell_effect)
-    return (
-        f"sells {an(company_name(state, cid))} share to the bank for {nm.credits(price)}; "
-        f"its stock is now {co.stock}"
-    )
+    moved = f"dropping its stock to {co.stock}" if co.stock != price else "its stock staying put"
+    name = an(company_name(state, cid))
+    return f"sells {name} share to the bank for {nm.credits(price)}, {moved}"
 
 
 def company_name(state: State, cid: str) -> str:

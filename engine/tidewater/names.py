@@ -58,3 +58,12 @@ def time(n: int) -> str:
 def seat(n: int) -> str:
     """'Seat 2' for seat index 1."""
     return f"Seat {n + 1}"
+
+
+def stock_moves(before: int, after: int) -> str:
+    """'rises to 7', 'drops to 4', 'stays at 5': a stock value change, after the line's name."""
+    if after > before:
+        return f"rises to {after}"
+    if after < before:
+        return f"drops to {after}"
+    return f"stays at {after}"

@@ -33,9 +33,11 @@ def run_payout(state: State, touched: list[str]) -> list[str]:
         co = state.company(cid)
         name = company_name(state, cid)
         touched += [f"company:{cid}", f"stock:{cid}"]
+        before = co.stock
         if co.ceo is None:  # R52, R53
             change_stock(state, co, r.no_ceo_effect)
-            lines.append(f"{name} has no CEO: no wage, no dividend; its stock is now {co.stock}.")
+            moves = nm.stock_moves(before, co.stock)
+            lines.append(f"{name} has no CEO: no wage, no dividend; its stock {moves}.")
             pay.index += 1
             continue
         wage = r.wage(co.stock)  # R55, R112, R113
@@ -43,17 +45,20 @@ def run_payout(state: State, touched: list[str]) -> list[str]:
             change_stock(state, co, r.unpaid_wage_effect)
             lines.append(
                 f"{name} cannot pay the wage of {nm.credits(wage)} (treasury {co.treasury}): "
-                f"no wage, no dividend; its stock is now {co.stock}."
+                f"no wage, no dividend; its stock {nm.stock_moves(before, co.stock)}."
             )
             pay.index += 1
             continue
         co.treasury -= wage  # R54
         state.players[co.ceo].credits += wage
         touched.append(f"player:{co.ceo}")
-        lines.append(
-            f"{name} pays its CEO, {nm.seat(co.ceo)}, a wage of {nm.credits(wage)} "
-            f"(treasury now {co.treasury})."
-        )
+        if wage:
+            lines.append(
+                f"{name} pays its CEO, {nm.seat(co.ceo)}, a wage of {nm.credits(wage)} "
+                f"(treasury now {co.treasury})."
+            )
+        else:
+            lines.append(f"{name} pays its CEO, {nm.seat(co.ceo)}, no wage at stock {co.stock}.")
         options = dividend_options(state, cid)
         if options == [0] and r.auto_apply_only_option:  # R61, R114
             lines.append(pay_dividend(state, cid, 0, touched))
@@ -81,11 +86,13 @@ def pay_dividend(
                 p.credits += d * n
                 touched.append(f"player:{i}")
         co.treasury -= d * k
+    before = co.stock
     change_stock(state, co, state.rules.dividend_effect[d])
+    moves = nm.stock_moves(before, co.stock)
     who = name if chooser is None else f"{nm.seat(chooser)}, CEO of {name},"
     if d == 0:
-        return f"{who} pays no dividend; {name} stock is now {co.stock}."
+        return f"{who} pays no dividend; {name} stock {moves}."
     return (
         f"{who} pays a dividend of {d} per share ({nm.credits(d * k)} in total); "
-        f"{name} stock is now {co.stock}."
+        f"{name} stock {moves}."
     )

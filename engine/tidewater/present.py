@@ -224,13 +224,11 @@ def status_line(state: State) -> str:
         cid = state.payout.order[state.payout.index]
         ceo = state.company(cid).ceo
         name = r.cinfo[cid]["name"]
-        return f"{head}, round-end payout: Seat {(ceo or 0) + 1} chooses the {name} dividend"
-    p = state.players[state.active]
+        return f"{head}, payout: Seat {(ceo or 0) + 1} chooses the {name} dividend."
     if state.phase == START:
-        where = "on Start (free actions, then Done)"
-    else:
-        where = f"step {p.pos}/{r.steps}"
-    return f"{head}: Seat {state.active + 1} to act, {where}"
+        return f"{head}, on Start: Seat {state.active + 1} takes free actions, then Done."
+    # The seat's step and credits are in its turn prompt, not here.
+    return f"{head}, Time Track: Seat {state.active + 1} to act."
 
 
 def _num_word(n: int) -> str:

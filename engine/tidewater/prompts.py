@@ -279,9 +279,9 @@ def top_menu(state: State, seat: int) -> tuple[str, list[Choice]]:
     if trade_first_parts(state, seat):
         ch.append(Choice(">trade", f"Buy and/or sell a share... {t(r.cost['trade'])}", G_TIME))
     left = r.steps - p.pos
-    text = (
-        f"Seat {seat + 1}, your turn: round {state.round} of {r.rounds}, step {p.pos} of "
-        f"{r.steps} ({left} to Start), {nm.credits(p.credits)}. "
+    text = (  # the round is in the status line; the prompt carries this seat's numbers
+        f"Seat {seat + 1}, your turn: you are on step {p.pos} of {r.steps} ({left} to Start) "
+        f"with {nm.credits(p.credits)}. "
     )
     if track.last(state) == seat:
         text += "You are last on the Time Track, so take a time-costing action."

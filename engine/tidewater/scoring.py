@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Result
+from engine.tidewater import names as nm
 from engine.tidewater.state import OVER, State
 
 
@@ -33,6 +34,8 @@ def result(state: State) -> Result | None:
         else:
             places[s] = i + 1
     details = "; ".join(
-        f"Seat {s + 1}: {scores[s]} ({state.players[s].credits} credits + shares)" for s in ranking
+        f"Seat {s + 1}: {scores[s]} points ({nm.credits(state.players[s].credits)} + "
+        f"{scores[s] - state.players[s].credits} in shares)"
+        for s in ranking
     )
     return Result(scores=scores, ranking=ranking, places=places, details=details)

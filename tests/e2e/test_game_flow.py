@@ -455,14 +455,17 @@ async def test_moderator_seat_changes_and_mod_role(fake: FakeDiscord, bot: BotPr
 async def test_undo_own_step_and_private_log(fake: FakeDiscord, bot: BotProcess):
     table = await new_table(fake, ["alice", "bob"])
     await table.start()
+    # both bid, then the first mover picks a card (private menus), reaching the public stall step
     while any(c.endswith(":p") for c in table.turn_message().custom_ids()):
-        await table.play_components(table.waiting()[0])  # both bid
+        await table.play_components(
+            table.waiting()[0], policy=lambda cs: next(c for c in cs if c != "pass")
+        )
     mover = table.waiting()[0]
     other = next(p for p in table.players if p != mover)
-    card_step = {c for _, _, c in choice_controls(table.turn_message())}
-    assert "pass" in card_step
-    await table.play_components(mover, policy=lambda cs: next(c for c in cs if c != "pass"))
-    assert {c for _, _, c in choice_controls(table.turn_message())} != card_step
+    stall_step = {c for _, _, c in choice_controls(table.turn_message())}
+    assert "stall:1" in stall_step or "stall:2" in stall_step, stall_step
+    await table.play_components(mover)  # a stall: the confirm step follows, privately
+    assert any(c.endswith(":p") for c in table.turn_message().custom_ids())
 
     refused = await fake.slash(other, "games", "game", "undo")
     assert refused.ephemeral and is_refusal(refused)
@@ -470,7 +473,7 @@ async def test_undo_own_step_and_private_log(fake: FakeDiscord, bot: BotProcess)
     undone = await fake.slash(mover, "games", "game", "undo")
     assert not is_refusal(undone), undone.text()
     await fake.wait_for(lambda: table.version() != version)
-    assert {c for _, _, c in choice_controls(table.turn_message())} == card_step
+    assert {c for _, _, c in choice_controls(table.turn_message())} == stall_step
 
     # /game log: public lines for all, private lines only for their owner
     for who in table.players:

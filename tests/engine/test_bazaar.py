@@ -424,3 +424,21 @@ def test_bot_choice_is_deterministic_and_never_goes_back() -> None:
     assert "back" not in picks and all(p.startswith("stall:") for p in picks)
     with pytest.raises(IllegalAction):
         TITLE.bot_choice(state, (seat + 1) % 3, Rng.from_seed(0))
+
+
+def test_public_prompts_never_show_the_hand() -> None:
+    """Choices that show cards are collected privately (secret prompts); the public stall step
+    reads the same whichever card is pending."""
+    state, seat = first_turn()
+    assert TITLE.prompt_for(state, seat).secret  # the card menu lists the hand
+    hand = state.seats[seat].hand
+    seen = set()
+    for card in hand[:2]:
+        trial = TITLE.copy(state)
+        TITLE.apply(trial, seat, f"card:{card.key}")
+        prompt = TITLE.prompt_for(trial, seat)
+        assert not prompt.secret
+        seen.add((prompt.text, tuple(c.label for c in prompt.choices)))
+        TITLE.apply(trial, seat, prompt.choices[0].id)
+        assert TITLE.prompt_for(trial, seat).secret  # the confirm step names the card
+    assert len(seen) == 1

@@ -202,18 +202,29 @@ class Bazaar(Title[BazaarState]):
             choices.append(Choice(f"card:{card.key}", f"Sell a {card.words()}", "Cards"))
         fee = NUMBERS["pass_coins"]
         choices.append(Choice("pass", f"Pass and take {_coins(fee)}", "Other"))
-        return Prompt(seat, "Choose a card to sell, or pass.", choices)
+        # The choices show the hand, so they are made privately (like the real titles do).
+        return Prompt(seat, "Choose a card to sell, or pass.", choices, secret=True)
 
     def _stall_prompt(self, state: BazaarState, seat: int) -> Prompt:
         card = state.pending_card
         assert card is not None
+        # Public: neither the text nor the labels tell which card is pending (the points it
+        # would score are shown privately, at the confirm step).
         choices = [
-            Choice(f"stall:{i + 1}", self._stall_label(state, i, card, seat), _stall_group(i))
+            Choice(f"stall:{i + 1}", self._stall_place(state, i, seat), _stall_group(i))
             for i in range(len(state.stalls))
             if self._cover_problem(state, seat, i) is None
         ]
         choices.append(Choice("back", "Back: choose another card", "Other"))
-        return Prompt(seat, f"Choose a stall for your {card.words()}.", choices)
+        return Prompt(seat, "Choose a stall for the card you picked.", choices)
+
+    def _stall_place(self, state: BazaarState, i: int, seat: int) -> str:
+        stall = state.stalls[i]
+        if stall.owner is None:
+            return f"Stall {i + 1} ({stall.colour}, empty)"
+        held = f"{self.seat_label(state, stall.owner)}'s {stall.cards[-1].words()}"
+        fee = f", pay {_coins(NUMBERS['cover_fee'])}" if stall.owner != seat else ""
+        return f"Stall {i + 1} ({stall.colour}, {held}){fee}"
 
     def _stall_label(self, state: BazaarState, i: int, card: Card, seat: int) -> str:
         stall = state.stalls[i]
@@ -235,7 +246,7 @@ class Bazaar(Title[BazaarState]):
             Choice("confirm", label, "Confirm"),
             Choice("back", "Back: choose another stall", "Other"),
         ]
-        return Prompt(seat, "Confirm your sale.", choices)
+        return Prompt(seat, "Confirm your sale.", choices, secret=True)
 
     def _cover_problem(self, state: BazaarState, seat: int, i: int) -> str | None:
         stall = state.stalls[i]

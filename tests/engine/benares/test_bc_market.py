@@ -9,7 +9,7 @@ from engine.benares.actions import crate_price
 from engine.benares.market import adjust_markets
 from engine.benares.state import Task
 from engine.benares.treasury import gain, pay
-from tests.engine.benares.bc_helpers import act, give, ids, new, run_task, top
+from tests.engine.benares.bc_helpers import act, give, ids, new, run_task, texts, top
 
 
 @pytest.mark.parametrize(
@@ -151,8 +151,18 @@ def test_r47_r85_goods_pair_player_assigns_one_and_two() -> None:
     ev = act(st, "pair:silk")  # Indigo +2, Silk +1
     c = st.companies[0]
     assert (c.goods["indigo"], c.goods["silk"]) == (2, 1)
-    steps = [e.text for e in ev if "marker advances" in e.text]
-    assert "Indigo" in steps[0] and "Silk" in steps[-1]  # listed order: Indigo first
+    line = next(e.text for e in ev if "advances Indigo" in e.text)
+    assert line.endswith("advances Indigo +2 (0 → 2) and Silk +1 (0 → 1).")
+
+
+def test_r85_goods_pair_resolves_in_listed_order() -> None:
+    """Indigo's steps (and its Concession) resolve before Silk's, as listed on the space."""
+    st = new()
+    give(st, 0, "C01")
+    st.companies[0].posts = ["regional"] * 7  # Agency column 1: the first step of each triggers
+    act(st, "card:C01", "dev:2", "first:company")
+    ev = texts(act(st, "pair:silk"))
+    assert ev.index("the Indigo Concession triggers") < ev.index("the Silk Concession triggers")
 
 
 def test_r107_discs_given_directly_do_not_pass_the_treasury() -> None:
