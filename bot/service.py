@@ -682,6 +682,8 @@ class GameService:
                 raise ServiceError("You're not playing in this game.")
             text = title.private_text(state, mine.seat_no)
             view = title.view(state, mine.seat_no)
+        if text is None and title.hidden_hands:
+            return "You hold nothing hidden right now.", None
         if text is None:
             return f"{title.name} has no hidden hands: everything is on the board.", None
         return text, await catalog.draw_hand_async(game.title, view, mine.seat_no)

@@ -101,6 +101,9 @@ class Title(Generic[S]):
     options: ClassVar[list[OptionSpec]] = []
     #: A short pitch shown in the lobby.
     blurb: ClassVar[str] = ""
+    #: Do players hold hidden information (a hand)? The host then offers "Show my hand" and
+    #: sends each player theirs privately.
+    hidden_hands: ClassVar[bool] = False
 
     # ---- rules -------------------------------------------------------------------------
     def setup(self, seed: int, seats: int, options: dict[str, str]) -> S:

@@ -5,7 +5,6 @@ previous turn message's components, and deliver private information by DM."""
 from __future__ import annotations
 
 import asyncio
-import functools
 import io
 import logging
 from collections.abc import Iterable
@@ -19,7 +18,6 @@ from bot.discord import components, messages
 from bot.discord.checks import Responder
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
-from engine.core import Title
 
 if TYPE_CHECKING:
     from bot.discord.client import BoardroomBot
@@ -31,20 +29,10 @@ PING_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False, re
 NO_PINGS = discord.AllowedMentions.none()
 
 
-@functools.lru_cache(maxsize=64)
 def has_hands(slug: str) -> bool:
-    """Does the title keep private hands? It must override `private_text`, and say something
-    for a seat of a freshly set-up game (a title may override it only to return None)."""
+    """Does the title keep private hands (so a "Show my hand" button makes sense)?"""
     title = catalog.title(slug)
-    if title is None or type(title).private_text is Title.private_text:
-        return False
-    try:
-        defaults = {o.name: o.default for o in title.options}
-        state = title.setup(0, title.min_seats, defaults)
-        return title.private_text(state, 0) is not None
-    except Exception:  # a title that cannot be probed: assume it has hands
-        log.debug("could not probe %s for hands", slug, exc_info=True)
-        return True
+    return title is not None and title.hidden_hands
 
 
 @dataclass

@@ -29,6 +29,7 @@ class Benares(Title[State]):
     min_seats = 2
     max_seats = 4
     rules_version = "1"
+    hidden_hands = True
     state_type = State
     options = _variant_options()
     blurb = "Ship indigo, silk, cotton and saltpetre down the Ganges in two rounds of card play."

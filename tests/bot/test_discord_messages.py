@@ -629,7 +629,7 @@ def test_hands_button_only_for_titles_with_hidden_hands() -> None:
 
     catalog.load()
     assert has_hands("benares") is True
-    assert has_hands("tidewater") is False  # overrides private_text only to say "nothing"
+    assert has_hands("tidewater") is False
     assert has_hands("no-such-title") is False
 
 

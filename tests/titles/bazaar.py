@@ -137,6 +137,7 @@ class Bazaar(Title[BazaarState]):
     min_seats = 2
     max_seats = 4
     rules_version = "1"
+    hidden_hands = True
     state_type = BazaarState
     blurb = "Test title: bid for turn order, sell goods at the market stalls."
     options = [
