@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.discord import components, messages
 from bot.discord.checks import Responder, guarded
 from bot.discord.cog import Cog
+from bot.discord.turns import is_menu_step
 from bot.errors import ServiceError, StaleError
 from bot.results import Outcome
 
@@ -98,14 +99,22 @@ class Play(Cog):
         else:
             work = self._private_choice(ref, interaction.user.id)
         outcome, message, label = await responder.within(work)
+        if message is None and interaction.message is not None:
+            # A step inside the presser's own turn: the same message shows the next menu.
+            await responder.update_source(**self.bot.turns.menu_step(outcome, interaction.message))
+            self.bot.turns.after_post(outcome, interaction.message.id, has_view=True)
+            return
+        if message is None:
+            message = await self.bot.turns.build(outcome)
         if _is_ephemeral(interaction):
             await responder.update_source(content=f"✅ You chose: **{label}**", view=None)
         await self.bot.turns.send_built(responder, outcome, message)
 
     async def _public_choice(
         self, ref: messages.ChoiceRef, user_id: int
-    ) -> tuple[Outcome, dict, str]:
-        """A button or select on the turn message: valid for exactly its version."""
+    ) -> tuple[Outcome, dict | None, str]:
+        """A button or select on the turn message: valid for exactly its version. No message
+        is built (None) for a step within the presser's own turn."""
         choice_id = ref.resolve(None)
         if choice_id is None:  # an index: resolve it against the same version
             info, prompt = await self.service.prompt_in_game(ref.game_id, user_id)
@@ -115,6 +124,8 @@ class Play(Cog):
             if choice_id is None:
                 raise ServiceError(STALE)
         outcome = await self.service.act_in_game(ref.game_id, user_id, choice_id, ref.version)
+        if is_menu_step(outcome, user_id):
+            return outcome, None, choice_id
         return outcome, await self.bot.turns.build(outcome), choice_id
 
     async def _private_choice(

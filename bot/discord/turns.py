@@ -29,6 +29,22 @@ PING_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False, re
 NO_PINGS = discord.AllowedMentions.none()
 
 
+def is_menu_step(outcome: Outcome, user_id: int) -> bool:
+    """Did the player only move within their own turn's menus (nothing anyone else sees
+    changed, and the same player is asked again, openly)? Then the turn message is edited in
+    place instead of posting a new board."""
+    info = outcome.game
+    mine = info.seat_of(user_id)
+    return (
+        info.status == "running"
+        and mine is not None
+        and not outcome.public_lines()
+        and len(outcome.prompts) == 1
+        and outcome.prompts[0].seat == mine.seat_no
+        and not outcome.prompts[0].secret
+    )
+
+
 def has_hands(slug: str) -> bool:
     """Does the title keep private hands (so a "Show my hand" button makes sense)?"""
     title = catalog.title(slug)
@@ -96,6 +112,17 @@ class TurnPoster:
         if view is not None:
             kwargs["view"] = view
         return kwargs
+
+    def menu_step(self, outcome: Outcome, source: discord.Message) -> dict[str, Any]:
+        """The edit that turns `source` (the turn message a player just used) into the next
+        step of the same player's turn: new components, same board, same summary."""
+        info = outcome.game
+        old = source.embeds[0] if source.embeds else None
+        summary = (old.description or "").split("\n") if old is not None else []
+        image = source.attachments[0].filename if source.attachments else None
+        embed = messages.turn_embed(info, [x for x in summary if x], outcome.prompts, image)
+        view = components.turn_view(info.id, info.version, outcome.prompts, has_hands(info.title))
+        return {"embeds": [embed], "view": view}
 
     # ------------------------------------------------------------------ posting
     async def post(self, responder: Responder, outcome: Outcome, prefix: str = "") -> None:

@@ -135,7 +135,7 @@ def choose(st: State, t: Task, cid: str, ev: list[Event]) -> None:
         elif not _legal_steps(st, t.seat, m, m.move_left):
             m.move_done = True
             if m.move_left:
-                log(st, ev, f"{who}'s Move ends: {m.move_left} step(s) lost.")
+                log(st, ev, f"{who}'s Move ends: {plural(m.move_left, 'step')} lost.")
     if m.move_done and m.load_done:
         st.mix = None
     elif not m.load_done and m.move_done and not _can_load_one(st, t.seat, m):

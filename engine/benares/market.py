@@ -19,8 +19,8 @@ def advance_text(now: int, steps: int, top: int) -> str:
     end = min(now + steps, top)
     lost = now + steps - end
     if end == now:
-        return f"stays at {now}, the end ({plural(lost, 'step')} lost)"
-    return f"{now} → {end}" + (f" ({plural(lost, 'step')} lost)" if lost else "")
+        return f"stays at {now}, the end: {plural(lost, 'step')} lost"
+    return f"{now} → {end}" + (f", {plural(lost, 'step')} lost" if lost else "")
 
 
 def quiet(now: int) -> int:

@@ -303,6 +303,8 @@ def do_advertise(state: State, seat: int, i: int, touched: list[str]) -> str:
     a, b = q[i - 1], q[i]
     q[i - 1], q[i] = b, a
     touched += [f"demand:{i}", f"demand:{i + 1}"]
+    if a == b:  # allowed, but nothing changes: say so instead of naming "the other" one
+        return f"advertises: swaps demand positions {i} and {i + 1}, both {colour_word(a)}"
     return (
         f"advertises: the {colour_word(b)} demand marker moves up to position {i}, the "
         f"{colour_word(a)} one down to {i + 1}"

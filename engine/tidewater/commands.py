@@ -128,7 +128,8 @@ def free_action(state: State, seat: int, head: str, rest: str) -> list[Event]:
         text = shipping.do_dump(state, seat, co, slots, touched)
     state.menu = []
     state.last.touched = touched
-    return [Event(f"{flow.seat_name(seat)} {text}.")]
+    first, *more = text.split("\n")  # further lines are whole sentences (investor fees)
+    return [Event(f"{flow.seat_name(seat)} {first}.")] + [Event(f"{line}.") for line in more]
 
 
 def menu(state: State, seat: int, cid: str) -> list[Event]:

@@ -17,19 +17,22 @@ G_BACK = "Menu"
 BACK = Choice("back", "Back to the previous menu", G_BACK)
 
 
-def port_label(state: State, port: str) -> str:
-    """'Yellow port (3 yellow containers waiting)' or 'Far Market (+2 per container)'."""
+def port_note(state: State, port: str) -> str:
+    """'3 yellow containers to load', 'nothing to load', '+2 per container' or ''."""
     r = state.rules
     info = r.ports[port]
-    name = nm.place(state, port)
     if info["type"] == "company":
         n = state.company(info["company"]).hex_containers
         if n == 0:
-            return f"{name} (nothing to load)"
+            return "nothing to load"
         colour = colour_word(info["company"])
-        return f"{name} ({n} {colour} container{'s' if n != 1 else ''} to load)"
+        return f"{n} {colour} container{'s' if n != 1 else ''} to load"
     bonus = r.port_bonus.get(port, 0)
-    return name + (f" (+{bonus} per container)" if bonus else "")
+    return f"+{bonus} per container" if bonus else ""
+
+
+def _semi(note: str) -> str:
+    return f"; {note}" if note else ""
 
 
 def t(n: int) -> str:
@@ -447,7 +450,7 @@ def submenu(state: State, seat: int, body: str) -> tuple[str, list[Choice]]:
                 Choice(
                     f"sail:{co}:{port}",
                     f"Sail the {company_name(state, co)} ship from {nm.place(state, frm)} to "
-                    f"{port_label(state, port)} (free)",
+                    f"{nm.place(state, port)} (free{_semi(port_note(state, port))})",
                     G_FREE,
                 )
             )

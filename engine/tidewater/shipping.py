@@ -139,7 +139,7 @@ def do_deliver(state: State, seat: int, cid: str, slots: list[str], touched: lis
             state.players[slot.investor].credits += r.investor_fee
             fees[slot.investor] = fees.get(slot.investor, 0) + r.investor_fee
             touched.append(f"player:{slot.investor}")
-        parts.append(f"{colour_word(colour)} for {price}")
+        parts.append(f"{colour_word(colour)} {price}")
         slot.container = None
         to_bag(state, colour)
         touched.append(f"slot:{cid}:{s}")
@@ -147,13 +147,15 @@ def do_deliver(state: State, seat: int, cid: str, slots: list[str], touched: lis
     ship.can_deliver = False
     touched += [f"ship:{cid}", f"company:{cid}", f"port:{ship.port}"]
     name = company_name(state, cid)
-    return (
+    text = (
         f"delivers {len(slots)} container{'s' if len(slots) != 1 else ''} with the {name} ship "
-        f"at {nm.place(state, ship.port)}: "
-        + ", ".join(parts)
-        + f"; {nm.credits(total)} to the {name} treasury"
-        + "".join(f", {fee} to investor {nm.seat(i)}" for i, fee in sorted(fees.items()))
+        f"at {nm.place(state, ship.port)}: {nm.credits(total)} to the line's treasury "
+        f"({', '.join(parts)})"
     )
+    if fees:  # a second sentence, so that a full ship's line stays short
+        paid = ", ".join(f"{nm.credits(fee)} to {nm.seat(i)}" for i, fee in sorted(fees.items()))
+        text += f"\nInvestor fees: {paid}"
+    return text
 
 
 def dump_error(state: State, seat: int, cid: str, slots: list[str]) -> str | None:

@@ -10,6 +10,7 @@ import pytest
 
 from engine.core import MAX_CHOICE_ID, MAX_LABEL, IllegalAction
 from engine.rng import Rng
+from engine.tidewater import names as nm
 from engine.tidewater.data import DataError, raw_data, rules_for, validate
 from tests.engine.tidewater.tw_helpers import T, act, arrange, give, new
 
@@ -125,3 +126,67 @@ def test_shortcut_menus_keep_old_chains_replayable() -> None:
     act(direct, "trade:buy:RED:u")
     act(s, ">trade:buy:RED:u", "trade:buy:RED:u")
     assert T.encode(s) == T.encode(direct)
+
+
+# ---- readable log lines (UX review) -------------------------------------------------------------
+def _fresh():
+    s = new(2, seed=3)
+    arrange(s, {0: [0], 9: [1]})
+    return s
+
+
+def test_combined_trade_reads_as_two_sentences() -> None:
+    s = _fresh()
+    give(s, 0, "BLUE", 1)
+    blue = s.company("BLUE").stock
+    lines = [e.text for e in act(s, "trade:sell:BLUE+buy:RED:u")]
+    boreal, atlas = nm.company(s, "BLUE"), nm.company(s, "RED")
+    assert lines[0] == (
+        f"Seat 1 sells a {boreal} share to the bank for {nm.credits(blue)}, dropping its stock "
+        f"to {s.company('BLUE').stock} (1 time, now on step 1)."
+    )
+    assert lines[1].startswith(f"Seat 1 also buys an {atlas} share from the company for ")
+    assert lines[1].endswith("paid into the line's treasury.")
+
+
+def test_two_navigation_points_read_as_two_lines() -> None:
+    s = _fresh()
+    give(s, 0, "RED", 1)
+    lines = [e.text for e in act(s, "nav:place:RED:a1+place:RED:n1")]
+    assert lines[0].startswith("Seat 1 places an Atlas Line point on sea hex a1 for 1 credit ")
+    assert lines[0].endswith("from the line's treasury (2 time, now on step 2).")
+    assert lines[1].startswith("Seat 1 also places an Atlas Line point on sea hex n1 ")
+    assert "(" not in lines[1]
+
+
+def test_status_line_is_short_and_the_prompt_carries_the_numbers() -> None:
+    s = _fresh()
+    s.players[0].credits = 7
+    status = T.status_line(s)
+    assert status == "Round 1/3, Time Track: Seat 1 to act."
+    text = T.prompts(s)[0].text
+    assert "step 0 of 16" in text and "7 credits" in text and "round" not in text.lower()
+
+
+def test_stock_moves_and_same_colour_advertise() -> None:
+    assert nm.stock_moves(5, 6) == "rises to 6" and nm.stock_moves(5, 4) == "drops to 4"
+    assert nm.stock_moves(3, 3) == "stays at 3"
+    s = _fresh()
+    s.queue[0] = s.queue[1]
+    colour = s.queue[0].lower()
+    line = act(s, "adv:1")[0].text
+    assert f"swaps demand positions 1 and 2, both {colour}" in line
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_bot_game_lines_are_short_and_plain(seats: int) -> None:
+    state = new(seats, 5 + seats)
+    rng = Rng.from_seed(seats + 1)
+    lines: list[str] = []
+    while T.result(state) is None:
+        seat = T.prompts(state)[0].seat
+        lines += [e.text for e in T.apply(state, seat, T.bot_choice(state, seat, rng))]
+    assert lines and not [t for t in lines if len(t) > 160]
+    assert not [t for t in lines if "is now" in t and "stock" in t]  # says rises/drops/stays
+    assert not [t for t in lines if ") (" in t or "wage of 0 credits" in t]
+    assert "points (" in T.result(state).details
