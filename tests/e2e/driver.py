@@ -124,8 +124,8 @@ class Table:
         return int(self.fake.users[name]["id"]) in msg.pinged
 
     # ---- lobby -----------------------------------------------------------------------------
-    async def open(self, host: str, **options: object) -> Exchange:
-        ex = await self.fake.slash(host, self.channel, "game", "new", title="bazaar", **options)
+    async def open(self, host: str, title: str = "bazaar", **options: object) -> Exchange:
+        ex = await self.fake.slash(host, self.channel, "game", "new", title=title, **options)
         self.lobby = ex.original
         assert self.lobby is not None, ex.text()
         ids = self.lobby.custom_ids()

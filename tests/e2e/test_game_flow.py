@@ -532,3 +532,37 @@ async def test_sigterm_shuts_down_cleanly(fake: FakeDiscord, bot: BotProcess):
     assert code == 0, bot.log()[-2000:]
     assert "stopped" in bot.log()
     assert fake.sessions[-1].ws.closed
+
+
+async def test_tidewater_menus_edit_the_turn_message_and_moves_post_a_new_board(
+    fake: FakeDiscord, bot: BotProcess
+):
+    """A real title through public components: opening a sub-menu ("…") edits the turn message
+    in place (no new board in the channel); a move that others can see posts a new turn
+    message with a fresh board."""
+    table = Table(fake, fake.channel("games"), ["alice"])
+    await table.open("alice", title="tidewater", seats=2, bots=1)
+    await table.start()
+    edits_seen = posts_seen = 0
+    for _ in range(40):
+        if table.finished() or (edits_seen and posts_seen >= 2):
+            break
+        turn = table.turn_message()
+        controls = choice_controls(turn)
+        assert controls, turn.text()
+        # Tidewater's sub-menus have ids starting with ">" (">trade": buy and/or sell...)
+        sub_menu = None if edits_seen else next((c for c in controls if c[2].startswith(">")), None)
+        control = sub_menu or next(c for c in controls if c[2] not in ("back", "menu:back"))
+        messages_before = len(table.turn_messages())
+        version = table.version()
+        ex = await use_control(fake, "alice", turn, control)
+        assert not is_refusal(ex), ex.text()
+        await fake.wait_for(lambda v=version: table.version() > v or table.finished())
+        if len(table.turn_messages()) == messages_before:
+            edits_seen += 1
+            assert table.turn_message().id == turn.id and table.turn_message().attachments
+        else:
+            posts_seen += 1
+            assert table.turn_message().images()[0][:4] == b"\x89PNG"
+    assert edits_seen >= 1 and posts_seen >= 1
+    assert_clean(fake, bot)
