@@ -14,9 +14,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from sqlalchemy import select
+
 from bot.app import build
 from bot.config import Settings
-from bot.db.models import Game
+from bot.db.models import Action, Game
 
 CHANNEL, PLAYER = 1, 1
 
@@ -45,10 +47,6 @@ async def run(title: str, actions: int, repeats: int) -> None:
         async with app.service._sessions() as s:
             game = await s.get(Game, game_id)
             title_obj = svc._title(game)
-            from sqlalchemy import select
-
-            from bot.db.models import Action
-
             rows = list(
                 await s.scalars(
                     select(Action)

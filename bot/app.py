@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot import catalog
 from bot.config import Settings
-from bot.db.engine import make_engine, migrate, sessionmaker
+from bot.db.engine import is_sqlite, make_engine, migrate, sessionmaker
 from bot.service import GameService
 
 
@@ -16,16 +16,23 @@ from bot.service import GameService
 class App:
     settings: Settings
     engine: AsyncEngine
+    reader: AsyncEngine
     service: GameService
 
     async def close(self) -> None:
         await self.engine.dispose()
+        if self.reader is not self.engine:
+            await self.reader.dispose()
 
 
 async def build(settings: Settings) -> App:
     """Load the titles, migrate the database to the newest schema, and build the service."""
     catalog.load(settings.extra_title_paths(), settings.extra_renderer_paths())
-    engine = make_engine(settings.database_url)
+    url = settings.database_url
+    engine = make_engine(url)
     await migrate(engine)
-    service = GameService(sessionmaker(engine), cache_size=settings.state_cache_size)
-    return App(settings=settings, engine=engine, service=service)
+    reader = make_engine(url, writer=False) if is_sqlite(url) else engine
+    service = GameService(
+        sessionmaker(engine), cache_size=settings.state_cache_size, readers=sessionmaker(reader)
+    )
+    return App(settings=settings, engine=engine, reader=reader, service=service)

@@ -33,7 +33,6 @@ log = logging.getLogger(__name__)
 
 #: An automatic player never takes more than this many moves in a row (a safety net).
 MAX_BOT_CHAIN = 20_000
-LIVE = ("lobby", "running")
 #: Salt of the generator that shuffles the seating at start (independent of the title's own).
 SEATING_SALT = 0x5EA7
 
@@ -77,8 +76,15 @@ def parse_options(title: Title, raw: str | dict[str, str] | None) -> dict[str, s
 
 
 class GameService:
-    def __init__(self, sessions: async_sessionmaker, cache_size: int = 64) -> None:
-        self._sessions = sessions
+    def __init__(
+        self,
+        sessions: async_sessionmaker,
+        cache_size: int = 64,
+        readers: async_sessionmaker | None = None,
+    ) -> None:
+        """`sessions` write (and may read); `readers`, when given, serve the read-only calls."""
+        self._writers = sessions
+        self._sessions = readers or sessions
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
         self._cache_size = cache_size
         self._locks: dict[int, asyncio.Lock] = {}
@@ -87,7 +93,7 @@ class GameService:
     # ------------------------------------------------------------------ plumbing
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[AsyncSession]:
-        async with self._sessions() as session, session.begin():
+        async with self._writers() as session, session.begin():
             yield session
 
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -476,9 +482,7 @@ class GameService:
             return f"🤖 {label}"
         return f"<@{holder.user_id}> ({label})"
 
-    async def _run_bots(
-        self, game_id: int, events: list[Event], hands_before: Any = None
-    ) -> Outcome:
+    async def _run_bots(self, game_id: int, events: list[Event]) -> Outcome:
         """Let automatic players take every decision that is theirs, one committed action each,
         then describe the new situation."""
         all_events = list(events)

@@ -14,17 +14,23 @@ MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 
 
-def make_engine(url: str) -> AsyncEngine:
+def make_engine(url: str, *, writer: bool = True) -> AsyncEngine:
+    """On SQLite, a `writer` engine opens every transaction with BEGIN IMMEDIATE; a reader
+    engine uses plain (deferred) BEGIN, so reads never queue behind writes."""
     if url.startswith("sqlite"):
         engine = create_async_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
-        _tune_sqlite(engine)
+        _tune_sqlite(engine, "BEGIN IMMEDIATE" if writer else "BEGIN")
         return engine
     return create_async_engine(url, pool_pre_ping=True)
 
 
-def _tune_sqlite(engine: AsyncEngine) -> None:
-    """WAL so readers never block the writer; BEGIN IMMEDIATE so two writers queue on the busy
-    timeout instead of failing half-way with 'database is locked'."""
+def is_sqlite(url: str) -> bool:
+    return url.startswith("sqlite")
+
+
+def _tune_sqlite(engine: AsyncEngine, begin: str) -> None:
+    """WAL so readers never block the writer; BEGIN IMMEDIATE (writers) so two writers queue on
+    the busy timeout instead of failing half-way with 'database is locked'."""
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
@@ -38,7 +44,7 @@ def _tune_sqlite(engine: AsyncEngine) -> None:
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(conn: Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        conn.exec_driver_sql(begin)
 
 
 def sessionmaker(engine: AsyncEngine) -> async_sessionmaker:
