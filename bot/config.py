@@ -20,6 +20,9 @@ class Settings(BaseSettings):
     #: Comma-separated `module:ATTR` paths of extra titles / renderers (the test title).
     extra_titles: str = ""
     extra_renderers: str = ""
+    #: Remind the players a game waits for after this many hours without a move (0: never).
+    #: One reminder per decision; moderators can then hand the seat to the automatic player.
+    turn_reminder_hours: float = 24.0
     #: How many game states are kept in memory; others are loaded from their latest snapshot.
     state_cache_size: int = 64
     #: DEBUG, INFO, WARNING, ERROR.

@@ -16,9 +16,10 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot import catalog
@@ -846,6 +847,37 @@ class GameService:
             await self._audit(s, game, actor, "rollback", f"{n} actions")
         # Automatic players whose turn it now is move again (seeded by the new log position).
         return await self._run_bots(game_id, events)
+
+    # ------------------------------------------------------------------ reminders
+    async def due_reminders(self, idle_seconds: float) -> list[GameInfo]:
+        """Running games whose current decision has waited longer than `idle_seconds` for at
+        least one person, and whose players were not yet reminded of this decision."""
+        cutoff = utcnow() - timedelta(seconds=idle_seconds)
+        async with self._sessions() as s:
+            ids = list(
+                await s.scalars(
+                    select(Game.id).where(
+                        Game.status == "running",
+                        Game.updated_at < cutoff,
+                        or_(Game.reminded_version.is_(None), Game.reminded_version != Game.version),
+                    )
+                )
+            )
+        due = []
+        for game_id in ids:
+            info = await self.game_info(game_id)
+            if any(not w.is_bot and w.user_id is not None for w in info.waiting):
+                due.append(info)
+        return due
+
+    async def mark_reminded(self, game_id: int, version: int) -> None:
+        async with self._tx() as s:
+            await s.execute(
+                update(Game)
+                .where(Game.id == game_id)
+                .values(reminded_version=version)
+                .execution_options(synchronize_session=False)
+            )
 
     async def game_count(self) -> int:
         async with self._sessions() as s:

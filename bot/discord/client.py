@@ -3,6 +3,7 @@ error handler for everything."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -18,6 +19,7 @@ from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.info import Info
 from bot.discord.lobby import Lobby
 from bot.discord.play import STALE, Play
+from bot.discord.reminders import Reminders
 from bot.discord.turns import TurnPoster
 
 log = logging.getLogger("bot.discord")
@@ -79,6 +81,8 @@ class BoardroomBot(discord.Client):
         self.play = Play(self)
         self.info = Info(self)
         self.admin = Admin(self)
+        self.reminders = Reminders(self)
+        self._reminder_task: asyncio.Task[None] | None = None
         self._register()
 
     def _register(self) -> None:
@@ -99,6 +103,7 @@ class BoardroomBot(discord.Client):
         else:
             synced = await self.tree.sync()
         log.info("synced %d commands%s", len(synced), f" to guild {guild_id}" if guild_id else "")
+        self._reminder_task = self.reminders.start()
 
     async def on_ready(self) -> None:
         user = self.user
@@ -122,5 +127,7 @@ class BoardroomBot(discord.Client):
         _log_done(interaction, command.qualified_name, ok=True)
 
     async def close(self) -> None:
+        if self._reminder_task is not None:
+            self._reminder_task.cancel()
         await self.turns.drain()
         await super().close()

@@ -6,6 +6,7 @@ callbacks, DMs. Players act the way people do: buttons, select menus, "Decide pr
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 
@@ -14,7 +15,7 @@ from PIL import Image
 
 from tests.e2e.driver import MENTION, Table, choice_controls, is_refusal, turn_version
 from tests.e2e.fake_discord import FakeDiscord, Message
-from tests.e2e.harness import BotProcess, real_bot_available
+from tests.e2e.harness import REAL_BOT, BotProcess, real_bot_available
 
 LABEL = re.compile(r"<@(\d+)> \((\w+)\)")
 
@@ -566,3 +567,28 @@ async def test_tidewater_menus_edit_the_turn_message_and_moves_post_a_new_board(
             assert table.turn_message().images()[0][:4] == b"\x89PNG"
     assert edits_seen >= 1 and posts_seen >= 1
     assert_clean(fake, bot)
+
+
+async def test_turn_reminder_pings_the_waiting_players_once(fake: FakeDiscord, tmp_path):
+    """With TURN_REMINDER_HOURS tiny (about 2 s), a game left waiting gets one reminder per
+    decision, mentioning exactly the people it waits for."""
+    proc = BotProcess(fake, tmp_path, entry=REAL_BOT, env={"TURN_REMINDER_HOURS": "0.0005"})
+    await proc.start()
+    try:
+        table = await new_table(fake, ["alice", "bob"])
+        await table.start()
+        waiting = table.waiting()
+
+        def reminders() -> list[Message]:
+            return [m for m in fake.messages("games") if m.content.startswith("⏰")]
+
+        await fake.wait_for(lambda: reminders(), 20, what="a turn reminder")
+        text = reminders()[0].content
+        for name in ("alice", "bob"):
+            mention = f"<@{fake.users[name]['id']}>"
+            assert (mention in text) == (name in waiting), text
+        await asyncio.sleep(3)  # longer than the reminder period: still one for this decision
+        assert len(reminders()) == 1
+        assert_clean(fake, proc)
+    finally:
+        await proc.stop()
