@@ -133,12 +133,7 @@ class GameService:
         if cached is not None and cached.version == game.version:
             self._cache.move_to_end(game.id)
             return cached
-        snap = await s.scalar(
-            select(Snapshot)
-            .where(Snapshot.game_id == game.id)
-            .order_by(Snapshot.version.desc())
-            .limit(1)
-        )
+        snap = await self._latest_snapshot(s, game.id)
         if snap is None:
             raise ServiceError("This game has not started yet.")
         state = title.decode(snap.state)
@@ -159,6 +154,15 @@ class GameService:
         loaded = _Loaded(game.version, last_seq, state, (top or 0) + 1)
         self._remember(game.id, loaded)
         return loaded
+
+    @staticmethod
+    async def _latest_snapshot(s: AsyncSession, game_id: int) -> Snapshot | None:
+        return await s.scalar(
+            select(Snapshot)
+            .where(Snapshot.game_id == game_id)
+            .order_by(Snapshot.version.desc())
+            .limit(1)
+        )
 
     def _remember(self, game_id: int, loaded: _Loaded) -> None:
         self._cache[game_id] = loaded
@@ -724,12 +728,7 @@ class GameService:
             game = await s.get(Game, game_id)
             assert game is not None
             title = self._title(game)
-            snap = await s.scalar(
-                select(Snapshot)
-                .where(Snapshot.game_id == game.id)
-                .order_by(Snapshot.version.desc())
-                .limit(1)
-            )
+            snap = await self._latest_snapshot(s, game.id)
             if snap is None:
                 return True
             state, _ = await self._replay(s, game, title)
