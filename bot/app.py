@@ -20,6 +20,7 @@ class App:
     service: GameService
 
     async def close(self) -> None:
+        catalog.stop_render_pool()
         await self.engine.dispose()
         if self.reader is not self.engine:
             await self.reader.dispose()
@@ -28,6 +29,9 @@ class App:
 async def build(settings: Settings) -> App:
     """Load the titles, migrate the database to the newest schema, and build the service."""
     catalog.load(settings.extra_title_paths(), settings.extra_renderer_paths())
+    catalog.start_render_pool(
+        settings.render_workers, settings.extra_title_paths(), settings.extra_renderer_paths()
+    )
     url = settings.database_url
     engine = make_engine(url)
     await migrate(engine)

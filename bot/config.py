@@ -23,6 +23,9 @@ class Settings(BaseSettings):
     #: Remind the players a game waits for after this many hours without a move (0: never).
     #: One reminder per decision; moderators can then hand the seat to the automatic player.
     turn_reminder_hours: float = 24.0
+    #: Processes that draw board images (0: a thread of the bot process). One keeps the event
+    #: loop responsive on a two-core machine while boards are drawn.
+    render_workers: int = 1
     #: How many game states are kept in memory; others are loaded from their latest snapshot.
     state_cache_size: int = 64
     #: DEBUG, INFO, WARNING, ERROR.
