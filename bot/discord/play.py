@@ -4,7 +4,6 @@ components (choice buttons and selects, "Decide privately", "More choices…")."
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -15,9 +14,6 @@ from bot.discord.cog import Cog
 from bot.discord.turns import is_menu_step
 from bot.errors import ServiceError, StaleError
 from bot.results import Outcome
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger("bot.discord.play")
 
