@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -15,9 +14,6 @@ from bot.discord.checks import NOT_MODERATOR, Responder, is_moderator
 from bot.discord.cog import Cog
 from bot.errors import ServiceError
 from bot.results import Outcome
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger("bot.discord.admin")
 

@@ -4,7 +4,6 @@ paging buttons."""
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -16,9 +15,6 @@ from bot.discord.cog import Cog
 from bot.discord.lobby import title_choices
 from bot.errors import ServiceError
 from render.core import RenderedImage
-
-if TYPE_CHECKING:
-    pass
 
 
 class Info(Cog):

@@ -4,7 +4,6 @@ buttons, kept up to date in place."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -16,9 +15,6 @@ from bot.discord.cog import Cog
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 from engine.core import Title
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger("bot.discord.lobby")
 
