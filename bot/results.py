@@ -14,12 +14,15 @@ class SeatInfo:
     user_id: int | None
     is_bot: bool
     label: str
+    #: In a finished game, the person who last held a seat the automatic player took over.
+    was_user_id: int | None = None
 
     @property
     def mention(self) -> str:
         """How a message names the holder: a Discord mention, or the automatic player."""
         if self.is_bot or self.user_id is None:
-            return f"🤖 {self.label}"
+            was = f", was <@{self.was_user_id}>" if self.was_user_id else ""
+            return f"🤖 {self.label}{was}"
         return f"<@{self.user_id}> ({self.label})"
 
 

@@ -195,7 +195,30 @@ class GameService:
         game.version = new
         return new
 
-    def _info(self, game: Game, seats: list[Seat], state: Any | None) -> GameInfo:
+    async def _former_people(self, s: AsyncSession, game: Game) -> dict[int, int]:
+        """Seat -> the person who last held it, for seats a finished game ended with the
+        automatic player in (so the standings can still name them)."""
+        if game.status != "finished":
+            return {}
+        rows = await s.scalars(
+            select(Seat)
+            .where(
+                Seat.game_id == game.id,
+                Seat.until_version.is_not(None),
+                Seat.user_id.is_not(None),
+                Seat.is_bot.is_(False),
+            )
+            .order_by(Seat.id)
+        )
+        return {row.seat_no: row.user_id for row in rows if row.user_id is not None}
+
+    def _info(
+        self,
+        game: Game,
+        seats: list[Seat],
+        state: Any | None,
+        former: dict[int, int] | None = None,
+    ) -> GameInfo:
         title = catalog.title(game.title)
         name = title.name if title else game.title
 
@@ -204,7 +227,17 @@ class GameService:
                 return title.seat_label(state, n)
             return f"Seat {n + 1}"
 
-        holders = [SeatInfo(x.seat_no, x.user_id, x.is_bot, label(x.seat_no)) for x in seats]
+        former = former or {}
+        holders = [
+            SeatInfo(
+                x.seat_no,
+                x.user_id,
+                x.is_bot,
+                label(x.seat_no),
+                former.get(x.seat_no) if x.is_bot else None,
+            )
+            for x in seats
+        ]
         waiting: list[SeatInfo] = []
         status_line = ""
         if state is not None and title is not None and game.status == "running":
@@ -532,7 +565,7 @@ class GameService:
                         text = title.private_text(state, seat.seat_no)
                         if text:
                             hands[seat.user_id] = text
-            info = self._info(game, seats, state)
+            info = self._info(game, seats, state, await self._former_people(s, game))
             return Outcome(
                 game=info, events=events, prompts=prompts, result=info.result, hands=hands
             )
@@ -629,7 +662,8 @@ class GameService:
             state = None
             if game.status in ("running", "finished"):
                 state = (await self._state(s, game, self._title(game))).state
-            return self._info(game, await self._holders(s, game.id), state)
+            seats = await self._holders(s, game.id)
+            return self._info(game, seats, state, await self._former_people(s, game))
 
     async def game_info(self, game_id: int) -> GameInfo:
         async with self._sessions() as s:
@@ -639,7 +673,8 @@ class GameService:
             state = None
             if game.status in ("running", "finished"):
                 state = (await self._state(s, game, self._title(game))).state
-            return self._info(game, await self._holders(s, game.id), state)
+            seats = await self._holders(s, game.id)
+            return self._info(game, seats, state, await self._former_people(s, game))
 
     async def prompt_for(self, channel_id: int, user_id: int) -> tuple[GameInfo, Prompt | None]:
         """The decision waiting for this user (for autocomplete and private menus)."""

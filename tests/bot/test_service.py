@@ -479,3 +479,14 @@ async def test_turn_reminders_once_per_decision(service):
     assert [g.id for g in await service.due_reminders(3600)] == [out.game.id]
     await service.admin_end(CHAN, MOD)
     assert await service.due_reminders(3600) == []
+
+
+async def test_standings_still_name_a_player_the_bot_replaced(service):
+    await new_game(service, players=(ANA, BEN))
+    await service.start(CHAN, ANA)
+    out = await service.leave(CHAN, BEN)
+    final = await play_to_end(service, out)
+    ben_seat = next(h for h in final.game.holders if h.is_bot)
+    assert ben_seat.was_user_id == BEN and f"was <@{BEN}>" in ben_seat.mention
+    info = await service.status(CHAN, or_last=True)
+    assert info.holder(ben_seat.seat_no).was_user_id == BEN
