@@ -20,6 +20,7 @@ from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import func, or_, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot import catalog
@@ -332,7 +333,13 @@ class GameService:
                 created_by=user_id,
             )
             s.add(game)
-            await s.flush()
+            try:
+                await s.flush()
+            except IntegrityError:  # another process opened one here a moment ago
+                raise ServiceError(
+                    "This channel already has a game. Finish it, or ask a moderator to "
+                    "`/admin end` it."
+                ) from None
             s.add(Seat(game_id=game.id, seat_no=0, user_id=user_id))
             for i in range(bots):
                 s.add(Seat(game_id=game.id, seat_no=seats - bots + i, is_bot=True))

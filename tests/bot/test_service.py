@@ -490,3 +490,19 @@ async def test_standings_still_name_a_player_the_bot_replaced(service):
     assert ben_seat.was_user_id == BEN and f"was <@{BEN}>" in ben_seat.mention
     info = await service.status(CHAN, or_last=True)
     assert info.holder(ben_seat.seat_no).was_user_id == BEN
+
+
+async def test_two_hosts_opening_a_lobby_in_one_channel_get_one_game(service):
+    import asyncio
+
+    engine = make_engine(service.db_url)
+    other = GameService(sessionmaker(engine))
+    results = await asyncio.gather(
+        service.create(guild_id=GUILD, channel_id=CHAN, user_id=ANA, title_slug="bazaar"),
+        other.create(guild_id=GUILD, channel_id=CHAN, user_id=BEN, title_slug="bazaar"),
+        return_exceptions=True,
+    )
+    await engine.dispose()
+    errors = [r for r in results if isinstance(r, Exception)]
+    assert len(errors) == 1 and isinstance(errors[0], ServiceError), results
+    assert "already has a game" in str(errors[0])
