@@ -141,3 +141,9 @@ class BenaresView(msgspec.Struct):
     over: bool = False
     final_scores: list[int] | None = None  # by seat, once over
     ranking: list[int] | None = None  # seats best first, once over
+    # Public, constant data for reading a company board (from data.yaml):
+    # good -> short effect text of its Concession, parts joined by ", "
+    # (e.g. "+1 Profit disc, +1 VP"); the good's name is the key, not part of the text.
+    concession_text: dict[str, str] = msgspec.field(default_factory=dict)
+    # end-game VP of a Goods marker at lane position i (index = position 0..8)
+    goods_lane_vp: list[int] = msgspec.field(default_factory=list)

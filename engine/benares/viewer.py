@@ -169,6 +169,8 @@ def build(st: State, seat: int | None, status: str) -> BenaresView:
         over=over,
         final_scores=[res.scores[s] for s in range(st.seats)] if res else None,
         ranking=list(res.ranking) if res else None,
+        concession_text={g: _reward_text(d.concessions["effects"][g]) for g in d.goods},
+        goods_lane_vp=list(d.raw["goods_lanes"]["end_vp_by_position"]),
     )
 
 

@@ -75,6 +75,7 @@ def legend() -> Image.Image:
         ("", "   triggers that good's Concession once"),
         ("card", "Card played: covers the company action it hides"),
         ("star", "★ first buyer of an Investment cell · ● Profit disc"),
+        ("vp", "end VP: what a Goods marker there scores at the end"),
     ]
     y = 70
     for icon, text in rows:
@@ -124,6 +125,9 @@ def legend() -> Image.Image:
                 width=2,
                 radius=5,
             )
+        elif icon == "vp":
+            pen.rect(cx - 12, y - 10, cx + 12, y + 10, fill=(250, 232, 170), radius=5)
+            pen.text(cx, y, "2", 15, st.INK, True)
         elif icon == "star":
             pen.text(cx, y, "★", 24, st.HEADER, True)
         pen.text(76, y, text, 18, st.INK, icon == "hl", anchor="lm")

@@ -1,5 +1,6 @@
 """One company's board: six spaces with the cards played, Treasury, Profit discs, VP, the Post
-track over the four Goods lanes with the Agency column and Concessions, hold and investments.
+track over the four Goods lanes (with each position's end-game VP under them), the Agency column,
+the Concessions with what each gives, hold and investments.
 
 Everything that is the same all game (frame, name, space texts, lane grid, Treasury cells) is
 drawn once per company and zoom and cached; each board image pastes it and draws the state.
@@ -13,17 +14,18 @@ from PIL import Image
 
 from render.benares import style as st
 
-CO_W, CO_H = 780, 452
+CO_W, CO_H = 780, 472
 SPACE_Y, SPACE_H = 56, 150
 LANES_Y = 218
-LANE_LABEL = 92
-CELL = 40
+LANE_LABEL = 88
+CELL = 37
 POST_ROW_H = 40
 LANE_H = 36
+VP_ROW_H = 20  # the end-game VP of each lane position, under the lanes
 GRID_X = 10 + LANE_LABEL
 CONC_X = GRID_X + 9 * CELL + 6
-RIGHT_X = LANE_LABEL + 9 * CELL + 86  # after the concession column
-SIDE_X = RIGHT_X + 8
+CONC_W = 105  # a Concession box: status mark and its effect, one part a line
+SIDE_X = CONC_X + CONC_W + 4
 SIDE_W = CO_W - 10 - SIDE_X
 LANE_Y0 = LANES_Y + 18 + POST_ROW_H + 2
 SECTOR_SHORT = {"fleet": "Fleet", "warehouses": "Wareh.", "bank": "Bank", "estates": "Estates"}
@@ -41,6 +43,7 @@ def _static(
     colour_hex: str,
     spaces: tuple[tuple[int, int, str, str], ...],
     goods: tuple[str, ...],
+    lane_vp: tuple[int, ...],
     zoom: float,
 ) -> Image.Image:
     im = Image.new("RGB", (round(CO_W * zoom) + 1, round(CO_H * zoom) + 1), st.BG)
@@ -87,7 +90,8 @@ def _static(
             width=1,
             radius=4,
         )
-    pen.text(CONC_X + 37, y + POST_ROW_H / 2, "Concession", 13, st.HEADER, True)
+    pen.text(CONC_X + CONC_W / 2, y + POST_ROW_H / 2 - 7, "Concession", 13, st.HEADER, True)
+    pen.text(CONC_X + CONC_W / 2, y + POST_ROW_H / 2 + 8, "once each", 10, st.MUTED)
     y = LANE_Y0
     for good in goods:
         gc = st.GOODS_COLOURS.get(good, st.MUTED)
@@ -116,6 +120,7 @@ def _static(
                 cx + 2, y + 3, cx + CELL - 2, y + LANE_H - 3, outline=st.FAINT, width=1, radius=4
             )
         y += LANE_H
+    _vp_row(pen, y, lane_vp)
     # side column labels and Treasury cells
     pen.text(SIDE_X, LANES_Y + 8, "TREASURY", 13, st.HEADER, True, anchor="lm")
     cw = SIDE_W / 5
@@ -126,6 +131,19 @@ def _static(
         )
         pen.text(cx + cw / 2, cy + 13, str(v), 13, st.INK)
     return im
+
+
+def _vp_row(pen: st.Pen, y: float, lane_vp: tuple[int, ...]) -> None:
+    """'END VP' and what a Goods marker on each position scores at the end of the game."""
+    if not lane_vp:
+        return
+    cy = y + VP_ROW_H / 2 + 1
+    pen.text(10 + (LANE_LABEL - 6) / 2, cy, "end VP", 12, st.HEADER, True)
+    for c, vp in enumerate(lane_vp[:9]):
+        cx = GRID_X + c * CELL
+        if vp:
+            pen.rect(cx + 7, y + 3, cx + CELL - 7, y + VP_ROW_H - 1, fill=(250, 232, 170), radius=5)
+        pen.text(cx + CELL / 2, cy, str(vp), 12, st.INK if vp else st.MUTED, bool(vp))
 
 
 def _treasury_cell(v: int) -> tuple[float, float]:
@@ -152,7 +170,9 @@ def draw_company(
     """Draw company `co` (a CompanyView) with its top-left corner at (ox, oy)."""
     spaces = tuple((sp.space, sp.mult, sp.development, sp.logistics) for sp in co.board)
     label = f"{co.label} · {co.colour_name}"
-    im.paste(_static(label, co.colour, spaces, tuple(co.goods), zoom), (round(ox), round(oy)))
+    lane_vp = tuple(getattr(view, "goods_lane_vp", ()) or ())
+    static = _static(label, co.colour, spaces, tuple(co.goods), lane_vp, zoom)
+    im.paste(static, (round(ox), round(oy)))
     pen = st.Pen(im, ox, oy, zoom)
     seat = co.seat
     current = view.current == seat and not view.over
@@ -210,7 +230,7 @@ def draw_company(
             pen.rect(x, SPACE_Y, x + w, SPACE_Y + SPACE_H, outline=st.HIGHLIGHT, width=5, radius=8)
         if sp.card:
             _card(pen, x, w, sp)
-    _lanes(pen, co, seat, highlight)
+    _lanes(pen, co, view, seat, highlight)
     _side(pen, co, view, seat, highlight)
 
 
@@ -256,7 +276,7 @@ def _band(pen: st.Pen, box, tag: str, text: str, fill) -> None:
         pen.fit((x0 + x1) / 2, cy + (j - (len(lines) - 1) / 2) * (size + 2), line, size, cw, st.INK)
 
 
-def _lanes(pen: st.Pen, co, seat: int, highlight: set[str]) -> None:
+def _lanes(pen: st.Pen, co, view, seat: int, highlight: set[str]) -> None:
     agency = co.agency_column
     y = LANES_Y + 18
     for c in range(1, 9):
@@ -295,7 +315,8 @@ def _lanes(pen: st.Pen, co, seat: int, highlight: set[str]) -> None:
         )
         for r in range(rows):
             pen.text(ax + CELL - 7, y + r * LANE_H + 9, "A", 10, st.HEADER, True)
-        pen.text(ax + CELL / 2, y + rows * LANE_H + 10, "Agency", 11, st.HEADER, True)
+        label_y = y + rows * LANE_H + VP_ROW_H + 9
+        pen.text(ax + CELL / 2, label_y, "Agency", 11, st.HEADER, True)
     for good, pos in co.goods.items():
         gc = st.GOODS_COLOURS.get(good, st.MUTED)
         mx = GRID_X + pos * CELL + CELL / 2
@@ -304,23 +325,36 @@ def _lanes(pen: st.Pen, co, seat: int, highlight: set[str]) -> None:
             pen.sprite(st.disc(pen.w(CELL + 4), st.HIGHLIGHT, st.HIGHLIGHT), mx, my)
         pen.sprite(st.disc(pen.w(26), gc, st.INK, max(1, pen.w(2))), mx, my)
         pen.text(mx, my + 1, str(pos), 13, st.GOODS_INK.get(good, st.INK), True)
-        used = good in co.concessions_used
-        hl = f"concession:{seat}:{good}" in highlight
-        fill = st.HIGHLIGHT if hl else ((200, 230, 190) if used else st.WHITE)
-        pen.rect(
-            CONC_X,
-            y + 3,
-            CONC_X + 74,
-            y + LANE_H - 3,
-            fill=fill,
-            outline=st.INK if used else st.FAINT,
-            width=2,
-            radius=5,
-        )
-        pen.text(
-            CONC_X + 37, my, "✓ used" if used else "open", 13, st.INK if used else st.MUTED, used
-        )
+        _concession(pen, y, good, co, view, seat, highlight)
         y += LANE_H
+    lane_vp = getattr(view, "goods_lane_vp", None) or []
+    if lane_vp:  # what the Goods markers would score if the game ended now
+        now = sum(lane_vp[min(max(p, 0), len(lane_vp) - 1)] for p in co.goods.values())
+        pen.text(CONC_X + CONC_W / 2, y + VP_ROW_H / 2 + 1, f"goods now {now} VP", 12, st.INK)
+
+
+def _concession(pen: st.Pen, y: float, good: str, co, view, seat: int, highlight: set[str]):
+    """One Concession box: its effect (one part a line); green with a tick once used."""
+    used = good in co.concessions_used
+    hl = f"concession:{seat}:{good}" in highlight
+    fill = st.HIGHLIGHT if hl else ((200, 230, 190) if used else st.WHITE)
+    x0, y0, x1, y1 = CONC_X, y + 2, CONC_X + CONC_W, y + LANE_H - 2
+    pen.rect(x0, y0, x1, y1, fill=fill, outline=st.INK if used else st.FAINT, width=2, radius=5)
+    text = (getattr(view, "concession_text", None) or {}).get(good, "")
+    if not text:  # an older view without the texts: status only
+        pen.text((x0 + x1) / 2, (y0 + y1) / 2, "✓ used" if used else "open", 13, st.INK, used)
+        return
+    tx = x0 + 4
+    if used:
+        pen.text(x0 + 10, (y0 + y1) / 2, "✓", 15, st.INK, True)
+        tx = x0 + 19
+    ink = st.MUTED if used and not hl else st.INK
+    lines = text.split(", ")[:2] if len(text.split(", ")) <= 2 else [text]
+    cw = x1 - tx - 3
+    cy = (y0 + y1) / 2
+    for j, line in enumerate(lines):
+        ly = cy + (j - (len(lines) - 1) / 2) * 13
+        pen.fit(tx, ly, line[:1].upper() + line[1:], 11, cw, ink, True, anchor="lm")
 
 
 def _side(pen: st.Pen, co, view, seat: int, highlight: set[str]) -> None:

@@ -118,3 +118,31 @@ def test_registry_finds_the_renderer() -> None:
     registry.load_builtin()
     assert registry.get("benares") is not None
     assert registry.get("benares").slug == "benares"
+
+
+def test_view_carries_concession_texts_and_lane_vp(mid_state) -> None:
+    """R111 effects and the goods-lane end VP reach the view (spectator too), but no hand cards."""
+    from engine.benares.data import data
+
+    d = data()
+    view = TITLE.view(mid_state, None)
+    assert set(view.concession_text) == set(d.goods)
+    assert view.concession_text["indigo"] == "+1 Profit disc, +1 VP"
+    assert view.concession_text["cotton"] == "₹5, +1 VP"
+    assert view.goods_lane_vp == d.raw["goods_lanes"]["end_vp_by_position"]
+    assert len(view.goods_lane_vp) == d.max_pos + 1
+    assert all(c.hand is None for c in view.companies)
+    assert all(c.hand_count > 0 for c in view.companies)
+    # the seat's own view carries the same public texts
+    own = TITLE.view(mid_state, 1)
+    assert own.concession_text == view.concession_text
+    assert own.goods_lane_vp == view.goods_lane_vp
+
+
+def test_concession_texts_and_lane_vp_are_drawn(mid_state) -> None:
+    view = TITLE.view(mid_state, None)
+    bare = msgspec.structs.replace(view, concession_text={}, goods_lane_vp=[])
+    for area in (None, 0):
+        a, b = RENDERER.board(view, area=area), RENDERER.board(bare, area=area)
+        assert a.size == b.size
+        assert ImageChops.difference(a, b).getbbox() is not None
