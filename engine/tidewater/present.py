@@ -26,6 +26,7 @@ from engine.tidewater.view import (
     StackView,
     TidewaterView,
     TimeTrackView,
+    WageBandView,
 )
 
 
@@ -204,6 +205,7 @@ def build_view(state: State, seat: int | None) -> TidewaterView:
         variants=list(state.variants),
         scores=res.scores if res else None,
         ranking=res.ranking if res else None,
+        wage_bands=[WageBandView(min=b["min"], max=b["max"], wage=b["wage"]) for b in r.wage_bands],
     )
 
 

@@ -89,6 +89,14 @@ class ShipView(msgspec.Struct):
     reachable: list[str]  # ports the ship could sail to now (by its company's points)
 
 
+class WageBandView(msgspec.Struct):
+    """One row of the wage table: a company whose stock is in min..max pays `wage` per payout."""
+
+    min: int
+    max: int
+    wage: int
+
+
 class DemandView(msgspec.Struct):
     position: int  # 1 = front
     colour: str
@@ -179,3 +187,4 @@ class TidewaterView(msgspec.Struct):
     variants: list[str]  # enabled variant ids
     scores: dict[int, int] | None = None  # final scores once over
     ranking: list[int] | None = None
+    wage_bands: list[WageBandView] = []  # the wage table by stock value, ascending

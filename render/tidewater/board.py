@@ -75,6 +75,11 @@ def wrap_lines(lines: list[str], size: int, width: int, max_rows: int) -> list[s
     return rows
 
 
+def short_port(name: str) -> str:
+    """ "North Market" -> "North", "Red port" -> "Red port" (markets are named by direction)."""
+    return name.removesuffix(" Market")
+
+
 def cube(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, colour: str | None) -> None:
     """A container: a rounded square in its company colour with a darker rim."""
     h = size / 2
@@ -550,13 +555,14 @@ class Board:
         n = max(1, len(ship.slots[:5]))
         size = min(62, (x1 - x0 - 20 - (n - 1) * 10) // n)
         gap = (x1 - x0 - 20 - n * size) // max(1, n - 1)
+        sh = min(size, y1 - y0 - 66)  # slot height: leaves a row for the route line
         for k, slot in enumerate(ship.slots[:5]):
             bx = x0 + 10 + k * (size + gap)
-            by = y0 + 34
-            box = (bx, by, bx + size, by + size)
+            by = y0 + 30
+            box = (bx, by, bx + size, by + sh)
             if slot.container:
                 d.rounded_rectangle(box, radius=7, fill=(226, 230, 238))
-                cube(d, bx + size / 2, by + size / 2, size - 14, slot.container)
+                cube(d, bx + size / 2, by + sh / 2, min(size, sh) - 10, slot.container)
             elif slot.open:
                 d.rounded_rectangle(box, radius=7, fill=(226, 230, 238))
             else:
@@ -564,9 +570,9 @@ class Board:
                     box, radius=7, fill=(44, 52, 66), outline=(90, 100, 120), width=2
                 )
                 d.text(
-                    (bx + size / 2, by + size / 2),
+                    (bx + size / 2, by + sh / 2),
                     f"{slot.cost}",
-                    font=font(26, True),
+                    font=font(24, True),
                     fill=(150, 160, 180),
                     anchor="mm",
                 )
@@ -584,7 +590,43 @@ class Board:
                     by + 7,
                 )
             if self.hot(f"slot:{c.id}:{slot.id}"):
-                glow_box(d, (bx - 4, by - 4, bx + size + 4, by + size + 4), r=8, w=4)
+                glow_box(d, (bx - 4, by - 4, bx + size + 4, by + sh + 4), r=8, w=4)
+        self.route_line(x0 + 10, y1 - 17, x1 - 10, c, ship)
+
+    def may_sail(self, cid: str) -> bool:
+        """Whether the player to act could sail this ship now (a shareholder, or anyone under
+        the open-operations variant), in an open window."""
+        v = self.v
+        if v.active_seat is None:
+            return False
+        if any(var.startswith("V3") for var in v.variants):
+            return True
+        return any(p.seat == v.active_seat and p.shares.get(cid, 0) > 0 for p in v.players)
+
+    def route_line(self, x0: int, y: int, x1: int, c: Any, ship: Any) -> None:
+        """One row under the slots: where the ship can sail this window, or that it has sailed."""
+        d = self.d
+        f = font(17, True)
+        if self.v.phase not in ("turn_window", "start_window"):
+            return  # no window open: nothing can sail
+        if ship.sailed_this_window:
+            d.rounded_rectangle((x0, y - 11, x0 + 66, y + 11), radius=6, fill=(70, 78, 92))
+            d.text((x0 + 33, y), "sailed", font=f, fill=st.TEXT, anchor="mm")
+            d.text(
+                (x0 + 76, y), "no more sailing this window", font=font(16), fill=st.DIM, anchor="lm"
+            )
+            return
+        if not ship.reachable:
+            d.text((x0, y), "no route yet: needs points", font=font(16), fill=st.DIM, anchor="lm")
+            return
+        full = [self.port_names.get(p) or port_name(p) for p in ship.reachable]
+        col = st.ACTIVE if self.may_sail(c.id) else st.MUTED
+        d.text((x0, y), "can sail ⇢", font=font(16), fill=st.MUTED, anchor="lm")
+        lx = x0 + int(font(16).getlength("can sail ⇢")) + 8
+        text = ", ".join(full)
+        if f.getlength(text) > x1 - lx:
+            text = ", ".join(short_port(n) for n in full)
+        d.text((lx, y), fit(text, 17, x1 - lx, True), font=f, fill=col, anchor="lm")
 
     # ---- market row ------------------------------------------------------------------------
     def demand(self) -> None:
@@ -676,7 +718,7 @@ class Board:
             val = lo + k
             bx = x0 + 18 + k * cw
             d.rounded_rectangle(
-                (bx, by, bx + cw - 4, by + 92),
+                (bx, by, bx + cw - 4, by + 80),
                 radius=6,
                 fill=(34, 42, 56),
                 outline=(80, 92, 112),
@@ -690,7 +732,7 @@ class Board:
                 anchor="mm",
             )
             for j, c in enumerate(at.get(val, [])[:4]):
-                cy = by + 36 + j * 16
+                cy = by + 33 + j * 12
                 d.rounded_rectangle(
                     (bx + 5, cy - 6, bx + cw - 9, cy + 8),
                     radius=3,
@@ -701,6 +743,7 @@ class Board:
                     d.rounded_rectangle(
                         (bx + 2, cy - 9, bx + cw - 6, cy + 11), radius=4, outline=st.HILITE, width=3
                     )
+        self.wage_bands(x0 + 18, by + 86, cw, lo, hi)
         # payout order (during a payout: its fixed order, done ones ticked, current one framed)
         y = y1 - 26
         pay = v.payout if v.phase == "payout_prompt" else None
@@ -720,6 +763,25 @@ class Board:
                     (x - 4, y - 18, x + w + 4, y + 18), radius=9, outline=st.HILITE, width=3
                 )
             x += w + 6
+
+    def wage_bands(self, x0: int, y: int, cw: int, lo: int, hi: int) -> None:
+        """A strip under the stock scale: one segment per wage band of the view's table, warmer
+        for a higher wage, labelled "wage N" (just "N" where the segment is too narrow)."""
+        d = self.d
+        bands = list(getattr(self.v, "wage_bands", None) or [])
+        top = max((b.wage for b in bands), default=0) or 1
+        for b in bands:
+            a, z = max(lo, b.min), min(hi, b.max)
+            if a > z:
+                continue
+            bx0 = x0 + (a - lo) * cw
+            bx1 = x0 + (z - lo + 1) * cw - 4
+            d.rounded_rectangle((bx0, y, bx1, y + 22), radius=5, fill=st.wage_rgb(b.wage / top))
+            label = f"wage {b.wage}"
+            f = font(15, True)
+            if f.getlength(label) > bx1 - bx0 - 4:
+                label = str(b.wage)
+            d.text(((bx0 + bx1) / 2, y + 11), label, font=f, fill=(20, 16, 12), anchor="mm")
 
     # ---- players ---------------------------------------------------------------------------
     def player(self, box: tuple[int, int, int, int], p: Any) -> None:

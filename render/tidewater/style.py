@@ -88,3 +88,17 @@ WAGE_BAND = {
     6: hex_rgb("#6E6A2E"),
     8: hex_rgb("#7A4E2A"),
 }
+
+
+WAGE_NONE = hex_rgb("#8C97A8")  # a band paying no wage
+WAGE_LOW = hex_rgb("#EAD9A0")  # the lowest paying band
+WAGE_HIGH = hex_rgb("#FF8A4C")  # the highest wage band
+
+
+def wage_rgb(t: float) -> Color:
+    """Wage band fill: grey for no wage, then pale sand (low) to warm orange (top), `t` in 0..1."""
+    if t <= 0:
+        return WAGE_NONE
+    t = min(1.0, t)
+    r, g, b = (round(a + (z - a) * t) for a, z in zip(WAGE_LOW, WAGE_HIGH, strict=True))
+    return (r, g, b)

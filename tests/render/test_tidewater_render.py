@@ -125,3 +125,44 @@ def test_static_layer_is_cached(mid) -> None:
     RENDERER.board(mid)
     after = background.cache_info()
     assert after.hits == before.hits + 1 and after.misses == before.misses
+
+
+def test_view_carries_the_wage_table_over_the_whole_stock_track(mid) -> None:
+    bands = sorted(mid.wage_bands, key=lambda b: b.min)
+    assert bands[0].min == mid.stock_min and bands[-1].max == mid.stock_max
+    for a, b in zip(bands, bands[1:], strict=False):
+        assert b.min == a.max + 1
+    for c in mid.companies:
+        assert c.wage == next(b.wage for b in bands if b.min <= c.stock <= b.max)
+
+
+def test_wage_bands_are_drawn_from_the_view(mid) -> None:
+    """The strip under the stock scale follows the view's table, not a table of its own."""
+    base = RENDERER.board(mid)
+    bands = list(mid.wage_bands)
+    bands[-1] = msgspec.structs.replace(bands[-1], wage=bands[-1].wage + 5)
+    changed = RENDERER.board(msgspec.structs.replace(mid, wage_bands=bands))
+    box = ImageChops.difference(base, changed).getbbox()
+    assert box is not None
+    # the change stays inside the stock-track panel
+    from render.tidewater.static import STOCK_BOX
+
+    assert box[0] >= STOCK_BOX[0] and box[1] >= STOCK_BOX[1]
+    assert box[2] <= STOCK_BOX[2] and box[3] <= STOCK_BOX[3]
+    # a view without a table (older engines) still draws
+    assert RENDERER.board(msgspec.structs.replace(mid, wage_bands=[])).size == PAGE
+
+
+def test_ship_routes_and_sailed_state_are_drawn(mid) -> None:
+    assert mid.phase == "turn_window"
+    base = RENDERER.board(mid)
+    ships = list(mid.ships)
+    ships[0] = msgspec.structs.replace(ships[0], sailed_this_window=not ships[0].sailed_this_window)
+    sailed = RENDERER.board(msgspec.structs.replace(mid, ships=ships))
+    assert ImageChops.difference(base, sailed).getbbox() is not None
+    ships = list(mid.ships)
+    ships[1] = msgspec.structs.replace(ships[1], reachable=["M_FAR"], sailed_this_window=False)
+    far = RENDERER.board(msgspec.structs.replace(mid, ships=ships))
+    ships[1] = msgspec.structs.replace(ships[1], reachable=["M_NORTH"])
+    north = RENDERER.board(msgspec.structs.replace(mid, ships=ships))
+    assert ImageChops.difference(far, north).getbbox() is not None
