@@ -523,9 +523,9 @@ class GameService:
     def _name(seats: list[Seat], seat_no: int, title: Title, state: Any) -> str:
         holder = next((x for x in seats if x.seat_no == seat_no), None)
         label = title.seat_label(state, seat_no)
-        if holder is None or holder.is_bot or holder.user_id is None:
-            return f"🤖 {label}"
-        return f"<@{holder.user_id}> ({label})"
+        if holder is None:
+            return SeatInfo(seat_no, None, True, label).mention
+        return SeatInfo(seat_no, holder.user_id, holder.is_bot, label).mention
 
     async def _run_bots(self, game_id: int, events: list[Event]) -> Outcome:
         """Let automatic players take every decision that is theirs, one committed action each,

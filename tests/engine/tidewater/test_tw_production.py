@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.tidewater.production import production_event
-from tests.engine.tidewater.tw_helpers import act, arrange, containers_total, new
+from tests.engine.tidewater.tw_helpers import act, arrange, containers_total, new, set_display
 
 
 def test_r40_only_the_first_disc_triggers_events() -> None:
@@ -25,17 +25,6 @@ def test_r41_halfway_reach_or_pass() -> None:
     give(s, 0, "RED", 1)
     ev = act(s, "nav:place:RED:a1+place:RED:w1")  # 7 -> 9 passes the mark
     assert any("halfway" in e.text for e in ev)
-
-
-def set_display(s, colours) -> None:
-    """Replace the display, keeping 12 containers of each colour (old ones back to the bag)."""
-    for c in s.display:
-        if c:
-            s.bag[c] += 1
-    for c in colours:
-        if c:
-            s.bag[c] -= 1
-    s.display = list(colours)
 
 
 def test_r42_production_places_display_containers() -> None:

@@ -19,6 +19,7 @@ from tests.engine.tidewater.tw_helpers import (
     choice_ids,
     give,
     new,
+    set_display,
 )
 
 
@@ -37,16 +38,6 @@ def ship_ready(s, seat: int, cid: str = "RED", nav=("a1", "n1"), cargo=()) -> No
     for i, colour in enumerate(cargo):
         s.ship(cid).slots[i].container = colour
         s.bag[colour] -= 1
-
-
-def set_display(s, colours) -> None:
-    for c in s.display:
-        if c:
-            s.bag[c] += 1
-    for c in colours:
-        if c:
-            s.bag[c] -= 1
-    s.display = list(colours)
 
 
 def hexes(s) -> dict[str, int]:

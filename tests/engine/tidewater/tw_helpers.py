@@ -162,3 +162,14 @@ def play_bot_game(seats: int, seed: int, check=None, limit: int = 5000, **option
 
 
 __all__ = ["OVER", "PAYOUT", "START", "TURN"]
+
+
+def set_display(s, colours) -> None:
+    """Replace the display, keeping 12 containers of each colour (old ones back to the bag)."""
+    for c in s.display:
+        if c:
+            s.bag[c] += 1
+    for c in colours:
+        if c:
+            s.bag[c] -= 1
+    s.display = list(colours)
