@@ -4,6 +4,10 @@ A title is a stateless object; all game data lives in a `State` (a msgspec Struc
 serialises to JSON and back exactly). The host only ever:
 
 * calls `setup` once, then loops `prompts` -> `apply` until `result` is not None;
+* builds a move step by step: `choices(state, seat, draft)` lists the next choices after the
+  steps taken so far (the seat's *draft*); a `step` choice narrows the move (the host keeps it
+  in the draft, nothing in the game changes), any other choice completes it and is the move
+  that `apply` receives, logs and posts;
 * stores `encode(state)` as snapshots and replays the action log through `apply`;
 * hands `view(state, seat)` (never the state) to renderers and to public messages.
 
@@ -30,13 +34,23 @@ class IllegalAction(Exception):
     "You can't pay the £2 capital call on track B; you have £1"."""
 
 
+#: The id of the step choice that takes the last step off a draft ("back to the previous menu").
+BACK = "back"
+
+
 class Choice(msgspec.Struct, frozen=True):
-    """One atomic decision. `id` is stable and short (<= 60 chars, no spaces needed);
-    `label` is what the player reads; `group` clusters choices in menus ("Actions", "Free")."""
+    """One choice on a menu. `id` is stable and short (<= 60 chars, no spaces needed);
+    `label` is what the player reads; `group` clusters choices in menus ("Actions", "Free").
+
+    `step=True`: the choice narrows the move being built (it opens a sub-menu, or picks one
+    part of a move still to be confirmed). The host appends its id to the seat's draft (or, for
+    `BACK`, drops the draft's last step) and asks `choices` again; a step is never applied,
+    logged or shown to anyone else. Otherwise the id is a complete move for `apply`."""
 
     id: str
     label: str
     group: str = ""
+    step: bool = False
 
 
 class Prompt(msgspec.Struct, frozen=True):
@@ -113,9 +127,18 @@ class Title(Generic[S]):
         """Who must decide now; empty once the game is over."""
         raise NotImplementedError
 
+    def choices(self, state: S, seat: int, draft: tuple[str, ...] = ()) -> Prompt | None:
+        """The seat's next choices after the steps in `draft` (None: the seat has nothing to
+        decide). Raise IllegalAction when `draft` is not a path the menus can build. Titles
+        whose moves are all single choices keep this default."""
+        if draft:
+            raise IllegalAction("That menu is not available now.")
+        return self.prompt_for(state, seat)
+
     def apply(self, state: S, seat: int, choice_id: str) -> list[Event]:
-        """Validate and apply one choice, mutating `state`; raise IllegalAction otherwise.
-        The host always calls this on a private copy, so a refused action changes nothing."""
+        """Validate and apply one complete move (never a step), mutating `state`; raise
+        IllegalAction otherwise. The host always calls this on a private copy, so a refused
+        move changes nothing."""
         raise NotImplementedError
 
     def view(self, state: S, seat: int | None) -> Any:
@@ -125,6 +148,22 @@ class Title(Generic[S]):
     def result(self, state: S) -> Result | None:
         """Final standings once the game is over, else None."""
         raise NotImplementedError
+
+    def upgrade_log(
+        self, rules_version: str, state: S, moves: list[tuple[int, str]]
+    ) -> list[tuple[int, str]] | None:
+        """The moves (seat, choice id) of a game recorded under an older `rules_version`,
+        rewritten for this one, applying them to `state` (a fresh `setup`) on the way; None
+        when they cannot be. The host then replays the result and checks it against the game's
+        newest snapshot before it replaces the old record."""
+        return None
+
+    def redeal(self, state: S, seat: int | None, rng: Rng) -> S | None:
+        """A copy of `state` with everything `seat` (None: a spectator) cannot see drawn anew
+        (other seats' hands, the order of the deck) and all it can see unchanged; None when the
+        title hides nothing. The conformance suite checks views with it: `view(state, seat)`
+        must not change, so no view can leak what it should hide."""
+        return None
 
     # ---- presentation --------------------------------------------------------------------
     def rules_pages(self) -> list[str]:
@@ -145,11 +184,9 @@ class Title(Generic[S]):
 
     # ---- automatic player -----------------------------------------------------------------
     def bot_choice(self, state: S, seat: int, rng: Rng) -> str:
-        """The automatic player's pick: a seeded random legal choice unless a title does better."""
-        for p in self.prompts(state):
-            if p.seat == seat:
-                return rng.choice(p.choices).id
-        raise IllegalAction("It is not this seat's decision.")
+        """The automatic player's complete move (never a step): seeded random walk through the
+        menus unless a title does better."""
+        return random_move(self, state, seat, rng)
 
     # ---- serialisation (generic) ----------------------------------------------------------
     def encode(self, state: S) -> bytes:
@@ -167,3 +204,29 @@ class Title(Generic[S]):
             if p.seat == seat:
                 return p
         return None
+
+
+#: A menu path longer than this is a title bug (a loop of steps), not a move.
+MAX_DRAFT_STEPS = 32
+
+
+def random_move(title: Title, state: Any, seat: int, rng: Rng) -> str:
+    """A complete move built by random steps (never backwards) from an empty draft."""
+    draft: tuple[str, ...] = ()
+    for _ in range(MAX_DRAFT_STEPS):
+        prompt = title.choices(state, seat, draft)
+        if prompt is None:
+            raise IllegalAction("It is not this seat's decision.")
+        options = [c for c in prompt.choices if c.id != BACK]
+        if not options:
+            raise IllegalAction("This menu has nothing to choose.")
+        pick = rng.choice(options)
+        if not pick.step:
+            return pick.id
+        draft = (*draft, pick.id)
+    raise IllegalAction("This menu never ends in a move.")
+
+
+def next_draft(draft: tuple[str, ...], choice: Choice) -> tuple[str, ...]:
+    """The draft after taking step `choice`."""
+    return draft[:-1] if choice.id == BACK else (*draft, choice.id)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from engine.benares import bot, flow, scoring
+from engine.benares import bot, flow, menus, scoring, upgrade
 from engine.benares.data import data
 from engine.benares.rules_text import PAGES
 from engine.benares.setup import new_game
 from engine.benares.state import State
 from engine.benares.text import card_text, plural, seat_name
 from engine.benares.view import BenaresView
-from engine.benares.viewer import build
+from engine.benares.viewer import build, hands_open
 from engine.core import Event, IllegalAction, OptionSpec, Prompt, Result, Title
 from engine.rng import Rng
 
@@ -28,7 +28,7 @@ class Benares(Title[State]):
     name = "Benares & Calcutta"
     min_seats = 2
     max_seats = 4
-    rules_version = "1"
+    rules_version = "2"  # 2: a card is a step of the play move
     hidden_hands = True
     state_type = State
     options = _variant_options()
@@ -56,8 +56,32 @@ class Benares(Title[State]):
             )
         ]
 
+    def choices(self, state: State, seat: int, draft: tuple[str, ...] = ()) -> Prompt | None:
+        """A turn's card and a sale's per-good counts are steps (see menus.py)."""
+        prompt = self.prompt_for(state, seat)
+        if prompt is None or not draft:
+            return prompt
+        return menus.submenu(state, state.stack[-1], tuple(draft))
+
     def apply(self, state: State, seat: int, choice_id: str) -> list[Event]:
         return flow.decide(state, seat, choice_id)
+
+    def upgrade_log(
+        self, rules_version: str, state: State, moves: list[tuple[int, str]]
+    ) -> list[tuple[int, str]] | None:
+        return upgrade.upgrade_log(rules_version, state, moves)
+
+    def redeal(self, state: State, seat: int | None, rng: Rng) -> State | None:
+        """Other seats' hands and the deck order drawn anew (all open with `open_hands`)."""
+        new = self.copy(state)
+        others = [] if hands_open(new) else [s for s in range(new.seats) if s != seat]
+        pool = list(new.deck) + [x for s in others for x in new.companies[s].hand]
+        rng.shuffle(pool)
+        for s in others:
+            size = len(new.companies[s].hand)
+            new.companies[s].hand, pool = pool[:size], pool[size:]
+        new.deck = pool
+        return new
 
     def view(self, state: State, seat: int | None) -> BenaresView:
         return build(state, seat, self.status_line(state))

@@ -1,12 +1,13 @@
 """A simple automatic player: heuristic weights on the legal choices, seeded noise for variety.
-It never picks "back", performs actions rather than declining, sells everything and invests
-whenever it can, so games always finish."""
+It returns complete moves only (never a step such as a card or "back"), performs actions rather
+than declining, sells everything and invests whenever it can, so games always finish."""
 
 from __future__ import annotations
 
 from engine.benares.actions import crate_price, load_max, move_ends, spec_of
 from engine.benares.data import data
 from engine.benares.flow import options
+from engine.benares.menus import card_menu, parse_play
 from engine.benares.posts import legal_post_types
 from engine.benares.state import State, Task
 from engine.core import Choice
@@ -69,12 +70,13 @@ def _logistics_value(st: State, seat: int, a: dict, b: dict) -> float:
 
 def _play_value(st: State, seat: int, card: str, cid: str) -> float:
     d = data()
-    mode, _, n = cid.partition(":")
-    if mode == "back":
+    play = parse_play(cid)
+    if play is None:  # Back
         return -100.0
+    _, mode, n = play
     if mode == "skip":
         return 3 * RUPEE
-    sp = d.board[int(n) - 1]
+    sp = d.board[n - 1]
     cd = d.cards[card]
     if mode == "dev":
         return _action_value(st, seat, cd["dev"], sp["mult"]) + _action_value(
@@ -84,9 +86,9 @@ def _play_value(st: State, seat: int, card: str, cid: str) -> float:
 
 
 def _best_play(st: State, seat: int, card: str, rng: Rng) -> tuple[float, str]:
-    t = Task("play", seat, a=card)
+    """The best play of `card`, from the menu after picking it (Back scored last)."""
     best = (-1e9, "")
-    for ch in options(st, t):
+    for ch in card_menu(st, seat, card):
         v = _play_value(st, seat, card, ch.id) + rng.below(100) / 300.0
         if v > best[0]:
             best = (v, ch.id)
@@ -100,7 +102,7 @@ def _pick_value(st: State, seat: int, t: Task, ch: Choice) -> float:
     if cid == "decline":
         return -1.0
     if t.kind == "sell_mode":
-        return {"sell:all": 5.0, "sell:pick": 0.0, "sell:none": -5.0}[cid]
+        return {"sell:all": 5.0, "sell:none": -5.0}[cid]
     if t.kind == "sell":
         return float(cid.split(":")[1])
     if t.kind == "invest":
@@ -140,20 +142,26 @@ def _pick_value(st: State, seat: int, t: Task, ch: Choice) -> float:
 
 
 def choose(st: State, seat: int, rng: Rng) -> str:
+    """A complete move (never a step): for a turn, the best card, then its best play (that
+    card's menu scored again with fresh noise); elsewhere the best choice of the first menu."""
     t = st.stack[-1]
     if t.kind == "turn":
-        best = (-1e9, "")
-        for card in st.companies[seat].hand:
-            v, _ = _best_play(st, seat, card, rng)
-            if v > best[0]:
-                best = (v, f"card:{card}")
-        return best[1]
-    if t.kind == "play":
-        return _best_play(st, seat, t.a, rng)[1]
+        hand = st.companies[seat].hand
+        card = hand[0]
+        if len(hand) > 1:
+            best = -1e9
+            for x in hand:
+                v, _ = _best_play(st, seat, x, rng)
+                if v > best:
+                    best, card = v, x
+        return _best_play(st, seat, card, rng)[1]
     opts = options(st, t)
-    best_v, best_id = -1e9, opts[0].id
+    best_v, best_id = -1e9, ""
     for ch in opts:
-        v = _pick_value(st, seat, t, ch) + rng.below(50) / 100.0
+        noise = rng.below(50) / 100.0
+        if ch.step:  # e.g. choosing the sale good by good: the bot sells all or nothing
+            continue
+        v = _pick_value(st, seat, t, ch) + noise
         if v > best_v:
             best_v, best_id = v, ch.id
     return best_id

@@ -18,6 +18,7 @@ from engine.benares.actions import (
 from engine.benares.data import data
 from engine.benares.effects import push
 from engine.benares.market import advance_text, goods_step, pawn_step, quiet
+from engine.benares.menus import MODES, PICK, is_move, parse_play, parse_sale
 from engine.benares.posts import check_concession
 from engine.benares.prompts import SECRET, halves, options, prompt_text
 from engine.benares.state import State, Task
@@ -33,7 +34,7 @@ from engine.benares.text import (
     touch,
 )
 from engine.benares.treasury import credit, gain, gain_discs, gain_vp
-from engine.core import Event, IllegalAction
+from engine.core import BACK, Event, IllegalAction
 
 Chooser = Callable[[State, Task, str, list[Event]], None]
 
@@ -93,32 +94,31 @@ def _boat(st: State, t: Task, cid: str, ev: list[Event]) -> None:
 
 
 def _turn(st: State, t: Task, cid: str, ev: list[Event]) -> None:
+    """A complete play `play:<card>:<mode>:<space>` (the card was a step of the draft)."""
     st.last.clear()
     st.last_text.clear()
-    push(st, Task("play", t.seat, a=cid.split(":")[1]))
+    parsed = parse_play(cid)
+    assert parsed is not None  # validated by decide
+    card, mode_key, n = parsed
+    _play(st, t.seat, card, mode_key, n, ev)
 
 
-def _play(st: State, t: Task, cid: str, ev: list[Event]) -> None:
-    if cid == "back":
-        push(st, Task("turn", t.seat))
-        return
+def _play(st: State, seat: int, card: str, mode_key: str, n: int, ev: list[Event]) -> None:
     d = data()
-    mode_key, space = cid.split(":")
-    n = int(space)
-    c = st.companies[t.seat]
-    mode = {"dev": "development", "log": "logistics", "skip": "skip"}[mode_key]
-    c.hand.remove(t.a)
-    c.board[n - 1].card = t.a
+    c = st.companies[seat]
+    mode = MODES[mode_key]
+    c.hand.remove(card)
+    c.board[n - 1].card = card
     c.board[n - 1].mode = mode
-    touch(st, f"space:{t.seat}:{n}")
-    push(st, Task("end_turn", t.seat))
+    touch(st, f"space:{seat}:{n}")
+    push(st, Task("end_turn", seat))
     if mode == "skip":
         rupees = d.game["skip_income_rupees"]
-        note = credit(st, t.seat, rupees)
+        note = credit(st, seat, rupees)
         log(
             st,
             ev,
-            f"{seat_name(t.seat)} skips the turn, putting {card_text(t.a, False)} on space {n}, "
+            f"{seat_name(seat)} skips the turn, putting {card_text(card, False)} on space {n}, "
             f"and gains ₹{rupees} ({note}).",
             barrier=True,
         )
@@ -126,20 +126,20 @@ def _play(st: State, t: Task, cid: str, ev: list[Event]) -> None:
     log(
         st,
         ev,
-        f"{seat_name(t.seat)} plays {card_text(t.a, False)} on space {n} as a "
+        f"{seat_name(seat)} plays {card_text(card, False)} on space {n} as a "
         f"{mode.capitalize()} play.",
         barrier=True,
     )
     if mode == "logistics" and intertwine.enabled(st):
-        card_ref, comp_ref = f"card:{t.a}:logistics", f"space:{n}:logistics"
+        card_ref, comp_ref = f"card:{card}:logistics", f"space:{n}:logistics"
         kinds = (spec_of(card_ref)["kind"], spec_of(comp_ref)["kind"])
         if sorted(kinds) == ["load", "move"]:
             move_ref, load_ref = (
                 (card_ref, comp_ref) if kinds[0] == "move" else (comp_ref, card_ref)
             )
-            intertwine.start(st, t.seat, move_ref, load_ref)
+            intertwine.start(st, seat, move_ref, load_ref)
             return
-    push(st, Task("order", t.seat, a=t.a, b=mode, n=n))
+    push(st, Task("order", seat, a=card, b=mode, n=n))
 
 
 def _order(st: State, t: Task, cid: str, ev: list[Event]) -> None:
@@ -240,10 +240,8 @@ def _sell_mode(st: State, t: Task, cid: str, ev: list[Event]) -> None:
     c = st.companies[t.seat]
     if cid == "sell:all":
         st.sale = dict(c.hold)
-    elif cid == "sell:pick":
-        for g in reversed(data().goods):
-            if c.hold.get(g, 0):
-                push(st, Task("sell", t.seat, a=t.a, b=g))
+    elif cid != "sell:none":  # counts chosen good by good in the draft
+        st.sale = dict(parse_sale(cid) or [])
 
 
 def _sell(st: State, t: Task, cid: str, ev: list[Event]) -> None:
@@ -259,7 +257,6 @@ def _invest(st: State, t: Task, cid: str, ev: list[Event]) -> None:
 CHOOSE: dict[str, Chooser] = {
     "boat": _boat,
     "turn": _turn,
-    "play": _play,
     "order": _order,
     "action": _action,
     "card_dev": _card_dev,
@@ -284,7 +281,7 @@ def run(st: State, ev: list[Event]) -> None:
             auto(st, top, ev)
             continue
         found = options(st, top)
-        if len(found) >= 2:
+        if len(found) >= 2 or any(c.step for c in found):
             return
         stack.pop()
         CHOOSE[top.kind](st, top, found[0].id if found else "", ev)
@@ -296,8 +293,7 @@ def decide(st: State, seat: int, cid: str) -> list[Event]:
     top = st.stack[-1]
     if seat != top.seat:
         raise IllegalAction(f"It is not your decision now: {seat_name(top.seat)} is deciding.")
-    valid = {c.id for c in options(st, top)}
-    if cid not in valid:
+    if not legal(st, top, cid):
         raise IllegalAction(explain(st, top, cid))
     ev: list[Event] = []
     st.stack.pop()
@@ -306,14 +302,30 @@ def decide(st: State, seat: int, cid: str) -> list[Event]:
     return ev
 
 
+def legal(st: State, t: Task, cid: str) -> bool:
+    """Is `cid` a complete move of decision `t` (what the menus can build, never a step)?"""
+    stepped = is_move(st, t, cid)
+    if stepped is not None:
+        return stepped
+    return any(c.id == cid and not c.step for c in options(st, t))
+
+
 def explain(st: State, t: Task, cid: str) -> str:
     """A specific, polite refusal for a choice that is not on offer."""
     kind, _, arg = cid.partition(":")
     c = st.companies[t.seat]
-    if t.kind == "turn" and kind == "card":
-        return f"You don't hold card {arg}; choose one of the cards in your hand."
-    if t.kind == "play" and kind in ("dev", "log", "skip") and arg.isdigit():
-        n = int(arg)
+    if cid == BACK:
+        return "Back only changes your menu; it is not a move."
+    if cid == PICK:
+        return "Choose how many crates of each good to sell first."
+    play = parse_play(cid)
+    if t.kind == "turn" and (kind == "card" or play):
+        card = play[0] if play else arg
+        if card not in c.hand:
+            return f"You don't hold card {card}; choose one of the cards in your hand."
+        if not play:
+            return f"Choose where and how to play {card}: picking the card is not a move yet."
+        n = play[2]
         if not 1 <= n <= len(c.board):
             return f"Your Company board has spaces 1 to {len(c.board)}."
         return f"Space {n} already holds a card this round; pick an empty space."
@@ -329,4 +341,4 @@ def explain(st: State, t: Task, cid: str) -> str:
     return "That choice isn't available right now; please pick one of the listed options."
 
 
-__all__ = ["SECRET", "decide", "options", "prompt_text", "run"]
+__all__ = ["SECRET", "decide", "legal", "options", "prompt_text", "run"]

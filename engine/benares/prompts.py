@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 from engine.benares import administration as adm
 from engine.benares import intertwine
-from engine.benares.actions import action_options, crate_price, spec_of
+from engine.benares.actions import action_options, spec_of
 from engine.benares.data import data
+from engine.benares.menus import count_label, sell_mode_options, turn_options
 from engine.benares.state import State, Task
 from engine.benares.text import (
     action_text,
@@ -33,42 +34,6 @@ def _boat_opts(st: State, t: Task) -> list[Choice]:
         _c(f"boat:{s}", f"Start your boat at {space_name(s)}", "Boat")
         for s in data().game["boat_start_spaces"]
     ]
-
-
-def _turn_opts(st: State, t: Task) -> list[Choice]:
-    return [_c(f"card:{x}", f"Play {card_text(x)}", "Cards") for x in st.companies[t.seat].hand]
-
-
-def _play_opts(st: State, t: Task) -> list[Choice]:
-    """All Development plays, then all Logistics plays, then Skips, so each menu group is whole."""
-    d = data()
-    card = d.cards[t.a]
-    skip = d.game["skip_income_rupees"]
-    open_spaces = [i + 1 for i, slot in enumerate(st.companies[t.seat].board) if not slot.card]
-    dev, log, skips = [], [], []
-    for n in open_spaces:
-        sp = d.board[n - 1]
-        times = f" ×{sp['mult']}" if sp["mult"] > 1 else ""
-        dev.append(
-            _c(
-                f"dev:{n}",
-                f"Space {n}: card {action_text(card['dev'])}{times} and company "
-                f"{action_text(sp['development'])}",
-                "Development play",
-            )
-        )
-        log.append(
-            _c(
-                f"log:{n}",
-                f"Space {n}: card {action_text(card['logistics'])} and company "
-                f"{action_text(sp['logistics'])}",
-                "Logistics play",
-            )
-        )
-        skips.append(
-            _c(f"skip:{n}", f"Skip on space {n}: ignore both actions and gain ₹{skip}", "Skip")
-        )
-    return dev + log + skips + [_c("back", "Back: choose another card", "Back")]
 
 
 def halves(t: Task) -> tuple[str, str]:
@@ -174,29 +139,9 @@ def _wild_goods_opts(st: State, t: Task) -> list[Choice]:
     ]
 
 
-def _sell_mode_opts(st: State, t: Task) -> list[Choice]:
-    c = st.companies[t.seat]
-    total = sum(n * crate_price(st, t.seat, t.a, g) for g, n in c.hold.items())
-    return [
-        _c("sell:all", f"Sell all {sum(c.hold.values())} crates for ₹{total}", "Sell"),
-        _c("sell:pick", "Choose how many crates of each good to sell", "Sell"),
-        _c("sell:none", "Sell nothing (keep the crates)", "Sell"),
-    ]
-
-
 def _sell_opts(st: State, t: Task) -> list[Choice]:
     have = st.companies[t.seat].hold.get(t.b, 0)
-    price = crate_price(st, t.seat, t.a, t.b)
-    return [
-        _c(
-            f"n:{k}",
-            f"Sell {plural(k, good_name(t.b) + ' crate')} at ₹{price} each (₹{k * price})"
-            if k
-            else f"Sell no {good_name(t.b)}",
-            "Sell",
-        )
-        for k in range(have, -1, -1)
-    ]
+    return [_c(f"n:{k}", count_label(st, t.seat, t.a, t.b, k), "Sell") for k in range(have, -1, -1)]
 
 
 def _invest_opts(st: State, t: Task) -> list[Choice]:
@@ -211,9 +156,13 @@ PROMPT_TEXT: dict[str, Callable[[State, Task], str]] = {
     ),
     "turn": lambda st, t: (
         f"Round {st.round}, your turn {st.turns_taken // st.seats + 1} of "
-        f"{data().game['company_spaces']}: choose a card to play."
+        f"{data().game['company_spaces']}: "
+        + (
+            f"where and how do you play {card_text(_only_card(st, t))}?"
+            if _only_card(st, t)
+            else "choose a card to play."
+        )
     ),
-    "play": lambda st, t: f"Where and how do you play {card_text(t.a)}?",
     "order": lambda st, t: "Which action goes first? Each is finished before the other begins.",
     "action": lambda st, t: (
         f"{t.b.capitalize()} action ({action_text(spec_of(t.a))}): perform it or decline?"
@@ -242,7 +191,6 @@ OTHERS_TEXT: dict[str, Callable[[State, Task], str]] = {
         f"is choosing a card to play (turn {st.turns_taken // st.seats + 1} of "
         f"{data().game['company_spaces']})."
     ),
-    "play": lambda st, t: f"is choosing where and how to play {card_text(t.a)}.",
     "order": lambda st, t: "is choosing which action of the play goes first.",
     "action": lambda st, t: (
         f"is deciding whether to perform the {t.b} action ({action_text(spec_of(t.a))})."
@@ -264,6 +212,12 @@ OTHERS_TEXT: dict[str, Callable[[State, Task], str]] = {
 }
 
 
+def _only_card(st: State, t: Task) -> str:
+    """The card of a turn whose hand holds just one (its plays are offered at once), else ""."""
+    hand = st.companies[t.seat].hand
+    return hand[0] if len(hand) == 1 else ""
+
+
 def prompt_text(st: State, t: Task) -> str:
     """The text for the deciding seat ("you")."""
     return PROMPT_TEXT[t.kind](st, t)
@@ -271,29 +225,29 @@ def prompt_text(st: State, t: Task) -> str:
 
 def others_text(st: State, t: Task, hide_card: bool = False) -> str:
     """The text for everybody but the deciding seat; `hide_card` keeps a hand card secret."""
-    if hide_card and t.kind == "play":
-        return f"{seat_name(t.seat)} is choosing where and how to play a card."
+    if t.kind == "turn" and _only_card(st, t):
+        card = "a card" if hide_card else card_text(_only_card(st, t))
+        return f"{seat_name(t.seat)} is choosing where and how to play {card}."
     return f"{seat_name(t.seat)} {OTHERS_TEXT[t.kind](st, t)}"
 
 
 OPTIONS: dict[str, Callable[[State, Task], list[Choice]]] = {
     "boat": _boat_opts,
-    "turn": _turn_opts,
-    "play": _play_opts,
+    "turn": turn_options,
     "order": _order_opts,
     "action": _action_opts,
     "card_dev": _card_dev_opts,
     "pick_pawn": _pick_pawn_opts,
     "pick_good": _pick_good_opts,
     "wild_goods": _wild_goods_opts,
-    "sell_mode": _sell_mode_opts,
+    "sell_mode": sell_mode_options,
     "sell": _sell_opts,
     "invest": _invest_opts,
     "mix": intertwine.options,
 }
 
-#: Decisions whose choices show cards from the hand: collected privately.
-SECRET = {"turn", "play"}
+#: Decisions whose choices show cards from the hand: collected privately (their draft menus too).
+SECRET = {"turn"}
 
 
 def options(st: State, t: Task) -> list[Choice]:

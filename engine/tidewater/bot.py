@@ -1,15 +1,16 @@
 """The automatic player: plays a simple shipping economy and always lets the game end.
 
-It plans one full command, then walks the menus toward it; a menu it opened (or found open)
-always ends in a game action, never in "back", and every time-costing action advances a disc:
-games always terminate.
+It plans one complete move and plays it when the menus list it (the path that leads toward it
+ends in it); otherwise it funds or takes the first listed move. It never returns a menu step,
+and every time-costing action advances a disc: games always terminate.
 """
 
 from __future__ import annotations
 
-from engine.core import IllegalAction
+from engine.core import BACK, MAX_DRAFT_STEPS, IllegalAction, Prompt
 from engine.rng import Rng
 from engine.tidewater import actions as act
+from engine.tidewater import options as opt
 from engine.tidewater import prompts as pr
 from engine.tidewater import shipping, track
 from engine.tidewater.market import holds
@@ -17,7 +18,7 @@ from engine.tidewater.state import PAYOUT, START, State
 
 
 def plan(state: State, seat: int, rng: Rng) -> str:
-    """A full command id (possibly reached through menus) the bot wants to play now."""
+    """A complete move id (reached through menus by a player) the bot wants to play now."""
     if state.phase == PAYOUT:
         pay = state.payout
         assert pay is not None
@@ -32,12 +33,12 @@ def plan(state: State, seat: int, rng: Rng) -> str:
 
 def free_plan(state: State, seat: int) -> str | None:
     r = state.rules
-    ships = pr.deliver_ships(state, seat)
+    ships = opt.deliver_ships(state, seat)
     if ships:
-        return f"deliver:{ships[0]}:{'.'.join(pr.occupied(state, ships[0]))}"
-    for co, port in pr.sail_options(state, seat):
+        return f"deliver:{ships[0]}:{'.'.join(opt.occupied(state, ships[0]))}"
+    for co, port in opt.sail_options(state, seat):
         ship = state.ship(co)
-        cargo = pr.occupied(state, co)
+        cargo = opt.occupied(state, co)
         is_market = r.ports[port]["type"] == "market"
         if (
             cargo
@@ -61,16 +62,16 @@ def time_plan(state: State, seat: int, rng: Rng) -> str:
     owned = [c for c in r.companies if holds(state, seat, c)]
     # Get into a company first.
     if len(owned) < 2 or rng.below(4) == 0:
-        parts = [x for x in pr.trade_first_parts(state, seat) if x.startswith("buy")]
+        parts = [x for x in opt.trade_first_parts(state, seat) if x.startswith("buy")]
         if parts:
             return f"trade:{rng.choice(parts)}"
-    loads = pr.load_options(state, seat)
+    loads = opt.load_options(state, seat)
     if loads and rng.below(4) > 0:
         co, slot = loads[0]
         return f"load:{co}:{slot}"
     # Build a route to a market for a ship we hold.
     for co in owned:
-        if pr.occupied(state, co) and not any(
+        if opt.occupied(state, co) and not any(
             r.ports[x]["type"] == "market" for x in shipping.reachable(state, co)
         ):
             op = route_op(state, seat, co)
@@ -81,14 +82,14 @@ def time_plan(state: State, seat: int, rng: Rng) -> str:
         if roll == 0 and not act.produce_error(state, seat):
             return "produce"
         if roll == 1:
-            inv = pr.invest_options(state, seat)
+            inv = opt.invest_options(state, seat)
             if inv:
                 co, slot = rng.choice(inv)
                 return f"invest:{co}:{slot}"
         if roll == 2:
             return f"adv:{rng.randint(1, len(state.queue) - 1)}"
         if roll == 3 and p.credits < 4:
-            sells = [x for x in pr.trade_first_parts(state, seat) if x.startswith("sell")]
+            sells = [x for x in opt.trade_first_parts(state, seat) if x.startswith("sell")]
             if sells:
                 return f"trade:{rng.choice(sells)}"
     return "fund"
@@ -133,34 +134,55 @@ def route_op(state: State, seat: int, co: str) -> str | None:
 
 
 def bot_choice(state: State, seat: int, rng: Rng) -> str:
-    """The next choice id from the current prompt that leads toward the planned command."""
-    prompts = pr.prompts(state)
-    prompt = next((p for p in prompts if p.seat == seat), None)
-    if prompt is None:
+    """The planned complete move, if the menus can build it now; else a safe complete move."""
+    top = pr.choices(state, seat, ())
+    if top is None:
         raise IllegalAction("It is not this seat's decision.")
-    ids = {c.id for c in prompt.choices}
     target = plan(state, seat, rng)
-    if target in ids:
+    if reachable(state, seat, top, target):
         return target
-    for c in prompt.choices:
-        if c.id.startswith(">") and leads_to(c.id[1:], target):
-            return c.id
-    if state.menu:
-        # An open menu the plan does not use (a human left it, or the plan changed): finish it
-        # with its first final choice, so a chain never loops.
-        for c in prompt.choices:
-            if not c.id.startswith(">") and c.id != "back":
-                return c.id
-        for c in prompt.choices:
-            if c.id != "back":
-                return c.id
-        return "back"
-    if "fund" in ids:
+    finals = [c.id for c in top.choices if not c.step]
+    if "fund" in finals:
         return "fund"
-    for c in prompt.choices:
-        if not c.id.startswith(">"):
-            return c.id
-    return prompt.choices[0].id
+    return finals[0] if finals else first_move(state, seat)
+
+
+def reachable(state: State, seat: int, top: Prompt, target: str) -> bool:
+    """Whether `target` is listed at the end of the menu path that leads toward it."""
+    draft: tuple[str, ...] = ()
+    prompt = top
+    for _ in range(MAX_DRAFT_STEPS):
+        if any(c.id == target and not c.step for c in prompt.choices):
+            return True
+        step = next(
+            (
+                c.id
+                for c in prompt.choices
+                if c.step and c.id != BACK and leads_to(c.id[1:], target)
+            ),
+            None,
+        )
+        if step is None:
+            return False
+        draft = (*draft, step)
+        found = pr.choices(state, seat, draft)
+        if found is None:
+            return False
+        prompt = found
+    return False
+
+
+def first_move(state: State, seat: int) -> str:
+    """The first complete move down the first menus (never "back")."""
+    draft: tuple[str, ...] = ()
+    for _ in range(MAX_DRAFT_STEPS):
+        prompt = pr.choices(state, seat, draft)
+        assert prompt is not None
+        pick = next(c for c in prompt.choices if c.id != BACK)
+        if not pick.step:
+            return pick.id
+        draft = (*draft, pick.id)
+    raise IllegalAction("This menu never ends in a move.")
 
 
 def leads_to(menu: str, target: str) -> bool:

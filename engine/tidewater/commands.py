@@ -1,19 +1,18 @@
 """Choice ids and `apply`: parse a choice, validate it completely, then change the state.
 
-Final commands (accepted in any open window, whatever sub-menu is open):
+Complete moves (the only ids `apply` accepts; the menus of engine.tidewater.prompts build them):
   fund | produce | load:CO:SLOT | nav:OP[+OP] | invest:CO:SLOT | adv:I | trade:PART[+PART]
   (trade:PART,PART = no order stated: the default, sell first)
   sail:CO:PORT | deliver:CO:S1.S2 | dump:CO:S1[.S2] | stop | done | div:D
   OP = place:CO:HEX | move:CO:FROM:TO ; PART = sell:CO | buy:CO:u | buy:CO:p
-Menu steps of a choice chain: ">KIND[:prefix]" opens a sub-menu, "back" closes the innermost.
+Menu steps (">KIND[:prefix]" opens a sub-menu, "back") live in a seat's draft and are refused.
 """
 
 from __future__ import annotations
 
-from engine.core import Event, IllegalAction
+from engine.core import BACK, Event, IllegalAction
 from engine.tidewater import actions as act
 from engine.tidewater import flow, shipping
-from engine.tidewater.prompts import menu_error
 from engine.tidewater.state import State
 
 
@@ -35,8 +34,10 @@ def apply(state: State, seat: int, cid: str) -> list[Event]:
         raise IllegalAction(f"'{cid}' is not a Tidewater Lines choice.")
     if head == "div":
         return _record(state, seat, "dividend", flow.dividend(state, seat, _int(rest)))
-    if cid.startswith(">") or cid == "back":
-        return menu(state, seat, cid)
+    if cid.startswith(">") or cid == BACK:
+        raise IllegalAction(
+            "Opening or leaving a menu is not a move: choose one of the listed actions."
+        )
     if head == "stop":
         return _record(state, seat, "stop", flow.stop(state, seat))
     if head == "done":
@@ -126,20 +127,6 @@ def free_action(state: State, seat: int, head: str, rest: str) -> list[Event]:
         slots = [x for x in arg.split(".") if x]
         _fail(shipping.dump_error(state, seat, co, slots))
         text = shipping.do_dump(state, seat, co, slots, touched)
-    state.menu = []
     state.last.touched = touched
     first, *more = text.split("\n")  # further lines are whole sentences (investor fees)
     return [Event(f"{flow.seat_name(seat)} {first}.")] + [Event(f"{line}.") for line in more]
-
-
-def menu(state: State, seat: int, cid: str) -> list[Event]:
-    """Open or close a sub-menu; nothing in the game changes (no events)."""
-    flow.check_turn(state, seat)
-    if cid == "back":
-        if not state.menu:
-            raise IllegalAction("There is no open menu to go back from.")
-        state.menu.pop()
-        return []
-    _fail(menu_error(state, seat, cid[1:]))
-    state.menu.append(cid)
-    return []

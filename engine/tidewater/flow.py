@@ -64,7 +64,6 @@ def time_action(
     touched = [f"disc:{seat}"]
     text = resolve(touched)
     state.actions_this_turn += 1
-    state.menu = []
     p = state.players[seat]
     # A combined action (a buy and a sell, two navigation points) reads as one line per part;
     # the time cost of the whole action goes on the first line.
@@ -123,7 +122,6 @@ def done(state: State, seat: int) -> list[Event]:
         raise IllegalAction("Done ends your round once you are on Start; you are not there yet.")
     touched = [f"disc:{seat}"]
     events = [Event(f"{seat_name(seat)} is done and finishes the round on Start.")]
-    state.menu = []
     if state.first_finisher is None:
         state.first_finisher = seat
         for line in production_event(state, "Start", touched):
@@ -168,7 +166,6 @@ def dividend(state: State, seat: int, d: int) -> list[Event]:
 
 def end_turn(state: State, touched: list[str]) -> list[Event]:
     """R8, R82: the new last disc's owner acts; with every disc finished, the round ends."""
-    state.menu = []
     state.actions_this_turn = 0
     nxt = track.last(state)
     if nxt is None:

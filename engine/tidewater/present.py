@@ -167,7 +167,6 @@ def build_view(state: State, seat: int | None) -> TidewaterView:
         round=state.round,
         rounds=r.rounds,
         phase=state.phase,
-        step=state.menu[-1][1:].split(":")[0] if state.menu else "",
         active_seat=None if state.phase == OVER else state.active,
         deciding_seat=deciding,
         halfway_done=state.halfway_done,

@@ -83,7 +83,6 @@ class State(msgspec.Struct, dict=True):
     payout: Payout | None = None
     stock_counter: int = 0
     share_counter: int = 0
-    menu: list[str] = []  # open sub-menus of a choice chain (push ids), innermost last
     last: Last = msgspec.field(default_factory=Last)
 
     @cached_property

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from engine.core import Event, OptionSpec, Prompt, Result, Title
 from engine.rng import Rng
-from engine.tidewater import bot, commands, present, prompts, scoring
+from engine.tidewater import bot, commands, present, prompts, scoring, upgrade
 from engine.tidewater.data import VARIANT_OPTIONS, raw_data, rules_for
 from engine.tidewater.names import credits
 from engine.tidewater.setup import new_game
@@ -40,7 +40,7 @@ class Tidewater(Title[State]):
     name: ClassVar[str] = "Tidewater Lines"
     min_seats: ClassVar[int] = rules_for(()).min_players
     max_seats: ClassVar[int] = rules_for(()).max_players
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"  # 2: menu navigation is a draft, not a move
     state_type: ClassVar[type] = State
     options: ClassVar[list[OptionSpec]] = _options()
     blurb: ClassVar[str] = (
@@ -60,8 +60,16 @@ class Tidewater(Title[State]):
     def prompts(self, state: State) -> list[Prompt]:
         return prompts.prompts(state)
 
+    def choices(self, state: State, seat: int, draft: tuple[str, ...] = ()) -> Prompt | None:
+        return prompts.choices(state, seat, tuple(draft))
+
     def apply(self, state: State, seat: int, choice_id: str) -> list[Event]:
         return commands.apply(state, seat, choice_id)
+
+    def upgrade_log(
+        self, rules_version: str, state: State, moves: list[tuple[int, str]]
+    ) -> list[tuple[int, str]] | None:
+        return upgrade.upgrade_log(rules_version, state, moves)
 
     def view(self, state: State, seat: int | None) -> TidewaterView:
         return present.build_view(state, seat)

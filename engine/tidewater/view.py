@@ -163,7 +163,6 @@ class TidewaterView(msgspec.Struct):
     round: int
     rounds: int
     phase: str  # "turn_window" | "start_window" | "payout_prompt" | "game_over"
-    step: str  # sub-step of a choice chain in progress ("" when none), e.g. "nav", "trade"
     active_seat: int | None  # owner of the last disc (the player whose turn it is)
     deciding_seat: int | None  # who must choose now (the CEO during a payout)
     halfway_done: bool

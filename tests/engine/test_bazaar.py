@@ -8,7 +8,7 @@ from collections import Counter
 import msgspec
 import pytest
 
-from engine.core import MAX_CHOICE_ID, MAX_LABEL, Event, IllegalAction
+from engine.core import BACK, MAX_CHOICE_ID, MAX_LABEL, Event, IllegalAction
 from engine.rng import Rng
 from tests.titles.bazaar import COLOURS, NUMBERS, TITLE, BazaarState, Card
 
@@ -37,12 +37,22 @@ def check_invariants(state: BazaarState, full: bool = False) -> None:
         assert ids and len(ids) == len(set(ids))
         assert all(0 < len(i) <= MAX_CHOICE_ID for i in ids)
         assert all(0 < len(c.label) <= MAX_LABEL for c in prompt.choices)
-        if full:  # every listed choice must be accepted
-            for cid in ids:
-                TITLE.apply(TITLE.copy(state), prompt.seat, cid)
+        if full:  # every listed path must end in a move that is accepted
+            for _draft, choice in walk(state, prompt.seat):
+                if not choice.step:
+                    TITLE.apply(TITLE.copy(state), prompt.seat, choice.id)
     spectator = TITLE.view(state, None)
     assert all(s.hand is None for s in spectator.seats)
     assert [s.hand_size for s in spectator.seats] == [len(p.hand) for p in state.seats]
+
+
+def walk(state: BazaarState, seat: int, draft: tuple[str, ...] = ()):
+    """Every (draft, choice) reachable from `draft` by steps forward."""
+    prompt = TITLE.choices(state, seat, draft)
+    for choice in prompt.choices:
+        yield draft, choice
+        if choice.step and choice.id != BACK:
+            yield from walk(state, seat, (*draft, choice.id))
 
 
 def play(seed: int, seats: int, rounds: str = "3", full: bool = False):
@@ -139,14 +149,30 @@ def test_bid_prompts_every_seat_at_once_and_secretly() -> None:
     assert [p.seat for p in prompts] == [0, 1, 2, 3]
     assert all(p.secret for p in prompts)
     top = min(state.seats[0].coins, NUMBERS["max_bid"])
-    assert [c.id for c in prompts[0].choices] == [f"bid:{n}" for n in range(top + 1)]
+    assert [c.id for c in prompts[0].choices] == [f"pick:{n}" for n in range(top + 1)]
+    assert all(c.step for c in prompts[0].choices)
+    confirm = TITLE.choices(state, 0, ("pick:2",))
+    assert confirm.secret and [c.id for c in confirm.choices] == ["bid:2", BACK]
+    assert not confirm.choices[0].step and confirm.choices[1].step
+
+
+def test_picking_a_bid_is_a_draft_that_changes_nothing() -> None:
+    state = TITLE.setup(2, 3, {})
+    before = TITLE.encode(state)
+    TITLE.choices(state, 1, ("pick:3",))
+    assert TITLE.encode(state) == before
+    for step in ("pick:3", BACK):
+        with pytest.raises(IllegalAction):
+            TITLE.apply(TITLE.copy(state), 1, step)
+    with pytest.raises(IllegalAction):
+        TITLE.choices(state, 1, ("pick:99",))
 
 
 def test_no_bid_is_revealed_before_everyone_has_bid() -> None:
     state = TITLE.setup(2, 3, {})
     events = TITLE.apply(state, 0, "bid:3") + TITLE.apply(state, 2, "bid:5")
     public = [e for e in events if e.private_to is None]
-    assert public and all("3" not in e.text and "5" not in e.text for e in public)
+    assert public and all("coin" not in e.text for e in public)
     assert not any(e.barrier for e in events)
     assert [e.private_to for e in events if e.private_to is not None] == [0, 2]
     assert TITLE.view(state, None).seats[0].bid is None
@@ -184,7 +210,7 @@ def test_turn_order_by_bid_then_fewer_points_then_lower_seat() -> None:
 def test_bid_cannot_exceed_coins_or_cap() -> None:
     state = TITLE.setup(2, 2, {})
     state.seats[1].coins = 2
-    assert [c.id for c in TITLE.prompt_for(state, 1).choices] == ["bid:0", "bid:1", "bid:2"]
+    assert [c.id for c in TITLE.prompt_for(state, 1).choices] == ["pick:0", "pick:1", "pick:2"]
     with pytest.raises(IllegalAction, match="from 0 to 2 coins"):
         TITLE.apply(TITLE.copy(state), 1, "bid:3")
 
@@ -201,38 +227,34 @@ def first_turn(seed: int = 6, seats: int = 3) -> tuple[BazaarState, int]:
 def test_stall_prompt_lists_more_than_25_choices() -> None:
     state, seat = first_turn()
     card = state.seats[seat].hand[0]
-    assert TITLE.apply(state, seat, f"card:{card.key}") == []
-    prompt = TITLE.prompt_for(state, seat)
+    prompt = TITLE.choices(state, seat, (f"card:{card.key}",))
     ids = [c.id for c in prompt.choices]
     assert len(ids) == 31 > 25
     assert ids[:30] == [f"stall:{n}" for n in range(1, 31)] and ids[-1] == "back"
     assert {c.group for c in prompt.choices[:30]} == {"Stalls 1-10", "Stalls 11-20", "Stalls 21-30"}
-    assert not prompt.secret
+    assert all(c.step for c in prompt.choices)
 
 
-def test_back_steps_undo_the_sub_choices() -> None:
+def test_turn_steps_are_a_draft_ending_in_one_move() -> None:
     state, seat = first_turn()
     card = state.seats[seat].hand[0]
-    TITLE.apply(state, seat, f"card:{card.key}")
-    TITLE.apply(state, seat, "stall:7")
-    assert [c.id for c in TITLE.prompt_for(state, seat).choices] == ["confirm", "back"]
-    TITLE.apply(state, seat, "back")
-    assert state.step == "stall" and state.pending_stall is None and state.pending_card == card
-    TITLE.apply(state, seat, "back")
-    assert state.step == "card" and state.pending_card is None
-    assert TITLE.prompt_for(state, seat).find("pass") is not None
+    before = TITLE.encode(state)
+    draft = (f"card:{card.key}", "stall:7")
+    confirm = TITLE.choices(state, seat, draft)
+    assert [c.id for c in confirm.choices] == [f"sell:{card.key}:7", "back"]
+    assert TITLE.encode(state) == before  # building a move changes nothing
+    for step in (*draft, BACK):
+        with pytest.raises(IllegalAction):
+            TITLE.apply(TITLE.copy(state), seat, step)
+    assert TITLE.choices(state, seat, ()).find("pass") is not None
 
 
 def test_sale_scores_reveals_and_draws_behind_barriers() -> None:
     state, seat = first_turn()
     card = state.seats[seat].hand[0]
     match = next(i for i, st in enumerate(state.stalls) if st.colour == card.colour)
-    TITLE.apply(state, seat, f"card:{card.key}")
-    assert TITLE.view(state, None).pending_card is None  # the unconfirmed pick stays hidden
-    assert TITLE.view(state, seat).pending_card == card
-    TITLE.apply(state, seat, f"stall:{match + 1}")
     deck_before = len(state.deck)
-    events = TITLE.apply(state, seat, "confirm")
+    events = TITLE.apply(state, seat, f"sell:{card.key}:{match + 1}")
     assert state.seats[seat].points == card.value + NUMBERS["match_bonus"]
     assert state.stalls[match].owner == seat and state.stalls[match].cards == [card]
     assert events[0].barrier and card.words() in events[0].text
@@ -242,7 +264,7 @@ def test_sale_scores_reveals_and_draws_behind_barriers() -> None:
     assert len(state.deck) == deck_before - 1
     assert len(state.seats[seat].hand) == NUMBERS["hand_size"]
     assert f"stall:{match + 1}" in TITLE.view(state, None).last_action
-    assert state.turn == 1 and state.step == "card"
+    assert state.turn == 1
 
 
 def test_covering_pays_the_previous_owner() -> None:
@@ -252,8 +274,7 @@ def test_covering_pays_the_previous_owner() -> None:
     state.deck.remove(Card("red", 1))
     coins = [p.coins for p in state.seats]
     card = state.seats[seat].hand[0]
-    for cid in (f"card:{card.key}", "stall:5", "confirm"):
-        events = TITLE.apply(state, seat, cid)
+    events = TITLE.apply(state, seat, f"sell:{card.key}:5")
     assert state.seats[seat].coins == coins[seat] - NUMBERS["cover_fee"]
     assert state.seats[other].coins == coins[other] + NUMBERS["cover_fee"]
     assert state.stalls[4].owner == seat and len(state.stalls[4].cards) == 2
@@ -361,9 +382,8 @@ def _refusal_cases():
     TITLE.apply(bidding, 0, "bid:1")
     playing, seat = first_turn(3, 3)
     waiting = playing.order[1]
-    at_stall, _ = first_turn(3, 3)
-    TITLE.apply(at_stall, seat, f"card:{at_stall.seats[seat].hand[0].key}")
-    broke = TITLE.copy(at_stall)
+    held = playing.seats[seat].hand[0].key
+    broke = TITLE.copy(playing)
     broke.seats[seat].coins = 0
     broke.stalls[2].owner, broke.stalls[2].cards = waiting, [broke.deck.pop()]
     over = TITLE.setup(3, 2, {})
@@ -374,13 +394,13 @@ def _refusal_cases():
         (bidding, 1, "bid:99", "You can bid from 0 to 5 coins"),
         (bidding, 1, "pass", "not a bid"),
         (playing, waiting, "pass", "It is not your turn"),
-        (playing, seat, f"card:{absent.key}", f"You have no {absent.words()} in your hand"),
-        (playing, seat, "confirm", "you must choose a card or pass"),
-        (playing, seat, "stall:3", "you must choose a card or pass"),
-        (at_stall, seat, "stall:31", "There is no stall 31"),
-        (at_stall, seat, "stall:x", "There is no stall x"),
-        (broke, seat, "stall:3", "covering it costs 1 coin and you have 0 coins"),
-        (at_stall, seat, "", "you must choose a stall or back"),
+        (playing, seat, f"sell:{absent.key}:1", f"You have no {absent.words()} in your hand"),
+        (playing, seat, "confirm", "you must sell a card at a stall or pass"),
+        (playing, seat, f"card:{held}", "you must sell a card at a stall or pass"),
+        (playing, seat, f"sell:{held}:31", "There is no stall 31"),
+        (playing, seat, f"sell:{held}:x", "There is no stall x"),
+        (broke, seat, f"sell:{held}:3", "covering it costs 1 coin and you have 0 coins"),
+        (playing, seat, "", "you must sell a card at a stall or pass"),
         (over, 0, "pass", "The game is over"),
         (playing, 7, "pass", "There is no seat 8"),
     ]
@@ -412,33 +432,22 @@ def test_status_line_follows_the_game() -> None:
     state = TITLE.setup(1, 2, {})
     assert TITLE.status_line(state) == "Round 1/3 · bidding · waiting for Amber, Teal"
     start_play(state, [1, 0])
-    assert TITLE.status_line(state) == "Round 1/3 · Amber to play (choose a card)"
+    assert TITLE.status_line(state) == "Round 1/3 · Amber to play"
     assert TITLE.seat_label(state, 1) == "Teal"
 
 
-def test_bot_choice_is_deterministic_and_never_goes_back() -> None:
+def test_bot_choice_is_deterministic_and_a_whole_move() -> None:
     state, seat = first_turn()
-    TITLE.apply(state, seat, f"card:{state.seats[seat].hand[0].key}")
     picks = [TITLE.bot_choice(state, seat, Rng.from_seed(s)) for s in range(20)]
     assert picks == [TITLE.bot_choice(state, seat, Rng.from_seed(s)) for s in range(20)]
-    assert "back" not in picks and all(p.startswith("stall:") for p in picks)
+    assert all(p == "pass" or p.startswith("sell:") for p in picks)
+    for pick in picks:
+        TITLE.apply(TITLE.copy(state), seat, pick)
     with pytest.raises(IllegalAction):
         TITLE.bot_choice(state, (seat + 1) % 3, Rng.from_seed(0))
 
 
-def test_public_prompts_never_show_the_hand() -> None:
-    """Choices that show cards are collected privately (secret prompts); the public stall step
-    reads the same whichever card is pending."""
+def test_every_menu_of_a_turn_is_secret() -> None:
+    """The card menu lists the hand and later steps follow from the card: all are private."""
     state, seat = first_turn()
-    assert TITLE.prompt_for(state, seat).secret  # the card menu lists the hand
-    hand = state.seats[seat].hand
-    seen = set()
-    for card in hand[:2]:
-        trial = TITLE.copy(state)
-        TITLE.apply(trial, seat, f"card:{card.key}")
-        prompt = TITLE.prompt_for(trial, seat)
-        assert not prompt.secret
-        seen.add((prompt.text, tuple(c.label for c in prompt.choices)))
-        TITLE.apply(trial, seat, prompt.choices[0].id)
-        assert TITLE.prompt_for(trial, seat).secret  # the confirm step names the card
-    assert len(seen) == 1
+    assert all(TITLE.choices(state, seat, d).secret for d, _ in walk(state, seat))

@@ -76,8 +76,7 @@ def test_last_move_is_highlighted() -> None:
         TITLE.apply(state, seat, "bid:0")
     seat = state.order[0]
     before = RENDERER.board(TITLE.view(state, None))
-    for cid in (f"card:{state.seats[seat].hand[0].key}", "stall:1", "confirm"):
-        TITLE.apply(state, seat, cid)
+    TITLE.apply(state, seat, f"sell:{state.seats[seat].hand[0].key}:1")
     assert "stall:1" in state.last_action
     after = RENDERER.board(TITLE.view(state, None))
     # Stall 1 is the top-left cell of the grid: its frame turns to the highlight colour.

@@ -4,6 +4,10 @@ A small but complete game exercising what the real titles need: hidden hands dra
 shuffled deck, a simultaneous secret bid, a turn order set by the bids, a multi-step turn with a
 prompt of more than 25 choices and a "back" step, an option, a ranking with a tie-break.
 
+Moves are paths of small choices (engine.core): a bid is picked, then confirmed; a sale is a card,
+then a stall, then a confirmation. Only the completed move (`bid:N`, `pass`, `sell:CARD:STALL`)
+is applied; the steps before it are the seat's draft, kept by the host and seen by nobody else.
+
 Load it with `EXTRA_TITLES=tests.titles.bazaar:TITLE`.
 
 Rules in short: every round all seats secretly bid coins; bids are revealed and paid; seats then
@@ -18,7 +22,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.core import Choice, Event, IllegalAction, OptionSpec, Prompt, Result, Title
+from engine.core import BACK, Choice, Event, IllegalAction, OptionSpec, Prompt, Result, Title
 from engine.rng import Rng
 
 #: Every number of the game (a test fixture: a table here instead of a data file).
@@ -76,9 +80,6 @@ class BazaarState(msgspec.Struct):
     phase: str = "bid"  # bid | play | over
     order: list[int] = []  # this round's turn order
     turn: int = 0  # index into order
-    step: str = "card"  # card | stall | confirm
-    pending_card: Card | None = None
-    pending_stall: int | None = None  # 0-based
     last_action: list[str] = []  # touched ids for highlighting: "stall:12", "seat:1"
 
 
@@ -107,14 +108,11 @@ class BazaarView(msgspec.Struct):
     rounds: int
     phase: str
     current: int | None
-    step: str | None
     order: list[int]
     seats: list[SeatView]
     stalls: list[StallView]
     deck_size: int
     last_action: list[str]
-    pending_card: Card | None = None  # only the acting seat sees its unconfirmed pick
-    pending_stall: int | None = None
 
 
 def _coins(n: int) -> str:
@@ -183,41 +181,89 @@ class Bazaar(Title[BazaarState]):
         if state.phase == "play":
             seat = self.current(state)
             assert seat is not None
-            if state.step == "card":
-                return [self._card_prompt(state, seat)]
-            if state.step == "stall":
-                return [self._stall_prompt(state, seat)]
-            return [self._confirm_prompt(state, seat)]
+            return [self._card_prompt(state, seat)]
         return []
+
+    def choices(self, state: BazaarState, seat: int, draft: tuple[str, ...] = ()) -> Prompt | None:
+        top = self.prompt_for(state, seat)
+        if top is None or not draft:
+            if draft:
+                raise IllegalAction(self._not_your_turn(state, seat))
+            return top
+        if state.phase == "bid":
+            amount = self._draft_number(top, draft, "pick:")
+            if len(draft) == 1:
+                return self._bid_confirm_prompt(state, seat, amount)
+        else:
+            card = self._draft_card(state, seat, draft[0])
+            if len(draft) == 1:
+                return self._stall_prompt(state, seat)
+            stall = self._draft_stall(state, seat, draft[1])
+            if len(draft) == 2:
+                return self._confirm_prompt(state, seat, card, stall)
+        raise IllegalAction("That menu is not available now.")
+
+    def _draft_number(self, top: Prompt, draft: tuple[str, ...], head: str) -> int:
+        found = top.find(draft[0])
+        if found is None or not draft[0].startswith(head):
+            raise IllegalAction("That bid is not one you can make now.")
+        return int(draft[0][len(head) :])
+
+    def _draft_card(self, state: BazaarState, seat: int, step: str) -> Card:
+        kind, _, key = step.partition(":")
+        card = self._card_in_hand(state, seat, key) if kind == "card" else None
+        if card is None:
+            raise IllegalAction(f"You have no {key.replace('-', ' ')} in your hand.")
+        return card
+
+    def _draft_stall(self, state: BazaarState, seat: int, step: str) -> int:
+        kind, _, arg = step.partition(":")
+        if kind != "stall" or not arg.isdigit() or not 1 <= int(arg) <= len(state.stalls):
+            raise IllegalAction(
+                f"There is no stall {arg}; the stalls are numbered 1 to {len(state.stalls)}."
+            )
+        problem = self._cover_problem(state, seat, int(arg) - 1)
+        if problem:
+            raise IllegalAction(problem)
+        return int(arg) - 1
+
+    @staticmethod
+    def _card_in_hand(state: BazaarState, seat: int, key: str) -> Card | None:
+        return next((c for c in state.seats[seat].hand if c.key == key), None)
 
     def _bid_prompt(self, state: BazaarState, seat: int) -> Prompt:
         coins = state.seats[seat].coins
         top = min(coins, NUMBERS["max_bid"])
-        choices = [Choice(f"bid:{n}", f"Bid {_coins(n)}", "Bid") for n in range(top + 1)]
+        choices = [
+            Choice(f"pick:{n}", f"Bid {_coins(n)}", "Bid", step=True) for n in range(top + 1)
+        ]
         text = f"Round {state.round}: bid secretly for turn order (you have {_coins(coins)})."
         return Prompt(seat, text, choices, secret=True)
+
+    def _bid_confirm_prompt(self, state: BazaarState, seat: int, amount: int) -> Prompt:
+        choices = [
+            Choice(f"bid:{amount}", f"Confirm: bid {_coins(amount)}", "Confirm"),
+            Choice(BACK, "Back: choose another bid", "Other", step=True),
+        ]
+        return Prompt(seat, "Confirm your secret bid.", choices, secret=True)
 
     def _card_prompt(self, state: BazaarState, seat: int) -> Prompt:
         choices: list[Choice] = []
         for card in sorted(set(state.seats[seat].hand), key=lambda c: (c.colour, c.value)):
-            choices.append(Choice(f"card:{card.key}", f"Sell a {card.words()}", "Cards"))
+            choices.append(Choice(f"card:{card.key}", f"Sell a {card.words()}", "Cards", step=True))
         fee = NUMBERS["pass_coins"]
         choices.append(Choice("pass", f"Pass and take {_coins(fee)}", "Other"))
         # The choices show the hand, so they are made privately (like the real titles do).
         return Prompt(seat, "Choose a card to sell, or pass.", choices, secret=True)
 
     def _stall_prompt(self, state: BazaarState, seat: int) -> Prompt:
-        card = state.pending_card
-        assert card is not None
-        # Public: neither the text nor the labels tell which card is pending (the points it
-        # would score are shown privately, at the confirm step).
         choices = [
-            Choice(f"stall:{i + 1}", self._stall_place(state, i, seat), _stall_group(i))
+            Choice(f"stall:{i + 1}", self._stall_place(state, i, seat), _stall_group(i), step=True)
             for i in range(len(state.stalls))
             if self._cover_problem(state, seat, i) is None
         ]
-        choices.append(Choice("back", "Back: choose another card", "Other"))
-        return Prompt(seat, "Choose a stall for the card you picked.", choices)
+        choices.append(Choice(BACK, "Back: choose another card", "Other", step=True))
+        return Prompt(seat, "Choose a stall for the card you picked.", choices, secret=True)
 
     def _stall_place(self, state: BazaarState, i: int, seat: int) -> str:
         stall = state.stalls[i]
@@ -238,14 +284,12 @@ class Bazaar(Title[BazaarState]):
                 gain += f", pay {_coins(NUMBERS['cover_fee'])}"
         return f"Stall {i + 1} ({stall.colour}, {held}): {gain}"
 
-    def _confirm_prompt(self, state: BazaarState, seat: int) -> Prompt:
-        card, i = state.pending_card, state.pending_stall
-        assert card is not None and i is not None
+    def _confirm_prompt(self, state: BazaarState, seat: int, card: Card, i: int) -> Prompt:
         label = f"Confirm: sell your {card.words()} at stall {i + 1}"
         label += f" ({self._stall_label(state, i, card, seat).split(': ')[1]})"
         choices = [
-            Choice("confirm", label, "Confirm"),
-            Choice("back", "Back: choose another stall", "Other"),
+            Choice(f"sell:{card.key}:{i + 1}", label, "Confirm"),
+            Choice(BACK, "Back: choose another stall", "Other", step=True),
         ]
         return Prompt(seat, "Confirm your sale.", choices, secret=True)
 
@@ -266,31 +310,29 @@ class Bazaar(Title[BazaarState]):
             raise IllegalAction("The game is over; no more moves can be made.")
         if not 0 <= seat < len(state.seats):
             raise IllegalAction(f"There is no seat {seat + 1} in this game.")
-        prompt = self.prompt_for(state, seat)
-        if prompt is None:
+        if self.prompt_for(state, seat) is None:
             raise IllegalAction(self._not_your_turn(state, seat))
-        if prompt.find(choice_id) is None:
-            raise IllegalAction(self._explain_refusal(state, seat, choice_id))
+        kind, _, arg = choice_id.partition(":")
+        me = state.seats[seat]
         if state.phase == "bid":
-            return self._apply_bid(state, seat, int(choice_id.split(":")[1]))
-        if choice_id == "back":
-            state.step = "card" if state.step == "stall" else "stall"
-            if state.step == "card":
-                state.pending_card = None
-            state.pending_stall = None
-            return []
+            top = min(me.coins, NUMBERS["max_bid"])
+            if kind != "bid" or not arg.isdigit() or int(arg) > top:
+                raise IllegalAction(
+                    f"You can bid from 0 to {_coins(top)} (you have {_coins(me.coins)}); "
+                    f"{choice_id!r} is not a bid."
+                )
+            return self._apply_bid(state, seat, int(arg))
         if choice_id == "pass":
             return self._apply_pass(state, seat)
-        if choice_id.startswith("card:"):
-            colour, value = choice_id[5:].split("-")
-            state.pending_card = Card(colour, int(value))
-            state.step = "stall"
-            return []
-        if choice_id.startswith("stall:"):
-            state.pending_stall = int(choice_id[6:]) - 1
-            state.step = "confirm"
-            return []
-        return self._apply_sale(state, seat)
+        if kind == "sell":
+            key, _, stall = arg.partition(":")
+            card = self._draft_card(state, seat, f"card:{key}")
+            return self._apply_sale(
+                state, seat, card, self._draft_stall(state, seat, f"stall:{stall}")
+            )
+        raise IllegalAction(
+            f"Right now you must sell a card at a stall or pass; {choice_id!r} is not a move."
+        )
 
     def _not_your_turn(self, state: BazaarState, seat: int) -> str:
         if state.phase == "bid":
@@ -298,27 +340,6 @@ class Bazaar(Title[BazaarState]):
         current = self.current(state)
         assert current is not None
         return f"It is not your turn; {self.seat_label(state, current)} is playing."
-
-    def _explain_refusal(self, state: BazaarState, seat: int, choice_id: str) -> str:
-        kind, _, arg = choice_id.partition(":")
-        me = state.seats[seat]
-        if state.phase == "bid":
-            top = min(me.coins, NUMBERS["max_bid"])
-            return f"You can bid from 0 to {_coins(top)} (you have {_coins(me.coins)}); {choice_id!r} is not a bid."
-        if state.step == "card" and kind == "card":
-            return f"You have no {arg.replace('-', ' ')} in your hand."
-        if state.step == "stall" and kind == "stall":
-            if arg.isdigit() and 1 <= int(arg) <= len(state.stalls):
-                problem = self._cover_problem(state, seat, int(arg) - 1)
-                if problem:
-                    return problem
-            return f"There is no stall {arg}; the stalls are numbered 1 to {len(state.stalls)}."
-        wanted = {
-            "card": "a card or pass",
-            "stall": "a stall or back",
-            "confirm": "confirm or back",
-        }
-        return f"Right now you must choose {wanted[state.step]}; {choice_id!r} is not possible."
 
     def _apply_bid(self, state: BazaarState, seat: int, amount: int) -> list[Event]:
         state.seats[seat].bid = amount
@@ -338,7 +359,7 @@ class Bazaar(Title[BazaarState]):
         state.order = sorted(
             range(len(state.seats)), key=lambda s: (-bids[s], state.seats[s].points, s)
         )
-        state.phase, state.turn, state.step = "play", 0, "card"
+        state.phase, state.turn = "play", 0
         state.last_action = [f"seat:{s}" for s in range(len(state.seats))]
         shown = ", ".join(f"{self.seat_label(state, s)} {b}" for s, b in enumerate(bids))
         order = ", ".join(self.seat_label(state, s) for s in state.order)
@@ -354,9 +375,7 @@ class Bazaar(Title[BazaarState]):
         ]
         return events + self._end_turn(state, seat)
 
-    def _apply_sale(self, state: BazaarState, seat: int) -> list[Event]:
-        card, i = state.pending_card, state.pending_stall
-        assert card is not None and i is not None
+    def _apply_sale(self, state: BazaarState, seat: int, card: Card, i: int) -> list[Event]:
         me, stall, name = state.seats[seat], state.stalls[i], self.seat_label(state, seat)
         me.hand.remove(card)
         text = f"{name} sells a {card.words()} at stall {i + 1} ({stall.colour})"
@@ -387,7 +406,6 @@ class Bazaar(Title[BazaarState]):
             me.hand.append(card)
             events.append(Event(f"{name} draws a card.", barrier=True))
             events.append(Event(f"You drew a {card.words()}.", private_to=seat, barrier=True))
-        state.pending_card, state.pending_stall, state.step = None, None, "card"
         state.turn += 1
         if state.turn < len(state.order):
             return events
@@ -434,22 +452,31 @@ class Bazaar(Title[BazaarState]):
             for i, st in enumerate(state.stalls)
         ]
         current = self.current(state)
-        mine = current is not None and current == seat
         return BazaarView(
             viewer=seat,
             round=state.round,
             rounds=state.rounds,
             phase=state.phase,
             current=current,
-            step=state.step if state.phase == "play" else None,
             order=list(state.order),
             seats=seats,
             stalls=stalls,
             deck_size=len(state.deck),
             last_action=list(state.last_action),
-            pending_card=state.pending_card if mine else None,
-            pending_stall=state.pending_stall if mine else None,
         )
+
+    def redeal(self, state: BazaarState, seat: int | None, rng: Rng) -> BazaarState:
+        new = self.copy(state)
+        others = [s for s in range(len(new.seats)) if s != seat]
+        pool = list(new.deck) + [c for s in others for c in new.seats[s].hand]
+        rng.shuffle(pool)
+        for s in others:
+            size = len(new.seats[s].hand)
+            new.seats[s].hand, pool = pool[:size], pool[size:]
+            if new.phase == "bid" and new.seats[s].bid is not None:
+                new.seats[s].bid = rng.randint(0, min(new.seats[s].coins, NUMBERS["max_bid"]))
+        new.deck = pool
+        return new
 
     def result(self, state: BazaarState) -> Result | None:
         if state.phase != "over":
@@ -488,10 +515,7 @@ class Bazaar(Title[BazaarState]):
             return f"{head} · bidding · waiting for {', '.join(waiting)}"
         current = self.current(state)
         assert current is not None
-        step = {"card": "choose a card", "stall": "choose a stall", "confirm": "confirm"}[
-            state.step
-        ]
-        return f"{head} · {self.seat_label(state, current)} to play ({step})"
+        return f"{head} · {self.seat_label(state, current)} to play"
 
     def private_text(self, state: BazaarState, seat: int) -> str | None:
         hand = state.seats[seat].hand
@@ -523,25 +547,26 @@ class Bazaar(Title[BazaarState]):
 
     # ---- automatic player ---------------------------------------------------------------------
     def bot_choice(self, state: BazaarState, seat: int, rng: Rng) -> str:
-        """Random but purposeful: never goes back, mostly sells, prefers well-scoring stalls."""
-        prompt = self.prompt_for(state, seat)
-        if prompt is None:
+        """Random but purposeful: mostly sells, prefers well-scoring stalls."""
+        if self.prompt_for(state, seat) is None:
             raise IllegalAction("It is not this seat's decision.")
-        ids = [c.id for c in prompt.choices if c.id != "back"]
-        if state.phase == "bid" or state.step == "confirm":
-            return rng.choice(ids) if state.phase == "bid" else "confirm"
-        if state.step == "card":
-            cards = [i for i in ids if i != "pass"]
-            return rng.choice(cards) if cards and rng.below(10) else "pass"
-        card = state.pending_card
-        assert card is not None
+        me = state.seats[seat]
+        if state.phase == "bid":
+            return f"bid:{rng.randint(0, min(me.coins, NUMBERS['max_bid']))}"
+        cards = sorted(set(me.hand), key=lambda c: (c.colour, c.value))
+        if not cards or not rng.below(10):
+            return "pass"
+        card = rng.choice(cards)
+        stalls = [
+            i for i in range(len(state.stalls)) if self._cover_problem(state, seat, i) is None
+        ]
 
-        def score(cid: str) -> int:
-            i = int(cid[6:]) - 1
+        def score(i: int) -> int:
             return _card_points(card, state.stalls[i]) * 4 + (state.stalls[i].owner is None) * 2
 
-        best = max(score(i) for i in ids)
-        return rng.choice([i for i in ids if score(i) >= best - 2])
+        best = max(score(i) for i in stalls)
+        i = rng.choice([i for i in stalls if score(i) >= best - 2])
+        return f"sell:{card.key}:{i + 1}"
 
 
 TITLE = Bazaar()

@@ -92,8 +92,6 @@ class BazaarRenderer:
                 draw.text((x + 6, y + 24), f"×{stall.depth}", fill=MUTED, font=font(13))
         if f"stall:{number}" in view.last_action:
             draw.rounded_rectangle(box, radius=8, outline=HIGHLIGHT, width=5)
-        if view.pending_stall == number - 1:
-            draw.rounded_rectangle(box, radius=8, outline=INK, width=2)
 
     def _mini_card(self, draw: ImageDraw.ImageDraw, card: Card, x: int, y: int) -> None:
         draw.rounded_rectangle((x, y, x + 32, y + 42), radius=5, fill=GOODS[card.colour])

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.benares import TITLE, flow
 from engine.benares.data import data
-from engine.benares.state import State, Task
-from engine.core import Event
+from engine.benares.state import Company, State, Task
+from engine.core import BACK, Event, Prompt, next_draft
 
 T = TITLE
 D = data()
@@ -19,9 +21,38 @@ def new(seats: int = 2, seed: int = 1, boats: str = "BEN", **options: str) -> St
     return st
 
 
+def me(boat: str = "BEN", treasury: int = 5, seats: int = 2) -> tuple[State, Company]:
+    """A game at seat 1's first turn, its boat and Treasury set."""
+    st = new(seats=seats)
+    c = st.companies[0]
+    c.boat, c.treasury = boat, treasury
+    return st, c
+
+
 def ids(st: State) -> list[str]:
     ps = T.prompts(st)
     return [c.id for c in ps[0].choices] if ps else []
+
+
+def menu(st: State, *draft: str) -> Prompt:
+    """The deciding seat's menu after the draft steps `draft` (nothing is applied)."""
+    prompt = T.choices(st, top(st).seat, draft)
+    assert prompt is not None
+    return prompt
+
+
+def menu_ids(st: State, *draft: str) -> list[str]:
+    return [c.id for c in menu(st, *draft).choices]
+
+
+def menus(st: State, seat: int, draft: tuple[str, ...] = ()) -> Iterator[tuple[tuple, Prompt]]:
+    """Every (draft, menu) a seat can reach by taking listed steps forward (never Back)."""
+    prompt = T.choices(st, seat, draft)
+    assert prompt is not None and prompt.choices, draft
+    yield draft, prompt
+    for c in prompt.choices:
+        if c.step and c.id != BACK:
+            yield from menus(st, seat, next_draft(draft, c))
 
 
 def top(st: State) -> Task:

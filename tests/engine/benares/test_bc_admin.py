@@ -18,7 +18,7 @@ def skip_phase(st) -> list:
         seat = top(st).seat
         c = st.companies[seat]
         space = next(i for i, s in enumerate(c.board) if not s.card) + 1
-        ev += act(st, f"card:{c.hand[0]}", f"dev:{space}", "first:card")
+        ev += act(st, f"play:{c.hand[0]}:dev:{space}", "first:card")
         while st.stack and top(st).seat == seat and top(st).kind in ("card_dev", "action"):
             ev += act(st, "decline")
     return ev

@@ -68,7 +68,7 @@ def test_r10_r17_the_other_action_cannot_start_inside_the_first() -> None:
     c = st.companies[0]
     c.boat, c.treasury = "W1", 9
     give(st, 0, "C22")  # Move 4; space 2 company Load 2
-    act(st, "card:C22", "log:2", "first:card")
+    act(st, "play:C22:log:2", "first:card")
     assert not any(x.startswith("load:") for x in ids(st))
     with pytest.raises(IllegalAction):
         T.apply(st, 0, "load:2")
@@ -78,7 +78,7 @@ def test_r10_r17_the_other_action_cannot_start_inside_the_first() -> None:
 def test_r20_stopping_early_is_refused() -> None:
     st = new()
     give(st, 0, "C26")  # Move 2 from Benares: W1 is only passed through
-    act(st, "card:C26", "log:3", "first:card")
+    act(st, "play:C26:log:3", "first:card")
     with pytest.raises(IllegalAction, match="mandatory"):
         T.apply(st, 0, "to:W1")
 

@@ -8,7 +8,7 @@ import pytest
 
 from engine.benares.state import State
 from engine.core import IllegalAction
-from tests.engine.benares.bc_helpers import D, T, play_bot_game
+from tests.engine.benares.bc_helpers import D, T, menus, play_bot_game
 
 
 def invariants(st: State) -> None:
@@ -68,8 +68,13 @@ def test_every_listed_choice_is_accepted_on_a_copy() -> None:
 
         def check(st: State) -> None:
             for p in T.prompts(st):
-                for ch in p.choices:
-                    T.apply(T.copy(st), p.seat, ch.id)
+                for _, menu in menus(st, p.seat):
+                    for ch in menu.choices:
+                        if ch.step:
+                            with pytest.raises(IllegalAction):
+                                T.apply(T.copy(st), p.seat, ch.id)
+                        else:
+                            T.apply(T.copy(st), p.seat, ch.id)
 
         play_bot_game(seats, seed, check, **opts)
 

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import msgspec
 
-from tests.engine.benares.bc_helpers import D, T, act, give, ids, new, play_bot_game, top
+from tests.engine.benares.bc_helpers import (
+    D,
+    T,
+    act,
+    give,
+    ids,
+    menu,
+    new,
+    play_bot_game,
+    top,
+)
 
 
 def test_r129_view_hides_other_hands() -> None:
@@ -39,11 +49,13 @@ def test_r129_private_text_and_deal_events() -> None:
 
 def test_r129_card_choice_prompts_are_secret_and_hidden_in_view() -> None:
     st = new()
-    assert T.prompts(st)[0].secret
-    act(st, f"card:{st.companies[0].hand[0]}")
-    card = top(st).a
-    assert T.prompts(st)[0].secret
-    assert card not in T.view(st, 1).prompt_text and card in T.view(st, 0).prompt_text
+    assert T.prompts(st)[0].secret and T.choices(st, 0).secret
+    card = st.companies[0].hand[0]
+    before = T.encode(st)
+    sub = menu(st, f"card:{card}")  # the menu after picking a card names it: secret too
+    assert sub.secret and card in sub.text and T.encode(st) == before
+    assert card not in T.view(st, 1).prompt_text and card not in T.view(st, None).prompt_text
+    assert "choose a card" in T.view(st, 0).prompt_text
 
 
 def test_r130_one_decision_at_a_time() -> None:
@@ -67,7 +79,7 @@ def test_r23_r24_intertwining_is_an_option_off_by_default() -> None:
     st = new()
     st.companies[0].boat = "W1"
     give(st, 0, "C22")
-    act(st, "card:C22", "log:2")  # Move 4 + company Load 2: no interleaving by default
+    act(st, "play:C22:log:2")  # Move 4 + company Load 2: no interleaving by default
     assert set(ids(st)) == {"first:card", "first:company"}
 
 
@@ -76,7 +88,7 @@ def test_r131_intertwined_load_between_move_steps() -> None:
     c = st.companies[0]
     c.boat, c.treasury = "BEN", 9
     give(st, 0, "C22")  # Move 4 + company Load 2 (space 2)
-    act(st, "card:C22", "log:2")
+    act(st, "play:C22:log:2")
     assert top(st).kind == "mix"
     act(st, "step:W1")  # start the Move: BEN -> W1 (indigo source)
     assert "crate" in ids(st)
@@ -94,7 +106,7 @@ def test_r131_intertwined_pooled_moves_reach_a_shortcut() -> None:
     c = st.companies[0]
     c.boat = "E2"
     give(st, 0, "C20")  # Move 3 + company Move 1 (space 3): pooled 4 reaches Calcutta
-    act(st, "card:C20", "log:3")
+    act(st, "play:C20:log:3")
     assert "pool" in ids(st)
     act(st, "pool")
     assert "to:CAL" in ids(st)
@@ -106,7 +118,7 @@ def test_r131_intertwined_company_action_between_repetitions() -> None:
     st = new(intertwined_blocks="on")
     c = st.companies[0]
     give(st, 0, "C47")  # Income 2 x2 on space 4 with company Income 3
-    act(st, "card:C47", "dev:4", "first:card", "do:income")
+    act(st, "play:C47:dev:4", "first:card", "do:income")
     assert "company_now" in ids(st)
     act(st, "company_now")
     assert top(st).kind == "action" and top(st).b == "company"

@@ -40,7 +40,7 @@ def test_r32_r106_payment_moves_back_and_needs_enough() -> None:
 def test_r92_income_action() -> None:
     st = new()
     give(st, 0, "C48")  # Income 2 / Move 3 on space 4: ₹2 twice
-    act(st, "card:C48", "dev:4", "first:card", "do:income", "do:income", "decline")
+    act(st, "play:C48:dev:4", "first:card", "do:income", "do:income", "decline")
     assert st.companies[0].treasury == 4 + 4
 
 
@@ -57,14 +57,14 @@ def test_r36_r83_city_pawn_raises_crate_value() -> None:
 def test_r41_market_action_moves_named_pawn_by_steps() -> None:
     st = new()
     give(st, 0, "C06")  # Calcutta +1 on space 3 (x2)
-    act(st, "card:C06", "dev:3", "first:card", "do:calcutta", "do:calcutta")
+    act(st, "play:C06:dev:3", "first:card", "do:calcutta", "do:calcutta")
     assert st.companies[0].rows["calcutta"] == 4 and st.companies[0].rows["benares"] == 2
 
 
 def test_r42_r80_wild_market_choose_pawn_each_repetition() -> None:
     st = new()
     give(st, 0, "C15")  # Any pawn +1 on space 5 (x3)
-    act(st, "card:C15", "dev:5", "first:card")
+    act(st, "play:C15:dev:5", "first:card")
     assert {"do:benares", "do:calcutta", "do:advisor", "decline"} == set(ids(st))
     act(st, "do:benares", "do:calcutta", "do:advisor")
     assert st.companies[0].rows == {"benares": 3, "calcutta": 3, "advisor": 1}
@@ -139,14 +139,14 @@ def test_r44_r84_goods_steps_and_end_of_lane() -> None:
 def test_r45_r46_r86_wild_goods_split_or_same() -> None:
     st = new()
     give(st, 0, "C31", "C33")  # Any good +1 (x3 on space 5)
-    act(st, "card:C31", "dev:5", "first:card", "do:indigo", "do:silk", "do:silk")
+    act(st, "play:C31:dev:5", "first:card", "do:indigo", "do:silk", "do:silk")
     assert st.companies[0].goods == {"indigo": 1, "silk": 2, "cotton": 0, "saltpetre": 0}
 
 
 def test_r47_r85_goods_pair_player_assigns_one_and_two() -> None:
     st = new()
     give(st, 0, "C01")
-    act(st, "card:C01", "dev:2", "first:company")
+    act(st, "play:C01:dev:2", "first:company")
     assert set(ids(st)) == {"pair:indigo", "pair:silk", "decline"}
     ev = act(st, "pair:silk")  # Indigo +2, Silk +1
     c = st.companies[0]
@@ -160,7 +160,7 @@ def test_r85_goods_pair_resolves_in_listed_order() -> None:
     st = new()
     give(st, 0, "C01")
     st.companies[0].posts = ["regional"] * 7  # Agency column 1: the first step of each triggers
-    act(st, "card:C01", "dev:2", "first:company")
+    act(st, "play:C01:dev:2", "first:company")
     ev = texts(act(st, "pair:silk"))
     assert ev.index("the Indigo Concession triggers") < ev.index("the Silk Concession triggers")
 

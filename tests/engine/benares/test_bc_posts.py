@@ -22,7 +22,7 @@ def test_r48_r49_post_from_supply_on_rightmost_open_space() -> None:
     st, c = _post_ready("E3")
     supply = st.post_supply["east"]
     give(st, 0, "C39")  # East post / Load 3
-    act(st, "card:C39", "dev:1", "first:card", "do:east")
+    act(st, "play:C39:dev:1", "first:card", "do:east")
     assert st.post_supply["east"] == supply - 1 and c.posts == ["east"]
     view: BenaresView = T.view(st, None)
     assert view.companies[0].post_track[7] == "east" and view.companies[0].agency_column == 7
@@ -75,7 +75,7 @@ def test_r87_post_requirements() -> None:
 def test_r88_any_post_lists_legal_types() -> None:
     st, c = _post_ready("W2")
     give(st, 0, "C45")  # Any post / Load 3 (dev on space 1)
-    act(st, "card:C45", "dev:1", "first:card")
+    act(st, "play:C45:dev:1", "first:card")
     assert set(ids(st)) == {"do:west", "do:regional", "decline"}
 
 
@@ -84,7 +84,7 @@ def test_r91_full_post_track_blocks_posts() -> None:
     c.posts = ["regional"] * 8
     c.concessions_used = ["indigo", "silk", "cotton", "saltpetre"]
     give(st, 0, "C45")
-    ev = act(st, "card:C45", "dev:1", "first:card")
+    ev = act(st, "play:C45:dev:1", "first:card")
     assert "full" in " ".join(e.text for e in ev)
     assert len(c.posts) == 8
 
@@ -141,7 +141,7 @@ def test_r110_r112_r113_example_b5_concession_cascade() -> None:
     c.goods.update(indigo=0, silk=4, cotton=0, saltpetre=3)
     c.rows.update(benares=2, advisor=3)
     give(st, 0, "C01")
-    act(st, "card:C01", "dev:5", "first:company")
+    act(st, "play:C01:dev:5", "first:company")
     assert "do:north" in ids(st)
     act(st, "do:north")
     # Silk Concession: +3 VP then a goods step of choice
@@ -175,8 +175,8 @@ def test_example_b1_development_play() -> None:
     c.treasury, c.rows["calcutta"], c.goods["silk"], c.boat = 5, 2, 3, "E3"
     c.hold = {"silk": 2}
     give(st, 1, "C22")
-    act(st, f"card:{st.companies[0].hand[0]}", "skip:1")
-    act(st, "card:C22", "dev:5", "first:card", "do:silk", "do:silk", "do:silk")
+    act(st, f"play:{st.companies[0].hand[0]}:skip:1")
+    act(st, "play:C22:dev:5", "first:card", "do:silk", "do:silk", "do:silk")
     assert c.goods["silk"] == 6 and not c.concessions_used
     assert set(ids(st)) == {"do:east", "do:regional", "decline"}
     act(st, "do:east")

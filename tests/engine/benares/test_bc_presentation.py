@@ -12,12 +12,18 @@ from tests.engine.benares.bc_helpers import T, act, give, new, play_bot_game, to
 def test_refusals_are_specific() -> None:
     st = new()
     with pytest.raises(IllegalAction, match="not your decision"):
-        T.apply(st, 1, f"card:{st.companies[1].hand[0]}")
+        T.apply(st, 1, f"play:{st.companies[1].hand[0]}:dev:1")
     with pytest.raises(IllegalAction, match="don't hold card"):
-        T.apply(st, 0, f"card:{st.companies[1].hand[0]}")
-    act(st, f"card:{st.companies[0].hand[0]}")
+        T.apply(st, 0, f"play:{st.companies[1].hand[0]}:dev:1")
+    with pytest.raises(IllegalAction, match="don't hold card"):
+        T.choices(st, 0, (f"card:{st.companies[1].hand[0]}",))
+    card = st.companies[0].hand[0]
     with pytest.raises(IllegalAction, match="spaces 1 to 6"):
-        T.apply(st, 0, "dev:7")
+        T.apply(st, 0, f"play:{card}:dev:7")
+    with pytest.raises(IllegalAction, match="picking the card is not a move"):
+        T.apply(st, 0, f"card:{card}")
+    with pytest.raises(IllegalAction, match="only changes your menu"):
+        T.apply(st, 0, "back")
 
 
 def test_status_line_and_labels() -> None:
@@ -46,7 +52,7 @@ def test_view_last_highlights_the_last_turn() -> None:
     c = st.companies[0]
     c.boat = "W1"
     give(st, 0, "C19")
-    act(st, "card:C19", "log:2", "first:card", "load:2")
+    act(st, "play:C19:log:2", "first:card", "load:2")
     v = T.view(st, None)
     assert {"space:0:2", "map:W1", "hold:0", "treasury:0"} <= set(v.last)
     assert any("loads 2 Indigo" in x for x in v.last_text)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction
-from tests.engine.benares.bc_helpers import T, act, give, ids, new, texts, top
+from engine.core import BACK, IllegalAction
+from tests.engine.benares.bc_helpers import T, act, give, ids, menu, menu_ids, new, texts, top
 
 
 def _at(seat_boat: str = "BEN", treasury: int = 5, seats: int = 2):
@@ -19,20 +19,26 @@ def _at(seat_boat: str = "BEN", treasury: int = 5, seats: int = 2):
 def test_r71_choose_card_then_space_and_mode() -> None:
     st = _at()
     give(st, 0, "C22")
-    assert "card:C22" in ids(st)
-    act(st, "card:C22")
-    opts = ids(st)
+    before = T.encode(st)
+    cards = T.choices(st, 0).choices
+    assert "card:C22" in ids(st) and all(c.step for c in cards)
+    sub = menu(st, "card:C22")  # a draft step: nothing in the game changes
+    opts = [c.id for c in sub.choices]
     for n in range(1, 7):
-        assert {f"dev:{n}", f"log:{n}", f"skip:{n}"} <= set(opts)
-    assert "back" in opts
-    act(st, "back")
-    assert top(st).kind == "turn"
+        assert {f"play:C22:dev:{n}", f"play:C22:log:{n}", f"play:C22:skip:{n}"} <= set(opts)
+    assert BACK in opts and next(c for c in sub.choices if c.id == BACK).step
+    assert all(not c.step for c in sub.choices if c.id != BACK)
+    assert T.encode(st) == before and top(st).kind == "turn"
+    for step in ("card:C22", BACK):
+        with pytest.raises(IllegalAction):
+            T.apply(st, 0, step)
+    assert T.encode(st) == before
 
 
 def test_r2_r12_r72_development_play_uses_card_dev_and_company_dev() -> None:
     st = _at()
     give(st, 0, "C22")  # Silk +1 / Move 4
-    act(st, "card:C22", "dev:3")
+    act(st, "play:C22:dev:3")
     labels = [c.label for c in T.prompts(st)[0].choices]
     assert any("Silk +1 ×2" in x for x in labels)
     assert any("Cotton/Saltpetre" in x for x in labels)  # company Development stays visible
@@ -45,7 +51,7 @@ def test_r73_r14_logistics_play_card_quantity_without_multiplier() -> None:
     st = _at("E2", treasury=9)
     st.crates["E2"] = 10
     give(st, 0, "C23")  # Silk +1 / Load 4, on space 5 (mult 3, company Move 1)
-    act(st, "card:C23", "log:5", "first:card")
+    act(st, "play:C23:log:5", "first:card")
     assert top(st).a == "card:C23:logistics"
     assert "load:4" in ids(st) and "load:5" not in ids(st)
     act(st, "load:4")
@@ -57,7 +63,7 @@ def test_r73_r14_logistics_play_card_quantity_without_multiplier() -> None:
 def test_r13_r75_development_repeated_one_at_a_time_and_declinable() -> None:
     st = _at()
     give(st, 0, "C22")
-    act(st, "card:C22", "dev:5", "first:card")
+    act(st, "play:C22:dev:5", "first:card")
     t = top(st)
     assert (t.kind, t.n, t.m) == ("card_dev", 1, 3)
     act(st, "do:silk")
@@ -69,7 +75,7 @@ def test_r13_r75_development_repeated_one_at_a_time_and_declinable() -> None:
     assert top(st).kind == "turn" and top(st).seat == 1
     st2 = _at()
     give(st2, 0, "C22")
-    act(st2, "card:C22", "dev:5", "first:card", "do:silk", "decline")
+    act(st2, "play:C22:dev:5", "first:card", "do:silk", "decline")
     assert st2.companies[0].goods["silk"] == 1 and top(st2).seat == 1
 
 
@@ -77,7 +83,7 @@ def test_r9_r10_r17_r18_blocks_in_either_order_never_broken() -> None:
     # Card Move 4 + company Load 2 (space 2) from BEN: moving first, then loading.
     st = _at("BEN", treasury=9)
     give(st, 0, "C22")
-    act(st, "card:C22", "log:2")
+    act(st, "play:C22:log:2")
     assert set(ids(st)) == {"first:card", "first:company"}
     act(st, "first:card")
     move_opts = ids(st)
@@ -91,7 +97,7 @@ def test_r9_r10_r17_r18_blocks_in_either_order_never_broken() -> None:
     # Company Load first: loading happens before any movement (nothing to load in Benares).
     st2 = _at("W1", treasury=9)
     give(st2, 0, "C22")
-    act(st2, "card:C22", "log:2", "first:company")
+    act(st2, "play:C22:log:2", "first:company")
     assert top(st2).a == "space:2:logistics" and "load:2" in ids(st2)
     act(st2, "load:2")
     assert top(st2).a == "card:C22:logistics"
@@ -100,7 +106,7 @@ def test_r9_r10_r17_r18_blocks_in_either_order_never_broken() -> None:
 def test_r15_r16_either_action_or_both() -> None:
     st = _at()
     give(st, 0, "C47")  # Income 2 / Load 3 on space 4 (company Income 3)
-    act(st, "card:C47", "dev:4", "first:card", "decline")
+    act(st, "play:C47:dev:4", "first:card", "decline")
     assert top(st).a == "space:4:development"
     act(st, "do:income")
     assert st.companies[0].treasury == 5 + 3
@@ -109,7 +115,7 @@ def test_r15_r16_either_action_or_both() -> None:
 def test_r76_declining_both_is_not_a_skip() -> None:
     st = _at()
     give(st, 0, "C47")
-    act(st, "card:C47", "dev:4", "first:card", "decline", "decline")
+    act(st, "play:C47:dev:4", "first:card", "decline", "decline")
     c = st.companies[0]
     assert c.treasury == 5 and c.board[3].card == "C47" and c.board[3].mode == "development"
     assert top(st).seat == 1
@@ -118,7 +124,7 @@ def test_r76_declining_both_is_not_a_skip() -> None:
 def test_r25_r26_r27_r28_skip_gains_3_and_ignores_actions() -> None:
     st = _at()
     give(st, 0, "C01")
-    ev = act(st, "card:C01", "skip:6")
+    ev = act(st, "play:C01:skip:6")
     c = st.companies[0]
     assert c.treasury == 8 and c.board[5].mode == "skip" and c.rows["benares"] == 2
     assert "C01" not in c.hand and "skips" in texts(ev)
@@ -127,7 +133,7 @@ def test_r25_r26_r27_r28_skip_gains_3_and_ignores_actions() -> None:
 def test_r77_skip_income_can_give_a_profit_disc() -> None:
     st = _at(treasury=9)
     give(st, 0, "C01")
-    act(st, "card:C01", "skip:1")
+    act(st, "play:C01:skip:1")
     assert (st.companies[0].treasury, st.companies[0].discs) == (2, 1)
 
 
@@ -140,7 +146,7 @@ def test_r7_r8_r68_one_card_per_turn_clockwise_six_turns_each() -> None:
         c = st.companies[seat]
         before = len(c.hand)
         space = next(i for i, s in enumerate(c.board) if not s.card) + 1
-        act(st, f"card:{c.hand[0]}", f"skip:{space}")
+        act(st, f"play:{c.hand[0]}:skip:{space}")
         assert len(c.hand) == before - 1
     assert seen == [0, 1, 2] * 6
     assert all(all(s.card for s in c.board) for c in st.companies)
@@ -150,12 +156,13 @@ def test_r7_r8_r68_one_card_per_turn_clockwise_six_turns_each() -> None:
 def test_r69_only_empty_spaces_in_any_order() -> None:
     st = _at()
     hand = list(st.companies[0].hand)
-    act(st, f"card:{hand[0]}", "skip:4")
-    act(st, f"card:{st.companies[1].hand[0]}", "skip:1")
-    act(st, f"card:{hand[1]}")
-    assert "dev:4" not in ids(st) and "skip:4" not in ids(st) and "dev:6" in ids(st)
+    act(st, f"play:{hand[0]}:skip:4")
+    act(st, f"play:{st.companies[1].hand[0]}:skip:1")
+    opts = menu_ids(st, f"card:{hand[1]}")
+    assert f"play:{hand[1]}:dev:6" in opts
+    assert f"play:{hand[1]}:dev:4" not in opts and f"play:{hand[1]}:skip:4" not in opts
     with pytest.raises(IllegalAction, match="already holds a card"):
-        T.apply(st, 0, "dev:4")
+        T.apply(st, 0, f"play:{hand[1]}:dev:4")
 
 
 def test_r78_skip_always_available() -> None:
@@ -163,8 +170,8 @@ def test_r78_skip_always_available() -> None:
     while st.phase == "action":
         seat = top(st).seat
         c = st.companies[seat]
-        act(st, f"card:{c.hand[-1]}")
-        assert any(x.startswith("skip:") for x in ids(st))
+        card = c.hand[-1]
+        assert any(x.startswith(f"play:{card}:skip:") for x in menu_ids(st, f"card:{card}"))
         space = max(i for i, s in enumerate(c.board) if not s.card) + 1
-        act(st, f"skip:{space}")
+        act(st, f"play:{card}:skip:{space}")
         assert len(c.hand) >= 2

@@ -9,7 +9,17 @@ from engine.benares.state import Task
 from engine.benares.text import article, plural, times
 from engine.benares.treasury import gain
 from engine.rng import Rng
-from tests.engine.benares.bc_helpers import D, T, act, give, new, play_bot_game, run_task, texts
+from tests.engine.benares.bc_helpers import (
+    D,
+    T,
+    act,
+    give,
+    menu,
+    new,
+    play_bot_game,
+    run_task,
+    texts,
+)
 
 
 def test_plural_times_and_article_helpers() -> None:
@@ -49,7 +59,7 @@ def test_advisor_rewards_follow_the_advance_line() -> None:
 def test_goods_pair_is_one_line_without_step_lines() -> None:
     st = new()
     give(st, 0, "C01")
-    act(st, "card:C01", "dev:2", "first:company")
+    act(st, "play:C01:dev:2", "first:company")
     ev = texts(act(st, "pair:indigo"))  # Indigo +1, Silk +2
     assert "advances Indigo +1 (0 → 1) and Silk +2 (0 → 2)." in ev
     assert "advances to" not in ev
@@ -60,7 +70,7 @@ def test_skip_is_one_line_with_the_treasury_overflow() -> None:
     c = st.companies[0]
     c.treasury = 8
     card = c.hand[0]
-    ev = act(st, f"card:{card}", "skip:1")
+    ev = act(st, f"play:{card}:skip:1")
     line = next(e.text for e in ev if "skips" in e.text)
     assert line.endswith("on space 1, and gains ₹3 (Treasury passes ₹9: +1 Profit disc, now ₹1).")
     assert card not in line  # no raw card id in the public log
@@ -93,10 +103,17 @@ def test_other_seats_read_a_neutral_prompt_text() -> None:
     for viewer in (1, None):
         text = T.view(st, viewer).prompt_text
         assert text.startswith("Seat 1 is choosing a card") and "you" not in text.lower()
-    act(st, f"card:{st.companies[0].hand[0]}")
+    views = [T.encode(T.view(st, v)) for v in (0, 1, None)]
+    menu(st, f"card:{st.companies[0].hand[0]}")  # exploring the draft changes no view
+    assert [T.encode(T.view(st, v)) for v in (0, 1, None)] == views
+    card = st.companies[0].hand[0]
+    st.companies[0].hand = [card]  # a single card: its plays are offered at once
+    assert all(c.id.startswith(f"play:{card}:") for c in T.prompts(st)[0].choices)
+    assert card in T.view(st, 0).prompt_text
     for viewer in (1, None):
         text = T.view(st, viewer).prompt_text
-        assert text.startswith("Seat 1 ") and "you" not in text.lower()
+        assert text.startswith("Seat 1 is choosing where and how to play a card")
+        assert "you" not in text.lower() and card not in text
 
 
 def _bot_game_events(seats: int, seed: int) -> tuple[object, list]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from tests.engine.tidewater.tw_helpers import T, act, arrange, choice_ids, give, new
+from tests.engine.tidewater.tw_helpers import T, act, arrange, choice_ids, give, new, walk
 
 
 def fresh(seats: int = 2, seed: int = 1, pos: int = 0):
@@ -50,9 +50,8 @@ def test_r16_load_moves_a_container_from_the_port_hex() -> None:
     s = fresh()
     give(s, 0, "RED", 1)
     before = s.company("RED").hex_containers
-    act(s, ">load")
-    assert "load:RED:S1" in choice_ids(s)
-    act(s, "load:RED:S1")
+    assert "load:RED:S1" in choice_ids(s, ">load")
+    walk(s, ">load", "load:RED:S1")
     assert s.company("RED").hex_containers == before - 1
     assert s.ship("RED").slots[0].container == "RED"
 
@@ -110,8 +109,8 @@ def test_r22_move_only_by_the_ceo() -> None:
     s.company("RED").nav_supply = 5
     with pytest.raises(IllegalAction, match="Only the CEO"):
         act(s, "nav:move:RED:a1:n1")
-    act(s, ">nav")
-    assert not any(i.startswith(">nav:move") or i.startswith("nav:move") for i in choice_ids(s))
+    ids = choice_ids(s, ">nav")
+    assert not any(i.startswith(">nav:move") or i.startswith("nav:move") for i in ids)
 
 
 def test_r23_funding_costs_one() -> None:
@@ -152,7 +151,7 @@ def test_r27_advertise_costs_one() -> None:
 def test_r28_advertise_swaps_adjacent_markers() -> None:
     s = fresh()
     q = list(s.queue)
-    act(s, ">adv", "adv:3")
+    walk(s, ">adv", "adv:3")
     q[2], q[3] = q[3], q[2]
     assert s.queue == q
 
@@ -166,13 +165,11 @@ def test_r29_trade_costs_one() -> None:
 def test_r30_buy_sell_or_both() -> None:
     s = fresh()
     give(s, 0, "BLUE", 1)
-    act(s, ">trade")
-    ids = choice_ids(s)
+    ids = choice_ids(s, ">trade")
     assert ">trade:sell:BLUE" in ids and ">trade:buy:RED:u" in ids
-    act(s, ">trade:sell:BLUE")
-    sub = choice_ids(s)
+    sub = choice_ids(s, ">trade", ">trade:sell:BLUE")
     assert "trade:sell:BLUE" in sub and "trade:sell:BLUE+buy:RED:u" in sub
-    act(s, "trade:sell:BLUE+buy:RED:u")
+    walk(s, ">trade", ">trade:sell:BLUE", "trade:sell:BLUE+buy:RED:u")
     assert s.players[0].shares == {"RED": 1}
 
 
@@ -181,8 +178,7 @@ def test_r31_buy_and_sell_different_companies() -> None:
     give(s, 0, "BLUE", 1)
     with pytest.raises(IllegalAction, match="different companies"):
         act(s, "trade:sell:BLUE+buy:BLUE:u")
-    act(s, ">trade", ">trade:sell:BLUE")
-    assert "trade:sell:BLUE+buy:BLUE:u" not in choice_ids(s)
+    assert "trade:sell:BLUE+buy:BLUE:u" not in choice_ids(s, ">trade", ">trade:sell:BLUE")
 
 
 def test_r84_illegal_part_rejects_the_whole_action() -> None:
@@ -266,8 +262,7 @@ def test_r89_two_point_actions() -> None:
         act(s, "nav:place:RED:n1+place:RED:x")  # 2 + 2 > 3: both checked together
     act(s, "nav:move:RED:a1:w1+place:BLUE:b1")  # mixed companies, place and move
     assert s.company("RED").nav == ["w1"] and s.company("BLUE").nav == ["b1"]
-    act(s, ">nav", ">nav:place:RED:a1")
-    sub = choice_ids(s)
+    sub = choice_ids(s, ">nav", ">nav:place:RED:a1")
     assert "nav:place:RED:a1" in sub and "back" in sub
     assert not any("move:RED:a1:" in i for i in sub)
 
@@ -316,9 +311,9 @@ def test_r92_invest_rules() -> None:
 def test_r93_advertise_any_position_same_colour_noop() -> None:
     s = fresh()
     s.queue = ["RED", "RED", "BLUE", "BLUE", "GREEN", "GREEN", "YELLOW", "YELLOW"]
-    act(s, ">adv")
-    assert [i for i in choice_ids(s) if i.startswith("adv:")] == [f"adv:{i}" for i in range(1, 8)]
-    act(s, "adv:1")
+    ids = choice_ids(s, ">adv")
+    assert [i for i in ids if i.startswith("adv:")] == [f"adv:{i}" for i in range(1, 8)]
+    walk(s, ">adv", "adv:1")
     assert s.queue[:2] == ["RED", "RED"] and s.players[0].pos == 1
     with pytest.raises(IllegalAction):
         act(s, "adv:8")

@@ -49,8 +49,8 @@ def test_r101_deliver_menu_offers_every_container_at_once() -> None:
         s.ship("RED").slots[i].container = colour
         s.company(colour).hex_containers -= 1
     arrange(s, {0: [0], 5: [1]})
-    act(s, "sail:RED:M_NORTH", ">deliver")
-    ids = choice_ids(s)
+    act(s, "sail:RED:M_NORTH")
+    ids = choice_ids(s, ">deliver")
     assert "deliver:RED:S1.S2" in ids and ">deliver:RED" in ids
     treasury = red.treasury
     act(s, "deliver:RED:S1.S2")

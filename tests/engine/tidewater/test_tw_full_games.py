@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from engine.core import MAX_CHOICE_ID, MAX_LABEL, IllegalAction
+from engine.core import MAX_CHOICE_ID, MAX_LABEL, IllegalAction, next_draft
 from engine.rng import Rng
 from engine.tidewater.bot import timeout_choice
 from tests.engine.tidewater.tw_helpers import (
@@ -105,7 +105,12 @@ def test_every_prompt_choice_is_accepted() -> None:
             for prompt in T.prompts(state):
                 for c in prompt.choices:
                     assert len(c.id) <= MAX_CHOICE_ID and len(c.label) <= MAX_LABEL, c
-                    T.apply(T.copy(state), prompt.seat, c.id)
+                    if c.step:  # a menu step: its sub-menu answers, apply refuses it
+                        assert T.choices(state, prompt.seat, (c.id,)) is not None
+                        with pytest.raises(IllegalAction):
+                            T.apply(T.copy(state), prompt.seat, c.id)
+                    else:
+                        T.apply(T.copy(state), prompt.seat, c.id)
             seat = T.prompts(state)[0].seat
             T.apply(state, seat, T.bot_choice(state, seat, rng))
             steps += 1
@@ -117,14 +122,19 @@ def test_random_legal_choices_also_end() -> None:
         state = new(seats, 40 + seats)
         rng = Rng.from_seed(seats)
         n = 0
+        draft: tuple[str, ...] = ()
         while T.result(state) is None:
-            p = T.prompts(state)[0]
-            ids = [c.id for c in p.choices]
-            final = [i for i in ids if not i.startswith(">") and i != "back"]
+            seat = T.prompts(state)[0].seat
+            p = T.choices(state, seat, draft)
+            final = [c for c in p.choices if not c.step]
             # Bias away from menu loops: mostly take a final choice when one is listed.
-            cid = rng.choice(final) if final and rng.below(4) else rng.choice(ids)
-            T.apply(state, p.seat, cid)
-            check_invariants(state)
+            pick = rng.choice(final) if final and rng.below(4) else rng.choice(p.choices)
+            if pick.step:
+                draft = next_draft(draft, pick)
+            else:
+                T.apply(state, seat, pick.id)
+                draft = ()
+                check_invariants(state)
             n += 1
             assert n < 20000
 
@@ -133,7 +143,7 @@ def test_r86_funding_listed_in_every_turn_prompt() -> None:
     state, log = play_bot_game(3, 5)
     replay = new(3, 5)
     for seat, choice in log:
-        if replay.phase == "turn_window" and not replay.menu:
+        if replay.phase == "turn_window":  # every prompt is a top menu (no draft)
             assert "fund" in [c.id for c in T.prompts(replay)[0].choices]
         T.apply(replay, seat, choice)
 

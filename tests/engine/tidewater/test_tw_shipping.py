@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.tidewater.shipping import reachable
-from tests.engine.tidewater.tw_helpers import T, act, arrange, choice_ids, give, new
+from tests.engine.tidewater.tw_helpers import T, act, arrange, choice_ids, give, new, walk
 
 
 def setup_ship(seats: int = 2, cargo: list[str] | None = None, nav: list[str] | None = None):
@@ -114,8 +114,14 @@ def test_r101_deliver_prices_and_queue() -> None:
     s2.queue = ["RED", "BLUE", "GREEN", "YELLOW"] * 2
     act(s2, "sail:RED:M_FAR")
     t2 = s2.company("RED").treasury
-    act(s2, ">deliver", ">deliver:RED", ">deliver:RED:S1", ">deliver:RED:S1.S2")
-    act(s2, ">deliver:RED:S1.S2.S3", "deliver:RED:S1.S2.S3")
+    walk(
+        s2,
+        ">deliver",
+        ">deliver:RED",
+        ">deliver:RED:S1",
+        ">deliver:RED:S1.S2",
+        "deliver:RED:S1.S2.S3",
+    )
     assert s2.company("RED").treasury == t2 + 19
 
 
@@ -129,7 +135,7 @@ def test_r101_bag_count_after_delivery() -> None:
 def test_r102_dump_anywhere_no_money() -> None:
     s = setup_ship(cargo=["BLUE", "GREEN"])
     t, q = s.company("RED").treasury, list(s.queue)
-    act(s, ">dump", "dump:RED:S1")  # at a company port
+    walk(s, ">dump", "dump:RED:S1")  # at a company port
     assert s.company("RED").treasury == t and s.queue == q
     act(s, "sail:RED:M_NORTH", "dump:RED:S2")
     assert not s.ship("RED").can_deliver

@@ -252,8 +252,7 @@ def test_r39_no_action_past_start() -> None:
     arrange(s, {15: [0], 16: [1]})
     s.first_finisher = 1
     ids = choice_ids(s)
-    act(s, ">nav")
-    sub = choice_ids(s)
+    sub = choice_ids(s, ">nav")
     assert all(not i.startswith(">nav:") for i in sub)  # no second point offered
     assert "nav:place:RED:a1" in sub
     with pytest.raises(IllegalAction, match="past Start"):
@@ -325,9 +324,14 @@ def test_r77_stop_rules() -> None:
     with pytest.raises(IllegalAction, match="at least one"):
         act(s, "stop")
     act(s, "fund")
-    act(s, ">adv")
-    assert "stop" not in choice_ids(s)  # not from inside a sub-menu list
-    act(s, "back", "stop")
+    assert "stop" not in choice_ids(s, ">adv")  # not from inside a sub-menu list
+    assert "stop" in choice_ids(s)  # back at the top menu: the draft changed nothing
+    before = TITLE.encode(s)
+    for step in (">adv", "back"):  # menu steps are not moves
+        with pytest.raises(IllegalAction, match="not a move"):
+            act(s, step)
+    assert TITLE.encode(s) == before
+    act(s, "stop")
     assert s.active == 2
 
 

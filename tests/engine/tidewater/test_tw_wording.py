@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from engine.core import MAX_CHOICE_ID, MAX_LABEL, IllegalAction
+from engine.core import BACK, MAX_CHOICE_ID, MAX_LABEL, IllegalAction
 from engine.rng import Rng
 from engine.tidewater import names as nm
 from engine.tidewater.data import DataError, raw_data, rules_for, validate
@@ -28,17 +28,21 @@ def raw_ids_in(text: str) -> list[str]:
     return found + [m.group(0) for m in SEA.finditer(bare)]
 
 
-def walk_menus(state, seen: list[str], depth: int = 0) -> None:
+def walk_menus(state, seen: list[str]) -> None:
     """Every prompt text and label reachable from here (sub-menus two levels deep)."""
     for p in T.prompts(state):
-        seen.append(p.text)
-        for c in p.choices:
-            seen.append(c.label)
-            assert len(c.id) <= MAX_CHOICE_ID and len(c.label) <= MAX_LABEL, c
-            if c.id.startswith(">") and depth < 2:
-                sub = T.copy(state)
-                T.apply(sub, p.seat, c.id)
-                walk_menus(sub, seen, depth + 1)
+        walk_draft(state, p.seat, (), seen)
+
+
+def walk_draft(state, seat: int, draft: tuple[str, ...], seen: list[str]) -> None:
+    p = T.choices(state, seat, draft)
+    assert p is not None
+    seen.append(p.text)
+    for c in p.choices:
+        seen.append(c.label)
+        assert len(c.id) <= MAX_CHOICE_ID and len(c.label) <= MAX_LABEL, c
+        if c.step and c.id != BACK and len(draft) < 2:
+            walk_draft(state, seat, (*draft, c.id), seen)
 
 
 @pytest.mark.parametrize("seats", [2, 4])
@@ -87,10 +91,10 @@ def test_choice_ids_keep_their_raw_form() -> None:
     s = new(3)
     arrange(s, {0: [1, 2, 0]})
     give(s, 0, "RED", 1)
-    act(s, ">load")
-    ids = [c.id for c in T.prompts(s)[0].choices]
+    menu = T.choices(s, 0, (">load",))
+    ids = [c.id for c in menu.choices]
     assert "load:RED:S1" in ids and "back" in ids
-    label = next(c.label for c in T.prompts(s)[0].choices if c.id == "load:RED:S1")
+    label = next(c.label for c in menu.choices if c.id == "load:RED:S1")
     assert (
         label == "Load a red container at Red port into slot 1 of the Atlas Line ship (cost 1 time)"
     )
@@ -115,16 +119,23 @@ def test_display_names_live_in_data() -> None:
 
 
 def test_shortcut_menus_keep_old_chains_replayable() -> None:
-    """A lone trade part is now offered as a final choice; logs that opened its confirmation
-    sub-menu (">trade:PART") still replay to the same state."""
+    """A lone trade part is offered as a complete move; an old chain that opened its
+    confirmation sub-menu (">trade:PART") replays to the same state once its menu steps (which
+    are no moves any more) are dropped, and those steps are refused, changing nothing."""
     s = new(3)
     arrange(s, {0: [1, 2, 0]})
-    act(s, ">trade")
-    ids = [c.id for c in T.prompts(s)[0].choices]
+    ids = [c.id for c in T.choices(s, 0, (">trade",)).choices]
     assert "trade:buy:RED:u" in ids and ">trade:buy:RED:u" not in ids  # nothing to sell
+    with pytest.raises(IllegalAction, match="not available"):
+        T.choices(s, 0, (">trade", ">trade:buy:RED:u"))  # a menu that is not listed
     direct = T.copy(s)
     act(direct, "trade:buy:RED:u")
-    act(s, ">trade:buy:RED:u", "trade:buy:RED:u")
+    before = T.encode(s)
+    for step in (">trade", ">trade:buy:RED:u"):
+        with pytest.raises(IllegalAction, match="not a move"):
+            act(s, step)
+    assert T.encode(s) == before
+    act(s, "trade:buy:RED:u")
     assert T.encode(s) == T.encode(direct)
 
 

@@ -25,7 +25,6 @@ def arrange(state: State, stacks: dict[int, list[int]], actions: int = 0) -> Non
         for seat in seats:
             state.players[seat].pos = pos
     state.phase = TURN
-    state.menu = []
     nxt = track.last(state)
     assert nxt is not None
     state.active = nxt
@@ -63,9 +62,32 @@ def deciding(state: State) -> int:
     return ps[0].seat
 
 
-def choice_ids(state: State) -> list[str]:
-    ps = T.prompts(state)
-    return [c.id for c in ps[0].choices] if ps else []
+def choice_ids(state: State, *draft: str) -> list[str]:
+    """The ids the deciding seat sees after the menu steps `draft` (the top menu if none)."""
+    if not draft:
+        ps = T.prompts(state)
+        return [c.id for c in ps[0].choices] if ps else []
+    prompt = T.choices(state, deciding(state), draft)
+    assert prompt is not None
+    return [c.id for c in prompt.choices]
+
+
+def walk(state: State, *path: str) -> list[Event]:
+    """Play a move the way a player builds it: each of `path[:-1]` must be a listed step of
+    the menu before it, the last id a listed complete move, which is then applied."""
+    seat = deciding(state)
+    *steps, move = path
+    draft: tuple[str, ...] = ()
+    for step in steps:
+        prompt = T.choices(state, seat, draft)
+        assert prompt is not None and prompt.find(step) is not None, (draft, step)
+        assert prompt.find(step).step, step  # type: ignore[union-attr]
+        draft = (*draft, step)
+    prompt = T.choices(state, seat, draft)
+    assert prompt is not None
+    found = prompt.find(move)
+    assert found is not None and not found.step, (draft, move)
+    return T.apply(state, seat, move)
 
 
 def containers_total(state: State) -> dict[str, int]:

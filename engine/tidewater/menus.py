@@ -1,0 +1,394 @@
+"""The sub-menus of a move (spec section 18). A draft step (a push id) is ">KIND[:prefix]":
+">load", ">nav", ">nav:OP", ">invest", ">adv", ">trade", ">trade:PART", ">sail", ">deliver",
+">deliver:CO", ">deliver:CO:S1[.S2]", ">dump". Each sub-menu lists complete moves, further
+steps and "back"; nothing here touches the state."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import BACK, Choice
+from engine.tidewater import actions as act
+from engine.tidewater import names as nm
+from engine.tidewater import options as op
+from engine.tidewater.market import company_name
+from engine.tidewater.production import colour_word
+from engine.tidewater.state import State
+
+G_FREE = "Free actions (no time)"
+G_TIME = "Actions (cost time)"
+G_TURN = "Turn"
+G_BACK = "Menu"
+BACK_CHOICE = Choice(BACK, "Back to the previous menu", G_BACK, step=True)
+
+Menu = tuple[str, list[Choice]]
+
+
+def push(cid: str, label: str, group: str) -> Choice:
+    """A step that opens a sub-menu (kept in the seat's draft, never applied)."""
+    return Choice(cid, label, group, step=True)
+
+
+def port_note(state: State, port: str) -> str:
+    """'3 yellow containers to load', 'nothing to load', '+2 per container' or ''."""
+    r = state.rules
+    info = r.ports[port]
+    if info["type"] == "company":
+        n = state.company(info["company"]).hex_containers
+        if n == 0:
+            return "nothing to load"
+        colour = colour_word(info["company"])
+        return f"{n} {colour} container{'s' if n != 1 else ''} to load"
+    bonus = r.port_bonus.get(port, 0)
+    return f"+{bonus} per container" if bonus else ""
+
+
+def _semi(note: str) -> str:
+    return f"; {note}" if note else ""
+
+
+def t(n: int) -> str:
+    return f"(cost {nm.time(n)})"
+
+
+def _turn_info(state: State, seat: int, cost: int) -> str:
+    """'cost 1 time: step 4 -> 5 of 16' for the prompt texts of time-costing sub-menus."""
+    pos = state.players[seat].pos
+    return f"cost {nm.time(cost)}: step {pos} → {pos + cost} of {state.rules.steps}"
+
+
+def _delivery_total(state: State, co: str, slots: list[str]) -> int:
+    """What delivering `slots` in this order earns (the queue shifts after each container)."""
+    r = state.rules
+    ship = state.ship(co)
+    queue = list(state.queue)
+    bonus = r.port_bonus.get(ship.port, 0)
+    total = 0
+    for s in slots:
+        colour = ship.slots[r.slot_index[s]].container
+        i = queue.index(colour)
+        total += r.prices[i] + bonus
+        queue.append(queue.pop(i))
+    return total
+
+
+def submenu(state: State, seat: int, body: str) -> Menu:
+    """The sub-menu a push id (without its ">") opens, "back" last."""
+    kind, _, arg = body.partition(":")
+    build = MENUS.get((kind, bool(arg)))
+    text, ch = build(state, seat, arg) if build else ("Unknown menu.", [])
+    return text, [*ch, BACK_CHOICE]
+
+
+def _load(state: State, seat: int, arg: str) -> Menu:
+    r = state.rules
+    ch = []
+    for co, slot in op.load_options(state, seat):
+        port = state.ship(co).port
+        colour = colour_word(r.port_hex_company[port])
+        ch.append(
+            Choice(
+                f"load:{co}:{slot}",
+                f"Load a {colour} container at {nm.place(state, port)} into "
+                f"{nm.slot(state, slot)} of the {company_name(state, co)} ship "
+                f"{t(r.cost['load'])}",
+                G_TIME,
+            )
+        )
+    text = (
+        f"Which ship loads, into which slot ({_turn_info(state, seat, r.cost['load'])})? "
+        "A ship at a company port takes one container from that port's company hex."
+    )
+    if r.terminal_fee is not None:
+        text += (
+            f" Loading another line's container costs the ship's line a terminal fee of "
+            f"{nm.credits(r.terminal_fee)}, paid to that line."
+        )
+    return text, ch
+
+
+def _nav_first(state: State, seat: int, arg: str) -> Menu:
+    r = state.rules
+    two = op.two_points_fit(state, seat)
+    ops = op.nav_first_ops(state, seat)
+    ch = []
+    for o in ops:
+        label = nm.cap(act.describe_op(state, o))
+        _, co, _, _ = act.parse_op(o)
+        group = f"{company_name(state, co)} points"
+        if two:
+            ch.append(push(f">nav:{o}", label + "...", group))
+        else:
+            ch.append(Choice(f"nav:{o}", f"{label} {t(r.nav_per_point)}", group))
+    funds = ", ".join(
+        f"{company_name(state, c.id)} {c.treasury}"
+        for c in state.companies
+        if any(o.split(":")[1] == c.id for o in ops)
+    )
+    text = (
+        "Which navigation point do you place or move first? You may add a second one next"
+        if two
+        else "Which navigation point do you place or move"
+    )
+    text += (
+        f" ({nm.time(r.nav_per_point)} per point). Each point is paid from its line's "
+        f"treasury ({funds}); a ship may only cross sea hexes holding its own line's points."
+    )
+    return text, ch
+
+
+def _nav_second(state: State, seat: int, arg: str) -> Menu:
+    r = state.rules
+    ch = [Choice(f"nav:{arg}", f"Just {act.describe_op(state, arg)} {t(r.nav_per_point)}", G_TIME)]
+    for o in op.nav_second_ops(state, seat, arg):
+        _, co, _, _ = act.parse_op(o)
+        ch.append(
+            Choice(
+                f"nav:{arg}+{o}",
+                f"Also {act.describe_op(state, o)} {t(2 * r.nav_per_point)}",
+                f"{company_name(state, co)} points",
+            )
+        )
+    text = (
+        f"Add a second navigation point ({nm.time(2 * r.nav_per_point)} in total) or keep "
+        f"just this one ({nm.time(r.nav_per_point)})? First: {act.describe_op(state, arg)}."
+    )
+    return text, ch
+
+
+def _invest(state: State, seat: int, arg: str) -> Menu:
+    r = state.rules
+    ch = []
+    for co, slot in op.invest_options(state, seat):
+        cost = r.slots[r.slot_index[slot]].cost
+        ch.append(
+            Choice(
+                f"invest:{co}:{slot}",
+                f"Invest in {nm.slot(state, slot)} of the {company_name(state, co)} ship "
+                f"for {nm.credits(cost)} {t(r.cost['invest'])}",
+                G_TIME,
+            )
+        )
+    pl = state.players[seat]
+    text = (
+        f"Which ship slot do you invest in ({_turn_info(state, seat, r.cost['invest'])})? "
+        f"You have {nm.credits(pl.credits)} and {pl.inv_discs} investment disc"
+        f"{'s' if pl.inv_discs != 1 else ''}. The price goes to that line's treasury; the "
+        f"slot can then carry cargo and pays you {nm.credits(r.investor_fee)} per container "
+        "delivered from it."
+    )
+    return text, ch
+
+
+def _adv(state: State, seat: int, arg: str) -> Menu:
+    r = state.rules
+    q = state.queue
+    ch = [
+        Choice(
+            f"adv:{i}",
+            f"Swap position {i} ({colour_word(q[i - 1])}, pays {r.prices[i - 1]}) with "
+            f"{i + 1} ({colour_word(q[i])}, pays {r.prices[i]}) {t(r.cost['advertise'])}",
+            G_TIME,
+        )
+        for i in range(1, len(q))
+    ]
+    text = (
+        "Which two adjacent demand markers do you swap "
+        f"({_turn_info(state, seat, r.cost['advertise'])})? A delivered container earns the "
+        "price of the frontmost marker of its colour, which then moves to the back."
+    )
+    return text, ch
+
+
+def _trade_first(state: State, seat: int, arg: str) -> Menu:
+    r = state.rules
+    ch = []
+    for part in op.trade_first_parts(state, seat):
+        label = nm.cap(act.describe_part(state, part))
+        if op.trade_second_parts(state, seat, part):
+            ch.append(push(f">trade:{part}", label + "...", G_TIME))
+        else:  # nothing could be added: no confirmation step
+            ch.append(Choice(f"trade:{part}", f"{label} {t(r.cost['trade'])}", G_TIME))
+    text = (
+        f"Which share do you buy or sell first ({_turn_info(state, seat, r.cost['trade'])}; "
+        f"you have {nm.credits(state.players[seat].credits)})? You may then add a second "
+        "part for a different line in the same action."
+    )
+    return text, ch
+
+
+def _trade_second(state: State, seat: int, arg: str) -> Menu:
+    r = state.rules
+    c = t(r.cost["trade"])
+    ch = [Choice(f"trade:{arg}", f"Just {act.describe_part(state, arg)} {c}", G_TIME)]
+    for part in op.trade_second_parts(state, seat, arg):
+        ch.append(
+            Choice(f"trade:{arg}+{part}", f"And {act.describe_part(state, part)} {c}", G_TIME)
+        )
+    text = (
+        f"Finish the trade here, or add a second part for another line (still "
+        f"{nm.time(r.cost['trade'])} in total)? First part: {act.describe_part(state, arg)}."
+    )
+    return text, ch
+
+
+def _sail(state: State, seat: int, arg: str) -> Menu:
+    ch = []
+    for co, port in op.sail_options(state, seat):
+        frm = state.ship(co).port
+        ch.append(
+            Choice(
+                f"sail:{co}:{port}",
+                f"Sail the {company_name(state, co)} ship from {nm.place(state, frm)} to "
+                f"{nm.place(state, port)} (free{_semi(port_note(state, port))})",
+                G_FREE,
+            )
+        )
+    text = (
+        "Which ship sails where (free; each ship once per window)? A ship may only cross sea "
+        "hexes holding its own line's navigation points."
+    )
+    return text, ch
+
+
+def _deliver_first(state: State, seat: int, arg: str) -> Menu:
+    r = state.rules
+    ch = []
+    for co in op.deliver_ships(state, seat):
+        cargo = op.occupied(state, co)
+        name = company_name(state, co)
+        where = nm.place(state, state.ship(co).port)
+        if len(cargo) == 1:  # nothing to order: deliver it straight away
+            colour = colour_word(state.ship(co).slots[r.slot_index[cargo[0]]].container or "")
+            ch.append(
+                Choice(
+                    f"deliver:{co}:{cargo[0]}",
+                    f"Deliver the {colour} container of the {name} ship at {where} for "
+                    f"{nm.credits(_delivery_total(state, co, cargo))} (free)",
+                    G_FREE,
+                )
+            )
+            continue
+        ch.append(  # several containers: all at once in slot order, or choose the order
+            Choice(
+                f"deliver:{co}:{'.'.join(cargo)}",
+                f"Deliver all {len(cargo)} containers of the {name} ship at {where} "
+                f"for {nm.credits(_delivery_total(state, co, cargo))} (free)",
+                G_FREE,
+            )
+        )
+        ch.append(
+            push(
+                f">deliver:{co}",
+                f"Choose which containers the {name} ship delivers at {where}...",
+                G_FREE,
+            )
+        )
+    text = (
+        "Which ship delivers (free; once per market arrival)? Each container earns its "
+        "line's treasury the price of the frontmost demand marker of its colour (plus the "
+        "market bonus); that marker then moves to the back."
+    )
+    return text, ch
+
+
+def _deliver_order(state: State, seat: int, arg: str) -> Menu:
+    r = state.rules
+    co, _, picked_s = arg.partition(":")
+    picked = picked_s.split(".") if picked_s else []
+    queue = list(state.queue)
+    ship = state.ship(co)
+    bonus = r.port_bonus.get(ship.port, 0)
+    for s in picked:
+        colour = ship.slots[r.slot_index[s]].container
+        i = queue.index(colour)
+        queue.append(queue.pop(i))
+    ch = []
+    if picked:
+        n = len(picked)
+        ch.append(
+            Choice(
+                f"deliver:{co}:{picked_s}",
+                f"Deliver the {n} chosen container{'s' if n != 1 else ''} now for "
+                f"{nm.credits(_delivery_total(state, co, picked))} (free)",
+                G_FREE,
+            )
+        )
+    rest = [s for s in op.occupied(state, co) if s not in picked]
+    for s in rest:
+        colour = ship.slots[r.slot_index[s]].container
+        assert colour is not None
+        price = r.prices[queue.index(colour)] + bonus
+        if len(rest) == 1:  # the last container: choosing it completes the order
+            every = [*picked, s]
+            what = f"the {colour_word(colour)} container in {nm.slot(state, s)}"
+            ch.append(
+                Choice(
+                    f"deliver:{co}:{'.'.join(every)}",
+                    (
+                        f"Then {what} ({nm.credits(price)}): deliver all {len(every)} "
+                        if picked
+                        else f"Deliver {what} "
+                    )
+                    + f"for {nm.credits(_delivery_total(state, co, every))} (free)",
+                    G_FREE,
+                )
+            )
+            continue
+        ch.append(
+            push(
+                f">deliver:{co}:{'.'.join([*picked, s])}",
+                f"{'Then' if picked else 'First'} the {colour_word(colour)} container in "
+                f"{nm.slot(state, s)} (for {nm.credits(price)})...",
+                G_FREE,
+            )
+        )
+    name = company_name(state, co)
+    text = (
+        f"Which container does the {name} ship at {nm.place(state, ship.port)} deliver "
+        f"{'next' if picked else 'first'}? Each takes the frontmost marker of its colour, "
+        "which then moves to the back."
+    )
+    if picked:
+        chosen = ", ".join(
+            f"{colour_word(ship.slots[r.slot_index[s]].container or '')} in {nm.slot(state, s)}"
+            for s in picked
+        )
+        text += f" Chosen so far: {chosen}."
+    return text, ch
+
+
+def _dump(state: State, seat: int, arg: str) -> Menu:
+    r = state.rules
+    ch = []
+    for co, s in op.dump_options(state, seat):
+        colour = state.ship(co).slots[r.slot_index[s]].container
+        ch.append(
+            Choice(
+                f"dump:{co}:{s}",
+                f"Dump the {colour_word(colour or '')} container in {nm.slot(state, s)} of "
+                f"the {company_name(state, co)} ship (free)",
+                G_FREE,
+            )
+        )
+    text = (
+        "Which container goes back to the bag (free; it earns nothing)? At a market, dumping "
+        "ends that ship's deliveries there until it sails away and back."
+    )
+    return text, ch
+
+
+#: (kind, has an argument) -> the sub-menu builder.
+MENUS: dict[tuple[str, bool], Callable[[State, int, str], Menu]] = {
+    ("load", False): _load,
+    ("nav", False): _nav_first,
+    ("nav", True): _nav_second,
+    ("invest", False): _invest,
+    ("adv", False): _adv,
+    ("trade", False): _trade_first,
+    ("trade", True): _trade_second,
+    ("sail", False): _sail,
+    ("deliver", False): _deliver_first,
+    ("deliver", True): _deliver_order,
+    ("dump", False): _dump,
+}

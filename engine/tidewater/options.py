@@ -1,0 +1,143 @@
+"""The legal options behind the menus (spec section 18): what the deciding seat may load,
+place, invest in, trade, sail, deliver or dump now. Shared by the menus, the bot and the tests."""
+
+from __future__ import annotations
+
+from engine.tidewater import actions as act
+from engine.tidewater import shipping
+from engine.tidewater.market import buy_error, sell_error
+from engine.tidewater.state import TURN, State
+
+
+def fits(state: State, seat: int, cost: int) -> bool:
+    return state.phase == TURN and state.players[seat].pos + cost <= state.rules.steps
+
+
+def load_options(state: State, seat: int) -> list[tuple[str, str]]:
+    r = state.rules
+    if not fits(state, seat, r.cost["load"]):
+        return []
+    out = []
+    for co in r.companies:
+        if act.load_error(state, seat, co, None):
+            continue
+        for slot in act.free_slots(state, co):
+            out.append((co, slot))
+    return out
+
+
+def two_points_fit(state: State, seat: int) -> bool:
+    """A second point may be added (the data allow two, and both fit before Start)."""
+    r = state.rules
+    return r.nav_max_points >= 2 and fits(state, seat, 2 * r.nav_per_point)
+
+
+def nav_first_ops(state: State, seat: int) -> list[str]:
+    r = state.rules
+    if not fits(state, seat, r.nav_per_point):
+        return []
+    return [op for op in all_ops(state, seat) if not act.nav_op_error(state, seat, op)]
+
+
+def all_ops(state: State, seat: int, prior: str | None = None) -> list[str]:
+    """Candidate operations on the map as `prior` leaves it (legality: nav_op_error)."""
+    r = state.rules
+    ops = []
+    pc = pf = pt = None
+    if prior is not None:
+        _, pc, pf, pt = act.parse_op(prior)
+    for c in state.companies:
+        hexes = list(c.nav)
+        if c.id == pc:
+            if pf is not None:
+                hexes.remove(pf)
+            hexes.append(pt)
+        free = [h for h in r.sea_ids if h not in hexes]
+        if r.perm["place_navigation_point"] == "anyone" or c.id in state.players[seat].shares:
+            ops += [f"place:{c.id}:{h}" for h in free]
+        if c.ceo == seat:
+            for frm in hexes:
+                if c.id == pc and frm == pt:
+                    continue
+                ops += [f"move:{c.id}:{frm}:{h}" for h in free]
+    return ops
+
+
+def nav_second_ops(state: State, seat: int, first: str) -> list[str]:
+    if not two_points_fit(state, seat):
+        return []
+    return [
+        op for op in all_ops(state, seat, first) if not act.nav_op_error(state, seat, op, first)
+    ]
+
+
+def invest_options(state: State, seat: int) -> list[tuple[str, str]]:
+    r = state.rules
+    if not fits(state, seat, r.cost["invest"]) or state.players[seat].inv_discs < 1:
+        return []
+    out = []
+    for co in r.companies:
+        for s in r.slots:
+            if s.kind == "investment" and not act.invest_error(state, seat, co, s.id):
+                out.append((co, s.id))
+    return out
+
+
+def trade_first_parts(state: State, seat: int) -> list[str]:
+    if not fits(state, seat, state.rules.cost["trade"]):
+        return []
+    out = []
+    for co in state.rules.companies:
+        if not sell_error(state, seat, co):
+            out.append(f"sell:{co}")
+    for co in state.rules.companies:
+        for src in ("u", "p"):
+            if not buy_error(state, seat, co, src):
+                out.append(f"buy:{co}:{src}")
+    return out
+
+
+def trade_second_parts(state: State, seat: int, first: str) -> list[str]:
+    kind, fco, _ = act.parse_part(first)
+    out = []
+    for co in state.rules.companies:
+        if co == fco:
+            continue
+        cands = [f"buy:{co}:u", f"buy:{co}:p"] if kind == "sell" else [f"sell:{co}"]
+        for part in cands:
+            if not act.trade_error(state, seat, [first, part]):
+                out.append(part)
+    return out
+
+
+def sail_options(state: State, seat: int) -> list[tuple[str, str]]:
+    out = []
+    for co in state.rules.companies:
+        if shipping.free_error(state, seat, "sail", co) or state.ship(co).sailed:
+            continue
+        for port in shipping.reachable(state, co):
+            out.append((co, port))
+    return out
+
+
+def deliver_ships(state: State, seat: int) -> list[str]:
+    out = []
+    for co in state.rules.companies:
+        cargo = occupied(state, co)
+        if cargo and not shipping.deliver_error(state, seat, co, cargo[:1]):
+            out.append(co)
+    return out
+
+
+def dump_options(state: State, seat: int) -> list[tuple[str, str]]:
+    out = []
+    for co in state.rules.companies:
+        cargo = occupied(state, co)
+        if cargo and not shipping.free_error(state, seat, "dump", co):
+            out += [(co, s) for s in cargo]
+    return out
+
+
+def occupied(state: State, co: str) -> list[str]:
+    ship = state.ship(co)
+    return [s.id for i, s in enumerate(state.rules.slots) if ship.slots[i].container is not None]
