@@ -1,4 +1,8 @@
-"""`python -m bot`: run the Discord bot with the settings from the environment and `.env`."""
+"""`python -m bot`: run the Discord bot with the settings from the environment and `.env`.
+
+A problem the person running the bot must fix (a bad setting, an unusable database, Discord
+out of reach, a refused token) is reported in one line saying what to fix, and the process
+exits with `startup.EXIT_CODE`; no traceback."""
 
 from __future__ import annotations
 
@@ -9,26 +13,55 @@ import signal
 import sys
 from typing import TYPE_CHECKING
 
-from bot import logs
-from bot.config import get_settings
+from bot import logs, startup
+from bot.config import Settings, get_settings
 
 if TYPE_CHECKING:
+    from bot.app import App
     from bot.discord.client import BoardroomBot
 
 log = logging.getLogger("bot")
 
 
-async def _run() -> int:
-    from bot.app import build
-    from bot.discord.client import BoardroomBot
+def _cannot_start(line: str) -> int:
+    log.error("cannot start: %s", line)
+    return startup.EXIT_CODE
 
-    settings = get_settings()
+
+async def _run() -> int:
+    try:
+        settings = get_settings()
+    except startup.StartupError as exc:
+        logs.setup()
+        return _cannot_start(str(exc))
     token = settings.discord_token.get_secret_value()
     logs.setup(settings.log_level, settings.log_format, secret=token)
     if not token:
-        log.error("DISCORD_TOKEN is not set: put it in .env (see .env.example).")
-        return 2
-    app = await build(settings)
+        return _cannot_start("DISCORD_TOKEN is not set: put it in .env (see .env.example)")
+    app = await _build(settings)
+    if isinstance(app, int):
+        return app
+    try:
+        return await _serve(app, token)
+    finally:
+        await app.close()
+
+
+async def _build(settings: Settings) -> App | int:
+    from bot.app import build
+
+    try:
+        return await build(settings)
+    except Exception as exc:
+        line = startup.database_problem(exc, settings.database_url)
+        if line is None:
+            raise
+        return _cannot_start(line)
+
+
+async def _serve(app: App, token: str) -> int:
+    from bot.discord.client import BoardroomBot
+
     bot = BoardroomBot(app)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -37,8 +70,12 @@ async def _run() -> int:
     try:
         async with bot:
             await bot.start(token)
-    finally:
-        await app.close()
+    except Exception as exc:
+        url = app.settings.database_url
+        line = startup.discord_problem(exc) or startup.database_problem(exc, url)
+        if line is None:
+            raise
+        return _cannot_start(line)
     log.info("stopped")
     return 0
 

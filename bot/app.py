@@ -8,8 +8,16 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot import catalog
 from bot.config import Settings
-from bot.db.engine import is_sqlite, make_engine, migrate, sessionmaker
+from bot.db.engine import (
+    check_location,
+    check_writable,
+    is_sqlite,
+    make_engine,
+    migrate,
+    sessionmaker,
+)
 from bot.service import GameService
+from bot.startup import StartupError
 
 
 @dataclass
@@ -27,16 +35,42 @@ class App:
 
 
 async def build(settings: Settings) -> App:
-    """Load the titles, migrate the database to the newest schema, and build the service."""
-    catalog.load(settings.extra_title_paths(), settings.extra_renderer_paths())
+    """Load the titles, migrate the database to the newest schema, and build the service.
+    Whatever was started is stopped again when this fails."""
+    _load_titles(settings)
+    url = settings.database_url
+    check_location(url)
     catalog.start_render_pool(
         settings.render_workers, settings.extra_title_paths(), settings.extra_renderer_paths()
     )
-    url = settings.database_url
-    engine = make_engine(url)
-    await migrate(engine)
-    reader = make_engine(url, writer=False) if is_sqlite(url) else engine
+    timeout = settings.database_busy_timeout
+    engine = make_engine(url, busy_timeout=timeout)
+    reader = make_engine(url, writer=False, busy_timeout=timeout) if is_sqlite(url) else engine
+    try:
+        await migrate(engine)
+        await check_writable(engine)
+    except BaseException:
+        catalog.stop_render_pool()
+        await engine.dispose()
+        if reader is not engine:
+            await reader.dispose()
+        raise
     service = GameService(
         sessionmaker(engine), cache_size=settings.state_cache_size, readers=sessionmaker(reader)
     )
+    await service.upgrade_stored_games()
+    await service.resume_bots()
     return App(settings=settings, engine=engine, reader=reader, service=service)
+
+
+def _load_titles(settings: Settings) -> None:
+    extras = settings.extra_title_paths() + settings.extra_renderer_paths()
+    try:
+        catalog.load(settings.extra_title_paths(), settings.extra_renderer_paths())
+    except Exception as exc:
+        if not extras:
+            raise
+        raise StartupError(
+            f"EXTRA_TITLES / EXTRA_RENDERERS could not be loaded ({type(exc).__name__}: {exc}): "
+            "check the module:ATTR paths"
+        ) from None

@@ -1,37 +1,83 @@
-"""Settings read from the environment and `.env` (every key is listed in `.env.example`)."""
+"""Settings read from the environment and `.env` (every key is listed in `.env.example`).
+
+An empty value (`DEV_GUILD_ID=`) means "not set", so a copy of `.env.example` works as it is.
+A value that does not make sense is refused at start-up with one line naming the key and
+what it should be (`load_settings`)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import SecretStr
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from bot.startup import ASYNC_URLS, StartupError
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+LOG_FORMATS = ("text", "json")
+#: The async drivers the host runs on.
+DRIVERS = ("sqlite+aiosqlite", "postgresql+asyncpg")
+#: Keys whose values are never repeated in an error message.
+SECRET_KEYS = ("discord_token", "database_url")
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
 
     #: The bot token from the Discord developer portal. Never logged.
     discord_token: SecretStr = SecretStr("")
     #: SQLAlchemy async URL: sqlite+aiosqlite:///file.db or postgresql+asyncpg://user@host/db
     database_url: str = "sqlite+aiosqlite:///boardroom.db"
+    #: SQLite only: how long a write waits for another writer before giving up (seconds).
+    database_busy_timeout: float = Field(default=10.0, gt=0, le=600)
     #: When set, slash commands are synced to this guild only (instant; handy while developing).
-    dev_guild_id: int | None = None
+    dev_guild_id: int | None = Field(default=None, gt=0, lt=2**63)
     #: Comma-separated `module:ATTR` paths of extra titles / renderers (the test title).
     extra_titles: str = ""
     extra_renderers: str = ""
     #: Remind the players a game waits for after this many hours without a move (0: never).
     #: One reminder per decision; moderators can then hand the seat to the automatic player.
-    turn_reminder_hours: float = 24.0
+    turn_reminder_hours: float = Field(default=24.0, ge=0)
     #: Processes that draw board images (0: a thread of the bot process). One keeps the event
     #: loop responsive on a two-core machine while boards are drawn.
-    render_workers: int = 1
+    render_workers: int = Field(default=1, ge=0, le=64)
     #: How many game states are kept in memory; others are loaded from their latest snapshot.
-    state_cache_size: int = 64
+    state_cache_size: int = Field(default=64, ge=1)
     #: DEBUG, INFO, WARNING, ERROR.
     log_level: str = "INFO"
     #: "json" (one object per line) or "text".
     log_format: str = "text"
+
+    @field_validator("database_url")
+    @classmethod
+    def _url(cls, value: str) -> str:
+        try:
+            driver = make_url(value.strip()).drivername
+        except ArgumentError:
+            raise ValueError(f"does not parse as a database URL; write {ASYNC_URLS}") from None
+        if driver not in DRIVERS:
+            raise ValueError(f"{driver!r} is not supported; write {ASYNC_URLS}")
+        return value.strip()
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
+        return level
+
+    @field_validator("log_format")
+    @classmethod
+    def _format(cls, value: str) -> str:
+        fmt = value.strip().lower()
+        if fmt not in LOG_FORMATS:
+            raise ValueError(f"must be one of {', '.join(LOG_FORMATS)}")
+        return fmt
 
     def extra_title_paths(self) -> list[str]:
         return [p.strip() for p in self.extra_titles.split(",") if p.strip()]
@@ -40,6 +86,25 @@ class Settings(BaseSettings):
         return [p.strip() for p in self.extra_renderers.split(",") if p.strip()]
 
 
+def describe(error: ValidationError) -> str:
+    """One line naming each bad key as it is written in `.env`, and what it should be."""
+    parts = []
+    for problem in error.errors():
+        key = str(problem["loc"][0]) if problem["loc"] else "?"
+        why = problem["msg"].removeprefix("Value error, ").replace("Input should", "should")
+        shown = "" if key in SECRET_KEYS else f"={problem.get('input')!s}"
+        parts.append(f"{key.upper()}{shown}: {why}")
+    return "bad setting in .env or the environment: " + "; ".join(parts)
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Settings, or a StartupError saying which key to fix (never a traceback)."""
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        raise StartupError(describe(exc)) from None
+
+
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
-    return Settings()
+    return load_settings()

@@ -15,11 +15,12 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from bot import catalog, logs
+from bot import catalog, logs, startup
 from bot.app import App, build
-from bot.config import Settings
+from bot.config import load_settings
 from bot.errors import ServiceError
-from bot.results import Outcome
+from bot.results import Outcome, Step
+from bot.service.drafts import fingerprint
 from engine.core import Prompt
 
 CHANNEL = 1
@@ -96,6 +97,7 @@ class LocalGame:
             self.say(f"  (private to {holder.label}) {line}")
         if prompt.secret:
             self.say(f"\n{holder.label}, decide secretly (others, look away).")
+        menu: str | None = None  # set while stepping through the player's own menus
         while True:
             choice = self.ask(holder.label, prompt)
             if choice is None:
@@ -107,9 +109,17 @@ class LocalGame:
                     text, _ = await self.service.hand(CHANNEL, user)
                     self.say(text)
                     continue
-                return await self.service.act(CHANNEL, user, choice, outcome.game.version)
+                if menu is None:
+                    done = await self.service.act(CHANNEL, user, choice, outcome.game.version)
+                else:
+                    done = await self.service.act_in_game(outcome.game.id, user, choice, menu=menu)
             except ServiceError as exc:
                 self.say(f"  ! {exc}")
+                continue
+            if isinstance(done, Step):  # a step of the move: the next menu, nothing stored
+                prompt, menu = done.prompt, fingerprint(done.prompt)
+                continue
+            return done
 
     def ask(self, who: str, prompt: Prompt) -> str | None:
         self.say(f"\n{who}: {prompt.text}")
@@ -161,9 +171,16 @@ async def amain(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys
     args = parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    settings = Settings(database_url=args.db or f"sqlite+aiosqlite:///{out / 'local.db'}")
     logs.setup("WARNING", "text")
-    app = await build(settings)
+    url = args.db or f"sqlite+aiosqlite:///{out / 'local.db'}"
+    try:
+        app = await build(load_settings(database_url=url))
+    except Exception as exc:
+        line = startup.database_problem(exc, url)
+        if line is None:
+            raise
+        print(f"Cannot start: {line}", file=stdout)
+        return startup.EXIT_CODE
     try:
         title = catalog.title(args.title)
         if title is None:

@@ -49,3 +49,5 @@ def setup(level: str = "INFO", fmt: str = "text", secret: str = "") -> None:
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
     logging.getLogger("discord").setLevel(max(logging.INFO, root.level))
+    # Alembic announces each of its plugins at every start-up: noise, not news.
+    logging.getLogger("alembic.runtime.plugins").setLevel(max(logging.WARNING, root.level))

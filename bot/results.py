@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core import Event, Prompt, Result
 from render.core import RenderedImage
@@ -44,6 +45,8 @@ class GameInfo:
     status_line: str = ""
     waiting: list[SeatInfo] = field(default_factory=list)
     result: Result | None = None
+    #: The public message carrying the current decision's components (None: not posted yet).
+    turn_message_id: int | None = None
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         for s in self.holders:
@@ -69,12 +72,30 @@ class Outcome:
     result: Result | None = None
     #: user_id -> that player's private information after the change, when it changed.
     hands: dict[int, str] = field(default_factory=dict)
+    #: A confirmation inside a simultaneous secret decision that revealed nothing: the turn
+    #: message is edited in place ("n of N have decided") instead of posting a new board.
+    quiet: bool = False
+    #: Said above the turn message (a moderator's announcement).
+    prefix: str = ""
+    #: The spectator view after the change (what the public board is drawn from).
+    view: Any = None
 
     def public_lines(self) -> list[str]:
         return [e.text for e in self.events if e.private_to is None]
 
     def private_lines(self, seat_no: int) -> list[str]:
         return [e.text for e in self.events if e.private_to == seat_no]
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step of a move being built (a draft), answered privately: nothing was committed.
+    `prompt` is the seat's next menu; `reset` says the earlier draft could not be kept."""
+
+    game: GameInfo
+    seat_no: int
+    prompt: Prompt
+    reset: bool = False
 
 
 @dataclass(frozen=True)

@@ -2,24 +2,30 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event
-from sqlalchemy.engine import Connection
+from sqlalchemy import event, text
+from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+from bot.startup import StartupError
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 
 
-def make_engine(url: str, *, writer: bool = True) -> AsyncEngine:
+def make_engine(
+    url: str, *, writer: bool = True, busy_timeout: float = SQLITE_BUSY_TIMEOUT_MS / 1000
+) -> AsyncEngine:
     """On SQLite, a `writer` engine opens every transaction with BEGIN IMMEDIATE; a reader
-    engine uses plain (deferred) BEGIN, so reads never queue behind writes."""
+    engine uses plain (deferred) BEGIN, so reads never queue behind writes. `busy_timeout`
+    (seconds) is how long SQLite waits for another writer before 'database is locked'."""
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
-        _tune_sqlite(engine, "BEGIN IMMEDIATE" if writer else "BEGIN")
+        engine = create_async_engine(url, connect_args={"timeout": busy_timeout})
+        _tune_sqlite(engine, "BEGIN IMMEDIATE" if writer else "BEGIN", round(busy_timeout * 1000))
         return engine
     return create_async_engine(url, pool_pre_ping=True)
 
@@ -28,7 +34,7 @@ def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
-def _tune_sqlite(engine: AsyncEngine, begin: str) -> None:
+def _tune_sqlite(engine: AsyncEngine, begin: str, busy_timeout_ms: int) -> None:
     """WAL so readers never block the writer; BEGIN IMMEDIATE (writers) so two writers queue on
     the busy timeout instead of failing half-way with 'database is locked'."""
 
@@ -37,7 +43,7 @@ def _tune_sqlite(engine: AsyncEngine, begin: str) -> None:
         dbapi_connection.isolation_level = None  # let us issue BEGIN ourselves
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
@@ -67,3 +73,46 @@ async def migrate(engine: AsyncEngine) -> None:
 
     async with engine.begin() as conn:
         await conn.run_sync(_upgrade)
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file a SQLite URL names (None: not SQLite, in memory, or a `file:` URI)."""
+    parsed = make_url(url)
+    name = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not name or name == ":memory:":
+        return None
+    if name.startswith("file:") or parsed.query.get("uri"):
+        return None
+    return Path(name)
+
+
+def check_location(url: str) -> None:
+    """Before opening a SQLite file: its folder must exist and be writable (SQLite also keeps
+    its -wal and -shm files there), and the file itself writable if it exists."""
+    path = sqlite_file(url)
+    if path is None:
+        return
+    folder = path.parent
+    if not folder.is_dir():
+        problem = "is not a folder" if folder.exists() else "does not exist"
+        raise StartupError(
+            f"{folder}, the folder of the database file {path.name}, {problem}: create the "
+            "folder, or change DATABASE_URL"
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StartupError(
+            f"the user running the bot cannot write in {folder}, where the database file "
+            f"{path.name} and its journal go: make the folder writable, or change DATABASE_URL"
+        )
+    if path.exists() and (path.is_dir() or not os.access(path, os.R_OK | os.W_OK)):
+        raise StartupError(
+            f"the database file {path} cannot be read and written by the user running the bot: "
+            "fix its permissions, or change DATABASE_URL"
+        )
+
+
+async def check_writable(engine: AsyncEngine) -> None:
+    """One no-op write at start-up, so a read-only database is found now rather than at the
+    first move (an up-to-date schema needs no write to migrate)."""
+    async with engine.begin() as conn:
+        await conn.execute(text("UPDATE alembic_version SET version_num = version_num"))

@@ -1,5 +1,6 @@
-"""The tables. Actions are append-only (undo only marks them); every committed action comes with
-a snapshot of the state after it, and the game's version number."""
+"""The tables. Actions are append-only (undo only marks them) and are the record of a game;
+snapshots are a cache of the log (the latest, one every K actions, the final one). Each
+committed decision bumps the game's version once and records what must be delivered for it."""
 
 from __future__ import annotations
 
@@ -52,6 +53,9 @@ class Game(Base):
     #: The version at which the waiting players were last reminded (one reminder per decision).
     reminded_version: Mapped[int | None] = mapped_column(Integer)
     result: Mapped[dict | None] = mapped_column(JSON)
+    #: The public turn message that carries the current decision's components (its id is
+    #: needed to strip them, or to edit it in place, after a restart).
+    turn_message_id: Mapped[int | None] = mapped_column(BigInteger)
 
 
 class Seat(Base):
@@ -101,6 +105,48 @@ class Snapshot(Base):
     #: The highest action seq folded into this state.
     last_seq: Mapped[int] = mapped_column(Integer)
     state: Mapped[bytes] = mapped_column(LargeBinary)
+    #: Kept when newer snapshots come (one every K actions, and the final one); the others
+    #: are dropped as soon as a newer one is written.
+    checkpoint: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Delivery(Base):
+    """What must be posted for a committed version (the turn message, with its DMs and pings),
+    written in the decision's own transaction and marked once it is posted: a crash between
+    commit and post leaves a row that the start-up repair posts."""
+
+    __tablename__ = "deliveries"
+    __table_args__ = (UniqueConstraint("game_id", "version", "kind"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    version: Mapped[int] = mapped_column(Integer)
+    #: "turn": the turn message of `version` (the only kind so far).
+    kind: Mapped[str] = mapped_column(String(16), default="turn")
+    #: What the message says above the board (a moderator's announcement, say).
+    prefix: Mapped[str] = mapped_column(Text, default="")
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    delivered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Timer(Base):
+    """A durable timer (a reminder, later deadlines and warnings). One dispatcher sleeps until
+    the earliest and claims a timer before acting, so it fires once, even with several
+    processes on one database."""
+
+    __tablename__ = "timers"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(40))
+    due_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    #: The game version the timer was set for (a reminder is moot once the game moved on).
+    version: Mapped[int | None] = mapped_column(Integer)
+    payload: Mapped[dict] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -7,12 +7,14 @@ import asyncio
 import contextlib
 import functools
 import logging
+import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
+from sqlalchemy.exc import DBAPIError
 
 from bot.errors import ServiceError
 
@@ -27,8 +29,22 @@ NOT_MODERATOR = (
     "Only moderators can do that: people with Manage Channels here, or the server's "
     "Boardroom moderator role."
 )
-#: Work that is not done after this long is deferred (Discord allows 3 s for the first answer).
+#: Work that is not done this long after the interaction arrived is deferred (Discord allows
+#: 3 s for the first answer).
 BUDGET = 1.2
+DB_BUSY = "The game database is busy; nothing was changed — please try again in a moment."
+DB_FULL = "The server's disk is full; nothing was changed. Tell a moderator."
+DB_IO = (
+    "The game database could not be read or written (a disk error); nothing was changed — "
+    "please try again in a moment, and tell a moderator if it keeps happening."
+)
+#: What the database says (lower case) -> the reply; such errors are logged without traceback.
+DB_TROUBLE = (
+    ("database is locked", DB_BUSY),
+    ("database table is locked", DB_BUSY),
+    ("database or disk is full", DB_FULL),
+    ("disk i/o error", DB_IO),
+)
 
 
 async def is_moderator(interaction: discord.Interaction, service: GameService) -> bool:
@@ -54,6 +70,8 @@ class Responder:
         self.private_defer = private_defer
         self.thinking = False  # a "thinking…" message is waiting to be replaced
         interaction.extras["responder"] = self
+        #: When the interaction arrived (as near as we know): budgets count from here.
+        self.t0: float = interaction.extras.setdefault("t0", time.perf_counter())
 
     @classmethod
     def of(cls, interaction: discord.Interaction) -> Responder:
@@ -75,10 +93,14 @@ class Responder:
             self.thinking = True
 
     async def within(self, work: Awaitable[T], budget: float = BUDGET) -> T:
-        """Await `work`; if it takes longer than `budget`, defer meanwhile."""
+        """Await `work`; if it is not done `budget` seconds after the interaction arrived
+        (several `within` calls share one budget), defer meanwhile."""
         task = asyncio.ensure_future(work)
+        if self.interaction.response.is_done():
+            return await task
+        left = max(budget - (time.perf_counter() - self.t0), 0.0)
         try:
-            return await asyncio.wait_for(asyncio.shield(task), budget)
+            return await asyncio.wait_for(asyncio.shield(task), left)
         except TimeoutError:
             await self.defer()
             return await task
@@ -145,6 +167,18 @@ def _as_edit(kwargs: dict[str, Any]) -> dict[str, Any]:
     return edit
 
 
+def database_trouble(exc: BaseException) -> str | None:
+    """The reply for a database that is busy (locked past the busy timeout), full or failing;
+    None for any other error."""
+    if not isinstance(exc, DBAPIError | sqlite3.Error):
+        return None
+    text = str(getattr(exc, "orig", None) or exc).lower()
+    for needle, reply in DB_TROUBLE:
+        if needle in text:
+            return reply
+    return None
+
+
 def context(interaction: discord.Interaction, command: str, **more: Any) -> dict[str, Any]:
     """Structured logging fields for one interaction."""
     fields = {
@@ -162,8 +196,9 @@ async def report_error(
     command: str,
     game_id: int | None = None,
 ) -> None:
-    """ServiceError: its message, ephemerally. Anything else: logged with its traceback and a
-    polite apology (no internals leak)."""
+    """ServiceError: its message, ephemerally. A busy, full or failing database: a clear reply
+    and a warning line (no traceback: nothing is wrong with the bot). Anything else: logged
+    with its traceback and a polite apology (no internals leak)."""
     if isinstance(exc, app_commands.CommandInvokeError | app_commands.TransformerError):
         exc = exc.__cause__ or getattr(exc, "original", exc)
     fields = context(interaction, command, game_id=game_id)
@@ -173,6 +208,10 @@ async def report_error(
     elif isinstance(exc, app_commands.CheckFailure):
         text = f"⚠️ {exc}" if str(exc) else NOT_MODERATOR
         log.info("check failed: %s", text, extra=fields)
+    elif (trouble := database_trouble(exc)) is not None:
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200]
+        log.warning("database trouble in %s: %s", command, reason, extra=fields)
+        text = f"⚠️ {trouble}"
     else:
         log.error("unexpected error in %s", command, exc_info=exc, extra=fields)
         text = FALLBACK

@@ -6,23 +6,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import time
 from typing import Any
 
 import discord
 from discord import app_commands
+from discord.gateway import DiscordWebSocket
 
 from bot.app import App
 from bot.discord.admin import Admin
 from bot.discord.checks import context, report_error
-from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.components import DYNAMIC_ITEMS, is_ours
 from bot.discord.info import Info
 from bot.discord.lobby import Lobby
 from bot.discord.play import STALE, Play
+from bot.discord.presses import NOT_MINE, Presses
 from bot.discord.reminders import Reminders
 from bot.discord.turns import TurnPoster
+from bot.startup import StartupError
 
 log = logging.getLogger("bot.discord")
+
+#: How long the start-up check of the gateway waits for a TCP connection.
+GATEWAY_PROBE_TIMEOUT = 10.0
 
 
 def _command_name(interaction: discord.Interaction) -> str:
@@ -46,14 +53,45 @@ class BoardroomTree(app_commands.CommandTree):
 
 
 def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Whether the pressed component (same id, same type) is on the message it came from."""
     message = interaction.message
     if message is None:
         return False
+    ctype = (interaction.data or {}).get("component_type")
     for row in message.components:
         for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) == custom_id:
+            if getattr(child, "custom_id", None) != custom_id:
+                continue
+            if ctype is None or child.type.value == ctype:
                 return True
     return False
+
+
+async def probe_gateway(timeout: float = GATEWAY_PROBE_TIMEOUT) -> None:
+    """One TCP connection to Discord's gateway, closed at once: discord.py retries a gateway
+    it cannot reach only after a first successful connection, so a first failure is reported
+    here as a start-up problem (see bot.startup) instead."""
+    url = DiscordWebSocket.DEFAULT_GATEWAY
+    host, port = url.host or "", url.port or 443
+    loop = asyncio.get_running_loop()
+    try:
+        await asyncio.wait_for(loop.getaddrinfo(host, port, type=socket.SOCK_STREAM), timeout)
+    except (OSError, TimeoutError):
+        raise StartupError(
+            f"cannot reach Discord's gateway: the name {host} does not resolve; check this "
+            "machine's network and DNS settings"
+        ) from None
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+    except (OSError, TimeoutError) as exc:
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or "timed out"
+        raise StartupError(
+            f"cannot reach Discord's gateway at {host}:{port} ({reason}); check the network "
+            "connection, firewall or proxy"
+        ) from None
+    writer.close()
+    with contextlib.suppress(OSError):
+        await writer.wait_closed()
 
 
 def _log_done(interaction: discord.Interaction, name: str, ok: bool) -> None:
@@ -82,7 +120,9 @@ class BoardroomBot(discord.Client):
         self.info = Info(self)
         self.admin = Admin(self)
         self.reminders = Reminders(self)
+        self.presses = Presses(app.service)
         self._reminder_task: asyncio.Task[None] | None = None
+        self._flush_task: asyncio.Task[None] | None = None
         self._register()
 
     def _register(self) -> None:
@@ -104,22 +144,51 @@ class BoardroomBot(discord.Client):
             synced = await self.tree.sync()
         log.info("synced %d commands%s", len(synced), f" to guild {guild_id}" if guild_id else "")
         self._reminder_task = self.reminders.start()
+        # Durable delivery: post what a crash left owed, then keep marking posts delivered.
+        self.turns.spawn(self._repair())
+        self._flush_task = asyncio.create_task(self.turns.flush_forever())
+
+    async def _repair(self) -> None:
+        try:
+            owed = await self.turns.repair()
+        except Exception:
+            log.exception("could not post the owed turn messages")
+            return
+        if owed:
+            log.info("posted %d owed turn message%s", owed, "s" if owed != 1 else "")
 
     async def on_ready(self) -> None:
         user = self.user
         log.info("ready as %s (%s)", user, user.id if user else "?")
 
+    async def connect(self, *, reconnect: bool = True) -> None:
+        if self.ws is None:
+            await probe_gateway()
+        try:
+            await super().connect(reconnect=reconnect)
+        except AttributeError:
+            if self.ws is None:  # discord.py could not retry a first connection that failed
+                raise StartupError(
+                    "could not open Discord's gateway connection: try again in a while"
+                ) from None
+            raise
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A press on a component no longer on its message (stripped after a newer turn, or
-        never there) reaches no item: answer it politely instead of letting it fail."""
+        """A press no item takes gets a polite answer instead of none: a custom id that is not
+        one of ours (an older format, or made up), or a component no longer on its message
+        (stripped after a newer turn, or never there)."""
         if interaction.type != discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith("br:") or _on_message(interaction, custom_id):
+        if not is_ours(custom_id):
+            text, what = NOT_MINE, "a component that is not ours"
+        elif _on_message(interaction, custom_id):
             return
+        else:
+            text, what = f"⚠️ {STALE}", "a missing component"
         with contextlib.suppress(discord.HTTPException):
-            await interaction.response.send_message(STALE, ephemeral=True)
-        log.info("press on a missing component", extra=context(interaction, "press:missing"))
+            await interaction.response.send_message(text, ephemeral=True)
+        log.info("press on %s", what, extra=context(interaction, "press:unknown"))
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: Any
@@ -127,7 +196,8 @@ class BoardroomBot(discord.Client):
         _log_done(interaction, command.qualified_name, ok=True)
 
     async def close(self) -> None:
-        if self._reminder_task is not None:
-            self._reminder_task.cancel()
+        for task in (self._reminder_task, self._flush_task):
+            if task is not None:
+                task.cancel()
         await self.turns.drain()
         await super().close()

@@ -1,6 +1,8 @@
 """Buttons and select menus. All are `DynamicItem`s whose custom id carries what they need
 (game id, state version, choice), so a press on any message, even one posted before a
-restart, is routed here. Each item only parses its id and hands over to the bot's handlers."""
+restart, is routed here. Each item only parses its id and hands over to the bot's handlers,
+after the checks every press passes (`Checked`, see presses.py): numbers in range, one value
+per select, and the game living in the channel the press came from."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import discord
 from discord import ui
 
 from bot.discord import messages as m
+from bot.discord.presses import number, numbers
 from engine.core import Choice, Prompt
 
 if TYPE_CHECKING:
@@ -24,10 +27,32 @@ def _bot(interaction: Interaction) -> BoardroomBot:
     return interaction.client  # type: ignore[return-value]
 
 
-class ChoiceButton(ui.DynamicItem[ui.Button], template=m.CHOICE_TEMPLATE):
-    def __init__(self, button: ui.Button, ref: m.ChoiceRef) -> None:
+class Checked:
+    """Mixed into every item: the checks a press passes before its callback runs. A refused
+    press is answered politely (privately) and its callback never runs."""
+
+    #: False when the custom id holds a number the database cannot (25 digits, ...).
+    valid: bool = True
+    #: The game the component belongs to; None for components of no game (rules paging).
+    game_id: int | None = None
+
+    def pressed_values(self) -> list[str] | None:
+        """A select's chosen values (None: not a select)."""
+        return None
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        presses = _bot(interaction).presses
+        return await presses.allow(
+            interaction, self.game_id, valid=self.valid, values=self.pressed_values()
+        )
+
+
+class ChoiceButton(Checked, ui.DynamicItem[ui.Button], template=m.CHOICE_TEMPLATE):
+    def __init__(self, button: ui.Button, ref: m.ChoiceRef, valid: bool = True) -> None:
         super().__init__(button)
         self.ref = ref
+        self.game_id = ref.game_id
+        self.valid = valid
 
     @classmethod
     def build(
@@ -54,23 +79,30 @@ class ChoiceButton(ui.DynamicItem[ui.Button], template=m.CHOICE_TEMPLATE):
     async def from_custom_id(
         cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
     ) -> ChoiceButton:
-        ref = m.ChoiceRef(
-            int(match["game"]), int(match["version"]), match["kind"], match["ref"], match["fp"]
-        )
-        return cls(item, ref)
+        ids = numbers(match, "game", "version")
+        game_id, version = ids or (0, 0)
+        ref = m.ChoiceRef(game_id, version, match["kind"], match["ref"], match["fp"])
+        index_ok = match["kind"] != "i" or number(match["ref"]) is not None
+        return cls(item, ref, valid=ids is not None and index_ok)
 
     async def callback(self, interaction: Interaction) -> Any:
         await _bot(interaction).play.press_choice(interaction, self.ref)
 
 
-class ChoiceSelect(ui.DynamicItem[ui.Select], template=m.SELECT_TEMPLATE):
+class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=m.SELECT_TEMPLATE):
     def __init__(
-        self, select: ui.Select, game_id: int, version: int, fingerprint: str | None = None
+        self,
+        select: ui.Select,
+        game_id: int,
+        version: int,
+        fingerprint: str | None = None,
+        valid: bool = True,
     ) -> None:
         super().__init__(select)
         self.game_id = game_id
         self.version = version
         self.fingerprint = fingerprint
+        self.valid = valid
 
     @classmethod
     def build(
@@ -105,20 +137,25 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=m.SELECT_TEMPLATE):
     async def from_custom_id(
         cls, interaction: Interaction, item: ui.Select, match: re.Match[str], /
     ) -> ChoiceSelect:
-        return cls(item, int(match["game"]), int(match["version"]), match["fp"])
+        ids = numbers(match, "game", "version", "page")
+        game_id, version, _ = ids or (0, 0, 0)
+        return cls(item, game_id, version, match["fp"], valid=ids is not None)
+
+    def pressed_values(self) -> list[str]:
+        return list(self.item.values)
 
     async def callback(self, interaction: Interaction) -> Any:
-        values = list(self.item.values)
-        value = values[0] if values else ""
+        (value,) = self.item.values  # exactly one: checked before (`Checked`)
         ref = m.ChoiceRef(self.game_id, self.version, "c", value, self.fingerprint)
         await _bot(interaction).play.press_choice(interaction, ref)
 
 
-class PrivateButton(ui.DynamicItem[ui.Button], template=m.PRIVATE_TEMPLATE):
-    def __init__(self, button: ui.Button, game_id: int, version: int) -> None:
+class PrivateButton(Checked, ui.DynamicItem[ui.Button], template=m.PRIVATE_TEMPLATE):
+    def __init__(self, button: ui.Button, game_id: int, version: int, valid: bool = True) -> None:
         super().__init__(button)
         self.game_id = game_id
         self.version = version
+        self.valid = valid
 
     @classmethod
     def build(cls, game_id: int, version: int, row: int | None = None) -> PrivateButton:
@@ -135,18 +172,23 @@ class PrivateButton(ui.DynamicItem[ui.Button], template=m.PRIVATE_TEMPLATE):
     async def from_custom_id(
         cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
     ) -> PrivateButton:
-        return cls(item, int(match["game"]), int(match["version"]))
+        ids = numbers(match, "game", "version")
+        game_id, version = ids or (0, 0)
+        return cls(item, game_id, version, valid=ids is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
         await _bot(interaction).play.press_private(interaction, self.game_id, self.version)
 
 
-class MoreButton(ui.DynamicItem[ui.Button], template=m.MORE_TEMPLATE):
-    def __init__(self, button: ui.Button, game_id: int, version: int, page: int) -> None:
+class MoreButton(Checked, ui.DynamicItem[ui.Button], template=m.MORE_TEMPLATE):
+    def __init__(
+        self, button: ui.Button, game_id: int, version: int, page: int, valid: bool = True
+    ) -> None:
         super().__init__(button)
         self.game_id = game_id
         self.version = version
         self.page = page
+        self.valid = valid
 
     @classmethod
     def build(cls, game_id: int, version: int, page: int, row: int | None = None) -> MoreButton:
@@ -162,16 +204,19 @@ class MoreButton(ui.DynamicItem[ui.Button], template=m.MORE_TEMPLATE):
     async def from_custom_id(
         cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
     ) -> MoreButton:
-        return cls(item, int(match["game"]), int(match["version"]), int(match["page"]))
+        ids = numbers(match, "game", "version", "page")
+        game_id, version, page = ids or (0, 0, 0)
+        return cls(item, game_id, version, page, valid=ids is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
         await _bot(interaction).play.press_more(interaction, self.game_id, self.version, self.page)
 
 
-class HandButton(ui.DynamicItem[ui.Button], template=m.HAND_TEMPLATE):
-    def __init__(self, button: ui.Button, game_id: int) -> None:
+class HandButton(Checked, ui.DynamicItem[ui.Button], template=m.HAND_TEMPLATE):
+    def __init__(self, button: ui.Button, game_id: int, valid: bool = True) -> None:
         super().__init__(button)
         self.game_id = game_id
+        self.valid = valid
 
     @classmethod
     def build(cls, game_id: int, row: int | None = None) -> HandButton:
@@ -188,23 +233,25 @@ class HandButton(ui.DynamicItem[ui.Button], template=m.HAND_TEMPLATE):
     async def from_custom_id(
         cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
     ) -> HandButton:
-        return cls(item, int(match["game"]))
+        game_id = number(match["game"])
+        return cls(item, game_id or 0, valid=game_id is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
         await _bot(interaction).info.press_hand(interaction, self.game_id)
 
 
-class LobbyButton(ui.DynamicItem[ui.Button], template=m.LOBBY_TEMPLATE):
+class LobbyButton(Checked, ui.DynamicItem[ui.Button], template=m.LOBBY_TEMPLATE):
     LOOK = {
         "join": ("Join", discord.ButtonStyle.success),
         "leave": ("Leave", discord.ButtonStyle.secondary),
         "start": ("Start", discord.ButtonStyle.primary),
     }
 
-    def __init__(self, button: ui.Button, game_id: int, action: str) -> None:
+    def __init__(self, button: ui.Button, game_id: int, action: str, valid: bool = True) -> None:
         super().__init__(button)
         self.game_id = game_id
         self.action = action
+        self.valid = valid
 
     @classmethod
     def build(cls, game_id: int, action: str) -> LobbyButton:
@@ -218,17 +265,19 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=m.LOBBY_TEMPLATE):
     async def from_custom_id(
         cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
     ) -> LobbyButton:
-        return cls(item, int(match["game"]), match["action"])
+        game_id = number(match["game"])
+        return cls(item, game_id or 0, match["action"], valid=game_id is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
         await _bot(interaction).lobby.press(interaction, self.game_id, self.action)
 
 
-class RulesButton(ui.DynamicItem[ui.Button], template=m.RULES_TEMPLATE):
-    def __init__(self, button: ui.Button, slug: str, page: int) -> None:
+class RulesButton(Checked, ui.DynamicItem[ui.Button], template=m.RULES_TEMPLATE):
+    def __init__(self, button: ui.Button, slug: str, page: int, valid: bool = True) -> None:
         super().__init__(button)
         self.slug = slug
         self.page = page
+        self.valid = valid
 
     @classmethod
     def build(cls, slug: str, page: int, label: str, disabled: bool = False) -> RulesButton:
@@ -245,7 +294,8 @@ class RulesButton(ui.DynamicItem[ui.Button], template=m.RULES_TEMPLATE):
     async def from_custom_id(
         cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
     ) -> RulesButton:
-        return cls(item, match["slug"], int(match["page"]))
+        page = number(match["page"])
+        return cls(item, match["slug"], page or 0, valid=page is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
         await _bot(interaction).info.press_rules(interaction, self.slug, self.page)
@@ -260,6 +310,11 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     RulesButton,
 )
+
+
+def is_ours(custom_id: str) -> bool:
+    """Whether any of our items would take a press on this custom id."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
 
 
 # ---- views ---------------------------------------------------------------------------------

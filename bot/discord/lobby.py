@@ -161,9 +161,9 @@ class Lobby(Cog):
 
     async def start(self, responder: Responder, from_button: bool = False) -> None:
         interaction = responder.interaction
-        moderator = await is_moderator(interaction, self.service)
 
         async def work() -> tuple[Outcome, dict]:
+            moderator = await is_moderator(interaction, self.service)
             outcome = await self.service.start(
                 interaction.channel_id, interaction.user.id, is_moderator=moderator
             )
@@ -180,12 +180,16 @@ class Lobby(Cog):
 
     @guarded("press:lobby")
     async def press(self, interaction: discord.Interaction, game_id: int, action: str) -> None:
+        """Every step shares one budget (`Responder.within`): past it the press is deferred,
+        so it is always answered within Discord's 3 seconds, however busy the database."""
         responder = Responder(interaction)
-        current = await self.service.status(interaction.channel_id)
+        current = await responder.within(self.service.status(interaction.channel_id))
         if current.id != game_id:
             raise ServiceError("That lobby is closed. Look for the newest one in this channel.")
         if action == "join":
-            info = await self.service.join(interaction.channel_id, interaction.user.id)
+            info = await responder.within(
+                self.service.join(interaction.channel_id, interaction.user.id)
+            )
             await responder.update_source(**self.lobby_message(info))
         elif action == "leave":
             await self.leave(responder, from_button=True)

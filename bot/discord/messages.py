@@ -3,7 +3,6 @@ limits. Nothing here talks to the network, so all of it is unit-tested."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -11,6 +10,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.results import GameInfo, SeatInfo
+from bot.service.drafts import fingerprint
 from engine.core import Choice, Prompt, Result
 
 # ---- Discord limits ------------------------------------------------------------------------
@@ -40,9 +40,9 @@ ERROR_COLOUR = discord.Colour(0xB03A2E)
 # restart) and refused politely.
 _G = r"br:(?P<game>\d+)"
 _GV = _G + r":(?P<version>\d+)"
-#: Private menus (simultaneous or secret decisions) add `f<fingerprint of the presser's prompt>`:
-#: other players deciding meanwhile bump the version, but the menu stays good as long as the
-#: presser's own prompt is unchanged.
+#: Private menus (a player's own: secret decisions and the steps of a move) add
+#: `f<fingerprint of the menu>`: other players deciding meanwhile bump the version, but the menu
+#: stays good as long as it is still the presser's menu.
 _FP = r"(?::f(?P<fp>[0-9a-f]{6}))?"
 #: A choice button: `c:<choice id>` when it fits in 100 characters, else `i:<index in prompt>`.
 CHOICE_TEMPLATE = _GV + _FP + r":(?P<kind>[ci]):(?P<ref>.+)"
@@ -60,10 +60,11 @@ LOBBY_TEMPLATE = _G + r":l:(?P<action>join|leave|start)"
 RULES_TEMPLATE = r"br:r:(?P<slug>[A-Za-z0-9_.-]+):(?P<page>\d+)"
 
 
-def prompt_fingerprint(prompt: Prompt) -> str:
-    """Six hex digits that change whenever the prompt (seat, text or choices) changes."""
-    raw = "\x00".join([str(prompt.seat), prompt.text, *(c.id for c in prompt.choices)])
-    return hashlib.blake2b(raw.encode(), digest_size=3).hexdigest()
+#: Six hex digits naming a menu (a prompt), carried by the ids of a player's own menus.
+prompt_fingerprint = fingerprint
+
+#: The file name stem of a turn message's board image (`board.png`).
+BOARD_STEM = "board"
 
 
 def _head(game_id: int, version: int, fingerprint: str | None) -> str:
@@ -427,6 +428,7 @@ def turn_embed(
     lines: Sequence[str],
     prompts: Sequence[Prompt],
     image_name: str | None,
+    quiet: bool = False,
 ) -> discord.Embed:
     summary = trim_lines(list(lines), SUMMARY_MAX, LOG_HINT)
     if not summary and prompts and is_private_decision(prompts):
@@ -439,7 +441,7 @@ def turn_embed(
     if info.status_line:
         embed.add_field(name="Now", value=cut(info.status_line, FIELD_MAX), inline=False)
     if prompts:
-        embed.add_field(name="Waiting for", value=waiting_text(info, prompts), inline=False)
+        embed.add_field(name="Waiting for", value=waiting_text(info, prompts, quiet), inline=False)
     if info.holders:
         embed.add_field(name="Players", value=players_line(info), inline=False)
     if image_name:
@@ -458,10 +460,29 @@ def is_private_decision(prompts: Sequence[Prompt]) -> bool:
     return len(prompts) > 1 or any(p.secret for p in prompts)
 
 
-def waiting_text(info: GameInfo, prompts: Sequence[Prompt]) -> str:
+def decided_count(info: GameInfo, prompts: Sequence[Prompt], quiet: bool = False) -> str:
+    """ "2 of 3 have decided" while a simultaneous secret decision is under way (several secret
+    prompts, or the last ones after a quiet confirmation), else ""."""
+    if not prompts or not all(p.secret for p in prompts) or len(prompts) >= info.seats:
+        return ""
+    if len(prompts) == 1 and not quiet:
+        return ""
+    return f"{info.seats - len(prompts)} of {info.seats} have decided."
+
+
+def decided_text(info: GameInfo, prompts: Sequence[Prompt]) -> str:
+    """The private answer to a confirmation that revealed nothing yet."""
+    count = decided_count(info, prompts, quiet=True) or "The others are still deciding."
+    return f"✅ Your decision is in; nobody sees it until everybody has decided. {count}"
+
+
+def waiting_text(info: GameInfo, prompts: Sequence[Prompt], quiet: bool = False) -> str:
     if is_private_decision(prompts):
         names = ", ".join(seat_name(info.holder(p.seat), p.seat) for p in prompts)
+        count = decided_count(info, prompts, quiet)
         text = f"{names}\nPress **Decide privately** (or use `/play`): nobody else sees your pick."
+        if count:
+            text = f"{count} Still deciding: {text}"
     else:
         p = prompts[0]
         text = f"{seat_name(info.holder(p.seat), p.seat)}: {addressed_text(info, p)}"

@@ -1,5 +1,9 @@
-"""Playing: `/play` (autocompleted from the caller's prompt), `/game undo`, and presses on turn
-components (choice buttons and selects, "Decide privately", "More choices…")."""
+"""Playing: `/play` (autocompleted from the caller's menu), `/game undo`, and presses on turn
+components (choice buttons and selects, "Decide privately", "More choices…").
+
+A move is built step by step: a step (opening a sub-menu, picking part of a move) is answered
+with the player's own menu, privately, edited in place at every further step; only a complete
+move is committed and posts a new turn message."""
 
 from __future__ import annotations
 
@@ -11,13 +15,13 @@ from discord import app_commands
 from bot.discord import components, messages
 from bot.discord.checks import Responder, guarded
 from bot.discord.cog import Cog
-from bot.discord.turns import is_menu_step
-from bot.errors import ServiceError, StaleError
-from bot.results import Outcome
+from bot.errors import ServiceError
+from bot.results import Outcome, Step
+from bot.service import STALE, MenuMoved
 
 log = logging.getLogger("bot.discord.play")
 
-STALE = "That button belongs to an earlier turn. Use the newest message (or `/play`)."
+__all__ = ["STALE", "Play"]
 
 
 class Play(Cog):
@@ -66,112 +70,108 @@ class Play(Cog):
         channel_id = interaction.channel_id
         user_id = interaction.user.id
 
-        async def work() -> tuple[Outcome, dict, str | None]:
+        async def work() -> tuple[Outcome | Step, str]:
             info, prompt = await self.service.prompt_for(channel_id, user_id)
             if info.status != "running":
                 raise ServiceError("The game in this channel has not started yet.")
             if info.seat_of(user_id) is None:
                 raise ServiceError("You're not playing in this game.")
             choice_id = messages.find_choice(prompt.choices, typed) if prompt else typed
-            outcome = await self.service.act_in_game(info.id, user_id, choice_id)
-            secret = None
-            if prompt is not None and prompt.secret:
-                found = prompt.find(choice_id)
-                secret = found.label if found else choice_id
-            return outcome, await self.bot.turns.build(outcome), secret
+            found = prompt.find(choice_id) if prompt else None
+            done = await self.service.act_in_game(info.id, user_id, choice_id)
+            return done, found.label if found and prompt and prompt.secret else ""
 
-        outcome, message, secret = await responder.within(work())
-        if secret is not None:
-            # A secret pick: the command's own answer is private, the turn message follows.
-            await responder.private(content=f"✅ You chose **{secret}** (only you see this).")
-        await self.bot.turns.send_built(responder, outcome, message)
+        done, secret = await responder.within(work())
+        if isinstance(done, Step):
+            await responder.private(**self._menu(done))
+            return
+        await self._answer_move(responder, done, secret)
 
     # ------------------------------------------------------------------ component presses
     @guarded("press:choice")
     async def press_choice(self, interaction: discord.Interaction, ref: messages.ChoiceRef) -> None:
         responder = Responder(interaction)
-        if ref.fingerprint is None:
-            work = self._public_choice(ref, interaction.user.id)
-        else:
-            work = self._private_choice(ref, interaction.user.id)
-        outcome, message, label = await responder.within(work)
-        if message is None and interaction.message is not None:
-            # A step inside the presser's own turn: the same message shows the next menu.
-            await responder.update_source(**self.bot.turns.menu_step(outcome, interaction.message))
-            self.bot.turns.after_post(outcome, interaction.message.id, has_view=True)
+        own_menu = ref.fingerprint is not None
+
+        async def work() -> tuple[Outcome | Step, str]:
+            choice_id = ref.resolve(None)
+            info, prompt = await self.service.prompt_in_game(ref.game_id, interaction.user.id)
+            if choice_id is None:  # an index: resolve it against the menu it was built from
+                choice_id = ref.resolve(prompt)
+            found = prompt.find(choice_id) if prompt and choice_id else None
+            if own_menu:
+                done = await self.service.act_in_game(
+                    ref.game_id, interaction.user.id, choice_id or "", menu=ref.fingerprint
+                )
+            else:
+                done = await self.service.act_in_game(
+                    ref.game_id, interaction.user.id, choice_id or "", ref.version
+                )
+            return done, found.label if found else (choice_id or "")
+
+        try:
+            done, label = await responder.within(work())
+        except MenuMoved as moved:
+            await self._show(responder, moved.step, own_menu, note=str(moved))
             return
-        if message is None:
-            message = await self.bot.turns.build(outcome)
-        if _is_ephemeral(interaction):
+        if isinstance(done, Step):
+            await self._show(responder, done, own_menu)
+            return
+        if own_menu:
             await responder.update_source(content=f"✅ You chose: **{label}**", view=None)
-        await self.bot.turns.send_built(responder, outcome, message)
+        await self._answer_move(responder, done, "")
 
-    async def _public_choice(
-        self, ref: messages.ChoiceRef, user_id: int
-    ) -> tuple[Outcome, dict | None, str]:
-        """A button or select on the turn message: valid for exactly its version. No message
-        is built (None) for a step within the presser's own turn."""
-        choice_id = ref.resolve(None)
-        if choice_id is None:  # an index: resolve it against the same version
-            info, prompt = await self.service.prompt_in_game(ref.game_id, user_id)
-            if info.version != ref.version:
-                raise ServiceError(STALE)
-            choice_id = ref.resolve(prompt)
-            if choice_id is None:
-                raise ServiceError(STALE)
-        outcome = await self.service.act_in_game(ref.game_id, user_id, choice_id, ref.version)
-        if is_menu_step(outcome, user_id):
-            return outcome, None, choice_id
-        return outcome, await self.bot.turns.build(outcome), choice_id
+    async def _answer_move(self, responder: Responder, outcome: Outcome, secret: str) -> None:
+        """A committed move: a quiet confirmation edits the turn message in place and is
+        answered privately; any other posts the new turn message."""
+        if outcome.quiet and await self.bot.turns.edit_quietly(outcome):
+            text = messages.decided_text(outcome.game, outcome.prompts)
+            if secret:
+                text = f"✅ You chose **{secret}** (only you see this). {text[2:]}"
+            await responder.private(content=text)
+            return
+        if secret:
+            # A secret pick: the command's own answer is private, the turn message follows.
+            await responder.private(content=f"✅ You chose **{secret}** (only you see this).")
+        await self.bot.turns.send_built(responder, outcome, await self.bot.turns.build(outcome))
 
-    async def _private_choice(
-        self, ref: messages.ChoiceRef, user_id: int
-    ) -> tuple[Outcome, dict, str]:
-        """A player's own menu: still good while their own prompt is unchanged, even if others
-        decided meanwhile (which bumps the version)."""
-        for _ in range(3):
-            info, prompt = await self.service.prompt_in_game(ref.game_id, user_id)
-            if info.status != "running":
-                raise ServiceError("That game is not running any more.")
-            if prompt is None:
-                raise ServiceError(
-                    "You have nothing to decide right now (perhaps you already chose)."
-                )
-            if info.version != ref.version and messages.prompt_fingerprint(prompt) != (
-                ref.fingerprint
-            ):
-                raise ServiceError(STALE)
-            choice_id = ref.resolve(prompt)
-            found = prompt.find(choice_id) if choice_id is not None else None
-            if found is None:
-                raise ServiceError(STALE)
-            try:
-                outcome = await self.service.act_in_game(
-                    ref.game_id, user_id, found.id, info.version
-                )
-            except StaleError:
-                continue  # someone else decided in between: look again
-            return outcome, await self.bot.turns.build(outcome), found.label
-        raise ServiceError("Busy table! Please try once more.")
+    async def _show(self, responder: Responder, step: Step, in_place: bool, note: str = "") -> None:
+        """The player's own menu: edited in place when the press came from it, else a new
+        private message."""
+        menu = self._menu(step, note)
+        if in_place:
+            await responder.update_source(**menu)
+        else:
+            await responder.private(**menu)
+
+    def _menu(self, step: Step, note: str = "") -> dict:
+        reset = "Your menu started over: the game moved on (or I restarted) since you opened it."
+        head = note or (reset if step.reset else "")
+        text = messages.private_prompt_text(step.game, step.prompt)
+        return {
+            "content": messages.cut(f"{head}\n{text}" if head else text, messages.CONTENT_MAX),
+            "view": components.private_view(step.game.id, step.game.version, step.prompt),
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
 
     @guarded("press:private")
     async def press_private(self, interaction: discord.Interaction, game_id: int, version: int):
-        """Show the presser their own (possibly secret) prompt, privately."""
-        await self._private_menu(interaction, game_id, version, 0)
+        """Show the presser their own menu (where their draft stands), privately."""
+        await self._private_menu(interaction, game_id, 0)
 
     @guarded("press:more")
     async def press_more(
         self, interaction: discord.Interaction, game_id: int, version: int, page: int
     ) -> None:
-        await self._private_menu(interaction, game_id, version, page)
+        await self._private_menu(interaction, game_id, page)
 
     async def _private_menu(
-        self, interaction: discord.Interaction, game_id: int, version: int, page: int
+        self, interaction: discord.Interaction, game_id: int, page: int
     ) -> None:
         responder = Responder(interaction)
-        # Only shows the presser's current prompt, so any version will do: the menu it builds
-        # carries the current version and the prompt's fingerprint.
-        info, prompt = await self.service.prompt_in_game(game_id, interaction.user.id)
+        info, prompt = await responder.within(
+            self.service.prompt_in_game(game_id, interaction.user.id)
+        )
         if info.status != "running":
             raise ServiceError("That game is not running any more.")
         if info.seat_of(interaction.user.id) is None:
@@ -191,8 +191,3 @@ class Play(Cog):
             view=view,
             allowed_mentions=discord.AllowedMentions.none(),
         )
-
-
-def _is_ephemeral(interaction: discord.Interaction) -> bool:
-    msg = interaction.message
-    return bool(msg is not None and msg.flags.ephemeral)

@@ -1,10 +1,14 @@
-"""Turn messages: after every state change, ONE public message with the board, what just
-happened, who must decide, and the components to decide with. Then, off the hot path: strip the
-previous turn message's components, and deliver private information by DM."""
+"""Turn messages: for every committed version, ONE public message with the board, what just
+happened, who must decide, and the components to decide with, built in one place as one typed
+`TurnMessage` from what the commit returned. Then, off the hot path: strip the previous turn
+message's components, report the post to the service (durable delivery), and deliver private
+information by DM. A confirmation inside a simultaneous secret decision edits the current turn
+message in place instead ("n of N have decided")."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Iterable
@@ -18,6 +22,7 @@ from bot.discord import components, messages
 from bot.discord.checks import Responder
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
+from render.core import RenderedImage
 
 if TYPE_CHECKING:
     from bot.discord.client import BoardroomBot
@@ -27,22 +32,8 @@ log = logging.getLogger("bot.discord.turns")
 
 PING_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
 NO_PINGS = discord.AllowedMentions.none()
-
-
-def is_menu_step(outcome: Outcome, user_id: int) -> bool:
-    """Did the player only move within their own turn's menus (nothing anyone else sees
-    changed, and the same player is asked again, openly)? Then the turn message is edited in
-    place instead of posting a new board."""
-    info = outcome.game
-    mine = info.seat_of(user_id)
-    return (
-        info.status == "running"
-        and mine is not None
-        and not outcome.public_lines()
-        and len(outcome.prompts) == 1
-        and outcome.prompts[0].seat == mine.seat_no
-        and not outcome.prompts[0].secret
-    )
+#: How often posted turn messages are marked delivered when no decision piggybacks them.
+FLUSH_INTERVAL = 5.0
 
 
 def has_hands(slug: str) -> bool:
@@ -52,11 +43,35 @@ def has_hands(slug: str) -> bool:
 
 
 @dataclass
+class TurnMessage:
+    """Everything one turn message says, ready to send or to edit in."""
+
+    game: GameInfo
+    content: str | None
+    embeds: list[discord.Embed]
+    image: RenderedImage | None
+    view: discord.ui.View | None
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {
+            "content": self.content,
+            "embeds": self.embeds,
+            "allowed_mentions": PING_USERS,
+        }
+        if self.image is not None:  # a fresh File every time: a File can be sent only once
+            kwargs["file"] = discord.File(io.BytesIO(self.image.data), self.image.filename)
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+
+@dataclass
 class _Posted:
     channel_id: int
     message_id: int
     version: int
     has_view: bool
+    image_name: str | None = None
 
 
 class TurnPoster:
@@ -73,23 +88,17 @@ class TurnPoster:
         return self.bot.service
 
     # ------------------------------------------------------------------ building
-    async def build(self, outcome: Outcome, prefix: str = "") -> dict[str, Any]:
-        """The send_message arguments of the turn message for `outcome`."""
+    async def build(self, outcome: Outcome, prefix: str = "") -> TurnMessage:
+        """The turn message for `outcome`, its board drawn from the view the commit returned."""
         info = outcome.game
         lines = outcome.public_lines()
-        file: discord.File | None = None
-        image_name: str | None = None
-        if info.status in ("running", "finished"):
+        image: RenderedImage | None = None
+        if info.status in ("running", "finished") and outcome.view is not None:
             try:
-                board = await self.service.board_of(info.id)
-            except ServiceError:
-                board = None
+                image = await catalog.draw_board_async(info.title, outcome.view)
             except Exception:  # the move is committed: post it even if the drawing failed
                 log.exception("board drawing failed", extra={"game_id": info.id})
-                board = None
-            if board is not None:
-                image_name = board.image.filename
-                file = discord.File(io.BytesIO(board.image.data), filename=image_name)
+        image_name = image.filename if image else None
         view: discord.ui.View | None = None
         if info.status == "finished" and info.result is not None:
             final = messages.FINAL_SUMMARY_MAX
@@ -102,44 +111,28 @@ class TurnPoster:
             view = components.turn_view(info.id, info.version, prompts, has_hands(info.title))
         else:
             embeds = [messages.summary_embed(info, lines)]
-        kwargs: dict[str, Any] = {
-            "content": messages.turn_content(info, prefix) or None,
-            "embeds": embeds,
-            "allowed_mentions": PING_USERS,
-        }
-        if file is not None:
-            kwargs["file"] = file
-        if view is not None:
-            kwargs["view"] = view
-        return kwargs
-
-    def menu_step(self, outcome: Outcome, source: discord.Message) -> dict[str, Any]:
-        """The edit that turns `source` (the turn message a player just used) into the next
-        step of the same player's turn: new components, same board, same summary."""
-        info = outcome.game
-        old = source.embeds[0] if source.embeds else None
-        summary = (old.description or "").split("\n") if old is not None else []
-        image = source.attachments[0].filename if source.attachments else None
-        embed = messages.turn_embed(info, [x for x in summary if x], outcome.prompts, image)
-        view = components.turn_view(info.id, info.version, outcome.prompts, has_hands(info.title))
-        return {"embeds": [embed], "view": view}
+        content = messages.turn_content(info, prefix or outcome.prefix) or None
+        return TurnMessage(info, content, embeds, image, view)
 
     # ------------------------------------------------------------------ posting
     async def post(self, responder: Responder, outcome: Outcome, prefix: str = "") -> None:
-        """Post the turn message for `outcome` as the public answer to an interaction."""
-        message = await self.build(outcome, prefix)
-        await self.send_built(responder, outcome, message)
+        """Post the turn message for `outcome` as the public answer to an interaction (or, for
+        a quiet confirmation, edit the current one and answer privately)."""
+        if outcome.quiet and await self.edit_quietly(outcome):
+            await responder.private(content=messages.decided_text(outcome.game, outcome.prompts))
+            return
+        await self.send_built(responder, outcome, await self.build(outcome, prefix))
 
     async def send_built(
         self,
         responder: Responder,
         outcome: Outcome,
-        message: dict[str, Any],
+        message: TurnMessage,
         hands_for: Iterable[int] | None = None,
     ) -> None:
         """`hands_for`: users who get their whole hand by DM even if it did not change (all
         seated users at the start: None means nobody extra)."""
-        message_id = await responder.public(**message)
+        message_id = await responder.public(**message.send_kwargs())
         info = outcome.game
         log.info(
             "turn message posted (version %d, %s)",
@@ -147,22 +140,43 @@ class TurnPoster:
             info.status,
             extra={"game_id": info.id, "channel_id": info.channel_id},
         )
-        self.after_post(outcome, message_id, "view" in message, hands_for)
+        self.after_post(outcome, message_id, message, hands_for)
+
+    async def send_to_channel(self, outcome: Outcome) -> None:
+        """Post an owed turn message as a plain channel message (after a restart: there is no
+        interaction to answer). The nonce makes a repeated post within minutes a no-op."""
+        info = outcome.game
+        message = await self.build(outcome)
+        channel = self.bot.get_partial_messageable(info.channel_id)
+        sent = await channel.send(nonce=f"{info.id}-{info.version}", **message.send_kwargs())
+        log.info(
+            "owed turn message posted (version %d)",
+            info.version,
+            extra={"game_id": info.id, "channel_id": info.channel_id},
+        )
+        self.after_post(outcome, sent.id, message)
 
     def after_post(
         self,
         outcome: Outcome,
         message_id: int | None,
-        has_view: bool,
+        message: TurnMessage | None,
         hands_for: Iterable[int] | None = None,
     ) -> None:
-        """Remember the new turn message; in the background, strip the old one's components
-        and deliver private information."""
+        """Report the post (durable delivery), remember the new turn message; in the
+        background, strip the old one's components and deliver private information."""
         info = outcome.game
+        self.service.posted(info.id, info.version, message_id)
+        has_view = message is not None and message.view is not None
+        image_name = message.image.filename if message is not None and message.image else None
         if message_id is not None:
             old = self._last.get(info.id)
+            if old is None and info.turn_message_id and info.turn_message_id != message_id:
+                old = _Posted(info.channel_id, info.turn_message_id, info.version - 1, True)
             if old is None or old.version <= info.version:
-                self._last[info.id] = _Posted(info.channel_id, message_id, info.version, has_view)
+                self._last[info.id] = _Posted(
+                    info.channel_id, message_id, info.version, has_view, image_name
+                )
                 if old is not None and old.has_view and old.message_id != message_id:
                     self.spawn(self._strip(old))
             elif has_view:  # a newer turn was posted first: this one is already stale
@@ -172,6 +186,38 @@ class TurnPoster:
             for key in [k for k in self._dm_hand if k[0] == info.id]:
                 del self._dm_hand[key]
         self.spawn(self.deliver_private(outcome, set(hands_for or ())))
+
+    async def edit_quietly(self, outcome: Outcome) -> bool:
+        """Edit the current turn message for a confirmation that revealed nothing: the same
+        board, the waiting line and "n of N have decided" updated. False: no message to edit
+        (post a new one instead)."""
+        info = outcome.game
+        last = self._last.get(info.id)
+        if last is None and info.turn_message_id is not None:
+            last = _Posted(info.channel_id, info.turn_message_id, info.version - 1, True, None)
+        if last is None:
+            return False
+        image_name = last.image_name or f"{messages.BOARD_STEM}.png"
+        lines = outcome.public_lines()
+        embed = messages.turn_embed(info, lines, outcome.prompts, image_name, quiet=True)
+        view = components.turn_view(info.id, info.version, outcome.prompts, has_hands(info.title))
+        try:
+            channel = self.bot.get_partial_messageable(last.channel_id)
+            await channel.get_partial_message(last.message_id).edit(
+                content=messages.turn_content(info) or None,
+                embeds=[embed],
+                view=view,
+                allowed_mentions=NO_PINGS,
+            )
+        except discord.HTTPException as exc:
+            log.info("could not edit the turn message: %s", exc, extra={"game_id": info.id})
+            return False
+        self._last[info.id] = _Posted(
+            last.channel_id, last.message_id, info.version, True, image_name
+        )
+        self.service.posted(info.id, info.version, last.message_id)
+        self.spawn(self.deliver_private(outcome, set()))
+        return True
 
     def forget(self, game_id: int) -> None:
         old = self._last.pop(game_id, None)
@@ -184,9 +230,11 @@ class TurnPoster:
         task.add_done_callback(self._tasks.discard)
 
     async def drain(self) -> None:
-        """Wait for background deliveries (used on shutdown)."""
+        """Wait for background deliveries and write their marks (used on shutdown)."""
         if self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        with contextlib.suppress(Exception):
+            await self.service.flush_deliveries()
 
     async def _strip(self, old: _Posted) -> None:
         try:
@@ -194,6 +242,32 @@ class TurnPoster:
             await channel.get_partial_message(old.message_id).edit(view=None)
         except discord.HTTPException as exc:
             log.debug("could not strip components: %s", exc, extra={"channel_id": old.channel_id})
+
+    # ------------------------------------------------------------------ durable delivery
+    async def repair(self) -> int:
+        """Post every turn message a crash left owed (committed, never posted); how many."""
+        posted = 0
+        for owed in await self.service.undelivered():
+            try:
+                await self.send_to_channel(owed.outcome)
+                posted += 1
+            except discord.HTTPException as exc:
+                log.warning(
+                    "could not post an owed turn message: %s",
+                    exc,
+                    extra={"game_id": owed.outcome.game.id},
+                )
+        await self.service.flush_deliveries()
+        return posted
+
+    async def flush_forever(self) -> None:
+        """Mark posted turn messages delivered, in one small transaction every few seconds."""
+        while True:
+            await asyncio.sleep(FLUSH_INTERVAL)
+            try:
+                await self.service.flush_deliveries()
+            except Exception:  # a busy database: the marks wait for the next round
+                log.warning("could not mark deliveries yet", exc_info=True)
 
     # ------------------------------------------------------------------ private information
     async def deliver_private(self, outcome: Outcome, hands_for: set[int] | None = None) -> None:

@@ -18,6 +18,9 @@ TURN_ID = re.compile(
     r"^br:(?P<game>\d+):(?P<version>\d+)(?::f(?P<fp>[0-9a-f]{6}))?:(?P<kind>[cispm])(?::(?P<ref>.+))?$"
 )
 
+#: A move is never more than this many menu steps deep.
+MAX_STEPS = 12
+
 #: choice picker: (choice ids offered) -> the one to take
 Policy = Callable[[Sequence[str]], str]
 
@@ -81,6 +84,8 @@ class Table:
     moves: int = 0
     via_play: int = 0
     via_components: int = 0
+    #: draft steps taken on the way to moves (sub-menus, picks before a confirmation)
+    steps: int = 0
     refusals: list[str] = field(default_factory=list)
     #: seconds from a deciding interaction's dispatch to the new turn message (with its image)
     turn_rtts: list[float] = field(default_factory=list)
@@ -169,7 +174,8 @@ class Table:
         self, user: str, policy: Policy = first_forward, timeout: float = 30.0
     ) -> Exchange:
         """Decide with the newest turn message's components (via "Decide privately" and the
-        ephemeral menu when the decision is private)."""
+        ephemeral menu when the decision is private), then through the player's own menu,
+        step by step, until the move is made."""
         msg = self.turn_message()
         assert msg is not None
         before = self.version()
@@ -181,29 +187,66 @@ class Table:
                 self.refusals.append(opened.text())
                 return opened
             menu = opened.messages()[-1]
+        how = "private menu" if private else ""
+        ex = await self._pick(user, menu, policy, timeout)
+        how = how or ("button" if ex.type == 3 and "values" not in ex.payload["data"] else "select")
+        for _ in range(MAX_STEPS):
+            await self.fake.wait_for(
+                lambda ex=ex: self._moved(ex, before) or ex.answered(), timeout, what="an answer"
+            )
+            nxt = None if self._moved(ex, before) else self.step_menu(ex)
+            if nxt is None:
+                break
+            self.steps += 1
+            ex = await self._pick(user, nxt, policy, timeout)
+        self.via_components += 1
+        return await self._await_progress(ex, before, timeout, how)
+
+    def _moved(self, ex: Exchange, before: int) -> bool:
+        return is_refusal(ex) or self.version() > before or self.finished()
+
+    def step_menu(self, ex: Exchange) -> Message | None:
+        """The player's own menu an answer showed (a step of a move): a new ephemeral message
+        with choices, or the pressed ephemeral menu edited in place."""
+        for m in reversed(ex.messages()):
+            if m.ephemeral and choice_controls(m):
+                return m
+        if ex.callback_type in (6, 7) and ex.source_message_id:
+            src = self.fake.message(ex.source_message_id)
+            if src is not None and src.ephemeral and choice_controls(src):
+                return src
+        return None
+
+    async def _pick(self, user: str, menu: Message, policy: Policy, timeout: float) -> Exchange:
         controls = choice_controls(menu)
         assert controls, f"no choices on {menu.text()!r} {menu.custom_ids()}"
         pick = policy([c for _, _, c in controls])
         kind, cid, _ = next(x for x in controls if x[2] == pick)
         if kind == "button":
-            ex = await self.fake.press(user, menu, cid, timeout=timeout)
-        else:
-            ex = await self.fake.select(user, menu, cid, [pick], timeout=timeout)
-        self.via_components += 1
-        how = "private menu" if private else kind
-        return await self._await_progress(ex, before, timeout, how)
+            return await self.fake.press(user, menu, cid, timeout=timeout)
+        return await self.fake.select(user, menu, cid, [pick], timeout=timeout)
 
     async def play_command(
         self, user: str, policy: Policy = first_forward, timeout: float = 30.0
     ) -> Exchange:
-        """Decide with `/play`: autocomplete (empty text) first, then the command."""
+        """Decide with `/play`: autocomplete (empty text) first, then the command; a step
+        answers with the player's own menu, which is followed to the end of the move."""
         before = self.version()
-        offered = await self.fake.autocomplete(
-            user, self.channel, "play", focused="choice", choice="", timeout=timeout
-        )
-        assert offered, f"{user} was offered nothing by /play autocomplete"
-        pick = policy([c["value"] for c in offered])
-        ex = await self.fake.slash(user, self.channel, "play", choice=pick, timeout=timeout)
+        ex: Exchange | None = None
+        for _ in range(MAX_STEPS):
+            offered = await self.fake.autocomplete(
+                user, self.channel, "play", focused="choice", choice="", timeout=timeout
+            )
+            assert offered, f"{user} was offered nothing by /play autocomplete"
+            pick = policy([c["value"] for c in offered])
+            ex = await self.fake.slash(user, self.channel, "play", choice=pick, timeout=timeout)
+            await self.fake.wait_for(
+                lambda ex=ex: self._moved(ex, before) or ex.answered(), timeout, what="an answer"
+            )
+            if self._moved(ex, before) or self.step_menu(ex) is None:
+                break
+            self.steps += 1
+        assert ex is not None
         self.via_play += 1
         return await self._await_progress(ex, before, timeout, "/play")
 

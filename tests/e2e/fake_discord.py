@@ -962,6 +962,42 @@ class FakeDiscord:
             await ex.wait_answered(timeout)
         return ex
 
+    async def raw_component(
+        self,
+        user: str | dict,
+        channel: str | int,
+        custom_id: str,
+        *,
+        values: list[str] | None = None,
+        component_type: int | None = None,
+        message: Message | int | None = None,
+        message_data: dict[str, Any] | None = None,
+        wait: bool = True,
+        timeout: float = 15.0,
+    ) -> Exchange:
+        """A component interaction no honest client would send: any `custom_id` (whether or not
+        it is on `message`), any select `values`, from any `channel` (the message stays in its
+        own). `message` defaults to none, and is sent as it is now or as `message_data` (e.g. a
+        snapshot with a component's id rewritten); `component_type` is 3 with values, else 2."""
+        msg = self.message(message) if isinstance(message, int) else message
+        if msg is not None:
+            msg = self.message(msg.id) or msg
+            if message_data is not None:
+                msg = Message(data=message_data, files={})
+        ctype = component_type if component_type is not None else (3 if values is not None else 2)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": ctype}
+        if values is not None:
+            data["values"] = list(values)
+        payload = self._base_interaction(3, self.user(user), self.channel(channel), data)
+        if msg is not None:
+            payload["message"] = msg.snapshot()
+        ex = await self._inject(payload, msg.id if msg is not None else None)
+        if msg is not None:
+            ex.original_id = msg.id
+        if wait:
+            await ex.wait_answered(timeout)
+        return ex
+
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         """Send any gateway event to the connected bot."""
         await self._live_session().dispatch(event, data)

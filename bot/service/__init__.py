@@ -1,0 +1,33 @@
+"""The transport-free game service: one call per use case, split by use case over one loader
+(`loader`), one query module (`queries`) and one decision transaction (`base._decide`).
+
+The Discord cogs and the local CLI both call this; neither knows the rules. Every state change
+takes the game's lock, loads its state, applies on a copy, and commits in ONE transaction the
+actions (automatic players' included), the version bump, a snapshot and the turn message owed.
+Only then does the caller get anything to post."""
+
+from __future__ import annotations
+
+from bot.service.delivery import DeliveryCases, Owed
+from bot.service.lobby import LobbyCases
+from bot.service.moderation import ModerationCases
+from bot.service.options import parse_options
+from bot.service.play import STALE, MenuMoved, PlayCases
+from bot.service.reading import ReadingCases
+from bot.service.recovery import RecoveryCases
+from bot.service.reminders import ReminderCases
+
+
+class GameService(
+    LobbyCases,
+    PlayCases,
+    ModerationCases,
+    ReadingCases,
+    ReminderCases,
+    DeliveryCases,
+    RecoveryCases,
+):
+    """Every use case, over one set of sessions, locks, state cache and drafts."""
+
+
+__all__ = ["STALE", "GameService", "MenuMoved", "Owed", "parse_options"]

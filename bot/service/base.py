@@ -1,0 +1,381 @@
+"""What every use case shares: sessions, per-game locks, the state cache and drafts, the
+summary of a game (GameInfo), and the one transaction that commits a decision."""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.orm.attributes import set_committed_value
+
+from bot import catalog
+from bot.db.models import Action, Audit, Delivery, Game, Seat, Snapshot, utcnow
+from bot.errors import ServiceError
+from bot.results import GameInfo, Outcome, SeatInfo
+from bot.service import queries as q
+from bot.service.drafts import Drafts
+from bot.service.loader import (
+    SNAPSHOT_EVERY,
+    Loaded,
+    StateCache,
+    load,
+    replay_from_nearest,
+    title_of,
+)
+from engine.core import Event, IllegalAction, Prompt, Result, Title
+from engine.rng import Rng
+
+#: Automatic players never take more than this many moves in one decision (a safety net).
+MAX_BOT_CHAIN = 20_000
+
+
+@dataclass
+class Move:
+    """A person's complete move, to be committed."""
+
+    seat_no: int
+    choice_id: str
+    user_id: int
+
+
+class ServiceCore:
+    def __init__(
+        self,
+        sessions: async_sessionmaker,
+        cache_size: int = 64,
+        readers: async_sessionmaker | None = None,
+    ) -> None:
+        """`sessions` write (and may read); `readers`, when given, serve the read-only calls."""
+        self._writers = sessions
+        self._sessions = readers or sessions
+        self._cache = StateCache(cache_size)
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+        self.drafts = Drafts()
+        #: Turn messages posted but not yet marked delivered: game id -> (version, message id).
+        #: Marked in the game's next transaction, or by `flush_deliveries`.
+        self._posted: dict[int, tuple[int, int | None]] = {}
+
+    # ------------------------------------------------------------------ plumbing
+    @property
+    def _cache_size(self) -> int:
+        return self._cache.size
+
+    @_cache_size.setter
+    def _cache_size(self, size: int) -> None:
+        self._cache.size = size
+
+    @asynccontextmanager
+    async def _tx(self, game_id: int | None = None) -> AsyncIterator[AsyncSession]:
+        """A write transaction; with `game_id` on PostgreSQL, under the game's advisory lock
+        (several processes on one database then take turns per game)."""
+        async with self._writers() as session, session.begin():
+            if game_id is not None and session.bind.dialect.name == "postgresql":
+                await session.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": game_id})
+            yield session
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._channel_locks.get(channel_id)
+        if lock is None:
+            lock = self._channel_locks[channel_id] = asyncio.Lock()
+        return lock
+
+    async def _game_id(self, channel_id: int) -> int:
+        async with self._sessions() as s:
+            return (await q.live_game(s, channel_id)).id
+
+    async def _state(self, s: AsyncSession, game: Game, title: Title) -> Loaded:
+        return await load(s, game, title, self._cache)
+
+    async def _current(
+        self, s: AsyncSession, game_id: int, allowed: tuple[str, ...], refusal: str
+    ) -> tuple[Game, Title, Any, GameInfo]:
+        """The game, its title, its current state and its summary, if its status allows."""
+        game = await s.get(Game, game_id)
+        if game is None or game.status not in allowed:
+            raise ServiceError(refusal)
+        title = title_of(game)
+        state = (await self._state(s, game, title)).state
+        return game, title, state, self._info(game, await q.holders(s, game.id), state)
+
+    @staticmethod
+    async def _audit(
+        s: AsyncSession, game: Game | None, actor: int, act: str, detail: str = ""
+    ) -> None:
+        s.add(
+            Audit(
+                game_id=game.id if game else None,
+                guild_id=game.guild_id if game else None,
+                actor_id=actor,
+                act=act,
+                detail=detail,
+            )
+        )
+
+    # ------------------------------------------------------------------ describing
+    def _info(
+        self,
+        game: Game,
+        seats: list[Seat],
+        state: Any | None,
+        former: dict[int, int] | None = None,
+        prompts: list[Prompt] | None = None,
+    ) -> GameInfo:
+        title = catalog.title(game.title)
+        name = title.name if title else game.title
+
+        def label(n: int) -> str:
+            if title is not None and state is not None:
+                return title.seat_label(state, n)
+            return f"Seat {n + 1}"
+
+        former = former or {}
+        holders = [
+            SeatInfo(
+                x.seat_no,
+                x.user_id,
+                x.is_bot,
+                label(x.seat_no),
+                former.get(x.seat_no) if x.is_bot else None,
+            )
+            for x in seats
+        ]
+        waiting: list[SeatInfo] = []
+        status_line = ""
+        if state is not None and title is not None and game.status == "running":
+            by_seat = {h.seat_no: h for h in holders}
+            if prompts is None:
+                prompts = title.prompts(state)
+            waiting = [by_seat[p.seat] for p in prompts if p.seat in by_seat]
+            status_line = title.status_line(state)
+        return GameInfo(
+            id=game.id,
+            guild_id=game.guild_id,
+            channel_id=game.channel_id,
+            title=game.title,
+            title_name=name,
+            status=game.status,
+            version=game.version,
+            seats=game.seats,
+            min_seats=title.min_seats if title else game.seats,
+            created_by=game.created_by,
+            options=dict(game.options or {}),
+            holders=holders,
+            lobby_message_id=game.lobby_message_id,
+            status_line=status_line,
+            waiting=waiting,
+            result=_result(game.result),
+            turn_message_id=game.turn_message_id,
+        )
+
+    async def _outcome(
+        self,
+        s: AsyncSession,
+        game: Game,
+        seats: list[Seat],
+        state: Any | None,
+        events: list[Event],
+        *,
+        quiet: bool = False,
+        prefix: str = "",
+    ) -> Outcome:
+        """What a caller posts after a change, from what the change itself holds."""
+        prompts: list[Prompt] = []
+        hands: dict[int, str] = {}
+        title = catalog.title(game.title)
+        if state is not None and title is not None and game.status in ("running", "finished"):
+            if game.status == "running":
+                prompts = title.prompts(state)
+            touched = {e.private_to for e in events if e.private_to is not None}
+            barrier = any(e.barrier for e in events)
+            for seat in seats:
+                if seat.is_bot or seat.user_id is None:
+                    continue
+                if barrier or seat.seat_no in touched:
+                    text_ = title.private_text(state, seat.seat_no)
+                    if text_:
+                        hands[seat.user_id] = text_
+        former = await q.former_people(s, game)
+        info = self._info(game, seats, state, former, prompts)
+        return Outcome(
+            game=info,
+            events=events,
+            prompts=prompts,
+            result=info.result,
+            hands=hands,
+            quiet=quiet,
+            prefix=prefix,
+            view=title.view(state, None) if state is not None and title is not None else None,
+        )
+
+    # ------------------------------------------------------------------ the decision
+    async def _decide(
+        self,
+        s: AsyncSession,
+        game: Game,
+        title: Title,
+        loaded: Loaded,
+        seats: list[Seat],
+        move: Move | None,
+        *,
+        force: bool = False,
+        prefix: str = "",
+    ) -> Outcome:
+        """ONE transaction: the person's move (if any), then every move of automatic players
+        that follows without a person deciding, one version bump (refusing a stale one), the
+        actions, a snapshot, and the turn message owed for the new version."""
+        state = title.copy(loaded.state)
+        before = title.prompts(state)
+        rows: list[tuple[int, str, int | None, list[Event], bool]] = []
+        if move is not None:
+            try:
+                events = title.apply(state, move.seat_no, move.choice_id)
+            except IllegalAction as exc:
+                raise ServiceError(str(exc)) from None
+            after = title.prompts(state)
+            others_before = {p.seat for p in before} - {move.seat_no}
+            others_after = {p.seat for p in after} - {move.seat_no}
+            undoable = not any(e.barrier for e in events) and others_before == others_after
+            rows.append((move.seat_no, move.choice_id, move.user_id, events, undoable))
+        bots = {x.seat_no for x in seats if x.is_bot}
+        seq = loaded.next_seq
+        for _ in range(MAX_BOT_CHAIN):
+            if not bots or title.result(state) is not None:
+                break
+            turn = [p.seat for p in title.prompts(state) if p.seat in bots]
+            if not turn:
+                break
+            rng = Rng.from_seed(game.seed).fork(seq + len(rows))
+            choice = title.bot_choice(state, turn[0], rng)
+            rows.append((turn[0], choice, None, title.apply(state, turn[0], choice), False))
+        if not rows and not force:
+            return await self._outcome(s, game, seats, state, [], prefix=prefix)
+        result = title.result(state)
+        values: dict[str, Any] = {}
+        if result is not None:
+            values = {"status": "finished", "live_channel_id": None, "result": _result_json(result)}
+        version = await q.bump(s, game, game.version, **values)
+        all_events: list[Event] = []
+        last_seq = loaded.last_seq
+        for seat_no, choice_id, user_id, events, undoable in rows:
+            s.add(
+                Action(
+                    game_id=game.id,
+                    seq=seq,
+                    seat_no=seat_no,
+                    choice_id=choice_id,
+                    user_id=user_id,
+                    by_bot=user_id is None,
+                    version=version,
+                    events=[event_json(e) for e in events],
+                    undoable=undoable,
+                )
+            )
+            all_events += events
+            last_seq = seq
+            seq += 1
+        checkpoint = (
+            result is not None or last_seq // SNAPSHOT_EVERY > loaded.last_seq // SNAPSHOT_EVERY
+        )
+        await q.drop_snapshots(s, game.id, below_version=version)
+        s.add(
+            Snapshot(
+                game_id=game.id,
+                version=version,
+                last_seq=last_seq,
+                state=title.encode(state),
+                checkpoint=checkpoint,
+            )
+        )
+        quiet = _is_quiet(before, title.prompts(state), rows, move)
+        s.add(Delivery(game_id=game.id, version=version, kind="turn", prefix=prefix))
+        await self._mark_posted(s, game)
+        await s.flush()
+        self._cache.put(game.id, Loaded(version, last_seq, state, seq))
+        if move is not None:
+            self.drafts.clear(game.id, move.seat_no)
+        return await self._outcome(s, game, seats, state, all_events, quiet=quiet, prefix=prefix)
+
+    async def _take_back(
+        self, s: AsyncSession, game: Game, seats: list[Seat], actions: list[Action], line: str
+    ) -> Outcome:
+        """Mark `actions` undone, rebuild the state from the nearest snapshot before them, and
+        commit that (automatic players whose turn it now is move again)."""
+        title = title_of(game)
+        first = min(a.seq for a in actions)
+        for action in actions:
+            action.undone_at_version = game.version + 1
+        await q.drop_snapshots_from(s, game.id, first)
+        await s.flush()
+        state, last_seq = await replay_from_nearest(s, game, title, first)
+        loaded = Loaded(game.version, last_seq, state, await q.top_seq(s, game.id) + 1)
+        self.drafts.clear(game.id)
+        outcome = await self._decide(s, game, title, loaded, seats, None, force=True)
+        outcome.events.insert(0, Event(line))
+        return outcome
+
+    async def _mark_posted(self, s: AsyncSession, game: Game) -> None:
+        """Piggyback the game's last posted turn message on this transaction."""
+        posted = self._posted.pop(game.id, None)
+        if posted is not None:
+            await q.mark_delivered(s, [(game.id, *posted)], utcnow())
+            if posted[1] is not None:
+                set_committed_value(game, "turn_message_id", posted[1])
+
+
+def _is_quiet(
+    before: list[Prompt],
+    after: list[Prompt],
+    rows: list[tuple[int, str, int | None, list[Event], bool]],
+    move: Move | None,
+) -> bool:
+    """A person confirmed their part of a simultaneous secret decision, and the others are
+    still deciding: nothing public changed but the count of who has decided."""
+    if move is None or len(rows) != 1 or not any(p.secret for p in before) or len(before) < 2:
+        return False
+    events = rows[0][3]
+    left = {p.seat for p in after}
+    return (
+        not any(e.barrier for e in events)
+        and bool(left)
+        and left < {p.seat for p in before}
+        and all(p.secret for p in after)
+    )
+
+
+def _result(raw: dict | None) -> Result | None:
+    if raw is None:
+        return None
+    return Result(
+        scores={int(k): v for k, v in raw["scores"].items()},
+        ranking=raw["ranking"],
+        places={int(k): v for k, v in raw["places"].items()},
+        details=raw.get("details", ""),
+    )
+
+
+def _result_json(result: Result) -> dict[str, Any]:
+    return {
+        "scores": result.scores,
+        "ranking": result.ranking,
+        "places": result.places,
+        "details": result.details,
+    }
+
+
+def event_json(e: Event) -> dict[str, Any]:
+    return {"text": e.text, "private_to": e.private_to, "barrier": e.barrier}

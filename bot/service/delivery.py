@@ -1,0 +1,76 @@
+"""Durable delivery, the service side: every committed version owes a turn message (recorded in
+the decision's transaction). The publisher reports what it posted; marks are written with the
+game's next decision, or in one batch by `flush_deliveries`. After a crash, `undelivered`
+lists what is still owed, rebuilt from the database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.db.models import Delivery, Game
+from bot.results import Outcome
+from bot.service import queries as q
+from bot.service.base import ServiceCore
+from bot.service.loader import title_of
+from engine.core import Event
+
+
+@dataclass(frozen=True)
+class Owed:
+    """A turn message still owed: the outcome to post, for delivery `version`."""
+
+    delivery_id: int
+    outcome: Outcome
+
+
+class DeliveryCases(ServiceCore):
+    def posted(self, game_id: int, version: int, message_id: int | None) -> None:
+        """The turn message of `version` is posted (as message `message_id`)."""
+        old = self._posted.get(game_id)
+        if old is None or old[0] <= version:
+            self._posted[game_id] = (version, message_id)
+
+    async def flush_deliveries(self) -> int:
+        """Write every outstanding delivery mark in one transaction; how many were written."""
+        if not self._posted:
+            return 0
+        items = [(g, v, m) for g, (v, m) in self._posted.items()]
+        self._posted.clear()
+        async with self._tx() as s:
+            await q.mark_delivered(s, items, q.utcnow())
+        return len(items)
+
+    async def undelivered(self) -> list[Owed]:
+        """The newest owed turn message of every game (older owed ones are superseded), with
+        the events of that version's actions. Marks older owed rows delivered."""
+        await self.flush_deliveries()
+        async with self._sessions() as s:
+            rows = await q.pending_deliveries(s)
+        newest: dict[int, Delivery] = {}
+        for row in rows:
+            if row.game_id not in newest or newest[row.game_id].version < row.version:
+                newest[row.game_id] = row
+        owed: list[Owed] = []
+        for row in newest.values():
+            outcome = await self._rebuild(row)
+            if outcome is not None:
+                owed.append(Owed(row.id, outcome))
+            else:
+                self.posted(row.game_id, row.version, None)
+        return owed
+
+    async def _rebuild(self, row: Delivery) -> Outcome | None:
+        async with self._sessions() as s:
+            game = await s.get(Game, row.game_id)
+            if game is None or game.version != row.version:
+                return None  # the game moved on: a newer delivery (or none) replaces it
+            title = title_of(game)
+            state = (await self._state(s, game, title)).state
+            actions = await q.actions_of_version(s, game.id, row.version)
+            events = [
+                Event(e["text"], e.get("private_to"), e.get("barrier", False))
+                for a in actions
+                for e in a.events
+            ]
+            seats = await q.holders(s, game.id)
+            return await self._outcome(s, game, seats, state, events, prefix=row.prefix)

@@ -1,0 +1,136 @@
+"""Loading a game's state: from the in-memory cache, else the nearest snapshot plus the actions
+after it (the log is the truth, snapshots only a cache); games stored under an older rules
+version are upgraded here or refused with a clear message."""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot import catalog
+from bot.db.models import Action, Game, Snapshot
+from bot.errors import ServiceError
+from bot.service import queries as q
+from engine.core import IllegalAction, Title
+
+log = logging.getLogger(__name__)
+
+#: A snapshot is kept (a checkpoint) once every this many actions, so loading a game never
+#: replays more than this many actions on top of the nearest snapshot.
+SNAPSHOT_EVERY = 50
+
+
+@dataclass
+class Loaded:
+    version: int
+    #: The highest action seq folded into `state`.
+    last_seq: int
+    state: Any
+    #: The seq the next action gets: above every action ever logged, undone ones included.
+    next_seq: int
+
+
+def title_of(game: Game) -> Title:
+    title = catalog.title(game.title)
+    if title is None:
+        raise ServiceError(f"This installation no longer offers {game.title}.")
+    return title
+
+
+class StateCache:
+    """The most recently used game states, each valid for exactly one game version."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[int, Loaded] = OrderedDict()
+
+    def get(self, game_id: int, version: int) -> Loaded | None:
+        found = self._items.get(game_id)
+        if found is None or found.version != version:
+            return None
+        self._items.move_to_end(game_id)
+        return found
+
+    def put(self, game_id: int, loaded: Loaded) -> None:
+        self._items[game_id] = loaded
+        self._items.move_to_end(game_id)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+    def drop(self, game_id: int) -> None:
+        self._items.pop(game_id, None)
+
+    def clear(self) -> None:
+        self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+async def load(s: AsyncSession, game: Game, title: Title, cache: StateCache) -> Loaded:
+    """The game's current state (`game.version`)."""
+    cached = cache.get(game.id, game.version)
+    if cached is not None:
+        return cached
+    if game.rules_version != title.rules_version:
+        raise ServiceError(
+            f"This game was stored under rules version {game.rules_version} of {title.name}, "
+            f"and this installation plays version {title.rules_version}. A moderator can "
+            "`/admin end` it."
+        )
+    snap = await q.latest_snapshot(s, game.id)
+    if snap is None:
+        raise ServiceError("This game has not started yet.")
+    state, last_seq = await _fold(s, game, title, snap)
+    loaded = Loaded(game.version, last_seq, state, await q.top_seq(s, game.id) + 1)
+    cache.put(game.id, loaded)
+    return loaded
+
+
+async def replay_from_nearest(
+    s: AsyncSession, game: Game, title: Title, below_seq: int | None = None
+) -> tuple[Any, int]:
+    """(state, last seq) from the nearest snapshot that folds no action from `below_seq` on,
+    plus the live actions after it; from setup when there is none."""
+    snap = await q.latest_snapshot(s, game.id, below_seq)
+    return await _fold(s, game, title, snap)
+
+
+async def replay_from_setup(s: AsyncSession, game: Game, title: Title) -> tuple[Any, int]:
+    return await _fold(s, game, title, None)
+
+
+async def _fold(
+    s: AsyncSession, game: Game, title: Title, snap: Snapshot | None
+) -> tuple[Any, int]:
+    if snap is None:
+        state = title.setup(game.seed, game.seats, dict(game.options or {}))
+        last_seq = 0
+    else:
+        state = title.decode(snap.state)
+        last_seq = snap.last_seq
+    for action in await q.live_actions_after(s, game.id, last_seq):
+        apply_logged(title, state, action)
+        last_seq = action.seq
+    return state, last_seq
+
+
+def apply_logged(title: Title, state: Any, action: Action) -> None:
+    """Re-apply a logged action; a log the rules no longer accept is refused, not a crash."""
+    try:
+        title.apply(state, action.seat_no, action.choice_id)
+    except IllegalAction as exc:
+        log.error(
+            "logged action %s no longer replays: %s",
+            action.seq,
+            exc,
+            extra={"game_id": action.game_id},
+        )
+        raise ServiceError(
+            f"This game's record no longer replays under the current rules of {title.name} "
+            f"(move {action.seq}: {exc}). A moderator can `/admin end` it."
+        ) from None

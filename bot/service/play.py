@@ -1,0 +1,185 @@
+"""Playing: a person's choice (a draft step, or a complete move committed with everything that
+follows it), the menu a person stands at, and undo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.db.models import Game, Seat
+from bot.errors import ServiceError, StaleError
+from bot.results import GameInfo, Outcome, SeatInfo, Step
+from bot.service import queries as q
+from bot.service.base import Move, ServiceCore
+from bot.service.drafts import Position, fingerprint
+from bot.service.loader import Loaded, title_of
+from engine.core import Choice, Prompt, Title, next_draft
+
+STALE = "That button belongs to an earlier turn. Use the newest message (or `/play`)."
+STALE_MENU = "That menu is out of date, so I did nothing. Here is your menu as it is now."
+
+
+class MenuMoved(ServiceError):
+    """A press on a private menu that no longer matches the presser's position: the caller
+    shows `step` (the current menu) with the message."""
+
+    def __init__(self, message: str, step: Step) -> None:
+        super().__init__(message)
+        self.step = step
+
+
+class PlayCases(ServiceCore):
+    async def act(
+        self, channel_id: int, user_id: int, choice_id: str, version: int | None = None
+    ) -> Outcome | Step:
+        """A person's choice typed or picked in this channel (`version`: from a button)."""
+        game_id = await self._game_id(channel_id)
+        return await self.act_in_game(game_id, user_id, choice_id, version)
+
+    async def act_in_game(
+        self,
+        game_id: int,
+        user_id: int,
+        choice_id: str,
+        version: int | None = None,
+        *,
+        menu: str | None = None,
+    ) -> Outcome | Step:
+        """A choice from the public turn message (`version` set: it starts from the seat's
+        top-level menu), from a private menu (`menu`: the fingerprint of the menu it was on),
+        or typed (neither: the seat's current menu, and any complete move the rules accept).
+        A step returns the next menu (nothing is stored but the draft); a complete move is
+        committed in one transaction with every automatic move after it."""
+        async with self._lock(game_id):
+            game, title, loaded, seats, seat = await self._seat_state(game_id, user_id)
+            if version is not None and version != game.version:
+                raise StaleError(STALE)
+            here = self.drafts.position(title, loaded.state, game_id, seat.seat_no)
+            if here is None:
+                raise ServiceError(self._not_your_turn(game, title, loaded.state, seats))
+            if version is not None:  # the public message shows the top-level menu
+                here = Position(here.top, (), here.top)
+            elif menu is not None and menu != fingerprint(here.prompt):
+                info = self._info(game, seats, loaded.state)
+                step = Step(info, seat.seat_no, here.prompt, reset=here.reset)
+                raise MenuMoved(STALE_MENU, step)
+            choice = here.prompt.find(choice_id)
+            if choice is None and menu is None and version is None and here.steps:
+                # Typed, and not on the current menu: a step of the top-level menu starts over
+                # from there; anything else goes to the rules as a complete move.
+                found = here.top.find(choice_id)
+                if found is not None and found.step:
+                    choice, here = found, Position(here.top, (), here.top)
+            if choice is not None and choice.step:
+                return self._step(game, title, loaded, seats, seat, here, choice)
+            if choice is None and (menu is not None or version is not None):
+                raise StaleError(STALE)
+            async with self._tx(game_id) as s:
+                return await self._decide(
+                    s, game, title, loaded, seats, Move(seat.seat_no, choice_id, user_id)
+                )
+
+    def _step(
+        self,
+        game: Game,
+        title: Title,
+        loaded: Loaded,
+        seats: list[Seat],
+        seat: Seat,
+        here: Position,
+        choice: Choice,
+    ) -> Step:
+        steps = next_draft(here.steps, choice)
+        try:
+            prompt = title.choices(loaded.state, seat.seat_no, steps)
+        except Exception as exc:  # a listed step must lead somewhere: a title bug
+            raise ServiceError(f"That menu is not available now ({exc}).") from None
+        if prompt is None:
+            raise ServiceError("You have nothing to decide right now.")
+        self.drafts.set(game.id, seat.seat_no, here.top, steps)
+        return Step(self._info(game, seats, loaded.state), seat.seat_no, prompt)
+
+    async def _seat_state(
+        self, game_id: int, user_id: int
+    ) -> tuple[Game, Title, Loaded, list[Seat], Seat]:
+        """Two reads for a cached game: the game row and its seats."""
+        async with self._sessions() as s:
+            game = await s.get(Game, game_id)
+            if game is None or game.status != "running":
+                raise ServiceError("That game is not running any more.")
+            seats = await q.holders(s, game.id)
+            seat = next((x for x in seats if x.user_id == user_id and not x.is_bot), None)
+            if seat is None:
+                raise ServiceError("You're not playing in this game.")
+            title = title_of(game)
+            loaded = await self._state(s, game, title)
+        return game, title, loaded, seats, seat
+
+    def _not_your_turn(self, game: Game, title: Title, state: Any, seats: list[Seat]) -> str:
+        names = []
+        by_seat = {x.seat_no: x for x in seats}
+        for p in title.prompts(state):
+            holder = by_seat.get(p.seat)
+            label = title.seat_label(state, p.seat)
+            if holder is None:
+                names.append(SeatInfo(p.seat, None, True, label).mention)
+            else:
+                names.append(SeatInfo(p.seat, holder.user_id, holder.is_bot, label).mention)
+        return f"It's not your turn. Waiting for {', '.join(names) or 'nobody'}."
+
+    async def prompt_for(self, channel_id: int, user_id: int) -> tuple[GameInfo, Prompt | None]:
+        """The menu waiting for this user (for autocomplete and private menus)."""
+        game_id = await self._game_id(channel_id)
+        return await self.prompt_in_game(game_id, user_id)
+
+    async def prompt_in_game(self, game_id: int, user_id: int) -> tuple[GameInfo, Prompt | None]:
+        """The user's menu where their draft stands (their top-level menu without one)."""
+        async with self._sessions() as s:
+            game = await s.get(Game, game_id)
+            if game is None:
+                raise ServiceError("That game doesn't exist any more.")
+            seats = await q.holders(s, game.id)
+            if game.status != "running":
+                return self._info(game, seats, None), None
+            title = title_of(game)
+            state = (await self._state(s, game, title)).state
+        info = self._info(game, seats, state)
+        mine = info.seat_of(user_id)
+        if mine is None:
+            return info, None
+        here = self.drafts.position(title, state, game_id, mine.seat_no)
+        return info, (here.prompt if here else None)
+
+    async def reset_menu(self, game_id: int, user_id: int) -> tuple[GameInfo, Prompt | None]:
+        """Drop the user's draft: their menu starts over."""
+        info, _ = await self.prompt_in_game(game_id, user_id)
+        mine = info.seat_of(user_id)
+        if mine is not None:
+            self.drafts.clear(game_id, mine.seat_no)
+        return await self.prompt_in_game(game_id, user_id)
+
+    # ------------------------------------------------------------------ undo
+    async def undo(self, channel_id: int, user_id: int) -> Outcome:
+        """Take back your own last move, if it is still your turn and nothing was drawn or
+        revealed since; anything further back is a moderator's rollback."""
+        game_id = await self._game_id(channel_id)
+        async with self._lock(game_id), self._tx(game_id) as s:
+            game = await s.get(Game, game_id)
+            assert game is not None
+            if game.status != "running":
+                raise ServiceError("There is nothing to undo: the game is not running.")
+            seats = await q.holders(s, game.id)
+            seat = next((x for x in seats if x.user_id == user_id and not x.is_bot), None)
+            if seat is None:
+                raise ServiceError("You're not playing in this game.")
+            last = await q.last_live_actions(s, game.id, 1)
+            if not last or last[0].seat_no != seat.seat_no:
+                raise ServiceError("The last move in this game isn't yours, so you can't undo it.")
+            if not last[0].undoable:
+                raise ServiceError(
+                    "That move can't be taken back: it drew or revealed something, or passed the "
+                    "turn. A moderator can roll back with `/admin rollback`."
+                )
+            name = "🤖" if seat.is_bot else f"<@{seat.user_id}>"
+            outcome = await self._take_back(s, game, seats, last, f"{name} takes back a move.")
+            await self._audit(s, game, user_id, "undo", last[0].choice_id)
+            return outcome

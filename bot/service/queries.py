@@ -1,0 +1,178 @@
+"""Every query the service runs, in one place: small async functions over a session."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
+
+from bot.db.models import Action, Delivery, Game, Seat, Snapshot, utcnow
+from bot.errors import ServiceError, StaleError
+
+NO_GAME = "There is no game in this channel. Start one with `/game new`."
+
+
+async def live_game(s: AsyncSession, channel_id: int) -> Game:
+    game = await s.scalar(select(Game).where(Game.live_channel_id == channel_id))
+    if game is None:
+        raise ServiceError(NO_GAME)
+    return game
+
+
+async def last_game(s: AsyncSession, channel_id: int) -> Game | None:
+    """The newest game ever played in the channel (live or over)."""
+    return await s.scalar(
+        select(Game).where(Game.channel_id == channel_id).order_by(Game.id.desc()).limit(1)
+    )
+
+
+async def holders(s: AsyncSession, game_id: int) -> list[Seat]:
+    """The current tenure of every seat, by seat number."""
+    rows = await s.scalars(
+        select(Seat)
+        .where(Seat.game_id == game_id, Seat.until_version.is_(None))
+        .order_by(Seat.seat_no, Seat.id)
+    )
+    return list(rows)
+
+
+async def former_people(s: AsyncSession, game: Game) -> dict[int, int]:
+    """Seat -> the person who last held it, for seats a finished game ended with the automatic
+    player in (so the standings can still name them)."""
+    if game.status != "finished":
+        return {}
+    rows = await s.scalars(
+        select(Seat)
+        .where(
+            Seat.game_id == game.id,
+            Seat.until_version.is_not(None),
+            Seat.user_id.is_not(None),
+            Seat.is_bot.is_(False),
+        )
+        .order_by(Seat.id)
+    )
+    return {row.seat_no: row.user_id for row in rows if row.user_id is not None}
+
+
+async def latest_snapshot(
+    s: AsyncSession, game_id: int, below_seq: int | None = None
+) -> Snapshot | None:
+    """The newest snapshot (or the newest folding no action from `below_seq` on)."""
+    query = select(Snapshot).where(Snapshot.game_id == game_id)
+    if below_seq is not None:
+        query = query.where(Snapshot.last_seq < below_seq)
+    return await s.scalar(query.order_by(Snapshot.version.desc()).limit(1))
+
+
+async def live_actions_after(s: AsyncSession, game_id: int, seq: int) -> list[Action]:
+    rows = await s.scalars(
+        select(Action)
+        .where(Action.game_id == game_id, Action.seq > seq, Action.undone_at_version.is_(None))
+        .order_by(Action.seq)
+    )
+    return list(rows)
+
+
+async def last_live_actions(s: AsyncSession, game_id: int, n: int) -> list[Action]:
+    rows = await s.scalars(
+        select(Action)
+        .where(Action.game_id == game_id, Action.undone_at_version.is_(None))
+        .order_by(Action.seq.desc())
+        .limit(n)
+    )
+    return list(rows)
+
+
+async def top_seq(s: AsyncSession, game_id: int) -> int:
+    """The highest action seq ever logged (undone ones included)."""
+    return int(await s.scalar(select(func.max(Action.seq)).where(Action.game_id == game_id)) or 0)
+
+
+async def bump(s: AsyncSession, game: Game, expected: int, **values: Any) -> int:
+    """Advance the version (and set `values`), refusing if another writer got there first."""
+    new = expected + 1
+    done = await s.execute(
+        update(Game)
+        .where(Game.id == game.id, Game.version == expected)
+        .values(version=new, updated_at=utcnow(), **values)
+        .execution_options(synchronize_session=False)
+    )
+    if done.rowcount != 1:
+        raise StaleError("The game moved on while you were deciding; have another look.")
+    # Record the new values as already stored (no second UPDATE when the game is attached).
+    set_committed_value(game, "version", new)
+    for key, value in values.items():
+        set_committed_value(game, key, value)
+    return new
+
+
+async def drop_snapshots(s: AsyncSession, game_id: int, *, below_version: int) -> None:
+    """Drop the snapshots a newer one makes useless (all but checkpoints)."""
+    await s.execute(
+        delete(Snapshot)
+        .where(
+            Snapshot.game_id == game_id,
+            Snapshot.version < below_version,
+            Snapshot.checkpoint.is_(False),
+        )
+        .execution_options(synchronize_session=False)
+    )
+
+
+async def drop_snapshots_from(s: AsyncSession, game_id: int, seq: int) -> None:
+    """Drop the snapshots that fold an action from `seq` on (it is being taken back)."""
+    await s.execute(
+        delete(Snapshot)
+        .where(Snapshot.game_id == game_id, Snapshot.last_seq >= seq)
+        .execution_options(synchronize_session=False)
+    )
+
+
+async def actions_of_version(s: AsyncSession, game_id: int, version: int) -> list[Action]:
+    rows = await s.scalars(
+        select(Action)
+        .where(Action.game_id == game_id, Action.version == version)
+        .order_by(Action.seq)
+    )
+    return list(rows)
+
+
+async def pending_deliveries(s: AsyncSession, limit: int = 200) -> Sequence[Delivery]:
+    rows = await s.scalars(
+        select(Delivery).where(Delivery.delivered_at.is_(None)).order_by(Delivery.id).limit(limit)
+    )
+    return list(rows)
+
+
+async def mark_delivered(
+    s: AsyncSession, items: Sequence[tuple[int, int, int | None]], when: datetime
+) -> None:
+    """`items`: (game id, version, message id) of turn messages that were posted."""
+    for game_id, version, message_id in items:
+        await s.execute(
+            update(Delivery)
+            .where(
+                Delivery.game_id == game_id,
+                Delivery.version <= version,
+                Delivery.delivered_at.is_(None),
+            )
+            .values(delivered_at=when)
+            .execution_options(synchronize_session=False)
+        )
+        if message_id is not None:
+            await s.execute(
+                update(Delivery)
+                .where(Delivery.game_id == game_id, Delivery.version == version)
+                .values(message_id=message_id)
+                .execution_options(synchronize_session=False)
+            )
+            await s.execute(
+                update(Game)
+                .where(Game.id == game_id)
+                .values(turn_message_id=message_id)
+                .execution_options(synchronize_session=False)
+            )

@@ -1,0 +1,119 @@
+"""Read-only use cases: status, boards, hands, the log, and the replay check."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from bot import catalog
+from bot.db.models import Action, Game
+from bot.errors import ServiceError
+from bot.results import Board, GameInfo
+from bot.service import queries as q
+from bot.service.base import ServiceCore
+from bot.service.loader import replay_from_setup, title_of
+from render.core import RenderedImage
+
+
+class ReadingCases(ServiceCore):
+    async def status(self, channel_id: int, *, or_last: bool = False) -> GameInfo:
+        """The channel's live game; with `or_last`, else the last game played here (so
+        `/game status` can still show how it ended)."""
+        async with self._sessions() as s:
+            try:
+                game = await q.live_game(s, channel_id)
+            except ServiceError:
+                if not or_last:
+                    raise
+                game = await q.last_game(s, channel_id)
+                if game is None:
+                    raise
+            return await self._describe(s, game)
+
+    async def game_info(self, game_id: int) -> GameInfo:
+        async with self._sessions() as s:
+            game = await s.get(Game, game_id)
+            if game is None:
+                raise ServiceError("That game doesn't exist any more.")
+            return await self._describe(s, game)
+
+    async def _describe(self, s, game: Game) -> GameInfo:  # type: ignore[no-untyped-def]
+        state = None
+        if game.status in ("running", "finished"):
+            state = (await self._state(s, game, title_of(game))).state
+        seats = await q.holders(s, game.id)
+        return self._info(game, seats, state, await q.former_people(s, game))
+
+    async def board(self, channel_id: int, area_seat: int | None = None) -> Board:
+        game_id = await self._game_id(channel_id)
+        return await self.board_of(game_id, area_seat)
+
+    async def board_of(self, game_id: int, area_seat: int | None = None) -> Board:
+        """The public board (spectator view), whole or one seat's area."""
+        async with self._sessions() as s:
+            game, title, state, info = await self._current(
+                s, game_id, ("running", "finished"), "The board appears once the game starts."
+            )
+        if area_seat is not None and not 0 <= area_seat < game.seats:
+            raise ServiceError(f"Seats are numbered 1 to {game.seats}.")
+        view = title.view(state, None)
+        image = await catalog.draw_board_async(game.title, view, area_seat)
+        return Board(game=info, image=image)
+
+    async def hand(self, channel_id: int, user_id: int) -> tuple[str, RenderedImage | None]:
+        game_id = await self._game_id(channel_id)
+        return await self.hand_in_game(game_id, user_id)
+
+    async def hand_in_game(self, game_id: int, user_id: int) -> tuple[str, RenderedImage | None]:
+        """The user's private information, for their eyes only."""
+        async with self._sessions() as s:
+            game, title, state, info = await self._current(
+                s, game_id, ("running",), "That game is not running."
+            )
+        mine = info.seat_of(user_id)
+        if mine is None:
+            raise ServiceError("You're not playing in this game.")
+        text = title.private_text(state, mine.seat_no)
+        if text is None and title.hidden_hands:
+            return "You hold nothing hidden right now.", None
+        if text is None:
+            return f"{title.name} has no hidden hands: everything is on the board.", None
+        view = title.view(state, mine.seat_no)
+        return text, await catalog.draw_hand_async(game.title, view, mine.seat_no)
+
+    async def log(self, channel_id: int, user_id: int | None = None, limit: int = 20) -> list[str]:
+        """The latest log lines: public ones, plus the private ones of the user's own seat."""
+        async with self._sessions() as s:
+            game = await q.last_game(s, channel_id)
+            if game is None:
+                raise ServiceError(q.NO_GAME)
+            seats = await q.holders(s, game.id)
+            mine = {x.seat_no for x in seats if x.user_id == user_id and not x.is_bot}
+            rows = await s.scalars(
+                select(Action)
+                .where(Action.game_id == game.id, Action.undone_at_version.is_(None))
+                .order_by(Action.seq.desc())
+                .limit(limit * 3)
+            )
+            lines: list[str] = []
+            for action in rows:
+                for e in reversed(action.events):
+                    if e.get("private_to") is None or e.get("private_to") in mine:
+                        lines.append(e["text"])
+                if len(lines) >= limit:
+                    break
+            return list(reversed(lines[:limit]))
+
+    async def replay_matches_snapshot(self, game_id: int) -> bool:
+        """Does replaying the log from setup give exactly the newest stored snapshot?"""
+        async with self._sessions() as s:
+            game = await s.get(Game, game_id)
+            assert game is not None
+            snap = await q.latest_snapshot(s, game.id)
+            if snap is None:
+                return True
+            state, _ = await replay_from_setup(s, game, title_of(game))
+            return title_of(game).encode(state) == snap.state
+
+    async def game_count(self) -> int:
+        async with self._sessions() as s:
+            return int(await s.scalar(select(func.count()).select_from(Game)) or 0)
