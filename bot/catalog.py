@@ -1,14 +1,26 @@
-"""The titles (and their renderers) this installation offers."""
+"""The titles (and their renderers) this installation offers, and drawing their images off the
+event loop: in worker processes that exit with the bot, and only when the view changed."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
+import hashlib
 import logging
 import multiprocessing
-from collections.abc import Callable
+import os
+import signal
+import sys
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
+
+import msgspec
 
 from engine import registry as titles
 from engine.core import Title
@@ -59,6 +71,10 @@ def draw_hand(slug: str, view: object, seat: int) -> RenderedImage | None:
 # ---------------------------------------------------------------------------- off the loop
 _pool: ProcessPoolExecutor | None = None
 
+DEATH_POLL = 0.5  # seconds between a worker's checks that the bot is still there
+_DEATH_SIGNAL = signal.SIGUSR2
+_PR_SET_PDEATHSIG = 1
+
 
 def start_render_pool(
     workers: int,
@@ -67,16 +83,87 @@ def start_render_pool(
 ) -> None:
     """Draw in `workers` separate processes (0: in a thread of this process). Processes keep
     the event loop's core free: drawing a board is pure CPU and holds the GIL most of the time.
-    Each worker loads the same titles and renderers as this process."""
+    Each worker loads the same titles and renderers as this process, and exits as soon as this
+    process is gone, however it ended (`kill -9` included; see `_watch_parent`)."""
     global _pool
     stop_render_pool()
+    images.clear()  # (the titles and renderers may have changed)
     if workers > 0:
         _pool = ProcessPoolExecutor(
             max_workers=workers,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=load,
-            initargs=(list(extra_titles), list(extra_renderers)),
+            initializer=_worker_init,
+            initargs=(os.getpid(), list(extra_titles), list(extra_renderers)),
         )
+        with _main_not_rerun():  # start them all now, each one without the bot's own imports
+            for _ in range(workers):
+                _pool.submit(_ready)
+
+
+def _ready() -> None:
+    return None
+
+
+@contextlib.contextmanager
+def _main_not_rerun() -> Iterator[None]:
+    """A "spawn" worker runs the parent's main script again (as `__mp_main__`) before its task,
+    so that functions defined there can be unpickled; a bot started as `boardroom` or by a
+    launcher script would have every worker import Discord, SQLAlchemy and the rest. Drawing
+    needs none of it, so hide the main script while the workers are started."""
+    main = sys.modules.get("__main__")
+    if main is None:
+        yield
+        return
+    names = ("__spec__", "__file__")
+    saved = {k: main.__dict__.pop(k) for k in names if k in main.__dict__}
+    main.__dict__["__spec__"] = None
+    try:
+        yield
+    finally:
+        for k in names:
+            main.__dict__.pop(k, None)
+        main.__dict__.update(saved)
+
+
+def _worker_init(parent: int, extra_titles: list[str], extra_renderers: list[str]) -> None:
+    _watch_parent(parent)
+    load(extra_titles, extra_renderers)
+
+
+def _watch_parent(parent: int) -> None:
+    """Exit this process when `parent` is no longer its parent.
+
+    A pool worker waits on a pipe that it holds open itself, so it never sees the bot die;
+    nor would the multiprocessing resource tracker, whose pipe the workers inherit: it exits
+    once the workers are gone. On Linux the kernel signals the worker the moment its parent
+    dies (PR_SET_PDEATHSIG); that also fires when the parent *thread* that started the worker
+    ends, so the handler checks that the parent really changed. A thread polling the parent's
+    pid covers everything else (other systems, a signal that could not be set)."""
+
+    def gone() -> bool:
+        return os.getppid() != parent
+
+    def on_signal(signum: int, frame: object) -> None:
+        if gone():
+            os._exit(0)
+
+    if sys.platform.startswith("linux"):
+        try:
+            signal.signal(_DEATH_SIGNAL, on_signal)
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(_PR_SET_PDEATHSIG, int(_DEATH_SIGNAL), 0, 0, 0) != 0:
+                log.debug("prctl(PR_SET_PDEATHSIG) failed: errno %s", ctypes.get_errno())
+        except (OSError, AttributeError, ValueError):
+            log.debug("no parent-death signal; polling only", exc_info=True)
+    if gone():  # the bot died before the signal was set up
+        os._exit(0)
+
+    def poll() -> None:
+        while not gone():
+            time.sleep(DEATH_POLL)
+        os._exit(0)
+
+    threading.Thread(target=poll, name="render-parent-watch", daemon=True).start()
 
 
 def stop_render_pool() -> None:
@@ -86,6 +173,14 @@ def stop_render_pool() -> None:
         _pool = None
 
 
+_thread_draw = threading.Lock()  # the renderers' caches are not for concurrent threads
+
+
+def _one_at_a_time(fn: Callable[..., T], *args: object) -> T:
+    with _thread_draw:
+        return fn(*args)
+
+
 async def _off_loop(fn: Callable[..., T], *args: object) -> T:
     pool = _pool
     if pool is not None:
@@ -93,13 +188,82 @@ async def _off_loop(fn: Callable[..., T], *args: object) -> T:
             return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
         except BrokenProcessPool:  # a worker died: draw here this time, and say so
             log.exception("render worker died; drawing in a thread instead")
-    return await asyncio.to_thread(fn, *args)
+    return await asyncio.to_thread(_one_at_a_time, fn, *args)
+
+
+# ---------------------------------------------------------------------------- drawn images
+class ImageCache:
+    """The last images drawn, by (title, what, hash of the view): the same view is never drawn
+    twice while it is here. Bounded by entries and by bytes; least recently used go first."""
+
+    def __init__(self, entries: int = 32, max_bytes: int = 16 << 20) -> None:
+        self.entries = entries
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self.hits = 0
+        self.misses = 0
+        self._items: OrderedDict[tuple, RenderedImage | None] = OrderedDict()
+
+    def get(self, key: tuple) -> tuple[bool, RenderedImage | None]:
+        if key in self._items:
+            self._items.move_to_end(key)
+            self.hits += 1
+            return True, self._items[key]
+        self.misses += 1
+        return False, None
+
+    def put(self, key: tuple, image: RenderedImage | None) -> None:
+        size = len(image.data) if image is not None else 0
+        if size > self.max_bytes:
+            return
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= len(old.data)
+        self._items[key] = image
+        self.bytes += size
+        while len(self._items) > self.entries or self.bytes > self.max_bytes:
+            _, dropped = self._items.popitem(last=False)
+            if dropped is not None:
+                self.bytes -= len(dropped.data)
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+images = ImageCache()
+
+
+def view_key(slug: str, what: str, view: object) -> tuple | None:
+    """(title, what, view type, blake2b of the encoded view); None if the view won't encode."""
+    try:
+        data = msgspec.msgpack.encode(view)
+    except (TypeError, ValueError):
+        return None
+    digest = hashlib.blake2b(data, digest_size=16).digest()
+    return (slug, what, type(view).__qualname__, digest)
+
+
+async def _cached(key: tuple | None, fn: Callable[..., T], *args: object) -> T:
+    if key is not None:
+        found, image = images.get(key)
+        if found:
+            return image  # type: ignore[return-value]
+    image = await _off_loop(fn, *args)
+    if key is not None:
+        images.put(key, image)  # type: ignore[arg-type]
+    return image
 
 
 async def draw_board_async(slug: str, view: object, area: int | None = None) -> RenderedImage:
-    """Drawing and encoding run off the event loop (a worker process, or a thread)."""
-    return await _off_loop(draw_board, slug, view, area)
+    """Drawing and encoding run off the event loop (a worker process, or a thread), and only
+    when this view has not just been drawn."""
+    what = "board" if area is None else f"area:{area}"
+    return await _cached(view_key(slug, what, view), draw_board, slug, view, area)
 
 
 async def draw_hand_async(slug: str, view: object, seat: int) -> RenderedImage | None:
-    return await _off_loop(draw_hand, slug, view, seat)
+    return await _cached(view_key(slug, f"hand:{seat}", view), draw_hand, slug, view, seat)

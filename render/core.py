@@ -15,6 +15,7 @@ import msgspec
 from PIL import Image, ImageFont
 
 FONT_DIR = Path(__file__).parent / "fonts"
+PNG_LEVEL = 3
 
 
 class RenderedImage(msgspec.Struct, frozen=True):
@@ -41,14 +42,20 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 def encode(image: Image.Image, stem: str = "board") -> RenderedImage:
-    """An adaptive-palette PNG at zlib level 3, chosen by measurement (bench/render_encoding.py):
-    board art is flat colour and text, for which a 256-colour palette PNG is 3x smaller than an RGB
-    PNG and twice as fast to encode; lossless WebP is larger and slower, lossy WebP and JPEG blur
-    the text (and are larger anyway). Level 3 costs ~20% more bytes than level 6 (about 160 KiB
-    vs 135 KiB for a Tidewater board) but encodes ~35% faster, which the turn round trip needs.
+    """A PNG. The titles draw in a fixed palette (render/canvas.py), so their "P" images are
+    written as they are: no colour quantisation, which used to be half the time of a board.
+    Any other image (a renderer that draws in RGB) gets an adaptive 256-colour palette first.
+
+    zlib level 3, chosen by measurement (bench/render_encoding.py): board art is flat colour and
+    text, for which a 256-colour palette PNG is 3x smaller than an RGB PNG; lossless WebP is
+    larger and slower, lossy WebP and JPEG blur the text (and are larger anyway). Level 3 costs
+    ~20% more bytes than level 6 (~170 vs ~145 KiB for a Tidewater board) but encodes twice as
+    fast (~10 vs ~21 ms).
     """
     buf = io.BytesIO()
-    img = image.convert("RGB")
-    quantised = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    quantised.save(buf, format="PNG", compress_level=3)
+    if image.mode != "P":
+        image = image.convert("RGB").quantize(
+            colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
+    image.save(buf, format="PNG", compress_level=PNG_LEVEL)
     return RenderedImage(data=buf.getvalue(), filename=f"{stem}.png")

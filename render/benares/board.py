@@ -6,9 +6,11 @@ from functools import lru_cache
 
 from PIL import Image
 
+from render import canvas
 from render.benares import style as st
 from render.benares.company import CO_H, CO_W, draw_company
 from render.benares.market import MARKET_H, MARKET_W, draw_market
+from render.benares.palette import PALETTE
 from render.benares.panels import (
     INV_H,
     INV_W,
@@ -39,7 +41,7 @@ def draw_board(view) -> Image.Image:
     y_inv = y_map + max(MAP_H, MARKET_H) + G
     y_co = y_inv + max(INV_H, SUP_H) + G
     height = y_co + co_rows * (CO_H + G) - G + M
-    im = Image.new("RGB", (WIDTH, height), st.BG)
+    im = canvas.new((WIDTH, height), st.BG, PALETTE)
     draw_header(im, M, M, WIDTH - 2 * M, view, colours)
     map_im = draw_map(view, hl)
     im.paste(map_im, (M, y_map))
@@ -53,14 +55,14 @@ def draw_board(view) -> Image.Image:
         y = y_co + (i // 2) * (CO_H + G)
         draw_company(im, x, y, co, view, hl)
     if n % 2:
-        im.paste(legend(), (M + CO_W + co_gap, y_co + (n // 2) * (CO_H + G)))
-    return im
+        im.paste(legend(canvas.is_reference()), (M + CO_W + co_gap, y_co + (n // 2) * (CO_H + G)))
+    return canvas.finish(im, PALETTE)
 
 
-@lru_cache(maxsize=1)
-def legend() -> Image.Image:
+@lru_cache(maxsize=2)
+def legend(reference: bool = False) -> Image.Image:
     """How to read the board; fills the free slot beside an odd company."""
-    im = Image.new("RGB", (CO_W + 1, CO_H + 1), st.BG)
+    im = canvas.new((CO_W + 1, CO_H + 1), st.BG, PALETTE)
     pen = st.Pen(im)
     pen.rect(0, 0, CO_W, CO_H, fill=st.PANEL, outline=st.PANEL_EDGE, width=3, radius=10)
     pen.text(18, 28, "HOW TO READ THE BOARD", 22, st.HEADER, True, anchor="lm")
@@ -147,11 +149,11 @@ def draw_area(view, seat: int) -> Image.Image:
     hh = header_height(view)
     strip = 64
     height = int(M + hh + G + CO_H * zoom + G + strip + M)
-    im = Image.new("RGB", (width, height), st.BG)
+    im = canvas.new((width, height), st.BG, PALETTE)
     draw_header(im, M, M, width - 2 * M, view, colours)
     draw_company(im, M, M + hh + G, co, view, hl, zoom=zoom)
     _market_strip(im, M, int(M + hh + G + CO_H * zoom + G), width - 2 * M, strip, co, colours)
-    return im
+    return canvas.finish(im, PALETTE)
 
 
 def _market_strip(im: Image.Image, x: int, y: int, w: int, h: int, co, colours) -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from PIL import Image
 
+from render import canvas
 from render.benares import style as st
+from render.benares.palette import PALETTE
 
 CARD_W, CARD_H = 250, 370
 PER_ROW = 4
@@ -20,7 +22,7 @@ def draw_hand(view, co) -> Image.Image:
     cols = max(1, min(PER_ROW, len(cards)))
     width = max(M * 2 + cols * CARD_W + (cols - 1) * G, 620)
     height = M + HEAD + rows * (CARD_H + G) - G + M
-    im = Image.new("RGB", (width, height), st.BG)
+    im = canvas.new((width, height), st.BG, PALETTE)
     colour = st.hex_rgb(co.colour)
     pen = st.Pen(im)
     pen.rect(M, M, width - M, M + HEAD - 10, fill=colour, radius=10)
@@ -44,12 +46,12 @@ def draw_hand(view, co) -> Image.Image:
                 width - M - 14, M + (HEAD - 10) / 2, note, 17, room, st.ink_on(colour), anchor="rm"
             )
     if not cards:
-        return im
+        return canvas.finish(im, PALETTE)
     for i, card in enumerate(cards):
         x = M + (i % PER_ROW) * (CARD_W + G)
         y = M + HEAD + (i // PER_ROW) * (CARD_H + G)
         draw_card(im, x, y, card)
-    return im
+    return canvas.finish(im, PALETTE)
 
 
 def draw_card(im: Image.Image, x: float, y: float, card, zoom: float = 1.0) -> None:

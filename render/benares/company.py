@@ -12,7 +12,9 @@ from functools import lru_cache
 
 from PIL import Image
 
+from render import canvas
 from render.benares import style as st
+from render.benares.palette import PALETTE
 
 CO_W, CO_H = 780, 472
 SPACE_Y, SPACE_H = 56, 150
@@ -37,7 +39,7 @@ def _space_x(i: int, n: int) -> tuple[float, float]:
     return 10 + i * (sw + gap), sw
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=16)
 def _static(
     label: str,
     colour_hex: str,
@@ -45,8 +47,9 @@ def _static(
     goods: tuple[str, ...],
     lane_vp: tuple[int, ...],
     zoom: float,
+    reference: bool = False,
 ) -> Image.Image:
-    im = Image.new("RGB", (round(CO_W * zoom) + 1, round(CO_H * zoom) + 1), st.BG)
+    im = canvas.new((round(CO_W * zoom) + 1, round(CO_H * zoom) + 1), st.BG, PALETTE)
     pen = st.Pen(im, 0, 0, zoom)
     colour = st.hex_rgb(colour_hex)
     pen.rect(0, 0, CO_W, CO_H, fill=st.PANEL, outline=st.PANEL_EDGE, width=3, radius=10)
@@ -171,7 +174,9 @@ def draw_company(
     spaces = tuple((sp.space, sp.mult, sp.development, sp.logistics) for sp in co.board)
     label = f"{co.label} · {co.colour_name}"
     lane_vp = tuple(getattr(view, "goods_lane_vp", ()) or ())
-    static = _static(label, co.colour, spaces, tuple(co.goods), lane_vp, zoom)
+    static = _static(
+        label, co.colour, spaces, tuple(co.goods), lane_vp, zoom, canvas.is_reference()
+    )
     im.paste(static, (round(ox), round(oy)))
     pen = st.Pen(im, ox, oy, zoom)
     seat = co.seat

@@ -7,7 +7,9 @@ from functools import lru_cache
 
 from PIL import Image
 
+from render import canvas
 from render.benares import style as st
+from render.benares.palette import PALETTE
 
 MARKET_W, MARKET_H = 560, 660
 TOP = 86  # title + column headers
@@ -31,8 +33,10 @@ def _row_y(row: int, rows: int) -> float:
 
 
 @lru_cache(maxsize=4)
-def static_market(rows: int, rewards: tuple[tuple[int, str], ...]) -> Image.Image:
-    im = Image.new("RGB", (MARKET_W, MARKET_H), st.PANEL)
+def static_market(
+    rows: int, rewards: tuple[tuple[int, str], ...], reference: bool = False
+) -> Image.Image:
+    im = canvas.new((MARKET_W, MARKET_H), st.PANEL, PALETTE)
     pen = st.Pen(im)
     pen.rect(0, 0, MARKET_W - 1, MARKET_H - 1, outline=st.PANEL_EDGE, width=3)
     pen.text(14, 22, "MARKETS", 22, st.HEADER, True, anchor="lm")
@@ -69,7 +73,7 @@ def static_market(rows: int, rewards: tuple[tuple[int, str], ...]) -> Image.Imag
 def draw_market(view, highlight: set[str], colours: dict[int, st.RGB]) -> Image.Image:
     rows = 1 + max(10, *(r for rs in view.market.values() for r in rs)) if view.market else 11
     rewards = tuple((rw.row, _short_reward(rw.text)) for rw in view.advisor_rewards)
-    im = static_market(rows, rewards).copy()
+    im = static_market(rows, rewards, canvas.is_reference()).copy()
     pen = st.Pen(im)
     x = 12 + LABEL_W
     for t in TRACKS:

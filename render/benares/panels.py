@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image
 
+from render import canvas
 from render.benares import style as st
+from render.benares.palette import PALETTE
 
 INV_W, INV_H = 1000, 268
 SUP_W, SUP_H = 560, 268
@@ -12,26 +16,68 @@ LEVELS = ("I", "II", "III")
 SECTOR_TITLE = {"fleet": "Fleet", "warehouses": "Warehouses", "bank": "Bank", "estates": "Estates"}
 
 
+#: what an Investment cell shows that stays put all game (owners count: it narrows the text)
+Cell = tuple[str, str, int, int, int, str, int]
+
+
 def draw_investment(
     im: Image.Image, ox: float, oy: float, view, highlight: set[str], colours
 ) -> None:
+    """The grid: frame, cells and their texts come from a cached layer; drawn on top are the
+    cells the last move touched (in the highlight colour) and the owners' discs."""
+    cells: tuple[Cell, ...] = tuple(
+        (c.sector, c.level, c.cost, c.vp, c.first_buyer_bonus, c.text, len(c.owners))
+        for c in view.investment
+    )
+    im.paste(_investment_static(cells, canvas.is_reference()), (round(ox), round(oy)))
     pen = st.Pen(im, ox, oy)
+    label_w, sectors, levels, row_h, col_w = _grid(cells)
+    by_key = {(c.sector, c.level): c for c in view.investment}
+    for r, sector in enumerate(sectors):
+        y = 44 + r * row_h
+        for i, level in enumerate(levels):
+            c = by_key.get((sector, level))
+            if c is None:
+                continue
+            x = label_w + 6 + i * col_w
+            if any(h.startswith("cell:") and h.endswith(f":{sector}:{level}") for h in highlight):
+                cell = next(k for k in cells if k[0] == sector and k[1] == level)
+                _cell(pen, x, y, col_w, row_h, cell, st.HIGHLIGHT)
+            ox2 = x + col_w - 6 - 14 - 26 * (len(c.owners) - 1)
+            for j, seat in enumerate(c.owners):
+                col = colours.get(seat, st.MUTED)
+                cx = ox2 + j * 26
+                if c.first_buyer == seat:
+                    pen.sprite(st.disc(pen.w(30), (255, 200, 0), st.INK, 1), cx, y + row_h / 2)
+                pen.sprite(st.disc(pen.w(22), col, st.INK), cx, y + row_h / 2)
+                pen.text(cx, y + row_h / 2 + 1, str(seat + 1), 12, st.ink_on(col), True)
+                if c.first_buyer == seat:
+                    pen.text(cx, y + row_h / 2 - 17, "★", 12, st.HEADER, True)
+
+
+def _grid(cells: tuple[Cell, ...]) -> tuple[int, list[str], list[str], float, float]:
+    sectors: list[str] = []
+    for c in cells:
+        if c[0] not in sectors:
+            sectors.append(c[0])
+    levels = [lv for lv in LEVELS if any(c[1] == lv for c in cells)] or list(LEVELS)
+    label_w = 130
+    row_h = (INV_H - 44 - 8) / max(1, len(sectors))
+    col_w = (INV_W - 14 - label_w) / len(levels)
+    return label_w, sectors, levels, row_h, col_w
+
+
+@lru_cache(maxsize=4)
+def _investment_static(cells: tuple[Cell, ...], reference: bool = False) -> Image.Image:
+    im = canvas.new((INV_W + 1, INV_H + 1), st.BG, PALETTE)
+    pen = st.Pen(im)
     pen.rect(0, 0, INV_W, INV_H, fill=st.PANEL, outline=st.PANEL_EDGE, width=3, radius=10)
     pen.text(14, 22, "INVESTMENT GRID", 22, st.HEADER, True, anchor="lm")
     pen.text(INV_W - 14, 22, "cost in Profit discs · ★ first buyer", 15, st.MUTED, anchor="rm")
-    sectors: list[str] = []
-    cells = {}
-    for c in view.investment:
-        if c.sector not in sectors:
-            sectors.append(c.sector)
-        cells[(c.sector, c.level)] = c
-    levels = [lv for lv in LEVELS if any(k[1] == lv for k in cells)] or list(LEVELS)
-    label_w = 130
-    top = 44
-    row_h = (INV_H - top - 8) / max(1, len(sectors))
-    col_w = (INV_W - 14 - label_w) / len(levels)
+    label_w, sectors, levels, row_h, col_w = _grid(cells)
+    by_key = {(c[0], c[1]): c for c in cells}
     for r, sector in enumerate(sectors):
-        y = top + r * row_h
+        y = 44 + r * row_h
         pen.rect(8, y + 2, label_w, y + row_h - 2, fill=st.HEADER, radius=6)
         pen.fit(
             8 + (label_w - 8) / 2,
@@ -43,53 +89,45 @@ def draw_investment(
             True,
         )
         for i, level in enumerate(levels):
-            c = cells.get((sector, level))
-            if c is None:
-                continue
-            x = label_w + 6 + i * col_w
-            hl = any(h.startswith("cell:") and h.endswith(f":{sector}:{level}") for h in highlight)
-            pen.rect(
-                x,
-                y + 2,
-                x + col_w - 6,
-                y + row_h - 2,
-                fill=st.HIGHLIGHT if hl else (246, 238, 224),
-                outline=st.PANEL_EDGE,
-                width=1,
-                radius=6,
-            )
-            # level badge with the cost in discs
-            pen.rect(
-                x + 5,
-                y + 7,
-                x + 47,
-                y + row_h - 7,
-                fill=(232, 222, 246),
-                outline=st.INK,
-                width=1,
-                radius=5,
-            )
-            pen.text(x + 26, y + row_h / 2 - 9, level, 17, st.INK, True)
-            pen.text(x + 26, y + row_h / 2 + 11, f"{c.cost}●", 13, st.INK, True)
-            vp = f"{c.vp} VP" + (f" (+{c.first_buyer_bonus} first)" if c.first_buyer_bonus else "")
-            tx = x + 54
-            owners_w = 26 * len(c.owners)
-            tw = col_w - 6 - 58 - owners_w
-            lines = st.wrap(c.text, 12, int(tw))[:2] if c.text else []
-            vy = y + row_h / 2 - 7 * len(lines)
-            pen.fit(tx, vy, vp, 16, tw, st.INK, True, anchor="lm")
-            for j, line in enumerate(lines):
-                pen.fit(tx, vy + 17 + j * 14, line, 12, tw, st.MUTED, anchor="lm")
-            ox2 = x + col_w - 6 - 14 - 26 * (len(c.owners) - 1)
-            for j, seat in enumerate(c.owners):
-                col = colours.get(seat, st.MUTED)
-                cx = ox2 + j * 26
-                if c.first_buyer == seat:
-                    pen.sprite(st.disc(pen.w(30), (255, 200, 0), st.INK, 1), cx, y + row_h / 2)
-                pen.sprite(st.disc(pen.w(22), col, st.INK), cx, y + row_h / 2)
-                pen.text(cx, y + row_h / 2 + 1, str(seat + 1), 12, st.ink_on(col), True)
-                if c.first_buyer == seat:
-                    pen.text(cx, y + row_h / 2 - 17, "★", 12, st.HEADER, True)
+            c = by_key.get((sector, level))
+            if c is not None:
+                _cell(pen, label_w + 6 + i * col_w, y, col_w, row_h, c, (246, 238, 224))
+    return im
+
+
+def _cell(pen: st.Pen, x: float, y: float, col_w: float, row_h: float, c: Cell, fill) -> None:
+    """One Investment cell: its level badge with the cost in discs, its VP and its effect."""
+    _sector, level, cost, vp_n, bonus, text, owners = c
+    pen.rect(
+        x,
+        y + 2,
+        x + col_w - 6,
+        y + row_h - 2,
+        fill=fill,
+        outline=st.PANEL_EDGE,
+        width=1,
+        radius=6,
+    )
+    pen.rect(
+        x + 5,
+        y + 7,
+        x + 47,
+        y + row_h - 7,
+        fill=(232, 222, 246),
+        outline=st.INK,
+        width=1,
+        radius=5,
+    )
+    pen.text(x + 26, y + row_h / 2 - 9, level, 17, st.INK, True)
+    pen.text(x + 26, y + row_h / 2 + 11, f"{cost}●", 13, st.INK, True)
+    vp = f"{vp_n} VP" + (f" (+{bonus} first)" if bonus else "")
+    tx = x + 54
+    tw = col_w - 6 - 58 - 26 * owners
+    lines = st.wrap(text, 12, int(tw))[:2] if text else []
+    vy = y + row_h / 2 - 7 * len(lines)
+    pen.fit(tx, vy, vp, 16, tw, st.INK, True, anchor="lm")
+    for j, line in enumerate(lines):
+        pen.fit(tx, vy + 17 + j * 14, line, 12, tw, st.MUTED, anchor="lm")
 
 
 def draw_supplies(im: Image.Image, ox: float, oy: float, view, colours) -> None:

@@ -8,7 +8,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render import canvas
 from render.benares import style as st
+from render.benares.palette import PALETTE
 
 MAP_W, MAP_H = 1000, 660
 NODE_R = 31
@@ -73,7 +75,11 @@ def _curve(
 
 
 def _dashed(
-    d: ImageDraw.ImageDraw, pts: list[tuple[float, float]], fill, width: int, dash: float
+    d: ImageDraw.ImageDraw | canvas.Draw,
+    pts: list[tuple[float, float]],
+    fill,
+    width: int,
+    dash: float,
 ) -> None:
     """A dashed polyline (dash length in px, gaps the same)."""
     acc, on = 0.0, True
@@ -108,9 +114,10 @@ def map_key(view) -> Key:
 
 
 @lru_cache(maxsize=4)
-def static_map(key: Key) -> Image.Image:
+def static_map(key: Key, reference: bool = False) -> Image.Image:
     """Water, roads, spaces and names: everything that never changes during a game.
-    Drawn at 2x and shrunk once so the curves are smooth."""
+    Drawn at 2x in RGB and shrunk once so the curves are smooth, then matched to the palette
+    once (kept RGB for the reference images; see render/canvas.py)."""
     spaces, conns = key
     order = tuple(s[0] for s in spaces)
     k = 2
@@ -236,7 +243,11 @@ def static_map(key: Key) -> Image.Image:
             width=2 * k,
         )
         st.ctext(d, (44 * k, gy), good.title(), 15 * k, st.INK, anchor="lm")
-    return im.resize((MAP_W, MAP_H), Image.Resampling.LANCZOS)
+    small = im.resize((MAP_W, MAP_H), Image.Resampling.LANCZOS)
+    del im, d
+    out = small if reference else PALETTE.to_indices(small)
+    canvas.give_back_memory()
+    return out
 
 
 BOAT_W = 44
@@ -266,14 +277,14 @@ def boat_slots(space: str, x: int, y: int, n: int) -> list[tuple[float, float]]:
 def draw_map(view, highlight: set[str]) -> Image.Image:
     """The map panel for this view: a copy of the static layer plus crates, boats, last move."""
     key = map_key(view)
-    im = static_map(key).copy()
-    d = ImageDraw.Draw(im)
+    im = static_map(key, canvas.is_reference()).copy()
+    d = canvas.Draw(im, PALETTE)
     order = tuple(s[0] for s in key[0])
     for sp in view.map_spaces:
         x, y, where = _pos(sp.id, order)
         if f"map:{sp.id}" in highlight:
             st.paste(
-                im,
+                d,
                 st.ring(
                     (NODE_R + 9) * 2 if sp.region != "city" else (CITY_R + 12) * 2, st.HIGHLIGHT, 6
                 ),
@@ -298,9 +309,9 @@ def draw_map(view, highlight: set[str]) -> Image.Image:
         for seat, (bx, by) in zip(seats, boat_slots(sp.id, x, y, len(seats)), strict=False):
             colour = company_colour(view, seat)
             if f"boat:{seat}" in highlight:
-                st.paste(im, st.disc(BOAT_W + 16, st.HIGHLIGHT, st.HIGHLIGHT), bx, by + 2)
+                st.paste(d, st.disc(BOAT_W + 16, st.HIGHLIGHT, st.HIGHLIGHT), bx, by + 2)
             sprite = st.boat(BOAT_W, colour, st.INK)
-            st.paste(im, sprite, bx, by)
+            st.paste(d, sprite, bx, by)
             st.ctext(d, (bx, by + sprite.height * 0.30), str(seat + 1), 15, st.ink_on(colour), True)
     return im
 

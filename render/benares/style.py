@@ -6,6 +6,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render.benares.palette import PALETTE
+from render.canvas import Draw
 from render.core import font
 
 RGB = tuple[int, int, int]
@@ -96,7 +98,7 @@ def text_w(text: str, f: ImageFont.FreeTypeFont) -> int:
 
 
 def ctext(
-    d: ImageDraw.ImageDraw,
+    d: Draw | ImageDraw.ImageDraw,
     xy: tuple[float, float],
     text: str,
     size: int,
@@ -118,6 +120,7 @@ def ctext(
     )
 
 
+@lru_cache(maxsize=2048)
 def fit_size(text: str, max_w: int, size: int, bold: bool = False, min_size: int = 11) -> int:
     """The largest font size <= size at which text fits in max_w pixels."""
     while size > min_size and font(size, bold).getlength(text) > max_w:
@@ -127,6 +130,11 @@ def fit_size(text: str, max_w: int, size: int, bold: bool = False, min_size: int
 
 def wrap(text: str, size: int, max_w: int, bold: bool = False) -> list[str]:
     """Greedy word wrap at a font size; a word too long for a line breaks after a slash."""
+    return list(_wrap(text, size, max_w, bold))
+
+
+@lru_cache(maxsize=1024)
+def _wrap(text: str, size: int, max_w: int, bold: bool) -> tuple[str, ...]:
     f = font(size, bold)
     words: list[str] = []
     for word in text.split():
@@ -147,7 +155,7 @@ def wrap(text: str, size: int, max_w: int, bold: bool = False) -> list[str]:
             cur = cand
     if cur:
         lines.append(cur)
-    return lines
+    return tuple(lines)
 
 
 # ---- anti-aliased sprites (drawn 4x, shrunk once, cached) -----------------------------------
@@ -249,12 +257,12 @@ def advisor_piece(size: int, fill: RGB, edge: RGB) -> Image.Image:
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def paste(im: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
+def paste(d: Draw, sprite: Image.Image, cx: float, cy: float) -> None:
     """Paste a sprite centred on (cx, cy)."""
-    im.paste(sprite, (int(cx - sprite.width / 2), int(cy - sprite.height / 2)), sprite)
+    d.sprite(sprite, (int(cx - sprite.width / 2), int(cy - sprite.height / 2)))
 
 
-def crate(d: ImageDraw.ImageDraw, x: float, y: float, s: int, good: str, label: str = "") -> None:
+def crate(d: Draw, x: float, y: float, s: int, good: str, label: str = "") -> None:
     """A crate of a good, top-left at (x, y), side s; optional label (a count)."""
     fill = GOODS_COLOURS.get(good, FAINT)
     d.rounded_rectangle(
@@ -302,7 +310,7 @@ class Pen:
 
     def __init__(self, im: Image.Image, ox: float = 0, oy: float = 0, zoom: float = 1.0) -> None:
         self.im = im
-        self.d = ImageDraw.Draw(im)
+        self.d = Draw(im, PALETTE)
         self.ox, self.oy, self.z = ox, oy, zoom
 
     def p(self, x: float, y: float) -> tuple[float, float]:
@@ -357,7 +365,7 @@ class Pen:
         ctext(self.d, self.p(x, y), s, sz, fill, bold, anchor)
 
     def sprite(self, sprite: Image.Image, cx, cy) -> None:
-        paste(self.im, sprite, *self.p(cx, cy))
+        paste(self.d, sprite, *self.p(cx, cy))
 
     def crate(self, x, y, s, good, label="") -> None:
         a, b = self.p(x, y)

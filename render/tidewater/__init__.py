@@ -31,7 +31,7 @@ class TidewaterRenderer:
         v = self._check(view)
         if area is not None:
             return draw_area(v, area)
-        return draw_board(v).convert("RGB")
+        return draw_board(v)
 
     def hand(self, view: Any, seat: int) -> None:
         """Tidewater has no hidden hands."""

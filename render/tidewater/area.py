@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from render import canvas
 from render.core import font
 from render.tidewater import style as st
 from render.tidewater.board import company_name, fit
+from render.tidewater.palette import PALETTE
 from render.tidewater.sprites import paste, puck
 
 AREA_W = 1200
@@ -21,8 +23,8 @@ def draw_area(view: Any, seat: int) -> Image.Image:
         raise ValueError(f"no seat {seat} in this game")
     n_comp = len(view.companies)
     height = 200 + 56 + n_comp * ROW_H + 24 + 170
-    img = Image.new("RGBA", (AREA_W, height), st.BG + (255,))
-    d = ImageDraw.Draw(img)
+    img = canvas.new((AREA_W, height), st.BG, PALETTE)
+    d = canvas.Draw(img, PALETTE)
     active_seat = view.deciding_seat if view.deciding_seat is not None else view.active_seat
     active = active_seat == seat and view.phase != "game_over"
 
@@ -34,9 +36,7 @@ def draw_area(view: Any, seat: int) -> Image.Image:
         outline=st.ACTIVE if active else st.PANEL_EDGE,
         width=5 if active else 2,
     )
-    paste(
-        img, puck(48, st.player_rgb(seat), (8, 8, 10), str(seat + 1), st.player_ink(seat)), 82, 100
-    )
+    paste(d, puck(48, st.player_rgb(seat), (8, 8, 10), str(seat + 1), st.player_ink(seat)), 82, 100)
     d.text(
         (150, 62), fit(player.label, 44, 560, True), font=font(44, True), fill=st.TEXT, anchor="lm"
     )
@@ -118,7 +118,7 @@ def draw_area(view: Any, seat: int) -> Image.Image:
             d.text((880, y + ROW_H / 2 - 4), "none", font=font(26), fill=st.DIM, anchor="lm")
         else:
             paste(
-                img,
+                d,
                 puck(22, st.player_rgb(c.ceo), (8, 8, 10), str(c.ceo + 1), st.player_ink(c.ceo)),
                 904,
                 y + ROW_H / 2 - 4,
@@ -153,7 +153,7 @@ def draw_area(view: Any, seat: int) -> Image.Image:
     )
     for k in range(player.investment_discs):
         paste(
-            img,
+            d,
             puck(20, st.player_rgb(seat), (8, 8, 10), "", st.player_ink(seat)),
             440 + k * 50,
             y + 30,
@@ -172,7 +172,7 @@ def draw_area(view: Any, seat: int) -> Image.Image:
     rows = _wrap(text, 26, AREA_W - 70)
     for k, row in enumerate(rows[:2]):
         d.text((30, y + 78 + k * 36), row, font=font(26), fill=st.TEXT, anchor="lm")
-    return img.convert("RGB")
+    return canvas.finish(img, PALETTE)
 
 
 def _wrap(text: str, size: int, width: int) -> list[str]:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from render import canvas
 from render.core import font
 from render.tidewater import geometry as g
 from render.tidewater import style as st
+from render.tidewater.palette import PALETTE
 from render.tidewater.sprites import disc, paste, puck, ring
 from render.tidewater.static import (
     DEMAND_BOX,
@@ -80,7 +82,7 @@ def short_port(name: str) -> str:
     return name.removesuffix(" Market")
 
 
-def cube(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, colour: str | None) -> None:
+def cube(d: canvas.Draw, cx: float, cy: float, size: int, colour: str | None) -> None:
     """A container: a rounded square in its company colour with a darker rim."""
     h = size / 2
     fill = st.company_rgb(colour or "")
@@ -99,7 +101,7 @@ def cube(d: ImageDraw.ImageDraw, cx: float, cy: float, size: int, colour: str | 
 
 
 def glow_box(
-    d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], r: int = 10, w: int = 5
+    d: canvas.Draw, box: tuple[float, float, float, float], r: int = 10, w: int = 5
 ) -> None:
     d.rounded_rectangle(box, radius=r, outline=st.HILITE, width=w)
 
@@ -109,8 +111,8 @@ class Board:
 
     def __init__(self, view: Any) -> None:
         self.v = view
-        self.img = background(static_key(view)).copy()
-        self.d = ImageDraw.Draw(self.img)
+        self.img = background(static_key(view), canvas.is_reference()).copy()
+        self.d = canvas.Draw(self.img, PALETTE)
         self.touched = set(view.last.touched) if view.last else set()
         # Display names from the game data (views from older engines have none: fall back).
         self.port_names = {p.id: getattr(p, "name", "") for p in view.map.ports}
@@ -159,8 +161,6 @@ class Board:
         else:
             tail = "may stop" if v.can_stop else "still last, must act"
             text = f"{who} to act · {n} action{'s' if n != 1 else ''} · {tail}"
-        if v.step:
-            text += f" · choosing {v.step}"
         return "TURN", text
 
     def header(self) -> None:
@@ -189,7 +189,7 @@ class Board:
         x2 = x + tw + 16
         if seat is not None and v.phase != "game_over":
             paste(
-                self.img,
+                self.d,
                 puck(20, st.player_rgb(seat), (10, 10, 10), str(seat + 1), st.player_ink(seat)),
                 x2 + 20,
                 46,
@@ -232,15 +232,15 @@ class Board:
                 anchor="mm",
             )
             if self.hot(f"hex:{h.id}"):
-                paste(self.img, ring(g.HEX_R + 4, st.HILITE, 5), cx, cy)
+                paste(self.d, ring(g.HEX_R + 4, st.HILITE, 5), cx, cy)
         for i, s in enumerate(v.map.sea_hexes):
             cx, cy = g.sea_pos(s.id, i)
             if self.hot(f"sea:{s.id}"):
-                paste(self.img, ring(g.SEA_R - 2, st.HILITE, 6), cx, cy)
+                paste(self.d, ring(g.SEA_R - 2, st.HILITE, 6), cx, cy)
             for co in s.nav:
                 ox, oy = g.NAV_OFFSET.get(co, (0, 0))
                 paste(
-                    self.img,
+                    self.d,
                     disc(13, st.company_rgb(co), (255, 255, 255), edge_w=3),
                     cx + ox,
                     cy + oy,
@@ -253,7 +253,7 @@ class Board:
                     hw, hh = (58, 34) if p.id == "M_FAR" else (100, 42)
                     glow_box(d, (px - hw, py - hh, px + hw, py + hh), r=16, w=6)
                 else:
-                    paste(self.img, ring(g.PORT_R + 8, st.HILITE, 6), px, py)
+                    paste(self.d, ring(g.PORT_R + 8, st.HILITE, 6), px, py)
             for k, co in enumerate(p.ships):
                 ship = ships.get(co)
                 sx, sy = g.dock_pos(p.id, k)
@@ -308,7 +308,7 @@ class Board:
                 )
                 dv = discs.get(seat)
                 paste(
-                    self.img,
+                    self.d,
                     puck(
                         g.DISC_R,
                         st.player_rgb(seat),
@@ -320,9 +320,9 @@ class Board:
                     y,
                 )
                 if dv is not None and dv.is_last and v.phase != "game_over":
-                    paste(self.img, ring(g.DISC_R + 6, st.ACTIVE, 4), x, y)
+                    paste(self.d, ring(g.DISC_R + 6, st.ACTIVE, 4), x, y)
                 if self.hot(f"disc:{seat}"):
-                    paste(self.img, ring(g.DISC_R + 11, st.HILITE, 4), x, y)
+                    paste(self.d, ring(g.DISC_R + 11, st.HILITE, 4), x, y)
         # centre: round and halfway
         cx, cy = g.TRACK_CX, g.TRACK_CY
         d.text((cx, cy - 48), "ROUND", font=font(20, True), fill=st.MUTED, anchor="mm")
@@ -343,7 +343,7 @@ class Board:
             ff = v.first_finisher
             d.text((cx + 8, cy + 78), "1st home", font=font(17, True), fill=st.MUTED, anchor="rm")
             paste(
-                self.img,
+                self.d,
                 puck(13, st.player_rgb(ff), (8, 8, 10), str(ff + 1), st.player_ink(ff)),
                 cx + 26,
                 cy + 78,
@@ -368,7 +368,7 @@ class Board:
         x += 128
         for k, dv in enumerate(order):
             paste(
-                self.img,
+                self.d,
                 puck(
                     17, st.player_rgb(dv.seat), (8, 8, 10), str(dv.seat + 1), st.player_ink(dv.seat)
                 ),
@@ -395,7 +395,7 @@ class Board:
         scores = v.scores or {}
         for k, seat in enumerate(v.ranking or []):
             paste(
-                self.img,
+                self.d,
                 puck(17, st.player_rgb(seat), (8, 8, 10), str(seat + 1), st.player_ink(seat)),
                 x + 17,
                 y,
@@ -455,7 +455,7 @@ class Board:
             d.text((cx2, y + 44), "none", font=font(26, True), fill=st.WARN, anchor="lm")
         else:
             paste(
-                self.img,
+                self.d,
                 puck(21, st.player_rgb(c.ceo), (8, 8, 10), str(c.ceo + 1), st.player_ink(c.ceo)),
                 cx2 + 22,
                 y + 45,
@@ -522,7 +522,7 @@ class Board:
         y = y0 + 234
         d.text((x0 + 14, y), "POINTS", font=font(17, True), fill=st.MUTED, anchor="lm")
         for k in range(min(c.nav_supply, 8)):
-            paste(self.img, disc(10, col, (255, 255, 255), edge_w=2), x0 + 100 + k * 23, y)
+            paste(self.d, disc(10, col, (255, 255, 255), edge_w=2), x0 + 100 + k * 23, y)
         d.text(
             (x1 - 14, y), f"{len(c.nav_on_map)} on map", font=font(17), fill=st.MUTED, anchor="rm"
         )
@@ -578,7 +578,7 @@ class Board:
                 )
             if slot.investor is not None:
                 paste(
-                    self.img,
+                    self.d,
                     puck(
                         14,
                         st.player_rgb(slot.investor),
@@ -799,7 +799,7 @@ class Board:
                 (x0 + 6, y0 + 6, x1 - 6, y1 - 6), radius=12, outline=st.HILITE, width=4
             )
         paste(
-            self.img,
+            self.d,
             puck(24, st.player_rgb(seat), (8, 8, 10), str(seat + 1), st.player_ink(seat)),
             x0 + 38,
             y0 + 38,
@@ -851,7 +851,7 @@ class Board:
         d.text((x0 + 18, y), "discs", font=font(17), fill=st.MUTED, anchor="lm")
         for k in range(p.investment_discs):
             paste(
-                self.img,
+                self.d,
                 puck(11, st.player_rgb(seat), (8, 8, 10), "", st.player_ink(seat)),
                 x0 + 80 + k * 26,
                 y,
@@ -868,4 +868,5 @@ class Board:
 
 
 def draw_board(view: Any) -> Image.Image:
-    return Board(view).draw()
+    """The page in Tidewater's fixed palette (a "P" image: encoding needs no quantisation)."""
+    return canvas.finish(Board(view).draw(), PALETTE)

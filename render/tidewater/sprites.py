@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render.canvas import Draw
 from render.core import font
 from render.tidewater.style import Color
 
@@ -77,7 +78,7 @@ def puck(radius: int, fill: Color, edge: Color, label: str, ink: Color) -> Image
     return out
 
 
-def paste(canvas: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
+def paste(d: Draw, sprite: Image.Image, cx: float, cy: float) -> None:
     """Paste a sprite centred on (cx, cy)."""
     w, h = sprite.size
-    canvas.alpha_composite(sprite, (int(round(cx - w / 2)), int(round(cy - h / 2))))
+    d.sprite(sprite, (int(round(cx - w / 2)), int(round(cy - h / 2))))

@@ -12,9 +12,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from render import canvas
 from render.core import font
 from render.tidewater import geometry as g
 from render.tidewater import style as st
+from render.tidewater.palette import PALETTE
 
 K = 2  # supersampling of the static layer
 
@@ -97,9 +99,11 @@ class _Pen:
         self.d.text((xy[0] * K, xy[1] * K), s, font=font(size * K, bold), fill=fill, anchor=anchor)
 
 
-@lru_cache(maxsize=8)
-def background(key: tuple) -> Image.Image:
-    """The cached static layer for a given static key (RGBA, page size)."""
+@lru_cache(maxsize=4)
+def background(key: tuple, reference: bool = False) -> Image.Image:
+    """The cached static layer for a given static key: a page-size canvas in Tidewater's
+    palette (RGB when drawing the reference images; see render/canvas.py). Drawn supersampled
+    in RGB and matched to the palette once, here, so no board ever needs quantising."""
     sig, steps, halfway, halfway_on, seats = key
     hexes, ports, seas = sig
     big = Image.new("RGBA", (st.WIDTH * K, st.HEIGHT * K), st.BG + (255,))
@@ -107,7 +111,12 @@ def background(key: tuple) -> Image.Image:
     _draw_map(pen, hexes, ports, seas)
     _draw_track(pen, steps, halfway, halfway_on)
     _draw_frames(pen, seats)
-    return big.resize((st.WIDTH, st.HEIGHT), Image.Resampling.LANCZOS)
+    page = big.resize((st.WIDTH, st.HEIGHT), Image.Resampling.LANCZOS).convert("RGB")
+    del big, pen
+    out = page if reference else PALETTE.to_indices(page)
+    del page
+    canvas.give_back_memory()
+    return out
 
 
 # ---- map ------------------------------------------------------------------------------------------

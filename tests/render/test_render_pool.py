@@ -1,0 +1,231 @@
+"""Drawing off the loop (bot/catalog.py): the same view is drawn once, and render workers die with
+the bot, however it dies."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from bot import catalog
+from engine.tidewater import TITLE as TIDEWATER
+from render.core import RenderedImage
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """catalog.draw_board / draw_hand, counting the real draws (in a thread: no pool)."""
+    catalog.load()
+    catalog.stop_render_pool()
+    catalog.images.clear()
+    calls: list[tuple] = []
+    board, hand = catalog.draw_board, catalog.draw_hand
+
+    def draw_board(slug, view, area=None):
+        calls.append(("board", slug, area))
+        return board(slug, view, area)
+
+    def draw_hand(slug, view, seat):
+        calls.append(("hand", slug, seat))
+        return hand(slug, view, seat)
+
+    monkeypatch.setattr(catalog, "draw_board", draw_board)
+    monkeypatch.setattr(catalog, "draw_hand", draw_hand)
+    yield calls
+    catalog.images.clear()
+
+
+async def test_the_same_view_is_drawn_once(counted) -> None:
+    state = TIDEWATER.setup(1, 3, {})
+    view = TIDEWATER.view(state, None)
+    first = await catalog.draw_board_async("tidewater", view)
+    again = await catalog.draw_board_async("tidewater", view)
+    # an equal view built afresh (another request, another process) hits the cache too
+    same = msgspec.msgpack.decode(msgspec.msgpack.encode(view), type=type(view))
+    third = await catalog.draw_board_async("tidewater", same)
+    assert first is again is third
+    assert counted == [("board", "tidewater", None)]
+    # an area of the same view, or a changed view, is drawn
+    await catalog.draw_board_async("tidewater", view, 1)
+    TIDEWATER.apply(state, TIDEWATER.prompts(state)[0].seat, _first_choice(state))
+    changed = await catalog.draw_board_async("tidewater", TIDEWATER.view(state, None))
+    assert changed.data != first.data
+    assert counted[1:] == [("board", "tidewater", 1), ("board", "tidewater", None)]
+
+
+async def test_hands_are_cached_per_seat(counted) -> None:
+    from engine.benares import TITLE as BENARES
+
+    state = BENARES.setup(2, 2, {})
+    for seat in (0, 1):
+        view = BENARES.view(state, seat)
+        a = await catalog.draw_hand_async("benares", view, seat)
+        b = await catalog.draw_hand_async("benares", view, seat)
+        assert a is b
+    assert counted == [("hand", "benares", 0), ("hand", "benares", 1)]
+
+
+def test_the_image_cache_is_bounded() -> None:
+    cache = catalog.ImageCache(entries=3, max_bytes=1000)
+    for i in range(5):
+        cache.put(("k", i), RenderedImage(data=b"x" * 100, filename="board.png"))
+    assert len(cache) == 3 and cache.get(("k", 0)) == (False, None)
+    assert cache.get(("k", 4))[0]
+    cache.put(("big",), RenderedImage(data=b"x" * 900, filename="board.png"))
+    assert cache.bytes <= 1000 and cache.get(("big",))[0]
+    cache.put(("huge",), RenderedImage(data=b"x" * 5000, filename="board.png"))
+    assert cache.get(("huge",)) == (False, None)
+
+
+def _first_choice(state) -> str:
+    from engine.rng import Rng
+
+    seat = TIDEWATER.prompts(state)[0].seat
+    return TIDEWATER.bot_choice(state, seat, Rng.from_seed(1))
+
+
+# ---- workers die with the bot -----------------------------------------------------------------
+BOT = """
+import asyncio, os, sys
+import discord, sqlalchemy  # a bot's own imports: a worker must not import them again
+from bot import catalog
+from engine.tidewater import TITLE
+
+if __name__ == "__main__":
+    catalog.load()
+    catalog.start_render_pool(1)
+    view = TITLE.view(TITLE.setup(1, 3, {}), None)
+    image = asyncio.run(catalog.draw_board_async("tidewater", view))
+    assert image.data.startswith(b"\\x89PNG")
+    print("ready", flush=True)
+    sys.stdin.read()  # until killed
+"""
+
+
+def _processes() -> dict[int, tuple[int, str, str]]:
+    """pid -> (parent pid, state, start time) of every process we can see."""
+    out = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        out[int(entry.name)] = (int(fields[1]), fields[0], fields[19])
+    return out
+
+
+def _descendants(root: int) -> dict[int, str]:
+    procs = _processes()
+    found: dict[int, str] = {}
+    todo = [root]
+    while todo:
+        parent = todo.pop()
+        for pid, (ppid, _, started) in procs.items():
+            if ppid == parent and pid not in found:
+                found[pid] = started
+                todo.append(pid)
+    return found
+
+
+def _alive(pid: int, started: str) -> bool:
+    info = _processes().get(pid)
+    return info is not None and info[2] == started and info[1] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_render_workers_exit_when_the_bot_is_killed(tmp_path) -> None:
+    script = tmp_path / "bot_like.py"
+    script.write_text(BOT)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    bot = subprocess.Popen(
+        [sys.executable, str(script)],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = bot.stdout.readline()
+        assert line.strip() == "ready", bot.stderr.read()
+        children = _descendants(bot.pid)
+        assert children, "the pool started no worker"
+        workers = [p for p in children if b"spawn_main" in Path(f"/proc/{p}/cmdline").read_bytes()]
+        assert workers
+        for pid in workers:  # the worker imported what drawing needs, not the bot's script
+            maps = Path(f"/proc/{pid}/maps").read_text()
+            assert "_imaging" in maps
+            assert "sqlalchemy" not in maps and "aiohttp" not in maps
+        os.kill(bot.pid, signal.SIGKILL)
+        bot.wait(10)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            left = [pid for pid, started in children.items() if _alive(pid, started)]
+            if not left:
+                break
+            time.sleep(0.1)
+        assert not left, f"still running after the bot died: {left}"
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+            bot.wait(10)
+        for pipe in (bot.stdin, bot.stdout, bot.stderr):
+            pipe.close()
+
+
+PARENT = """
+import os, subprocess, sys
+child = subprocess.Popen([sys.executable, "-c", sys.argv[1], str(os.getpid())])
+print(child.pid, flush=True)
+sys.stdin.read()
+"""
+CHILD = """
+import sys, time
+sys.platform = "elsewhere"  # no parent-death signal: the polling thread alone
+from bot import catalog
+catalog.DEATH_POLL = 0.05
+catalog._watch_parent(int(sys.argv[1]))
+time.sleep(60)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_without_the_death_signal_a_worker_still_notices() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    parent = subprocess.Popen(
+        [sys.executable, "-c", PARENT, CHILD],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        child = int(parent.stdout.readline())
+        started = _processes()[child][2]
+        time.sleep(0.5)  # (it imports bot.catalog, then watches)
+        assert _alive(child, started)
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait(10)
+        deadline = time.monotonic() + 5
+        while _alive(child, started) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(child, started)
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait(10)
+        parent.stdin.close()
+        parent.stdout.close()
