@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -55,8 +56,12 @@ async def build(settings: Settings) -> App:
         if reader is not engine:
             await reader.dispose()
         raise
+    hours = settings.turn_reminder_hours
     service = GameService(
-        sessionmaker(engine), cache_size=settings.state_cache_size, readers=sessionmaker(reader)
+        sessionmaker(engine),
+        cache_size=settings.state_cache_size,
+        readers=sessionmaker(reader),
+        reminder_after=timedelta(hours=hours) if hours > 0 else None,
     )
     await service.upgrade_stored_games()
     await service.resume_bots()

@@ -50,8 +50,6 @@ class Game(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     lobby_message_id: Mapped[int | None] = mapped_column(BigInteger)
-    #: The version at which the waiting players were last reminded (one reminder per decision).
-    reminded_version: Mapped[int | None] = mapped_column(Integer)
     result: Mapped[dict | None] = mapped_column(JSON)
     #: The public turn message that carries the current decision's components (its id is
     #: needed to strip them, or to edit it in place, after a restart).

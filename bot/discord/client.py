@@ -22,7 +22,7 @@ from bot.discord.info import Info
 from bot.discord.lobby import Lobby
 from bot.discord.play import STALE, Play
 from bot.discord.presses import NOT_MINE, Presses
-from bot.discord.reminders import Reminders
+from bot.discord.timers import Timers
 from bot.discord.turns import TurnPoster
 from bot.startup import StartupError
 
@@ -119,9 +119,9 @@ class BoardroomBot(discord.Client):
         self.play = Play(self)
         self.info = Info(self)
         self.admin = Admin(self)
-        self.reminders = Reminders(self)
+        self.timers = Timers(self)
         self.presses = Presses(app.service)
-        self._reminder_task: asyncio.Task[None] | None = None
+        self._timer_task: asyncio.Task[None] | None = None
         self._flush_task: asyncio.Task[None] | None = None
         self._register()
 
@@ -143,7 +143,7 @@ class BoardroomBot(discord.Client):
         else:
             synced = await self.tree.sync()
         log.info("synced %d commands%s", len(synced), f" to guild {guild_id}" if guild_id else "")
-        self._reminder_task = self.reminders.start()
+        self._timer_task = self.timers.start()
         # Durable delivery: post what a crash left owed, then keep marking posts delivered.
         self.turns.spawn(self._repair())
         self._flush_task = asyncio.create_task(self.turns.flush_forever())
@@ -196,7 +196,7 @@ class BoardroomBot(discord.Client):
         _log_done(interaction, command.qualified_name, ok=True)
 
     async def close(self) -> None:
-        for task in (self._reminder_task, self._flush_task):
+        for task in (self._timer_task, self._flush_task):
             if task is not None:
                 task.cancel()
         await self.turns.drain()

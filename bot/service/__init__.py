@@ -15,7 +15,7 @@ from bot.service.options import parse_options
 from bot.service.play import STALE, MenuMoved, PlayCases
 from bot.service.reading import ReadingCases
 from bot.service.recovery import RecoveryCases
-from bot.service.reminders import ReminderCases
+from bot.service.timers import Fired, TimerCases
 
 
 class GameService(
@@ -23,11 +23,11 @@ class GameService(
     PlayCases,
     ModerationCases,
     ReadingCases,
-    ReminderCases,
+    TimerCases,
     DeliveryCases,
     RecoveryCases,
 ):
     """Every use case, over one set of sessions, locks, state cache and drafts."""
 
 
-__all__ = ["STALE", "GameService", "MenuMoved", "Owed", "parse_options"]
+__all__ = ["STALE", "Fired", "GameService", "MenuMoved", "Owed", "parse_options"]

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import text
@@ -50,8 +51,17 @@ class ServiceCore:
         sessions: async_sessionmaker,
         cache_size: int = 64,
         readers: async_sessionmaker | None = None,
+        *,
+        reminder_after: timedelta | None = None,
+        clock: Callable[[], datetime] = utcnow,
     ) -> None:
-        """`sessions` write (and may read); `readers`, when given, serve the read-only calls."""
+        """`sessions` write (and may read); `readers`, when given, serve the read-only calls.
+        `reminder_after`: ping the people a decision waits for after this long (None: never).
+        `clock`: what time it is (tests pass their own)."""
+        self.reminder_after = reminder_after
+        self.clock = clock
+        #: Called with the due time of every timer a commit sets (the dispatcher's wake-up).
+        self.on_timer: Callable[[datetime], None] | None = None
         self._writers = sessions
         self._sessions = readers or sessions
         self._cache = StateCache(cache_size)
@@ -303,6 +313,7 @@ class ServiceCore:
         )
         quiet = _is_quiet(before, title.prompts(state), rows, move)
         s.add(Delivery(game_id=game.id, version=version, kind="turn", prefix=prefix))
+        await self._set_timers(s, game, version)
         await self._mark_posted(s, game)
         await s.flush()
         self._cache.put(game.id, Loaded(version, last_seq, state, seq))
@@ -327,6 +338,17 @@ class ServiceCore:
         outcome = await self._decide(s, game, title, loaded, seats, None, force=True)
         outcome.events.insert(0, Event(line))
         return outcome
+
+    async def _set_timers(self, s: AsyncSession, game: Game, version: int) -> None:
+        """The timers of the new decision, in its own transaction (replacing the last ones)."""
+        if game.status != "running":
+            await q.clear_game_timers(s, game.id)
+            return
+        if self.reminder_after is not None:
+            due = self.clock() + self.reminder_after
+            await q.set_game_timer(s, game.id, q.REMINDER, due, version)
+            if self.on_timer is not None:
+                self.on_timer(due)
 
     async def _mark_posted(self, s: AsyncSession, game: Game) -> None:
         """Piggyback the game's last posted turn message on this transaction."""

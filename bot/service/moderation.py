@@ -36,6 +36,7 @@ class ModerationCases(ServiceCore):
             assert game is not None
             game.status = "ended"
             game.live_channel_id = None
+            await q.clear_game_timers(s, game.id)
             await self._audit(s, game, actor, "end", reason)
             await s.flush()
             self.drafts.clear(game_id)

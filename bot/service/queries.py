@@ -10,10 +10,12 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
-from bot.db.models import Action, Delivery, Game, Seat, Snapshot, utcnow
+from bot.db.models import Action, Delivery, Game, Seat, Snapshot, Timer, utcnow
 from bot.errors import ServiceError, StaleError
 
 NO_GAME = "There is no game in this channel. Start one with `/game new`."
+#: The timer kind of turn reminders.
+REMINDER = "reminder"
 
 
 async def live_game(s: AsyncSession, channel_id: int) -> Game:
@@ -176,3 +178,21 @@ async def mark_delivered(
                 .values(turn_message_id=message_id)
                 .execution_options(synchronize_session=False)
             )
+
+
+async def set_game_timer(
+    s: AsyncSession, game_id: int, kind: str, due_at: datetime, version: int
+) -> None:
+    """The game's one timer of `kind`, replacing an older one (in the caller's transaction)."""
+    await s.execute(
+        delete(Timer)
+        .where(Timer.game_id == game_id, Timer.kind == kind)
+        .execution_options(synchronize_session=False)
+    )
+    s.add(Timer(game_id=game_id, kind=kind, due_at=due_at, version=version, payload={}))
+
+
+async def clear_game_timers(s: AsyncSession, game_id: int) -> None:
+    await s.execute(
+        delete(Timer).where(Timer.game_id == game_id).execution_options(synchronize_session=False)
+    )

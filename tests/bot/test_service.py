@@ -456,34 +456,6 @@ async def test_status_can_show_the_last_finished_game(service):
         await service.status(OTHER_CHAN, or_last=True)
 
 
-async def test_turn_reminders_once_per_decision(service):
-    from datetime import timedelta
-
-    from sqlalchemy import update
-
-    from bot.db.models import utcnow
-
-    await new_game(service, players=(ANA, BEN))
-    out = await service.start(CHAN, ANA)
-    assert await service.due_reminders(3600) == []  # it just moved
-
-    async def age(hours: float) -> None:
-        async with service._tx() as s:
-            await s.execute(update(Game).values(updated_at=utcnow() - timedelta(hours=hours)))
-
-    await age(2)
-    due = await service.due_reminders(3600)
-    assert [g.id for g in due] == [out.game.id]
-    assert {w.user_id for w in due[0].waiting} <= {ANA, BEN}
-    await service.mark_reminded(out.game.id, due[0].version)
-    assert await service.due_reminders(3600) == []  # one reminder per decision
-    out = await play_one(service, out, Rng.from_seed(1))
-    await age(2)
-    assert [g.id for g in await service.due_reminders(3600)] == [out.game.id]
-    await service.admin_end(CHAN, MOD)
-    assert await service.due_reminders(3600) == []
-
-
 async def test_standings_still_name_a_player_the_bot_replaced(service):
     await new_game(service, players=(ANA, BEN))
     await service.start(CHAN, ANA)

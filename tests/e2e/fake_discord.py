@@ -339,6 +339,11 @@ class FakeDiscord:
         self.late_callbacks: list[Exchange] = []
         #: exceptions raised by the fake's own handlers (request, traceback)
         self.handler_errors: list[tuple[Request, str]] = []
+        #: Requests for which this returns True hang forever (a Discord that stops answering:
+        #: used to crash the bot between its commit and its post); they are kept in `held`.
+        self.hold: Callable[[Request], bool] | None = None
+        self.held: list[Request] = []
+        self._unheld = asyncio.Event()
         self.gateway_ops: list[dict[str, Any]] = []  # what the bot sent on the gateway
         self._messages: dict[int, Message] = {}
         self._by_channel: dict[int, list[int]] = {}
@@ -1133,6 +1138,10 @@ class FakeDiscord:
             public = path.startswith(("/webhooks/", "/interactions/"))
             if not public and request.headers.get("Authorization") != f"Bot {self.token}":
                 return self._error(rec, 401, 0, "401: Unauthorized")
+            if self.hold is not None and self.hold(rec):  # no answer until `release_held`
+                self.held.append(rec)
+                await self._unheld.wait()
+                return self._error(rec, 503, 0, "503: held by the test")
             for method, rx, handler in self._routes():
                 if method != request.method:
                     continue
@@ -1154,6 +1163,11 @@ class FakeDiscord:
             return self._error(rec, 400, 0, f"the fake Discord crashed: {exc!r}")
         finally:
             self._touch()
+
+    def release_held(self) -> None:
+        """Stop holding: held requests are answered 503 (their sender is usually gone)."""
+        self.hold = None
+        self._unheld.set()
 
     def _invalid(self, rec: Request, errors: list[str]) -> web.Response | None:
         if not errors:

@@ -1,0 +1,98 @@
+"""The timer dispatcher: ONE task that sleeps until the earliest timer in the database (or until
+a commit sets a sooner one), claims what is due and hands each timer to the handler of its kind.
+A claimed timer is gone from the table, so it fires once, also with several bot processes.
+
+Handlers: "reminder" pings the people a decision has waited on, once per decision, in the
+game's channel; moderators decide what happens next (`/admin bot`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+
+import discord
+
+from bot.discord.cog import Cog
+from bot.results import GameInfo
+from bot.service import Fired
+from bot.service.queries import REMINDER
+
+log = logging.getLogger("bot.discord.timers")
+
+#: Never sleep longer than this (seconds): a timer set by another process is seen in time.
+MAX_SLEEP = 60.0
+
+
+def reminder_text(info: GameInfo, hours: float) -> str:
+    people = [w for w in info.waiting if not w.is_bot and w.user_id is not None]
+    names = ", ".join(f"<@{w.user_id}>" for w in people)
+    waited = f"{hours:g} hour{'s' if hours != 1 else ''}" if hours >= 1 else "a while"
+    return (
+        f"⏰ {names}: {info.title_name} (game #{info.id}) has been waiting for your move for "
+        f"over {waited}. Use the buttons on the latest turn message, or `/play`."
+    )
+
+
+class Timers(Cog):
+    def __init__(self, bot) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(bot)
+        self._wake = asyncio.Event()
+        self._handlers: dict[str, Callable[[Fired], Awaitable[None]]] = {REMINDER: self.remind}
+
+    def start(self) -> asyncio.Task[None]:
+        self.service.on_timer = self.sooner
+        return asyncio.create_task(self.run())
+
+    def sooner(self, due: datetime) -> None:
+        """A commit set a timer: look again (it may be sooner than the one slept for)."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        await self.bot.wait_until_ready()
+        with contextlib.suppress(Exception):
+            await self.service.ensure_reminders()
+        while not self.bot.is_closed():
+            try:
+                await self.fire_due()
+                delay = await self._delay()
+            except Exception:  # a busy database: try again soon
+                log.warning("timer pass failed", exc_info=True)
+                delay = 5.0
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), delay)
+
+    async def _delay(self) -> float:
+        due = await self.service.next_timer_due()
+        if due is None:
+            return MAX_SLEEP
+        return max(0.0, min(MAX_SLEEP, (due - self.service.clock()).total_seconds()))
+
+    async def fire_due(self) -> int:
+        """Claim and handle every timer due now; how many fired."""
+        fired = await self.service.claim_due_timers()
+        for timer in fired:
+            handler = self._handlers.get(timer.kind)
+            if handler is None:
+                log.warning("no handler for timer kind %s", timer.kind)
+                continue
+            try:
+                await handler(timer)
+            except Exception:
+                log.exception("timer %s failed", timer.kind, extra={"game_id": timer.game_id})
+        return len(fired)
+
+    async def remind(self, timer: Fired) -> None:
+        info = await self.service.reminder_due(timer)
+        if info is None:
+            return
+        channel = self.bot.get_partial_messageable(info.channel_id)
+        with contextlib.suppress(discord.HTTPException):  # never retried: no spam
+            await channel.send(
+                reminder_text(info, self.bot.settings.turn_reminder_hours),
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False),
+            )
+        log.info("turn reminder sent", extra={"game_id": info.id, "channel_id": info.channel_id})

@@ -1,0 +1,95 @@
+"""Durable timers: rows in the `timers` table, set in the transaction of the decision they
+belong to, claimed (deleted, returning the row) before anything is done with them, so each
+fires once even with several processes on one database. Time comes from `self.clock`, which
+tests replace, so nothing ever sleeps to test a timer.
+
+Kinds so far: "reminder" (ping the people a decision waits for, once per decision)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import delete, func, select
+
+from bot.db.models import Game, Timer
+from bot.results import GameInfo
+from bot.service.base import ServiceCore
+from bot.service.queries import REMINDER
+
+__all__ = ["REMINDER", "Fired", "TimerCases"]
+
+
+@dataclass(frozen=True)
+class Fired:
+    """A claimed timer: it is gone from the table; acting on it is the claimer's job."""
+
+    id: int
+    game_id: int | None
+    kind: str
+    version: int | None
+    payload: dict
+
+
+class TimerCases(ServiceCore):
+    async def next_timer_due(self) -> datetime | None:
+        async with self._sessions() as s:
+            due = await s.scalar(select(func.min(Timer.due_at)))
+        return _aware(due) if due is not None else None
+
+    async def claim_due_timers(self, limit: int = 50) -> list[Fired]:
+        """Take the timers due by now off the table (one transaction) and return them."""
+        now = self.clock()
+        async with self._tx() as s:
+            due = select(Timer.id).where(Timer.due_at <= now).order_by(Timer.due_at).limit(limit)
+            if s.bind.dialect.name == "postgresql":
+                due = due.with_for_update(skip_locked=True)
+            rows = await s.execute(
+                delete(Timer)
+                .where(Timer.id.in_(due.scalar_subquery()))
+                .returning(Timer.id, Timer.game_id, Timer.kind, Timer.version, Timer.payload)
+                .execution_options(synchronize_session=False)
+            )
+            return [Fired(*row) for row in rows]
+
+    async def reminder_due(self, fired: Fired) -> GameInfo | None:
+        """The game a claimed reminder is about, if it still waits on the same decision for a
+        person (None: it moved on, ended, or waits on nobody who could be pinged)."""
+        if fired.game_id is None:
+            return None
+        try:
+            info = await self.game_info(fired.game_id)  # type: ignore[attr-defined]
+        except Exception:
+            return None
+        if info.status != "running" or info.version != fired.version:
+            return None
+        if not any(not w.is_bot and w.user_id is not None for w in info.waiting):
+            return None
+        return info
+
+    async def ensure_reminders(self) -> int:
+        """Running games with no reminder (a database from before timers): one each, due a
+        reminder period after their last move; how many were set."""
+        if self.reminder_after is None:
+            return 0
+        async with self._tx() as s:
+            have = select(Timer.game_id).where(Timer.kind == REMINDER)
+            games = list(
+                await s.scalars(select(Game).where(Game.status == "running", Game.id.not_in(have)))
+            )
+            for game in games:
+                s.add(
+                    Timer(
+                        game_id=game.id,
+                        kind=REMINDER,
+                        due_at=_aware(game.updated_at) + self.reminder_after,
+                        version=game.version,
+                        payload={},
+                    )
+                )
+        return len(games)
+
+
+def _aware(when: datetime) -> datetime:
+    """SQLite hands datetimes back without a zone; they are stored in UTC."""
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)

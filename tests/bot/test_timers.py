@@ -1,0 +1,101 @@
+"""Durable timers with an injectable clock: a decision sets its reminder in its own transaction;
+a due timer is claimed once (also by two services on one database), never before it is due; a
+reminder for a decision already taken, or a game that ended, fires nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import func, select
+
+from bot import catalog
+from bot.db.engine import make_engine, sessionmaker
+from bot.db.models import Timer
+from bot.service import GameService
+from engine.rng import Rng
+from tests.bot.test_service import ANA, BEN, CHAN, MOD, new_game, play_one
+
+HOUR = timedelta(hours=1)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def _timed(service: GameService, clock: Clock) -> GameService:
+    service.reminder_after = 24 * HOUR
+    service.clock = clock
+    return service
+
+
+async def _timers(service: GameService) -> int:
+    async with service._sessions() as s:
+        return int(await s.scalar(select(func.count()).select_from(Timer)) or 0)
+
+
+async def test_a_decision_sets_one_reminder_claimed_once_when_due(service):
+    clock = Clock()
+    svc = _timed(service, clock)
+    woken: list[datetime] = []
+    svc.on_timer = woken.append
+    await new_game(svc, players=(ANA, BEN))
+    out = await svc.start(CHAN, ANA)
+    assert await _timers(svc) == 1 and woken == [clock.now + 24 * HOUR]
+    assert await svc.next_timer_due() == clock.now + 24 * HOUR
+    clock.now += 23 * HOUR
+    assert await svc.claim_due_timers() == []  # not due yet
+    clock.now += 2 * HOUR
+    fired = await svc.claim_due_timers()
+    assert [(t.kind, t.game_id, t.version) for t in fired] == [
+        ("reminder", out.game.id, out.game.version)
+    ]
+    info = await svc.reminder_due(fired[0])
+    assert info is not None and {w.user_id for w in info.waiting} <= {ANA, BEN}
+    assert await svc.claim_due_timers() == [] and await _timers(svc) == 0  # fired once
+
+
+async def test_each_decision_replaces_the_reminder_and_a_moved_on_one_fires_nothing(service):
+    clock = Clock()
+    svc = _timed(service, clock)
+    await new_game(svc, players=(ANA, BEN))
+    out = await svc.start(CHAN, ANA)
+    clock.now += 25 * HOUR
+    fired = await svc.claim_due_timers()
+    out = await play_one(svc, out, Rng.from_seed(1))  # the decision is taken meanwhile
+    assert await svc.reminder_due(fired[0]) is None
+    assert await _timers(svc) == 1  # the new decision's own reminder
+    await svc.admin_end(CHAN, MOD)
+    assert await _timers(svc) == 0  # an ended game keeps no timers
+
+
+async def test_two_services_on_one_database_claim_a_timer_once(service):
+    clock = Clock()
+    svc = _timed(service, clock)
+    for n in range(5):
+        await new_game(svc, players=(ANA, BEN), channel=CHAN + n, seed=n)
+        await svc.start(CHAN + n, ANA)
+    engine = make_engine(service.db_url)
+    other = _timed(GameService(sessionmaker(engine)), clock)
+    clock.now += 30 * HOUR
+    a, b = await asyncio.gather(svc.claim_due_timers(limit=3), other.claim_due_timers(limit=3))
+    rest = await svc.claim_due_timers()
+    await engine.dispose()
+    ids = [t.id for t in a + b + rest]
+    assert len(ids) == 5 == len(set(ids))
+
+
+async def test_games_without_a_reminder_get_one_at_start_up(service):
+    clock = Clock()
+    await new_game(service, players=(ANA, BEN))
+    await service.start(CHAN, ANA)  # no reminders configured: no timer
+    assert await _timers(service) == 0
+    svc = _timed(service, clock)
+    catalog.load(["tests.titles.bazaar:TITLE"], ["tests.titles.bazaar_render:RENDERER"])
+    assert await svc.ensure_reminders() == 1
+    assert await svc.ensure_reminders() == 0
+    assert await _timers(svc) == 1
