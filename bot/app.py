@@ -42,7 +42,7 @@ async def build(settings: Settings) -> App:
     url = settings.database_url
     check_location(url)
     catalog.start_render_pool(
-        settings.render_workers, settings.extra_title_paths(), settings.extra_renderer_paths()
+        settings.render_processes(), settings.extra_title_paths(), settings.extra_renderer_paths()
     )
     timeout = settings.database_busy_timeout
     engine = make_engine(url, busy_timeout=timeout)

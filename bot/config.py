@@ -6,6 +6,7 @@ what it should be (`load_settings`)."""
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
@@ -42,9 +43,10 @@ class Settings(BaseSettings):
     #: Remind the players a game waits for after this many hours without a move (0: never).
     #: One reminder per decision; moderators can then hand the seat to the automatic player.
     turn_reminder_hours: float = Field(default=24.0, ge=0)
-    #: Processes that draw board images (0: a thread of the bot process). One keeps the event
-    #: loop responsive on a two-core machine while boards are drawn.
-    render_workers: int = Field(default=1, ge=0, le=64)
+    #: Processes that draw board images (0: a thread of the bot process; not set: one per core
+    #: beyond the first, 1 to 4). One keeps the event loop responsive on a two-core machine
+    #: while boards are drawn; a board takes ~25 ms, so more than 4 rarely pays.
+    render_workers: int | None = Field(default=None, ge=0, le=64)
     #: How many game states are kept in memory; others are loaded from their latest snapshot.
     state_cache_size: int = Field(default=64, ge=1)
     #: DEBUG, INFO, WARNING, ERROR.
@@ -78,6 +80,12 @@ class Settings(BaseSettings):
         if fmt not in LOG_FORMATS:
             raise ValueError(f"must be one of {', '.join(LOG_FORMATS)}")
         return fmt
+
+    def render_processes(self) -> int:
+        """RENDER_WORKERS, or the default for this machine when it is not set."""
+        if self.render_workers is not None:
+            return self.render_workers
+        return max(1, min(4, (os.cpu_count() or 2) - 1))
 
     def extra_title_paths(self) -> list[str]:
         return [p.strip() for p in self.extra_titles.split(",") if p.strip()]

@@ -79,6 +79,10 @@ class Outcome:
     prefix: str = ""
     #: The spectator view after the change (what the public board is drawn from).
     view: Any = None
+    #: The label of the person's choice that completed the move (for their own confirmation),
+    #: and whether it was made on a secret menu (then it is confirmed to them privately).
+    chosen: str = ""
+    secret: bool = False
 
     def public_lines(self) -> list[str]:
         return [e.text for e in self.events if e.private_to is None]

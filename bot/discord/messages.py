@@ -346,21 +346,6 @@ def nothing_to_play(info: GameInfo, user_id: int) -> str:
     return cut(text, OPTION_LABEL_MAX)
 
 
-def find_choice(choices: Sequence[Choice], typed: str) -> str:
-    """What `/play choice:` means when the user typed instead of picking: an id, or a label
-    (case-insensitive, exact). Unknown text is passed through for the engine to refuse."""
-    text = typed.strip()
-    for c in choices:
-        if c.id == text:
-            return c.id
-    low = text.lower()
-    for c in choices:
-        if c.label.lower() == low:
-            return c.id
-    hits = [c for c in choices if low and low in c.label.lower()]
-    return hits[0].id if len(hits) == 1 else text
-
-
 # ---- text helpers ------------------------------------------------------------------------------
 def cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

@@ -67,50 +67,36 @@ class Play(Cog):
 
     async def play(self, interaction: discord.Interaction, typed: str) -> None:
         responder = Responder(interaction)
-        channel_id = interaction.channel_id
-        user_id = interaction.user.id
-
-        async def work() -> tuple[Outcome | Step, str]:
-            info, prompt = await self.service.prompt_for(channel_id, user_id)
-            if info.status != "running":
-                raise ServiceError("The game in this channel has not started yet.")
-            if info.seat_of(user_id) is None:
-                raise ServiceError("You're not playing in this game.")
-            choice_id = messages.find_choice(prompt.choices, typed) if prompt else typed
-            found = prompt.find(choice_id) if prompt else None
-            done = await self.service.act_in_game(info.id, user_id, choice_id)
-            return done, found.label if found and prompt and prompt.secret else ""
-
-        done, secret = await responder.within(work())
+        done = await responder.within(
+            self.service.act(interaction.channel_id, interaction.user.id, typed)
+        )
         if isinstance(done, Step):
             await responder.private(**self._menu(done))
             return
-        await self._answer_move(responder, done, secret)
+        await self._answer_move(responder, done, done.chosen if done.secret else "")
 
     # ------------------------------------------------------------------ component presses
     @guarded("press:choice")
     async def press_choice(self, interaction: discord.Interaction, ref: messages.ChoiceRef) -> None:
         responder = Responder(interaction)
         own_menu = ref.fingerprint is not None
+        user_id = interaction.user.id
 
-        async def work() -> tuple[Outcome | Step, str]:
+        async def work() -> Outcome | Step:
             choice_id = ref.resolve(None)
-            info, prompt = await self.service.prompt_in_game(ref.game_id, interaction.user.id)
             if choice_id is None:  # an index: resolve it against the menu it was built from
-                choice_id = ref.resolve(prompt)
-            found = prompt.find(choice_id) if prompt and choice_id else None
+                _, prompt = await self.service.prompt_in_game(
+                    ref.game_id, user_id, top=not own_menu
+                )
+                choice_id = ref.resolve(prompt) or ""
             if own_menu:
-                done = await self.service.act_in_game(
-                    ref.game_id, interaction.user.id, choice_id or "", menu=ref.fingerprint
+                return await self.service.act_in_game(
+                    ref.game_id, user_id, choice_id, menu=ref.fingerprint
                 )
-            else:
-                done = await self.service.act_in_game(
-                    ref.game_id, interaction.user.id, choice_id or "", ref.version
-                )
-            return done, found.label if found else (choice_id or "")
+            return await self.service.act_in_game(ref.game_id, user_id, choice_id, ref.version)
 
         try:
-            done, label = await responder.within(work())
+            done = await responder.within(work())
         except MenuMoved as moved:
             await self._show(responder, moved.step, own_menu, note=str(moved))
             return
@@ -118,7 +104,7 @@ class Play(Cog):
             await self._show(responder, done, own_menu)
             return
         if own_menu:
-            await responder.update_source(content=f"✅ You chose: **{label}**", view=None)
+            await responder.update_source(content=f"✅ You chose: **{done.chosen}**", view=None)
         await self._answer_move(responder, done, "")
 
     async def _answer_move(self, responder: Responder, outcome: Outcome, secret: str) -> None:

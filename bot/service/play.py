@@ -3,6 +3,7 @@ follows it), the menu a person stands at, and undo."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bot.db.models import Game, Seat
@@ -62,8 +63,11 @@ class PlayCases(ServiceCore):
                 info = self._info(game, seats, loaded.state)
                 step = Step(info, seat.seat_no, here.prompt, reset=here.reset)
                 raise MenuMoved(STALE_MENU, step)
+            typed = menu is None and version is None
+            if typed:
+                choice_id = find_choice(here.prompt.choices, choice_id)
             choice = here.prompt.find(choice_id)
-            if choice is None and menu is None and version is None and here.steps:
+            if choice is None and typed and here.steps:
                 # Typed, and not on the current menu: a step of the top-level menu starts over
                 # from there; anything else goes to the rules as a complete move.
                 found = here.top.find(choice_id)
@@ -74,9 +78,12 @@ class PlayCases(ServiceCore):
             if choice is None and (menu is not None or version is not None):
                 raise StaleError(STALE)
             async with self._tx(game_id) as s:
-                return await self._decide(
+                outcome = await self._decide(
                     s, game, title, loaded, seats, Move(seat.seat_no, choice_id, user_id)
                 )
+            outcome.chosen = choice.label if choice is not None else choice_id
+            outcome.secret = here.prompt.secret
+            return outcome
 
     def _step(
         self,
@@ -105,7 +112,7 @@ class PlayCases(ServiceCore):
         async with self._sessions() as s:
             game = await s.get(Game, game_id)
             if game is None or game.status != "running":
-                raise ServiceError("That game is not running any more.")
+                raise ServiceError(_not_running(game))
             seats = await q.holders(s, game.id)
             seat = next((x for x in seats if x.user_id == user_id and not x.is_bot), None)
             if seat is None:
@@ -131,8 +138,11 @@ class PlayCases(ServiceCore):
         game_id = await self._game_id(channel_id)
         return await self.prompt_in_game(game_id, user_id)
 
-    async def prompt_in_game(self, game_id: int, user_id: int) -> tuple[GameInfo, Prompt | None]:
-        """The user's menu where their draft stands (their top-level menu without one)."""
+    async def prompt_in_game(
+        self, game_id: int, user_id: int, *, top: bool = False
+    ) -> tuple[GameInfo, Prompt | None]:
+        """The user's menu where their draft stands (their top-level menu without one, or
+        with `top`: the menu the public turn message shows)."""
         async with self._sessions() as s:
             game = await s.get(Game, game_id)
             if game is None:
@@ -147,7 +157,9 @@ class PlayCases(ServiceCore):
         if mine is None:
             return info, None
         here = self.drafts.position(title, state, game_id, mine.seat_no)
-        return info, (here.prompt if here else None)
+        if here is None:
+            return info, None
+        return info, (here.top if top else here.prompt)
 
     async def reset_menu(self, game_id: int, user_id: int) -> tuple[GameInfo, Prompt | None]:
         """Drop the user's draft: their menu starts over."""
@@ -183,3 +195,24 @@ class PlayCases(ServiceCore):
             outcome = await self._take_back(s, game, seats, last, f"{name} takes back a move.")
             await self._audit(s, game, user_id, "undo", last[0].choice_id)
             return outcome
+
+
+def _not_running(game: Game | None) -> str:
+    if game is not None and game.status == "lobby":
+        return "The game here has not started yet: press Start on the lobby message."
+    return "That game is over; no more moves can be made."
+
+
+def find_choice(choices: Sequence[Choice], typed: str) -> str:
+    """What `/play choice:` means when the user typed instead of picking: an id, or a label
+    (case-insensitive, exact). Unknown text is passed through for the engine to refuse."""
+    text = typed.strip()
+    for c in choices:
+        if c.id == text:
+            return c.id
+    low = text.lower()
+    for c in choices:
+        if c.label.lower() == low:
+            return c.id
+    hits = [c for c in choices if low and low in c.label.lower()]
+    return hits[0].id if len(hits) == 1 else text

@@ -16,6 +16,7 @@ from bot.discord import messages as m
 from bot.discord.checks import FALLBACK, Responder, report_error
 from bot.errors import ServiceError
 from bot.results import GameInfo, SeatInfo
+from bot.service.play import find_choice
 from engine.core import Choice, Prompt, Result
 
 
@@ -222,12 +223,12 @@ def test_autocomplete_filters_by_every_word_and_caps_at_25() -> None:
 
 def test_find_choice_accepts_ids_labels_and_unique_fragments() -> None:
     cs = [Choice("bid:1", "Bid 1 coin"), Choice("bid:2", "Bid 2 coins"), Choice("pass", "Pass")]
-    assert m.find_choice(cs, "bid:2") == "bid:2"
-    assert m.find_choice(cs, "bid 1 COIN") == "bid:1"
-    assert m.find_choice(cs, "pass") == "pass"
-    assert m.find_choice(cs, "2 coins") == "bid:2"
-    assert m.find_choice(cs, "coin") == "coin"  # ambiguous: left for the engine to refuse
-    assert m.find_choice(cs, "bid:9") == "bid:9"
+    assert find_choice(cs, "bid:2") == "bid:2"
+    assert find_choice(cs, "bid 1 COIN") == "bid:1"
+    assert find_choice(cs, "pass") == "pass"
+    assert find_choice(cs, "2 coins") == "bid:2"
+    assert find_choice(cs, "coin") == "coin"  # ambiguous: left for the engine to refuse
+    assert find_choice(cs, "bid:9") == "bid:9"
 
 
 # ---- text ----------------------------------------------------------------------------------

@@ -111,7 +111,8 @@ def test_a_copy_of_env_example_loads(env_example_copy: Path):
     assert settings.dev_guild_id is None  # `DEV_GUILD_ID=` means "not set"
     assert settings.discord_token.get_secret_value() == ""
     assert settings.database_url == "sqlite+aiosqlite:///boardroom.db"
-    assert settings.extra_title_paths() == [] and settings.render_workers == 1
+    assert settings.extra_title_paths() == [] and settings.render_workers is None
+    assert 1 <= settings.render_processes() <= 4
     assert settings.log_level == "INFO" and settings.log_format == "text"
 
 
