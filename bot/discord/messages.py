@@ -463,11 +463,14 @@ def decided_text(info: GameInfo, prompts: Sequence[Prompt]) -> str:
 
 def waiting_text(info: GameInfo, prompts: Sequence[Prompt], quiet: bool = False) -> str:
     if is_private_decision(prompts):
-        names = ", ".join(seat_name(info.holder(p.seat), p.seat) for p in prompts)
         count = decided_count(info, prompts, quiet)
+        # While a simultaneous secret decision is under way, only how many have decided is
+        # public: the line names everybody asked, not who is left.
+        asked = [h.seat_no for h in info.holders] if count else [p.seat for p in prompts]
+        names = ", ".join(seat_name(info.holder(n), n) for n in asked)
         text = f"{names}\nPress **Decide privately** (or use `/play`): nobody else sees your pick."
         if count:
-            text = f"{count} Still deciding: {text}"
+            text = f"{count} {text}"
     else:
         p = prompts[0]
         text = f"{seat_name(info.holder(p.seat), p.seat)}: {addressed_text(info, p)}"

@@ -203,8 +203,7 @@ class TurnPoster:
         view = components.turn_view(info.id, info.version, outcome.prompts, has_hands(info.title))
         try:
             channel = self.bot.get_partial_messageable(last.channel_id)
-            await channel.get_partial_message(last.message_id).edit(
-                content=messages.turn_content(info) or None,
+            await channel.get_partial_message(last.message_id).edit(  # its pings stay
                 embeds=[embed],
                 view=view,
                 allowed_mentions=NO_PINGS,

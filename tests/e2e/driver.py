@@ -86,6 +86,8 @@ class Table:
     via_components: int = 0
     #: draft steps taken on the way to moves (sub-menus, picks before a confirmation)
     steps: int = 0
+    #: turn message id -> players who confirmed a secret decision on it (edited in place)
+    decided: dict[int, set[str]] = field(default_factory=dict)
     refusals: list[str] = field(default_factory=list)
     #: seconds from a deciding interaction's dispatch to the new turn message (with its image)
     turn_rtts: list[float] = field(default_factory=list)
@@ -118,12 +120,19 @@ class Table:
         return None
 
     def waiting(self) -> list[str]:
-        """Users pinged by the newest turn message (the people who must decide now)."""
+        """Users pinged by the newest turn message (the people who must decide now), less those
+        who already confirmed their part of a simultaneous secret decision on it (the message
+        is edited in place and keeps its pings: only the players themselves know)."""
         msg = self.turn_message()
         if msg is None or self.finished():
             return []
         names = [self.name_of(int(x)) for x in MENTION.findall(msg.content)]
-        return [n for n in names if n is not None and n in self.players and self._pinged(msg, n)]
+        done = self.decided.get(msg.id, set())
+        return [
+            n
+            for n in names
+            if n is not None and n in self.players and self._pinged(msg, n) and n not in done
+        ]
 
     def _pinged(self, msg: Message, name: str) -> bool:
         return int(self.fake.users[name]["id"]) in msg.pinged
@@ -154,7 +163,7 @@ class Table:
 
     # ---- playing ---------------------------------------------------------------------------
     async def _await_progress(
-        self, ex: Exchange, before: int, timeout: float, how: str
+        self, ex: Exchange, before: int, timeout: float, how: str, user: str, turn_id: int
     ) -> Exchange:
         def done() -> bool:
             return is_refusal(ex) or self.version() > before or self.finished()
@@ -165,6 +174,8 @@ class Table:
         else:
             self.moves += 1
             msg = self.turn_message()
+            if msg is not None and msg.id == turn_id:  # a quiet confirmation, edited in place
+                self.decided.setdefault(msg.id, set()).add(user)
             if msg is not None and msg.created_at >= ex.sent_at:
                 self.turn_rtts.append(msg.created_at - ex.sent_at)
                 self.turn_rtts_by.setdefault(how, []).append(msg.created_at - ex.sent_at)
@@ -200,7 +211,7 @@ class Table:
             self.steps += 1
             ex = await self._pick(user, nxt, policy, timeout)
         self.via_components += 1
-        return await self._await_progress(ex, before, timeout, how)
+        return await self._await_progress(ex, before, timeout, how, user, msg.id)
 
     def _moved(self, ex: Exchange, before: int) -> bool:
         return is_refusal(ex) or self.version() > before or self.finished()
@@ -232,6 +243,7 @@ class Table:
         """Decide with `/play`: autocomplete (empty text) first, then the command; a step
         answers with the player's own menu, which is followed to the end of the move."""
         before = self.version()
+        turn = self.turn_message()
         ex: Exchange | None = None
         for _ in range(MAX_STEPS):
             offered = await self.fake.autocomplete(
@@ -248,7 +260,8 @@ class Table:
             self.steps += 1
         assert ex is not None
         self.via_play += 1
-        return await self._await_progress(ex, before, timeout, "/play")
+        turn_id = turn.id if turn is not None else 0
+        return await self._await_progress(ex, before, timeout, "/play", user, turn_id)
 
     async def play_to_end(
         self,

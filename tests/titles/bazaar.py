@@ -343,9 +343,9 @@ class Bazaar(Title[BazaarState]):
 
     def _apply_bid(self, state: BazaarState, seat: int, amount: int) -> list[Event]:
         state.seats[seat].bid = amount
-        name = self.seat_label(state, seat)
-        events = [
-            Event(f"{name} has placed a secret bid."),
+        done = sum(p.bid is not None for p in state.seats)
+        events = [  # who bid stays private until the reveal: the public learns how many
+            Event(f"Someone has placed a secret bid ({done} of {len(state.seats)} bids are in)."),
             Event(f"You bid {_coins(amount)}.", private_to=seat),
         ]
         if all(p.bid is not None for p in state.seats):
