@@ -66,11 +66,11 @@ class GameChannels:
         if known is not None:
             self._known.move_to_end(game_id)
             return known
-        info = await self.service.game_info(game_id)
-        self._known[game_id] = info.channel_id
+        channel = await self.service.channel_of(game_id)
+        self._known[game_id] = channel
         while len(self._known) > self.size:
             self._known.popitem(last=False)
-        return info.channel_id
+        return channel
 
 
 class Presses:

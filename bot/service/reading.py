@@ -36,6 +36,14 @@ class ReadingCases(ServiceCore):
                 raise ServiceError("That game doesn't exist any more.")
             return await self._describe(s, game)
 
+    async def channel_of(self, game_id: int) -> int:
+        """The channel a game lives in (one small query: presses are checked against it)."""
+        async with self._sessions() as s:
+            channel = await s.scalar(select(Game.channel_id).where(Game.id == game_id))
+        if channel is None:
+            raise ServiceError("That game doesn't exist any more.")
+        return int(channel)
+
     async def _describe(self, s, game: Game) -> GameInfo:  # type: ignore[no-untyped-def]
         state = None
         if game.status in ("running", "finished"):
