@@ -110,9 +110,9 @@ class Snapshot(Base):
 
 
 class Delivery(Base):
-    """What must be posted for a committed version (the turn message, with its DMs and pings),
-    written in the decision's own transaction and marked once it is posted: a crash between
-    commit and post leaves a row that the start-up repair posts."""
+    """A turn message owed for a committed version (with its DMs and pings), written in the
+    decision's own transaction and deleted once it is posted: a crash between commit and post
+    leaves the row, and the start-up repair posts it."""
 
     __tablename__ = "deliveries"
     __table_args__ = (UniqueConstraint("game_id", "version", "kind"),)
@@ -124,8 +124,6 @@ class Delivery(Base):
     kind: Mapped[str] = mapped_column(String(16), default="turn")
     #: What the message says above the board (a moderator's announcement, say).
     prefix: Mapped[str] = mapped_column(Text, default="")
-    message_id: Mapped[int | None] = mapped_column(BigInteger)
-    delivered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -40,6 +40,8 @@ class Timers(Cog):
     def __init__(self, bot) -> None:  # type: ignore[no-untyped-def]
         super().__init__(bot)
         self._wake = asyncio.Event()
+        #: When the timer slept for is due (None: no timer, or not sleeping).
+        self._until: datetime | None = None
         self._handlers: dict[str, Callable[[Fired], Awaitable[None]]] = {REMINDER: self.remind}
 
     def start(self) -> asyncio.Task[None]:
@@ -47,8 +49,10 @@ class Timers(Cog):
         return asyncio.create_task(self.run())
 
     def sooner(self, due: datetime) -> None:
-        """A commit set a timer: look again (it may be sooner than the one slept for)."""
-        self._wake.set()
+        """A commit set a timer: wake up if it is due before the one slept for (a reminder a
+        day away usually is not: then nothing is read or written for it)."""
+        if self._until is None or due < self._until:
+            self._wake.set()
 
     async def run(self) -> None:
         await self.bot.wait_until_ready()
@@ -56,20 +60,19 @@ class Timers(Cog):
             await self.service.ensure_reminders()
         while not self.bot.is_closed():
             try:
-                await self.fire_due()
-                delay = await self._delay()
+                due = await self.service.next_timer_due()
+                if due is not None and due <= self.service.clock():
+                    await self.fire_due()
+                    continue
+                self._until = due
+                delay = MAX_SLEEP if due is None else (due - self.service.clock()).total_seconds()
+                delay = max(0.0, min(MAX_SLEEP, delay))
             except Exception:  # a busy database: try again soon
                 log.warning("timer pass failed", exc_info=True)
-                delay = 5.0
+                self._until, delay = None, 5.0
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), delay)
-
-    async def _delay(self) -> float:
-        due = await self.service.next_timer_due()
-        if due is None:
-            return MAX_SLEEP
-        return max(0.0, min(MAX_SLEEP, (due - self.service.clock()).total_seconds()))
 
     async def fire_due(self) -> int:
         """Claim and handle every timer due now; how many fired."""

@@ -26,6 +26,7 @@ from bot.service.loader import (
     Loaded,
     StateCache,
     load,
+    prompts_of,
     replay_from_nearest,
     title_of,
 )
@@ -202,14 +203,17 @@ class ServiceCore:
         *,
         quiet: bool = False,
         prefix: str = "",
+        prompts: list[Prompt] | None = None,
     ) -> Outcome:
-        """What a caller posts after a change, from what the change itself holds."""
-        prompts: list[Prompt] = []
+        """What a caller posts after a change, from what the change itself holds (`prompts`:
+        the state's, when the caller has them already)."""
         hands: dict[int, str] = {}
         title = catalog.title(game.title)
+        if game.status != "running" or state is None or title is None:
+            prompts = []
+        elif prompts is None:
+            prompts = title.prompts(state)
         if state is not None and title is not None and game.status in ("running", "finished"):
-            if game.status == "running":
-                prompts = title.prompts(state)
             touched = {e.private_to for e in events if e.private_to is not None}
             barrier = any(e.barrier for e in events)
             for seat in seats:
@@ -249,16 +253,17 @@ class ServiceCore:
         that follows without a person deciding, one version bump (refusing a stale one), the
         actions, a snapshot, and the turn message owed for the new version."""
         state = title.copy(loaded.state)
-        before = title.prompts(state)
+        before = prompts_of(title, loaded)
+        now = before  # the prompts of `state`, computed once per change of it
         rows: list[tuple[int, str, int | None, list[Event], bool]] = []
         if move is not None:
             try:
                 events = title.apply(state, move.seat_no, move.choice_id)
             except IllegalAction as exc:
                 raise ServiceError(str(exc)) from None
-            after = title.prompts(state)
+            now = title.prompts(state)
             others_before = {p.seat for p in before} - {move.seat_no}
-            others_after = {p.seat for p in after} - {move.seat_no}
+            others_after = {p.seat for p in now} - {move.seat_no}
             undoable = not any(e.barrier for e in events) and others_before == others_after
             rows.append((move.seat_no, move.choice_id, move.user_id, events, undoable))
         bots = {x.seat_no for x in seats if x.is_bot}
@@ -266,19 +271,21 @@ class ServiceCore:
         for _ in range(MAX_BOT_CHAIN):
             if not bots or title.result(state) is not None:
                 break
-            turn = [p.seat for p in title.prompts(state) if p.seat in bots]
+            turn = [p.seat for p in now if p.seat in bots]
             if not turn:
                 break
             rng = Rng.from_seed(game.seed).fork(seq + len(rows))
             choice = title.bot_choice(state, turn[0], rng)
             rows.append((turn[0], choice, None, title.apply(state, turn[0], choice), False))
+            now = title.prompts(state)
         if not rows and not force:
-            return await self._outcome(s, game, seats, state, [], prefix=prefix)
+            return await self._outcome(s, game, seats, state, [], prefix=prefix, prompts=now)
         result = title.result(state)
         values: dict[str, Any] = {}
         if result is not None:
             values = {"status": "finished", "live_channel_id": None, "result": _result_json(result)}
-        version = await q.bump(s, game, game.version, **values)
+        previous = game.version
+        version = await q.bump(s, game, previous, **values)
         all_events: list[Event] = []
         last_seq = loaded.last_seq
         for seat_no, choice_id, user_id, events, undoable in rows:
@@ -301,7 +308,7 @@ class ServiceCore:
         checkpoint = (
             result is not None or last_seq // SNAPSHOT_EVERY > loaded.last_seq // SNAPSHOT_EVERY
         )
-        await q.drop_snapshots(s, game.id, below_version=version)
+        await q.drop_snapshot(s, game.id, previous)  # the last latest, unless a checkpoint
         s.add(
             Snapshot(
                 game_id=game.id,
@@ -311,15 +318,17 @@ class ServiceCore:
                 checkpoint=checkpoint,
             )
         )
-        quiet = _is_quiet(before, title.prompts(state), rows, move)
+        quiet = _is_quiet(before, now, rows, move)
         s.add(Delivery(game_id=game.id, version=version, kind="turn", prefix=prefix))
         await self._set_timers(s, game, version)
         await self._mark_posted(s, game)
         await s.flush()
-        self._cache.put(game.id, Loaded(version, last_seq, state, seq))
+        self._cache.put(game.id, Loaded(version, last_seq, state, seq, now))
         if move is not None:
             self.drafts.clear(game.id, move.seat_no)
-        return await self._outcome(s, game, seats, state, all_events, quiet=quiet, prefix=prefix)
+        return await self._outcome(
+            s, game, seats, state, all_events, quiet=quiet, prefix=prefix, prompts=now
+        )
 
     async def _take_back(
         self, s: AsyncSession, game: Game, seats: list[Seat], actions: list[Action], line: str
@@ -331,6 +340,7 @@ class ServiceCore:
         for action in actions:
             action.undone_at_version = game.version + 1
         await q.drop_snapshots_from(s, game.id, first)
+        await q.drop_snapshots(s, game.id, below_version=game.version + 1)
         await s.flush()
         state, last_seq = await replay_from_nearest(s, game, title, first)
         loaded = Loaded(game.version, last_seq, state, await q.top_seq(s, game.id) + 1)
@@ -354,7 +364,7 @@ class ServiceCore:
         """Piggyback the game's last posted turn message on this transaction."""
         posted = self._posted.pop(game.id, None)
         if posted is not None:
-            await q.mark_delivered(s, [(game.id, *posted)], utcnow())
+            await q.mark_delivered(s, [(game.id, *posted)])
             if posted[1] is not None:
                 set_committed_value(game, "turn_message_id", posted[1])
 
@@ -400,4 +410,10 @@ def _result_json(result: Result) -> dict[str, Any]:
 
 
 def event_json(e: Event) -> dict[str, Any]:
-    return {"text": e.text, "private_to": e.private_to, "barrier": e.barrier}
+    """A logged event: its text, plus `private_to` and `barrier` only when set (compact)."""
+    out: dict[str, Any] = {"text": e.text}
+    if e.private_to is not None:
+        out["private_to"] = e.private_to
+    if e.barrier:
+        out["barrier"] = True
+    return out

@@ -37,7 +37,7 @@ class DeliveryCases(ServiceCore):
         items = [(g, v, m) for g, (v, m) in self._posted.items()]
         self._posted.clear()
         async with self._tx() as s:
-            await q.mark_delivered(s, items, q.utcnow())
+            await q.mark_delivered(s, items)
         return len(items)
 
     async def undelivered(self) -> list[Owed]:

@@ -41,9 +41,20 @@ class Drafts:
     def __init__(self) -> None:
         self._items: dict[tuple[int, int], Draft] = {}
 
-    def position(self, title: Title, state: Any, game_id: int, seat: int) -> Position | None:
-        """The seat's menu now (None: it has nothing to decide)."""
-        top = title.choices(state, seat, ())
+    def position(
+        self,
+        title: Title,
+        state: Any,
+        game_id: int,
+        seat: int,
+        prompts: list[Prompt] | None = None,
+    ) -> Position | None:
+        """The seat's menu now (None: it has nothing to decide). `prompts`: the state's, when
+        known (a seat's top-level menu is its prompt: the engine contract)."""
+        if prompts is None:
+            top = title.choices(state, seat, ())
+        else:
+            top = next((p for p in prompts if p.seat == seat), None)
         if top is None:
             self._items.pop((game_id, seat), None)
             return None

@@ -15,13 +15,13 @@ from bot import catalog
 from bot.db.models import Action, Game, Snapshot
 from bot.errors import ServiceError
 from bot.service import queries as q
-from engine.core import IllegalAction, Title
+from engine.core import IllegalAction, Prompt, Title
 
 log = logging.getLogger(__name__)
 
 #: A snapshot is kept (a checkpoint) once every this many actions, so loading a game never
 #: replays more than this many actions on top of the nearest snapshot.
-SNAPSHOT_EVERY = 50
+SNAPSHOT_EVERY = 100
 
 
 @dataclass
@@ -32,6 +32,15 @@ class Loaded:
     state: Any
     #: The seq the next action gets: above every action ever logged, undone ones included.
     next_seq: int
+    #: `title.prompts(state)`, once computed (prompts are costly for big titles).
+    prompts: list[Prompt] | None = None
+
+
+def prompts_of(title: Title, loaded: Loaded) -> list[Prompt]:
+    """The loaded state's prompts, computed at most once per state."""
+    if loaded.prompts is None:
+        loaded.prompts = title.prompts(loaded.state)
+    return loaded.prompts
 
 
 def title_of(game: Game) -> Title:

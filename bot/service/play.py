@@ -12,7 +12,7 @@ from bot.results import GameInfo, Outcome, SeatInfo, Step
 from bot.service import queries as q
 from bot.service.base import Move, ServiceCore
 from bot.service.drafts import Position, fingerprint
-from bot.service.loader import Loaded, title_of
+from bot.service.loader import Loaded, prompts_of, title_of
 from engine.core import Choice, Prompt, Title, next_draft
 
 STALE = "That button belongs to an earlier turn. Use the newest message (or `/play`)."
@@ -54,13 +54,14 @@ class PlayCases(ServiceCore):
             game, title, loaded, seats, seat = await self._seat_state(game_id, user_id)
             if version is not None and version != game.version:
                 raise StaleError(STALE)
-            here = self.drafts.position(title, loaded.state, game_id, seat.seat_no)
+            prompts = prompts_of(title, loaded)
+            here = self.drafts.position(title, loaded.state, game_id, seat.seat_no, prompts)
             if here is None:
                 raise ServiceError(self._not_your_turn(game, title, loaded.state, seats))
             if version is not None:  # the public message shows the top-level menu
                 here = Position(here.top, (), here.top)
             elif menu is not None and menu != fingerprint(here.prompt):
-                info = self._info(game, seats, loaded.state)
+                info = self._info(game, seats, loaded.state, prompts=prompts)
                 step = Step(info, seat.seat_no, here.prompt, reset=here.reset)
                 raise MenuMoved(STALE_MENU, step)
             typed = menu is None and version is None
@@ -103,7 +104,8 @@ class PlayCases(ServiceCore):
         if prompt is None:
             raise ServiceError("You have nothing to decide right now.")
         self.drafts.set(game.id, seat.seat_no, here.top, steps)
-        return Step(self._info(game, seats, loaded.state), seat.seat_no, prompt)
+        info = self._info(game, seats, loaded.state, prompts=prompts_of(title, loaded))
+        return Step(info, seat.seat_no, prompt)
 
     async def _seat_state(
         self, game_id: int, user_id: int
@@ -151,12 +153,13 @@ class PlayCases(ServiceCore):
             if game.status != "running":
                 return self._info(game, seats, None), None
             title = title_of(game)
-            state = (await self._state(s, game, title)).state
-        info = self._info(game, seats, state)
+            loaded = await self._state(s, game, title)
+        prompts = prompts_of(title, loaded)
+        info = self._info(game, seats, loaded.state, prompts=prompts)
         mine = info.seat_of(user_id)
         if mine is None:
             return info, None
-        here = self.drafts.position(title, state, game_id, mine.seat_no)
+        here = self.drafts.position(title, loaded.state, game_id, mine.seat_no, prompts)
         if here is None:
             return info, None
         return info, (here.top if top else here.prompt)

@@ -125,6 +125,19 @@ async def drop_snapshots(s: AsyncSession, game_id: int, *, below_version: int) -
     )
 
 
+async def drop_snapshot(s: AsyncSession, game_id: int, version: int) -> None:
+    """Drop the snapshot of `version` unless it is a checkpoint (one row, by its key)."""
+    await s.execute(
+        delete(Snapshot)
+        .where(
+            Snapshot.game_id == game_id,
+            Snapshot.version == version,
+            Snapshot.checkpoint.is_(False),
+        )
+        .execution_options(synchronize_session=False)
+    )
+
+
 async def drop_snapshots_from(s: AsyncSession, game_id: int, seq: int) -> None:
     """Drop the snapshots that fold an action from `seq` on (it is being taken back)."""
     await s.execute(
@@ -144,34 +157,20 @@ async def actions_of_version(s: AsyncSession, game_id: int, version: int) -> lis
 
 
 async def pending_deliveries(s: AsyncSession, limit: int = 200) -> Sequence[Delivery]:
-    rows = await s.scalars(
-        select(Delivery).where(Delivery.delivered_at.is_(None)).order_by(Delivery.id).limit(limit)
-    )
+    rows = await s.scalars(select(Delivery).order_by(Delivery.id).limit(limit))
     return list(rows)
 
 
-async def mark_delivered(
-    s: AsyncSession, items: Sequence[tuple[int, int, int | None]], when: datetime
-) -> None:
-    """`items`: (game id, version, message id) of turn messages that were posted."""
+async def mark_delivered(s: AsyncSession, items: Sequence[tuple[int, int, int | None]]) -> None:
+    """`items`: (game id, version, message id) of turn messages that were posted: their
+    deliveries (and older ones of the game) are done, and the message is the game's current."""
     for game_id, version, message_id in items:
         await s.execute(
-            update(Delivery)
-            .where(
-                Delivery.game_id == game_id,
-                Delivery.version <= version,
-                Delivery.delivered_at.is_(None),
-            )
-            .values(delivered_at=when)
+            delete(Delivery)
+            .where(Delivery.game_id == game_id, Delivery.version <= version)
             .execution_options(synchronize_session=False)
         )
         if message_id is not None:
-            await s.execute(
-                update(Delivery)
-                .where(Delivery.game_id == game_id, Delivery.version == version)
-                .values(message_id=message_id)
-                .execution_options(synchronize_session=False)
-            )
             await s.execute(
                 update(Game)
                 .where(Game.id == game_id)

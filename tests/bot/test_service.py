@@ -273,7 +273,7 @@ async def test_undo_refused_across_a_draw_or_for_someone_else(service):
             with pytest.raises(ServiceError, match="isn't yours"):
                 await service.undo(CHAN, other)
             checked_foreign = True
-        if any(e["barrier"] for e in last.events):
+        if any(e.get("barrier") for e in last.events):
             with pytest.raises(ServiceError, match="can't be taken back"):
                 await service.undo(CHAN, user)
             checked_barrier = True

@@ -104,6 +104,8 @@ def test_random_games_follow_the_contract(slug: str, seats: int, seed: int) -> N
         prompts = title.prompts(state)
         assert prompts, "a game that is not over must have someone to decide"
         deciding = {p.seat for p in prompts}
+        for p in prompts:  # a seat's top-level menu is its prompt (the host relies on it)
+            assert title.choices(state, p.seat, ()) == p
         before = title.encode(state), msgspec.json.encode(title.view(state, None))
         prompt = rng.choice(prompts)
         full = n % 7 == 0  # the whole menu tree is checked now and then; bots move otherwise

@@ -17,7 +17,7 @@ branch_labels = None
 depends_on = None
 
 #: Must match bot.service.loader.SNAPSHOT_EVERY at the time of writing.
-SNAPSHOT_EVERY = 50
+SNAPSHOT_EVERY = 100
 
 
 def upgrade() -> None:
@@ -34,14 +34,11 @@ def upgrade() -> None:
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("kind", sa.String(length=16), nullable=False),
         sa.Column("prefix", sa.Text(), nullable=False),
-        sa.Column("message_id", sa.BigInteger(), nullable=True),
-        sa.Column("delivered_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("id"),
         sa.UniqueConstraint("game_id", "version", "kind"),
     )
-    op.create_index("ix_deliveries_delivered_at", "deliveries", ["delivered_at"])
     op.create_table(
         "timers",
         sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
@@ -95,7 +92,6 @@ def downgrade() -> None:
     op.drop_index("ix_timers_game_id", table_name="timers")
     op.drop_index("ix_timers_due_at", table_name="timers")
     op.drop_table("timers")
-    op.drop_index("ix_deliveries_delivered_at", table_name="deliveries")
     op.drop_table("deliveries")
     with op.batch_alter_table("snapshots", schema=None) as batch_op:
         batch_op.drop_column("checkpoint")
