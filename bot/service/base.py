@@ -71,6 +71,7 @@ class ServiceCore:
             weakref.WeakValueDictionary()
         )
         self.drafts = Drafts()
+        self._sqlite_writer = asyncio.Lock()
         #: Turn messages posted but not yet marked delivered: game id -> (version, message id).
         #: Marked in the game's next transaction, or by `flush_deliveries`.
         self._posted: dict[int, tuple[int, int | None]] = {}
@@ -88,10 +89,18 @@ class ServiceCore:
     async def _tx(self, game_id: int | None = None) -> AsyncIterator[AsyncSession]:
         """A write transaction; with `game_id` on PostgreSQL, under the game's advisory lock
         (several processes on one database then take turns per game)."""
-        async with self._writers() as session, session.begin():
-            if game_id is not None and session.bind.dialect.name == "postgresql":
-                await session.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": game_id})
-            yield session
+        async with self._writers() as session:
+            if session.bind.dialect.name == "sqlite":
+                # SQLite has one writer at a time: queue here, on the event loop, rather than
+                # in SQLite's busy handler on a pool of blocked threads (which starves the
+                # loop under load).
+                async with self._sqlite_writer, session.begin():
+                    yield session
+                return
+            async with session.begin():
+                if game_id is not None and session.bind.dialect.name == "postgresql":
+                    await session.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": game_id})
+                yield session
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
