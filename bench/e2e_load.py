@@ -1,88 +1,62 @@
-"""End-to-end load benchmark: the real bot process against the fake Discord (tests/e2e).
+"""End-to-end load benchmark: the real bot process (and its render workers) against the fake
+Discord of tests/e2e, playing the real titles or the test title.
 
-    .venv/bin/python bench/e2e_load.py [--games 50] [--stored 1000] [--rounds 2]
+    .venv/bin/python -m bench.e2e_load --title bazaar --games 50 --think 4 --duration 60
+    .venv/bin/python -m bench.e2e_load --title mixed --games 50 --think 4 --duration 60
+    .venv/bin/python -m bench.e2e_load --title bazaar --games 50 --think 0 --duration 45
+    .venv/bin/python -m bench.e2e_load --title tidewater --games 20 --stored 1000 --duration 0
 
-1. Stores `--stored` games in the bot's database (through the game service, before the bot
-   starts: each is a started 2-seat bazaar game waiting for its human), then starts the bot and
-   reads its RSS (VmRSS from /proc/<pid>/status).
-2. Plays `--games` games at once, one per channel, each with two simulated people (buttons,
-   select menus, private menus and `/play`) and one automatic player seat.
-3. Meanwhile, sends a trivial command (`/game status`) every few milliseconds.
+1. `--stored N` started games are written to the bot's database through the game service
+   before the bot starts (each waits for its person), then `/game status` is run once in each.
+2. `--games` games are played at once, one per channel, each by `--people` simulated people
+   and `--bots` automatic players, deciding with buttons, select menus, private menus and step
+   menus, or with `/play` after autocomplete; a person thinks `--think` seconds on average
+   (uniform 0..2x; 0: saturated). With `--duration S`, a finished game is replaced by a new
+   one until S seconds have passed; with `--duration 0`, each game is played once to its end.
+3. Meanwhile the floor command, `/game rules title:<t>` (neither database nor renderer), is
+   sent every `--floor-every` seconds.
+4. Afterwards (`--probe`), decisions of one more game are taken one at a time, to read the bot's
+   and the workers' CPU per decision, and the floor command's, without overlap.
 
-Prints the turn round trip (a deciding interaction dispatched -> the new public turn message,
-with its board image, received by "Discord"), the trivial command's round trip (dispatch ->
-answer), how many interactions were first answered later than Discord's 3 seconds, and the RSS.
-The fake Discord and the simulated people share one process (and the machine) with the bot,
-so the figures include their overhead too.
+"Committed decisions" are completed moves (a commit and a new turn message); the automatic
+players' moves are made in the same transaction and are not counted. The fake Discord and the
+simulated people run in this process, on the same 2 cores as the bot: their CPU is reported.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
+import shutil
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+from bench import proc
+from bench.e2e_probe import decide, probe_decisions, probe_floor, random_forward
+from bench.e2e_report import DEADLINE, summarise
+from bench.stats import describe, summary
+from tests.e2e.driver import Table, is_refusal
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.harness import MINIMAL_BOT, REAL_BOT, BotProcess, bot_env
 
-from tests.e2e.driver import TURN_ID, Table, is_refusal  # noqa: E402
-from tests.e2e.fake_discord import FakeDiscord  # noqa: E402
-from tests.e2e.harness import BotProcess, bot_env  # noqa: E402
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (from /proc/<pid>/stat)."""
-    import os
-
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+TITLES = ("bazaar", "tidewater", "benares", "mixed")
+OPTIONS = {"bazaar": {"options": "rounds=2"}}
+PEOPLE = ["alice", "bob", "carol", "dave", "erin", "frank"]
 
 
-def ex_kind(ex) -> str:  # noqa: ANN001 - Exchange
-    """A short name for what an interaction was: a command path or a component kind."""
-    data = ex.payload.get("data") or {}
-    if "custom_id" in data:
-        cid = data["custom_id"]
-        if ":l:" in cid:
-            return "lobby " + cid.rsplit(":", 1)[1]
-        m = TURN_ID.match(cid)
-        kinds = {"p": "private menu", "s": "select", "c": "button", "i": "button", "m": "more"}
-        return kinds.get(m["kind"], "component") if m else "component"
-    names = [data.get("name", "?")]
-    opts = data.get("options") or []
-    while opts and opts[0].get("type") in (1, 2):
-        names.append(opts[0]["name"])
-        opts = opts[0].get("options") or []
-    return ("autocomplete " if ex.type == 4 else "/") + " ".join(names)
+def title_of(args: argparse.Namespace, i: int) -> str:
+    if args.title == "mixed":
+        return "tidewater" if i % 2 == 0 else "benares"
+    return args.title
 
 
-def pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
-    return ordered[k]
-
-
-def describe(name: str, values: list[float]) -> str:
-    ms = [v * 1000 for v in values]
-    if not ms:
-        return f"{name}: no samples"
-    return (
-        f"{name}: n={len(ms)} median={statistics.median(ms):.1f} ms p95={pct(ms, 95):.1f} ms "
-        f"max={max(ms):.1f} ms"
-    )
-
-
-async def store_games(db_url: str, channels: list[int], user_id: int) -> float:
-    """Create one started game per channel straight through the service (what the bot would
-    have stored after `/game new` + Start): bazaar, the user and one automatic player."""
+async def store_games(db_url: str, channels: list[int], titles: list[str], user: int) -> float:
+    """One started 2-seat game per channel (the user and one automatic player), written
+    straight through the service: what the bot would have stored after `/game new` + Start."""
     from bot import catalog
     from bot.db.engine import make_engine, migrate, sessionmaker
     from bot.service import GameService
@@ -92,17 +66,20 @@ async def store_games(db_url: str, channels: list[int], user_id: int) -> float:
     await migrate(engine)
     service = GameService(sessionmaker(engine))
     t0 = time.perf_counter()
-    for channel in channels:
+    for channel, title in zip(channels, titles, strict=True):
+        options = OPTIONS.get(title, {}).get("options", "")
         await service.create(
             guild_id=1,
             channel_id=channel,
-            user_id=user_id,
-            title_slug="bazaar",
+            user_id=user,
+            title_slug=title,
             seats=2,
             bots=1,
-            options={"rounds": "3"},
+            options=options,
         )
-        await service.start(channel, user_id)
+        outcome = await service.start(channel, user)
+        service.posted(outcome.game.id, outcome.game.version, None)  # as if its turn was posted
+    await service.flush_deliveries()  # (else the bot would post every one of them at start)
     stored = await service.game_count()
     await engine.dispose()
     assert stored >= len(channels), stored
@@ -116,8 +93,7 @@ async def touch_all(fake: FakeDiscord, channels: list[int], parallel: int = 10) 
 
     async def worker() -> None:
         while queue:
-            ch = queue.pop()
-            ex = await fake.slash("alice", ch, "game", "status", timeout=60)
+            ex = await fake.slash("alice", queue.pop(), "game", "status", timeout=60)
             assert not is_refusal(ex), ex.text()
             rtts.append(ex.answered_at - ex.sent_at)
 
@@ -125,162 +101,283 @@ async def touch_all(fake: FakeDiscord, channels: list[int], parallel: int = 10) 
     return rtts
 
 
-async def play_game(table: Table, seed: int, think: float, rounds: int) -> None:
-    rng = random.Random(seed)
-    await table.open(table.players[0], seats=3, bots=1, options=f"rounds={rounds}")
-    await table.join_all()
-    await table.start()
-    # mostly components (as people do), sometimes /play
-    await table.play_to_end(
-        mode=lambda n: "command" if rng.random() < 0.25 else "components",
-        think=(lambda: rng.uniform(0, 2 * think)) if think else None,
-    )
+class Load:
+    """The games being played, the tables they were played at, and when to stop."""
+
+    def __init__(self, fake: FakeDiscord, args: argparse.Namespace) -> None:
+        self.fake = fake
+        self.args = args
+        self.tables: list[Table] = []
+        self.title: dict[int, str] = {}  # channel -> title slug
+        self.failures: list[BaseException] = []
+        self.deadline = time.perf_counter() + args.duration if args.duration else float("inf")
+
+    def new_table(self, slot: int, round_no: int) -> Table:
+        people = [PEOPLE[(slot + k) % len(PEOPLE)] for k in range(self.args.people)]
+        channel = self.fake.add_channel(f"table-{slot}-{round_no}")
+        table = Table(self.fake, channel, people)
+        self.title[channel] = title_of(self.args, slot)
+        self.tables.append(table)
+        return table
+
+    async def slot(self, slot: int) -> None:
+        rng = random.Random(slot)
+        policy = random_forward(rng)
+        think = self.args.think
+        round_no = 0
+        while time.perf_counter() < self.deadline:
+            table = self.new_table(slot, round_no)
+            round_no += 1
+            if think:  # games do not all open at the same instant
+                await asyncio.sleep(rng.uniform(0, think))
+            title = self.title[table.channel]
+            seats = len(table.players) + self.args.bots
+            await table.open(
+                table.players[0],
+                title=title,
+                seats=seats,
+                bots=self.args.bots,
+                **OPTIONS.get(title, {}),
+            )
+            await table.join_all()
+            await table.start()
+            while not table.finished() and time.perf_counter() < self.deadline:
+                if think:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                    if time.perf_counter() >= self.deadline:
+                        break
+                user = table.waiting()[0]
+                mode = "command" if rng.random() < 0.25 else "components"
+                await decide(table, user, mode, policy)
+            if not self.args.duration:
+                return
+
+    async def run(self) -> None:
+        results = await asyncio.gather(
+            *(self.slot(i) for i in range(self.args.games)), return_exceptions=True
+        )
+        self.failures = [r for r in results if isinstance(r, BaseException)]
 
 
-async def trivial_commands(
-    fake: FakeDiscord, tables: list[Table], stop: asyncio.Event, out: list[float]
+async def floor_loop(
+    fake: FakeDiscord, load: Load, stop: asyncio.Event, every: float, out: list[float]
 ) -> None:
     rng = random.Random(7)
     pending: set[asyncio.Task] = set()
 
     async def one(table: Table) -> None:
-        ex = await fake.slash(table.players[0], table.channel, "game", "status", timeout=60)
-        if not is_refusal(ex):
+        user = rng.choice(PEOPLE)
+        title = load.title[table.channel]
+        ex = await fake.slash(user, table.channel, "game", "rules", title=title, timeout=60)
+        if not is_refusal(ex) and ex.answered_at:
             out.append(ex.answered_at - ex.sent_at)
 
     while not stop.is_set():
-        table = rng.choice(tables)
-        if table.game_id:
-            task = asyncio.create_task(one(table))
+        if load.tables:
+            task = asyncio.create_task(one(rng.choice(load.tables)))
             pending.add(task)
             task.add_done_callback(pending.discard)
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(every)
     await asyncio.gather(*pending, return_exceptions=True)
 
 
-async def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=50)
-    ap.add_argument("--stored", type=int, default=1000)
-    ap.add_argument("--rounds", type=int, default=2)
-    ap.add_argument(
-        "--think", type=float, default=0.0, help="mean seconds a person thinks before a move"
-    )
-    ap.add_argument("--keep", action="store_true", help="keep the temp dir (DB and bot log)")
-    args = ap.parse_args()
+def sample_memory(bot: BotProcess, stop: asyncio.Event, peak: dict) -> asyncio.Task:
+    """Every second, the bot's and its children's memory; the highest total is kept."""
 
-    workdir = Path(tempfile.mkdtemp(prefix="boardroom-e2e-load-"))
-    async with FakeDiscord() as fake:
-        channels = [fake.add_channel(f"table-{i}") for i in range(args.games)]
-        stored_channels = [fake.add_channel(f"stored-{i}") for i in range(args.stored)]
-        env = bot_env(fake, workdir)
-        if args.stored:
-            alice = int(fake.users["alice"]["id"])
-            secs = await store_games(env["DATABASE_URL"], stored_channels, alice)
-            print(f"stored {args.stored} started games in {secs:.1f} s")
-        bot = BotProcess(fake, workdir)
-        t0 = time.perf_counter()
-        await bot.start()
-        print(f"bot connected and synced in {time.perf_counter() - t0:.2f} s (pid {bot.pid})")
-        await asyncio.sleep(2.5)  # let discord.py finish its start-up (guild ready timeout)
-        rss_idle = bot.rss_kb()
-        print(f"bot RSS with {args.stored} stored games, idle: {rss_idle / 1024:.1f} MiB")
-        if args.stored:
-            t0 = time.perf_counter()
-            rtts = await touch_all(fake, stored_channels)
-            rss_touched = bot.rss_kb()
-            print(
-                f"/game status in each of the {args.stored} stored games took "
-                f"{time.perf_counter() - t0:.1f} s; bot RSS after: {rss_touched / 1024:.1f} MiB"
-            )
-            print(describe("  /game status round trip (10 at a time, no other load)", rtts))
+    async def loop() -> None:
+        while not stop.is_set():
+            t = proc.tree(bot.pid)
+            if t.rss_total_kb() > peak.get("rss", 0):
+                peak.update(rss=t.rss_total_kb(), at=t.describe_memory())
+            peak["pss"] = max(peak.get("pss", 0), t.pss_total_kb())
+            await asyncio.sleep(1.0)
 
-        tables = [Table(fake, ch, ["alice", "bob"]) for ch in channels]
-        stop = asyncio.Event()
-        status_rtts: list[float] = []
-        status_task = asyncio.create_task(trivial_commands(fake, tables, stop, status_rtts))
-        t0 = time.perf_counter()
-        bot_cpu0, own_cpu0 = cpu_seconds(bot.pid), time.process_time()
-        rss_peak = 0
+    return asyncio.create_task(loop())
 
-        async def sample_rss() -> None:
-            nonlocal rss_peak
-            while not stop.is_set():
-                rss_peak = max(rss_peak, bot.rss_kb())
-                await asyncio.sleep(0.5)
 
-        sampler = asyncio.create_task(sample_rss())
-        results = await asyncio.gather(
-            *(play_game(t, i, args.think, args.rounds) for i, t in enumerate(tables)),
-            return_exceptions=True,
-        )
-        wall = time.perf_counter() - t0
-        bot_cpu = cpu_seconds(bot.pid) - bot_cpu0
-        own_cpu = time.process_time() - own_cpu0
-        stop.set()
-        await status_task
-        await sampler
-        rss_after = bot.rss_kb()
+def mib(tree: proc.Tree) -> dict[str, float]:
+    return {
+        "rss_mib": tree.rss_total_kb() / 1024,
+        "pss_mib": tree.pss_total_kb() / 1024,
+        "bot_rss_mib": tree.bot.rss_kb / 1024,
+        "detail": tree.describe_memory(),
+    }
 
-        failures = [r for r in results if isinstance(r, BaseException)]
-        turn_rtts = [x for t in tables for x in t.turn_rtts]
-        moves = sum(t.moves for t in tables)
-        finished = sum(t.finished() for t in tables)
-        late = [
-            ex
-            for ex in fake.exchanges.values()
-            if ex.callback_at and ex.callback_at - ex.sent_at > 3.0
+
+async def stored_phase(
+    fake: FakeDiscord, bot: BotProcess | None, args: argparse.Namespace, chans: list[int]
+) -> None:
+    """Before the bot starts (`bot` None): store the games; after: touch each once."""
+    if bot is None:
+        kinds = [
+            title_of(args, i) if args.stored_title == "same" else args.stored_title
+            for i in range(args.stored)
         ]
-        unanswered = [ex for ex in fake.exchanges.values() if not ex.callback_at]
-        late_kinds: dict[str, int] = {}
-        for ex in late:
-            kind = ex_kind(ex)
-            late_kinds[kind] = late_kinds.get(kind, 0) + 1
-        print()
+        alice = int(fake.users["alice"]["id"])
+        url = bot_env(fake, Path(args.workdir))["DATABASE_URL"]
+        secs = await store_games(url, chans, kinds, alice)
         print(
-            f"{args.games} games at once: {finished} finished, {len(failures)} failed, "
-            f"{moves} decisions in {wall:.1f} s ({moves / wall:.1f} decisions/s)"
+            f"stored {args.stored} started games ({', '.join(sorted(set(kinds)))}) in {secs:.1f} s"
         )
-        for f in failures[:3]:
-            print("  failure:", repr(f)[:300])
-        print(
-            f"CPU during the load: bot process {bot_cpu:.1f} s ({bot_cpu / wall:.0%} of one "
-            f"core), fake Discord + simulated people {own_cpu:.1f} s ({own_cpu / wall:.0%})"
-        )
-        print(describe("turn round trip (interaction -> turn message with image)", turn_rtts))
-        by: dict[str, list[float]] = {}
-        for t in tables:
-            for how, values in t.turn_rtts_by.items():
-                by.setdefault(how, []).extend(values)
-        for how in sorted(by):
-            print(describe(f"  via {how}", by[how]))
-        print(describe("trivial command round trip (/game status)", status_rtts))
-        print(
-            f"interactions: {len(fake.exchanges)}, first answered after 3 s: {len(late)}, "
-            f"never answered: {len(unanswered)}"
-        )
-        if late_kinds:
-            print("  late first answers by kind:", late_kinds)
-        print(
-            f"unknown routes called: {len(fake.unknown_requests)}; "
-            f"HTTP errors returned: {sum(1 for r in fake.requests if r.status >= 400)}"
-        )
-        print(
-            f"bot RSS: idle {rss_idle / 1024:.1f} MiB, peak during load {rss_peak / 1024:.1f} "
-            f"MiB, after {rss_after / 1024:.1f} MiB"
-        )
+        return
+    t0 = time.perf_counter()
+    rtts = await touch_all(fake, chans)
+    print(
+        f"/game status in each stored game: {time.perf_counter() - t0:.1f} s; "
+        f"after: {proc.tree(bot.pid).describe_memory()}"
+    )
+    print(describe("  /game status round trip (10 at a time)", rtts))
+
+
+async def load_phase(fake: FakeDiscord, bot: BotProcess, args: argparse.Namespace) -> dict:
+    load = Load(fake, args)
+    stop = asyncio.Event()
+    floor: list[float] = []
+    floor_task = asyncio.create_task(floor_loop(fake, load, stop, args.floor_every, floor))
+    peak: dict = {}
+    sampler = sample_memory(bot, stop, peak)
+    ex_before = len(fake.exchanges)
+    t0 = time.perf_counter()
+    tree0, own0 = proc.tree(bot.pid), time.process_time()
+    await load.run()
+    wall = time.perf_counter() - t0
+    tree1, own = proc.tree(bot.pid), time.process_time() - own0
+    stop.set()
+    await floor_task
+    await sampler
+    report = summarise(fake, load, wall, tree0, tree1, own, floor, ex_before)
+    after = proc.tree(bot.pid)
+    print(
+        f"memory at the peak of the load: {peak.get('at')} (PSS peak {peak.get('pss', 0) / 1024:.1f} MiB)"
+    )
+    print(f"memory after the load: {after.describe_memory()}")
+    report["memory_after"] = mib(after)
+    report["memory_peak"] = {"rss_mib": peak.get("rss", 0) / 1024, "detail": peak.get("at")}
+    return report
+
+
+async def run(args: argparse.Namespace) -> dict:
+    report: dict = {"args": vars(args)}
+    args.workdir = tempfile.mkdtemp(prefix="boardroom-e2e-load-")
+    async with FakeDiscord() as fake:
+        chans = [fake.add_channel(f"stored-{i}") for i in range(args.stored)]
+        if args.stored:
+            await stored_phase(fake, None, args, chans)
+        extra = {"RENDER_WORKERS": str(args.render_workers)}
+        extra.update(kv.split("=", 1) for kv in args.env)
+        if args.profile:
+            extra["E2E_PROFILE"] = str(Path(args.profile).resolve())
+        bot = BotProcess(fake, Path(args.workdir), entry=args.entry, env=extra)
+        await bot.start()
+        await asyncio.sleep(2.5)  # let discord.py finish its start-up (guild ready timeout)
+        fake.interaction_deadline = DEADLINE  # later first answers are refused, as Discord does
+        idle = proc.tree(bot.pid)
+        print(f"bot pid {bot.pid}, idle with {args.stored} stored games: {idle.describe_memory()}")
+        report["memory_idle"] = mib(idle)
+        if args.stored:
+            await stored_phase(fake, bot, args, chans)
+            report["memory_touched"] = mib(proc.tree(bot.pid))
+        report.update(await load_phase(fake, bot, args))
+        if args.probe:
+            report["probe"] = await probe(fake, bot, args)
         errors = [ln for ln in bot.log().splitlines() if "ERROR" in ln or "Traceback" in ln]
         print(f"bot log error lines: {len(errors)}")
         for ln in errors[:5]:
             print("  ", ln[:200])
+        report["bot_log_errors"] = len(errors)
         await bot.stop()
+        if args.floor_bot:  # the memory floor: Python + discord.py, no database, no titles
+            mini = BotProcess(fake, Path(args.workdir), entry=MINIMAL_BOT)
+            await mini.start()
+            await asyncio.sleep(2.5)
+            report["minimal_bot_rss_mib"] = proc.rss_kb(mini.pid) / 1024
+            print(
+                f"floor: a minimal discord.py bot, idle: RSS {report['minimal_bot_rss_mib']:.1f} MiB"
+            )
+            await mini.stop()
     if args.keep:
-        print(f"kept {workdir}")
+        print(f"kept {args.workdir}")
     else:
-        import shutil
+        shutil.rmtree(args.workdir, ignore_errors=True)
+    return report
 
-        shutil.rmtree(workdir, ignore_errors=True)
+
+async def probe(fake: FakeDiscord, bot: BotProcess, args: argparse.Namespace) -> dict:
+    titles = ["tidewater", "benares"] if args.title == "mixed" else [args.title]
+    out: dict = {}
+    for i, title in enumerate(titles):
+        tables: list[Table] = []
+
+        def new_table(title: str = title, tables: list[Table] = tables) -> Table:
+            channel = fake.add_channel(f"probe-{title}-{len(tables)}")
+            tables.append(Table(fake, channel, PEOPLE[: args.people]))
+            return tables[-1]
+
+        got = await probe_decisions(
+            fake,
+            bot.pid,
+            new_table,
+            title,
+            args.probe // len(titles),
+            args.bots,
+            OPTIONS.get(title, {}),
+            seed=100 + i,
+        )
+        floor = await probe_floor(fake, bot.pid, tables[-1].channel, "alice", title, 30)
+        print(f"\nprobe, {title}, one decision at a time:")
+        print(describe("  bot CPU per committed decision", got["bot"]))
+        print(describe("  render workers' CPU per decision", got["workers"]))
+        print(f"  interactions per decision: median {statistics.median(got['interactions'])}")
+        alone = [x for t in tables for x in t.turn_rtts]
+        print(describe("  turn round trip, alone", alone))
+        print(describe("  bot CPU per floor command (/game rules)", floor["bot"]))
+        print(describe("  floor round trip, alone", floor["rtt"]))
+        out[title] = {
+            "bot_cpu": summary(got["bot"]),
+            "workers_cpu": summary(got["workers"]),
+            "interactions": statistics.median(got["interactions"]),
+            "turn_rtt": summary(alone),
+            "floor_cpu": summary(floor["bot"]),
+            "floor_rtt": summary(floor["rtt"]),
+        }
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--title", choices=TITLES, default="bazaar")
+    ap.add_argument("--games", type=int, default=50, help="games played at once")
+    ap.add_argument("--people", type=int, default=2, help="simulated people per game")
+    ap.add_argument("--bots", type=int, default=1, help="automatic players per game")
+    ap.add_argument("--think", type=float, default=0.0, help="mean seconds before a move (0: none)")
+    ap.add_argument(
+        "--duration",
+        type=float,
+        default=60.0,
+        help="seconds of load (0: each game once to its end)",
+    )
+    ap.add_argument(
+        "--stored", type=int, default=0, help="started games stored before the bot starts"
+    )
+    ap.add_argument("--stored-title", default="same", help="their title ('same': as --title)")
+    ap.add_argument("--floor-every", type=float, default=0.2, help="seconds between floor commands")
+    ap.add_argument(
+        "--probe", type=int, default=40, help="decisions taken one at a time afterwards"
+    )
+    ap.add_argument("--render-workers", type=int, default=1)
+    ap.add_argument("--json", help="write the figures to this file")
+    ap.add_argument("--profile", help="run the bot under cProfile, stats written here")
+    ap.add_argument("--keep", action="store_true", help="keep the temp dir (DB and bot log)")
+    ap.add_argument("--entry", default=REAL_BOT, help="the bot's entry point (module:func)")
+    ap.add_argument("--floor-bot", action="store_true", help="also read a minimal bot's RSS")
+    ap.add_argument("--env", action="append", default=[], help="KEY=VALUE for the bot process")
+    args = ap.parse_args()
+    report = asyncio.run(
+        asyncio.wait_for(run(args), args.duration + 1200 if args.duration else 1800)
+    )
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=1, default=str))
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    main()

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import json
 import os
 import statistics
 import time
@@ -151,7 +152,9 @@ def main() -> None:
     ap.add_argument("--boards", type=int, default=20)
     ap.add_argument("--seats", type=int, default=4)
     ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--json", help="write the figures to this file")
     args = ap.parse_args()
+    report: dict = {}
     catalog.load()
     views = {s: game_views(s, args.seats, args.seed, args.boards) for s in TITLES}
     print(f"{args.boards} boards per title, {args.seats} seats, seed {args.seed} (ms, KB)")
@@ -167,6 +170,12 @@ def main() -> None:
             f"        {med(r['old_draw']):6.1f} {med(r['old_total']):6.1f} "
             f"{med(r['old_kb']):6.0f}  {med(r['old_total']) / med(r['total']):6.1f}x"
         )
+        report[slug] = {
+            "total_ms_median": med(r["total"]),
+            "total_ms_max": max(r["total"]),
+            "kb_median": med(r["kb"]),
+            "kb_max": max(r["kb"]),
+        }
     for slug, vs in views.items():
         first, again = asyncio.run(cache_check(slug, vs[len(vs) // 2]))
         print(f"{slug}: same view twice: {first:.1f} ms, then {again:.3f} ms (cached)")
@@ -176,6 +185,9 @@ def main() -> None:
         f"render worker RSS after {args.boards} boards of each title (+3 areas each): "
         f"{worker / 1024:.1f} MiB; this process {me / 1024:.1f} MiB"
     )
+    report["worker_rss_mib"] = worker / 1024
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=1))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,124 @@
+"""Per-decision CPU of the bot process and its render workers, measured one decision at a time.
+
+Under load, many decisions overlap, so the bot's CPU can only be divided by their number. Here
+one game is played alone: before a decision the CPU of the bot (every live thread, nanoseconds
+from /proc/<pid>/task/*/schedstat) and of its render workers is read; the decision is taken
+(menus, steps, autocomplete, the commit, the board, the post, stripping the old message, DMs);
+once "Discord" has seen no request for a moment, the CPU is read again. The same is done for
+the floor command, so the two can be compared.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from bench import proc
+from tests.e2e.driver import Table, is_refusal
+from tests.e2e.fake_discord import FakeDiscord
+
+#: No request to the fake for this long: the bot is done with what the last interaction caused.
+QUIET = 0.15
+
+
+def random_forward(rng: random.Random) -> Callable[[Sequence[str]], str]:
+    """A person who picks any choice that moves on (never "back"/"cancel"), like the
+    automatic player's random walk through the menus."""
+
+    def pick(choices: Sequence[str]) -> str:
+        forward = [c for c in choices if c not in ("back", "cancel")]
+        return rng.choice(forward or list(choices))
+
+    return pick
+
+
+async def settle(fake: FakeDiscord, quiet: float = QUIET, limit: float = 10.0) -> None:
+    """Wait until no request reached the fake for `quiet` seconds (at most `limit`)."""
+    end = time.perf_counter() + limit
+    seen = len(fake.requests)
+    last = time.perf_counter()
+    while time.perf_counter() < end:
+        await asyncio.sleep(quiet / 5)
+        if len(fake.requests) != seen:
+            seen, last = len(fake.requests), time.perf_counter()
+        elif time.perf_counter() - last >= quiet:
+            return
+
+
+def _workers(pid: int) -> list[int]:
+    return [c for c in proc.descendants(pid) if proc.kind(c) == "render worker"]
+
+
+def _cpu(pid: int, workers: list[int]) -> tuple[int, int]:
+    total = 0
+    for w in workers:
+        try:
+            total += proc.cpu_ns(w)
+        except FileNotFoundError:
+            continue
+    return proc.cpu_ns(pid), total
+
+
+async def decide(table: Table, user: str, mode: str, policy: Callable) -> None:
+    """One decision by `user`: with `/play` (mode "command") or the turn message's components."""
+    if mode == "command":
+        ex = await table.play_command(user, policy)
+    else:
+        ex = await table.play_components(user, policy)
+    assert not is_refusal(ex), f"refused: {ex.text()}"
+
+
+async def probe_decisions(
+    fake: FakeDiscord,
+    pid: int,
+    new_table: Callable[[], Table],
+    title: str,
+    decisions: int,
+    bots: int,
+    options: dict[str, str],
+    seed: int,
+) -> dict[str, list[float]]:
+    """Take `decisions` decisions one by one, in games opened at `new_table()` one after the
+    other. Returns bot and worker CPU seconds per decision and interactions per decision."""
+    rng = random.Random(seed)
+    policy = random_forward(rng)
+    out: dict[str, list[float]] = {"bot": [], "workers": [], "interactions": []}
+    table: Table | None = None
+    while len(out["bot"]) < decisions:
+        if table is None or table.finished():
+            table = new_table()
+            seats = len(table.players) + bots
+            await table.open(table.players[0], title=title, seats=seats, bots=bots, **options)
+            await table.join_all()
+            await table.start()
+            await settle(fake)
+            workers = _workers(pid)
+            continue
+        user = table.waiting()[0]
+        before_ex = len(fake.exchanges)
+        bot0, w0 = _cpu(pid, workers)
+        await decide(table, user, "command" if rng.random() < 0.25 else "components", policy)
+        await settle(fake)
+        bot1, w1 = _cpu(pid, workers)
+        out["bot"].append((bot1 - bot0) / 1e9)
+        out["workers"].append((w1 - w0) / 1e9)
+        out["interactions"].append(len(fake.exchanges) - before_ex)
+    return out
+
+
+async def probe_floor(
+    fake: FakeDiscord, pid: int, channel: int, user: str, title: str, n: int
+) -> dict[str, list[float]]:
+    """`/game rules title:<title>` n times, one at a time: bot CPU and round trip of each."""
+    out: dict[str, list[float]] = {"bot": [], "rtt": []}
+    for _ in range(n):
+        await settle(fake)
+        bot0 = proc.cpu_ns(pid)
+        ex = await fake.slash(user, channel, "game", "rules", title=title, timeout=30)
+        assert not is_refusal(ex), ex.text()
+        await settle(fake)
+        out["bot"].append((proc.cpu_ns(pid) - bot0) / 1e9)
+        out["rtt"].append(ex.answered_at - ex.sent_at)
+    return out
