@@ -29,8 +29,7 @@ lint: install
 
 bench: install
 	$(BIN)/python -m bench.engine_speed
-	$(BIN)/python -m bench.host_speed
-	$(BIN)/python -m bench.e2e_load
+	$(BIN)/python -m bench.issue7 --out bench-results
 
 local: install
 	$(BIN)/python -m bot.local --title tidewater --humans 1
