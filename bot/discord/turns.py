@@ -116,11 +116,7 @@ class TurnPoster:
 
     # ------------------------------------------------------------------ posting
     async def post(self, responder: Responder, outcome: Outcome, prefix: str = "") -> None:
-        """Post the turn message for `outcome` as the public answer to an interaction (or, for
-        a quiet confirmation, edit the current one and answer privately)."""
-        if outcome.quiet and await self.edit_quietly(outcome):
-            await responder.private(content=messages.decided_text(outcome.game, outcome.prompts))
-            return
+        """Post the turn message for `outcome` as the public answer to an interaction."""
         await self.send_built(responder, outcome, await self.build(outcome, prefix))
 
     async def send_built(
@@ -248,13 +244,13 @@ class TurnPoster:
         posted = 0
         for owed in await self.service.undelivered():
             try:
-                await self.send_to_channel(owed.outcome)
+                await self.send_to_channel(owed)
                 posted += 1
             except discord.HTTPException as exc:
                 log.warning(
                     "could not post an owed turn message: %s",
                     exc,
-                    extra={"game_id": owed.outcome.game.id},
+                    extra={"game_id": owed.game.id},
                 )
         await self.service.flush_deliveries()
         return posted

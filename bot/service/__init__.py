@@ -8,7 +8,7 @@ Only then does the caller get anything to post."""
 
 from __future__ import annotations
 
-from bot.service.delivery import DeliveryCases, Owed
+from bot.service.delivery import DeliveryCases
 from bot.service.lobby import LobbyCases
 from bot.service.moderation import ModerationCases
 from bot.service.options import parse_options
@@ -30,4 +30,4 @@ class GameService(
     """Every use case, over one set of sessions, locks, state cache and drafts."""
 
 
-__all__ = ["STALE", "Fired", "GameService", "MenuMoved", "Owed", "parse_options"]
+__all__ = ["STALE", "Fired", "GameService", "MenuMoved", "parse_options"]

@@ -77,14 +77,6 @@ class ServiceCore:
         self._posted: dict[int, tuple[int, int | None]] = {}
 
     # ------------------------------------------------------------------ plumbing
-    @property
-    def _cache_size(self) -> int:
-        return self._cache.size
-
-    @_cache_size.setter
-    def _cache_size(self, size: int) -> None:
-        self._cache.size = size
-
     @asynccontextmanager
     async def _tx(self, game_id: int | None = None) -> AsyncIterator[AsyncSession]:
         """A write transaction; with `game_id` on PostgreSQL, under the game's advisory lock

@@ -1,11 +1,9 @@
 """Durable delivery, the service side: every committed version owes a turn message (recorded in
 the decision's transaction). The publisher reports what it posted; marks are written with the
-game's next decision, or in one batch by `flush_deliveries`. After a crash, `undelivered`
-lists what is still owed, rebuilt from the database."""
+game's next decision, or in one batch by `flush_deliveries` (a posted delivery's row is
+deleted). After a crash, `undelivered` lists what is still owed, rebuilt from the database."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from bot.db.models import Delivery, Game
 from bot.results import Outcome
@@ -13,14 +11,6 @@ from bot.service import queries as q
 from bot.service.base import ServiceCore
 from bot.service.loader import title_of
 from engine.core import Event
-
-
-@dataclass(frozen=True)
-class Owed:
-    """A turn message still owed: the outcome to post, for delivery `version`."""
-
-    delivery_id: int
-    outcome: Outcome
 
 
 class DeliveryCases(ServiceCore):
@@ -40,9 +30,10 @@ class DeliveryCases(ServiceCore):
             await q.mark_delivered(s, items)
         return len(items)
 
-    async def undelivered(self) -> list[Owed]:
+    async def undelivered(self) -> list[Outcome]:
         """The newest owed turn message of every game (older owed ones are superseded), with
-        the events of that version's actions. Marks older owed rows delivered."""
+        the events of that version's actions; owed rows of games that moved on since are
+        queued as done."""
         await self.flush_deliveries()
         async with self._sessions() as s:
             rows = await q.pending_deliveries(s)
@@ -50,11 +41,11 @@ class DeliveryCases(ServiceCore):
         for row in rows:
             if row.game_id not in newest or newest[row.game_id].version < row.version:
                 newest[row.game_id] = row
-        owed: list[Owed] = []
+        owed: list[Outcome] = []
         for row in newest.values():
             outcome = await self._rebuild(row)
             if outcome is not None:
-                owed.append(Owed(row.id, outcome))
+                owed.append(outcome)
             else:
                 self.posted(row.game_id, row.version, None)
         return owed

@@ -164,14 +164,6 @@ class PlayCases(ServiceCore):
             return info, None
         return info, (here.top if top else here.prompt)
 
-    async def reset_menu(self, game_id: int, user_id: int) -> tuple[GameInfo, Prompt | None]:
-        """Drop the user's draft: their menu starts over."""
-        info, _ = await self.prompt_in_game(game_id, user_id)
-        mine = info.seat_of(user_id)
-        if mine is not None:
-            self.drafts.clear(game_id, mine.seat_no)
-        return await self.prompt_in_game(game_id, user_id)
-
     # ------------------------------------------------------------------ undo
     async def undo(self, channel_id: int, user_id: int) -> Outcome:
         """Take back your own last move, if it is still your turn and nothing was drawn or

@@ -217,7 +217,7 @@ async def test_action_is_committed_before_return_and_survives_restart(service):
 
 
 async def test_small_cache_still_plays_two_games(db_url, service):
-    service._cache_size = 1
+    service._cache.size = 1
     await new_game(service, players=(ANA, BEN), channel=CHAN)
     await new_game(service, players=(CAL, DEE), channel=OTHER_CHAN)
     a = await service.start(CHAN, ANA)
