@@ -1,0 +1,151 @@
+"""The Mombasa game state (spec section 4.2): plain msgspec Structs, JSON-serialisable, carrying the
+game's own Rng. Seats are 0-based (seat 0 = "seat 1" of the spec = start player, R54/R190).
+
+Conventions (see NOTES.md):
+* money is `cash` in whole pounds, never below 0 (R174);
+* track positions are space numbers 0..last_space; diamond 0..15; ink jar 0..13;
+* card ids are unique per physical card: action cards keep their data id ("A01"), a player's
+  starting cards and seat card are prefixed with the colour ("blue:S_BAN1", "green:SEAT_2");
+  `card_kind(cid)` gives the data id;
+* slots and discard piles are lists of 5, index 0 = slot 1;
+* bookkeeping `books` is a list of 13, index 0 = position 1 (the starting tile);
+* open decisions sit on the `pending` stack (LIFO, like benares' Task stack).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.rng import Rng
+
+#: Phases, in the order a round runs (plus the setup choice and the end).
+PHASES = ("start_tiles", "planning", "action", "preparation", "over")
+
+
+def card_kind(cid: str) -> str:
+    """The data id of a physical card id ("blue:S_BAN1" -> "S_BAN1", "A01" -> "A01")."""
+    return cid.rsplit(":", 1)[-1]
+
+
+class SlotCard(msgspec.Struct):
+    """An action slot this round: the card in it ("" = empty) and whether it is face up."""
+
+    card: str = ""
+    face_up: bool = True
+
+
+class BookPos(msgspec.Struct):
+    """One bookkeeping position (1..13). `tile` is a book id ("A07"), "start:<n><face>" for the
+    starting tile, or "" (empty). `left_empty` marks a position skipped for good (R123)."""
+
+    tile: str = ""
+    face_up: bool = True
+    left_empty: bool = False
+
+
+class TrackBonus(msgspec.Struct, array_like=True):
+    """An unlocked special track bonus: company, index (0 first, 1 second), active flag
+    (False = pending until the owner's next turn starts, R18/R85)."""
+
+    company: str
+    index: int
+    active: bool = False
+
+
+class Plan(msgspec.Struct):
+    """The planning state (R71-R75, R192, R193). `slots[i]` = card planned for slot i+1 ("" =
+    none). Drafts are built host-side; once `confirmed` the plan is final and stored until reveal."""
+
+    slots: list[str] = msgspec.field(default_factory=lambda: [""] * 5)
+    tile_face: int = -1  # face index chosen for the held bonus tile (-1: not chosen / none)
+    confirmed: bool = False
+
+
+class StartDeal(msgspec.Struct, array_like=True):
+    """A dealt starting tile and the face it shows (R64)."""
+
+    tile: int
+    face: str  # "a" | "b"
+
+
+class Player(msgspec.Struct):
+    colour: str
+    cash: int
+    hand: list[str] = msgspec.field(default_factory=list)
+    piles: list[list[str]] = msgspec.field(default_factory=lambda: [[] for _ in range(5)])
+    slots: list[SlotCard] = msgspec.field(default_factory=lambda: [SlotCard() for _ in range(5)])
+    unlocked: list[int] = msgspec.field(default_factory=lambda: [2, 3, 4])  # slot numbers 1..5
+    # held bonus tile (R73, R186, R200): id, the round it was taken, its face once placed
+    tile: str = ""
+    tile_taken_round: int = 0
+    tile_in_area: bool = False  # placed into the action area this round (planning)
+    tile_face: int = -1
+    tile_face_up: bool = True
+    plan: Plan = msgspec.field(default_factory=Plan)
+    pile_choice: int = -1  # preparation pile pickup, slot number 1..5 (-1: not chosen), R159/R191
+    # bonus markers (R62, R141, R204): available to place now; placed = space ids this round
+    markers: int = 2
+    markers_placed: list[str] = msgspec.field(default_factory=list)
+    markers_in_box: int = 3
+    track: dict[str, int] = msgspec.field(default_factory=dict)  # company -> space
+    diamond: int = 0
+    ink: int = 0
+    books: list[BookPos] = msgspec.field(default_factory=lambda: [BookPos() for _ in range(13)])
+    bonuses: list[TrackBonus] = msgspec.field(default_factory=list)
+    start_deal: list[StartDeal] = msgspec.field(default_factory=list)  # private until chosen
+    start_choice: int = -1  # index into start_deal (-1: pending), R64
+    passed: bool = False
+
+
+class Base(msgspec.Struct):
+    """A company base (section 13). `posts[i]` = posts left in column i; they cover the bottom
+    posts[i] spaces of that column (columns are listed top to bottom in the data)."""
+
+    posts: list[int]
+    reserve: int = 0
+
+
+class Task(msgspec.Struct, array_like=True):
+    """An open decision or a unit of pending work (see benares state/flow). `kind` names the
+    handler; a/b/n/m are its arguments; `seat` is who decides."""
+
+    kind: str
+    seat: int
+    a: str = ""
+    b: str = ""
+    n: int = 0
+    m: int = 0
+
+
+class State(msgspec.Struct):
+    seats: int
+    options: dict[str, str]
+    rng: Rng
+    players: list[Player]
+    round: int = 1
+    phase: str = "start_tiles"  # one of PHASES
+    turn: int = 0  # seat whose turn it is (action phase)
+    start_player: int = 0  # never changes (R54)
+    sides: dict[str, str] = msgspec.field(default_factory=dict)  # company -> side id ("A1")
+    #: company -> [arrivals at special space 0, arrivals at special space 1], seats in order
+    arrivals: dict[str, list[list[int]]] = msgspec.field(default_factory=dict)
+    bases: dict[str, Base] = msgspec.field(default_factory=dict)
+    map: dict[str, str] = msgspec.field(default_factory=dict)  # area -> company ("" = none)
+    deck: list[str] = msgspec.field(default_factory=list)  # index 0 = top
+    #: display[row][col], col 0 = left, 1 = middle, 2 = right; "" = empty space
+    display: list[list[str]] = msgspec.field(default_factory=list)
+    discard: list[str] = msgspec.field(default_factory=list)  # action-card discard pile (public)
+    book_supply: dict[str, list[str]] = msgspec.field(default_factory=dict)  # letter -> ids, 0 = top
+    book_display: dict[str, list[str]] = msgspec.field(default_factory=dict)  # letter -> ids
+    #: bonus space id -> occupying seat (-1 free). Board spaces use their data id; the extra
+    #: spaces on tracks C/D use "track:<company>:<0|1>".
+    bonus_spaces: dict[str, int] = msgspec.field(default_factory=dict)
+    #: bonus tile id -> "space" (on its tile space) or "seat:<n>" (held by that seat)
+    bonus_tiles: dict[str, str] = msgspec.field(default_factory=dict)
+    pending: list[Task] = msgspec.field(default_factory=list)
+    log: list[str] = msgspec.field(default_factory=list)
+
+
+def extra_space_id(company: str, index: int) -> str:
+    """The bonus-space id of an extra bonus space on a C/D track."""
+    return f"track:{company}:{index}"
