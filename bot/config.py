@@ -18,8 +18,8 @@ from bot.startup import ASYNC_URLS, StartupError
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 LOG_FORMATS = ("text", "json")
-#: The async drivers the host runs on.
-DRIVERS = ("sqlite+aiosqlite", "postgresql+asyncpg")
+#: The async drivers the host runs on (SQLite URLs all open on the inline driver).
+DRIVERS = ("sqlite+aiosqlite", "sqlite+inline", "postgresql+asyncpg")
 #: Keys whose values are never repeated in an error message.
 SECRET_KEYS = ("discord_token", "database_url")
 

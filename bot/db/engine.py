@@ -11,6 +11,7 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
+from bot.db import inline_sqlite
 from bot.startup import StartupError
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
@@ -24,26 +25,36 @@ def make_engine(
     engine uses plain (deferred) BEGIN, so reads never queue behind writes. `busy_timeout`
     (seconds) is how long SQLite waits for another writer before 'database is locked'."""
     if url.startswith("sqlite"):
-        engine = create_async_engine(url, connect_args={"timeout": busy_timeout})
-        _tune_sqlite(engine, "BEGIN IMMEDIATE" if writer else "BEGIN", round(busy_timeout * 1000))
+        engine = create_async_engine(inline_url(url), connect_args={"timeout": busy_timeout})
+        _tune_sqlite(engine, "BEGIN IMMEDIATE" if writer else "BEGIN")
         return engine
     return create_async_engine(url, pool_pre_ping=True)
+
+
+def inline_url(url: str) -> str:
+    """SQLite URLs run on the inline driver (`bot.db.inline_sqlite`), whatever async driver
+    they name: `sqlite+aiosqlite:///x.db` (the documented form) opens as `sqlite+inline`."""
+    parsed = make_url(url)
+    return parsed.set(
+        drivername=f"sqlite+{inline_sqlite.InlineSQLiteDialect.driver}"
+    ).render_as_string(hide_password=False)
 
 
 def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
-def _tune_sqlite(engine: AsyncEngine, begin: str, busy_timeout_ms: int) -> None:
+def _tune_sqlite(engine: AsyncEngine, begin: str) -> None:
     """WAL so readers never block the writer; BEGIN IMMEDIATE (writers) so two writers queue on
-    the busy timeout instead of failing half-way with 'database is locked'."""
+    the busy timeout instead of failing half-way with 'database is locked'. SQLite's own busy
+    handler is off: it would block the event loop; the inline driver waits without blocking."""
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
         dbapi_connection.isolation_level = None  # let us issue BEGIN ourselves
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        cursor.execute("PRAGMA busy_timeout=0")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()

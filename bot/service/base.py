@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot import catalog
-from bot.db.models import Action, Audit, Delivery, Game, Seat, Snapshot, utcnow
+from bot.db.models import Action, Audit, Game, Seat, utcnow
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome, SeatInfo
 from bot.service import queries as q
@@ -289,41 +289,36 @@ class ServiceCore:
         version = await q.bump(s, game, previous, **values)
         all_events: list[Event] = []
         last_seq = loaded.last_seq
+        logged: list[dict[str, Any]] = []
         for seat_no, choice_id, user_id, events, undoable in rows:
-            s.add(
-                Action(
-                    game_id=game.id,
-                    seq=seq,
-                    seat_no=seat_no,
-                    choice_id=choice_id,
-                    user_id=user_id,
-                    by_bot=user_id is None,
-                    version=version,
-                    events=[event_json(e) for e in events],
-                    undoable=undoable,
-                )
+            logged.append(
+                {
+                    "game_id": game.id,
+                    "seq": seq,
+                    "seat_no": seat_no,
+                    "choice_id": choice_id,
+                    "user_id": user_id,
+                    "by_bot": user_id is None,
+                    "version": version,
+                    "events": [event_json(e) for e in events],
+                    "undoable": undoable,
+                }
             )
             all_events += events
             last_seq = seq
             seq += 1
+        if logged:
+            await q.log_actions(s, logged)
         checkpoint = (
             result is not None or last_seq // SNAPSHOT_EVERY > loaded.last_seq // SNAPSHOT_EVERY
         )
-        await q.drop_snapshot(s, game.id, previous)  # the last latest, unless a checkpoint
-        s.add(
-            Snapshot(
-                game_id=game.id,
-                version=version,
-                last_seq=last_seq,
-                state=title.encode(state),
-                checkpoint=checkpoint,
-            )
+        await q.replace_latest_snapshot(
+            s, game.id, previous, version, last_seq, title.encode(state), checkpoint
         )
         quiet = _is_quiet(before, now, rows, move)
-        s.add(Delivery(game_id=game.id, version=version, kind="turn", prefix=prefix))
+        await q.owe_delivery(s, game.id, version, prefix)
         await self._set_timers(s, game, version)
         await self._mark_posted(s, game)
-        await s.flush()
         self._cache.put(game.id, Loaded(version, last_seq, state, seq, now))
         if move is not None:
             self.drafts.clear(game.id, move.seat_no)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -94,14 +94,22 @@ async def top_seq(s: AsyncSession, game_id: int) -> int:
     return int(await s.scalar(select(func.max(Action.seq)).where(Action.game_id == game_id)) or 0)
 
 
+# The statements of a committed decision go to the tables (`Model.__table__`), not through the
+# ORM: they are the hot path, and the ORM's unit of work cost more than the SQL itself.
+GAMES = Game.__table__
+ACTIONS = Action.__table__
+SNAPSHOTS = Snapshot.__table__
+DELIVERIES = Delivery.__table__
+TIMERS = Timer.__table__
+
+
 async def bump(s: AsyncSession, game: Game, expected: int, **values: Any) -> int:
     """Advance the version (and set `values`), refusing if another writer got there first."""
     new = expected + 1
     done = await s.execute(
-        update(Game)
-        .where(Game.id == game.id, Game.version == expected)
+        update(GAMES)
+        .where(GAMES.c.id == game.id, GAMES.c.version == expected)
         .values(version=new, updated_at=utcnow(), **values)
-        .execution_options(synchronize_session=False)
     )
     if done.rowcount != 1:
         raise StaleError("The game moved on while you were deciding; have another look.")
@@ -125,16 +133,39 @@ async def drop_snapshots(s: AsyncSession, game_id: int, *, below_version: int) -
     )
 
 
-async def drop_snapshot(s: AsyncSession, game_id: int, version: int) -> None:
-    """Drop the snapshot of `version` unless it is a checkpoint (one row, by its key)."""
-    await s.execute(
-        delete(Snapshot)
+async def log_actions(s: AsyncSession, rows: list[dict[str, Any]]) -> None:
+    await s.execute(insert(ACTIONS), rows)
+
+
+async def replace_latest_snapshot(
+    s: AsyncSession,
+    game_id: int,
+    previous: int,
+    version: int,
+    last_seq: int,
+    state: bytes,
+    checkpoint: bool,
+) -> None:
+    """The snapshot of `version` replaces the latest one (of `previous`), unless that one is a
+    checkpoint (kept): then it is written beside it. One statement in the common case."""
+    values = {"version": version, "last_seq": last_seq, "state": state, "checkpoint": checkpoint}
+    moved = await s.execute(
+        update(SNAPSHOTS)
         .where(
-            Snapshot.game_id == game_id,
-            Snapshot.version == version,
-            Snapshot.checkpoint.is_(False),
+            SNAPSHOTS.c.game_id == game_id,
+            SNAPSHOTS.c.version == previous,
+            SNAPSHOTS.c.checkpoint.is_(False),
         )
-        .execution_options(synchronize_session=False)
+        .values(created_at=utcnow(), **values)
+    )
+    if moved.rowcount != 1:
+        await s.execute(insert(SNAPSHOTS).values(game_id=game_id, **values))
+
+
+async def owe_delivery(s: AsyncSession, game_id: int, version: int, prefix: str) -> None:
+    """The turn message owed for `version` (deleted once it is posted)."""
+    await s.execute(
+        insert(DELIVERIES).values(game_id=game_id, version=version, kind="turn", prefix=prefix)
     )
 
 
@@ -166,16 +197,13 @@ async def mark_delivered(s: AsyncSession, items: Sequence[tuple[int, int, int | 
     deliveries (and older ones of the game) are done, and the message is the game's current."""
     for game_id, version, message_id in items:
         await s.execute(
-            delete(Delivery)
-            .where(Delivery.game_id == game_id, Delivery.version <= version)
-            .execution_options(synchronize_session=False)
+            delete(DELIVERIES).where(
+                DELIVERIES.c.game_id == game_id, DELIVERIES.c.version <= version
+            )
         )
         if message_id is not None:
             await s.execute(
-                update(Game)
-                .where(Game.id == game_id)
-                .values(turn_message_id=message_id)
-                .execution_options(synchronize_session=False)
+                update(GAMES).where(GAMES.c.id == game_id).values(turn_message_id=message_id)
             )
 
 
@@ -183,12 +211,17 @@ async def set_game_timer(
     s: AsyncSession, game_id: int, kind: str, due_at: datetime, version: int
 ) -> None:
     """The game's one timer of `kind`, replacing an older one (in the caller's transaction)."""
-    await s.execute(
-        delete(Timer)
-        .where(Timer.game_id == game_id, Timer.kind == kind)
-        .execution_options(synchronize_session=False)
+    moved = await s.execute(
+        update(TIMERS)
+        .where(TIMERS.c.game_id == game_id, TIMERS.c.kind == kind)
+        .values(due_at=due_at, version=version, payload={}, created_at=utcnow())
     )
-    s.add(Timer(game_id=game_id, kind=kind, due_at=due_at, version=version, payload={}))
+    if moved.rowcount == 0:
+        await s.execute(
+            insert(TIMERS).values(
+                game_id=game_id, kind=kind, due_at=due_at, version=version, payload={}
+            )
+        )
 
 
 async def clear_game_timers(s: AsyncSession, game_id: int) -> None:
