@@ -125,9 +125,24 @@ def benares_images() -> list[Image.Image]:
     return images
 
 
+def mombasa_images() -> list[Image.Image]:
+    from engine.mombasa.view import build
+    from render.mombasa import RENDERER
+    from render.mombasa.samples import fresh, mid_state, planning_state
+
+    images = []
+    for seats in (2, 3, 4):
+        for st in (fresh(seats, seats), planning_state(seats, seats), mid_state(seats, seats)):
+            images.append(RENDERER.board(build(st, None)))
+            images.append(RENDERER.hand(build(st, 0), 0))
+            images.append(RENDERER.board(build(st, None), area=seats - 1))
+    return images
+
+
 TITLES: dict[str, Callable[[], list[Image.Image]]] = {
     "tidewater": tidewater_images,
     "benares": benares_images,
+    "mombasa": mombasa_images,
 }
 
 

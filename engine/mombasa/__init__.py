@@ -1,0 +1,196 @@
+"""Mombasa: invest in four chartered companies over 7 rounds of secret planning and open action
+(spec /work/shared/rules/mombasa.md). See NOTES.md for the module map."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import BACK, Event, IllegalAction, OptionSpec, Prompt, Result, Title
+from engine.mombasa import names, planning, prompts, rounds, scoring, setup, text
+from engine.mombasa.data import data
+from engine.mombasa.state import Plan, StartDeal, State, card_kind
+from engine.rng import Rng
+
+
+class Mombasa(Title[State]):
+    slug = "mombasa"
+    name = "Mombasa"
+    min_seats = 2
+    max_seats = 4
+    rules_version = "1"
+    hidden_hands = True
+    state_type = State
+    blurb = (
+        "Invest in four chartered companies across Africa: plan your cards in secret, then trade, "
+        "expand, keep books and deal in diamonds over 7 rounds."
+    )
+    # R199: explicit side lists (A1,B2,C2,D1) are accepted by setup, but the host only lets a
+    # table pick the listed values, so only these two are offered.
+    options = [
+        OptionSpec(
+            "tracks",
+            "Company tracks: random deal (R55) or fixed A1/B1/C1/D1 (R197)",
+            "random",
+            ["random", "fixed"],
+        ),
+    ]
+
+    # ---- rules ----------------------------------------------------------------------------------
+    def setup(self, seed: int, seats: int, options: dict[str, str]) -> State:
+        opts = {o.name: o.default for o in self.options}
+        for k, v in (options or {}).items():
+            if k not in opts:
+                raise IllegalAction(f"Mombasa has no option {k!r}.")
+            opts[k] = v
+        return setup.new_game(seed, seats, opts)
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return prompts.prompts(state)
+
+    def choices(self, state: State, seat: int, draft: tuple[str, ...] = ()) -> Prompt | None:
+        return prompts.choices(state, seat, tuple(draft))
+
+    def apply(self, state: State, seat: int, choice_id: str) -> list[Event]:
+        """Validate and apply one complete move; `last`/`last_text` (the view's highlight and
+        log lines of the latest move) are replaced only when the move is accepted."""
+        if choice_id == BACK:
+            raise IllegalAction("'Back' only steps out of a menu; it is not a move.")
+        old_last, old_text = state.last, state.last_text
+        state.last, state.last_text = [], []
+        try:
+            events = prompts.apply(state, seat, choice_id)
+        except IllegalAction:
+            state.last, state.last_text = old_last, old_text
+            raise
+        state.last_text = [e.text for e in events if e.private_to is None]
+        return events
+
+    def view(self, state: State, seat: int | None) -> Any:
+        from engine.mombasa import view
+
+        return view.build(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return scoring.result(state) if state.phase == "over" else None
+
+    def redeal(self, state: State, seat: int | None, rng: Rng) -> State:
+        """Everything `seat` cannot see drawn anew (section 2.1): other seats' hands (card for
+        card within each card letter, so hand sizes, the deck size and its letter stacking stay),
+        the deck order, the book supplies, other seats' unrevealed plans and tile faces, and,
+        before everyone has chosen, the starting tiles dealt to the others and their choices."""
+        new = self.copy(state)
+        d = data()
+        others = [s for s in range(new.seats) if s != seat]
+        places: dict[str, list[tuple[int, int]]] = {}  # letter -> (holder, index); -1 = deck
+        for i, cid in enumerate(new.deck):
+            places.setdefault(d.cards[card_kind(cid)].letter, []).append((-1, i))
+        for s in others:
+            for i, cid in enumerate(new.players[s].hand):
+                places.setdefault(d.cards[card_kind(cid)].letter, []).append((s, i))
+        for spots in places.values():
+            cards = [new.deck[i] if h < 0 else new.players[h].hand[i] for h, i in spots]
+            rng.shuffle(cards)
+            for (h, i), cid in zip(spots, cards, strict=True):
+                if h < 0:
+                    new.deck[i] = cid
+                else:
+                    new.players[h].hand[i] = cid
+        for pile in new.book_supply.values():
+            rng.shuffle(pile)
+        for s in others:
+            p = new.players[s]
+            if new.phase == "planning" and p.plan.confirmed:
+                picks = list(p.hand)
+                rng.shuffle(picks)
+                slots = [""] * 5
+                for n in sorted(p.unlocked):
+                    slots[n - 1] = picks.pop() if picks and rng.below(2) else ""
+                face = rng.below(2) if rounds.tile_to_place(new, s) else -1
+                p.plan = Plan(slots=slots, tile_face=face, confirmed=True)
+        if new.phase == "start_tiles":
+            mine = {t.tile for t in new.players[seat].start_deal} if seat is not None else set()
+            pool = [t.tile for t in d.start_tiles if t.tile not in mine]
+            rng.shuffle(pool)
+            for s in others:
+                p = new.players[s]
+                p.start_deal = [StartDeal(pool.pop(), "ab"[rng.below(2)]) for _ in range(2)]
+                if p.start_choice >= 0:
+                    p.start_choice = rng.below(2)
+        return new
+
+    # ---- presentation ---------------------------------------------------------------------------
+    def rules_pages(self) -> list[str]:
+        return text.rules_pages()
+
+    def private_text(self, state: State, seat: int) -> str | None:
+        """The seat's hand and (before the reveal) its confirmed plan; the starting tiles dealt to
+        it while the choice is open."""
+        p = state.players[seat]
+        if state.phase == "start_tiles":
+            deal = "; ".join(text.start_face_text(d.tile, d.face) for d in p.start_deal)
+            return f"Your starting tiles to choose from: {deal}. Your hand: {text.cards_text(sorted(p.hand))}."
+        if state.phase == "over":
+            return None
+        hand = sorted(p.hand)
+        out = f"Your hand ({names.plural(len(hand), 'card')}): {text.cards_text(hand)}."
+        if state.phase == "planning" and p.plan.confirmed:
+            out += f" Your confirmed plan: {rounds.plan_text(state, seat, p.plan)}."
+        elif state.phase == "planning" and rounds.tile_to_place(state, seat):
+            out += f" You must place bonus tile {p.tile} this round."
+        return out
+
+    def seat_label(self, state: State, seat: int) -> str:
+        return names.player(state, seat)
+
+    def status_line(self, state: State) -> str:
+        n = state.seats
+        head = f"Round {state.round} of {data().rounds}"
+        if state.phase == "start_tiles":
+            done = sum(p.start_choice >= 0 for p in state.players)
+            return f"Setup · Starting tiles: {done} of {n} have chosen"
+        if state.phase == "planning":
+            done = sum(p.plan.confirmed for p in state.players)
+            return f"{head} · Planning: {done} of {n} have planned"
+        if state.phase == "action":
+            return f"{head} · Action phase · {names.player(state, state.turn)} to act"
+        if state.phase == "preparation":
+            done = sum(p.pile_choice >= 0 for p in state.players)
+            return f"{head} · Preparation: {done} of {n} have chosen a pile"
+        res = scoring.result(state)
+        win = " and ".join(names.player(state, s) for s in res.ranking if res.places[s] == 1)
+        return f"Game over · {win} {'wins' if ' and ' not in win else 'share the victory'} with £{res.scores[res.ranking[0]]}"
+
+    # ---- automatic player (R189, R194) ------------------------------------------------------------
+    def bot_choice(self, state: State, seat: int, rng: Rng) -> str:
+        """Heuristic where it matters, random elsewhere: the automatic plan (planning.auto_plan),
+        the largest pile, a random starting tile; on a turn it rarely passes while it can act and
+        walks the chosen action's menus at random. Uses only what its seat may see."""
+        if self.prompt_for(state, seat) is None:
+            raise IllegalAction("It is not this seat's decision.")
+        if state.phase != "action":
+            if state.phase == "start_tiles":
+                return f"start:{rng.below(2)}"
+            return prompts.default_choice(state, seat)
+        top = self.choices(state, seat, ())
+        assert top is not None
+        acts = [c for c in top.choices if c.id != rounds.PASS]
+        if not acts or not rng.below(12):
+            return rounds.PASS
+        pick = rng.choice(acts)
+        draft: tuple[str, ...] = ()
+        for _ in range(32):
+            if not pick.step:
+                return pick.id
+            draft = (*draft, pick.id)
+            menu = self.choices(state, seat, draft)
+            assert menu is not None
+            options = [c for c in menu.choices if c.id != BACK]
+            if not options:
+                raise IllegalAction(f"The menu after {draft} offers nothing.")
+            pick = rng.choice(options)
+        raise IllegalAction("This menu never ends in a move.")
+
+
+TITLE = Mombasa()
+
+__all__ = ["TITLE", "Mombasa", "planning"]

@@ -84,7 +84,9 @@ def return_post(st: State, company: str, column: int | None = None) -> int:
         base.reserve += 1
         return 0
     if column not in legal:
-        raise IllegalAction(f"{company}: the post must go back onto column(s) {[c + 1 for c in legal]}.")
+        raise IllegalAction(
+            f"{company}: the post must go back onto column(s) {[c + 1 for c in legal]}."
+        )
     lost = coins_covered_by_return(st, company, column)
     base.posts[column] += 1
     return lost

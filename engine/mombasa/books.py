@@ -1,30 +1,452 @@
 """Bookkeeping (spec sections 10.3, 14; data sections 21.8, 21.9, 21.13).
 
-Rules owned: R111-R125 (bookkeeper action, bookkeeping points, milestones on the bookkeeping
-track, book display refills). Keep `use_bookkeeping_point` and `use_bookkeeper` isolated (14.1).
+Two isolated pieces (section 14.1 asks for that, the model is DESIGN):
+
+* bookkeeping points (section 14.2, R120-R124): each point fills the leftmost empty book position
+  with a tile the player picks from that letter's book-display row (refilled at once when empty,
+  R122; left empty for good when the supply is out too, R123), or gives £2 when no position is
+  empty (R124). Shared signatures: `bookkeeping_points(st, seat, n, plan)` performs them,
+  `point_steps(st, seat, n, path)` lists the next pick. A *plan* is a list of one-character
+  tokens, one per point that has a real choice: the 1-based index in the display row of the tile
+  taken ("2" = second tile). Tiles with the same requirement and reward are the same choice, so
+  only the first of each kind is offered; a point with one kind (or none) takes no token.
+* the bookkeeper action (R111-R119): move id `k:<slot>:<picks>:<target>[:<reward picks>]`, e.g.
+  `k:3:1:5` = bookkeeper in slot 3, its point takes the first tile, the ink jar goes to 5. The
+  5th field appears only when the book stopped on rewards bookkeeping points (not in the default
+  data). Steps are the cumulative prefixes `k:3` (offer), `k:3:1`, ...
+
+Rules owned: R111-R125.
 """
 
 from __future__ import annotations
 
-from engine.core import Event
-from engine.mombasa.state import State
+import copy
+
+from engine.core import Choice, Event, IllegalAction
+from engine.mombasa import diamonds, names
+from engine.mombasa.data import data
+from engine.mombasa.setup import refill_book_row
+from engine.mombasa.state import BookPos, State, card_kind
+
+GROUP = "Bookkeeper"
+UNIT_WORD = {"bananas": "bananas", "cotton": "cotton", "coffee": "coffee", "expansion": "expansion"}
 
 
-def use_bookkeeping_point(st: State, seat: int, tile: str | None) -> list[Event]:
-    """R120-R124: fill the leftmost empty position, or £2 overflow."""
-    raise NotImplementedError
+# ---- book texts -------------------------------------------------------------------------------
+def book_req(tile: str) -> tuple[tuple[str, int], ...]:
+    if tile.startswith("start:"):
+        code = tile.split(":", 1)[1]
+        return data().start_tiles[int(code[:-1]) - 1].faces[code[-1]].req
+    return data().books[tile].req
 
 
-def can_enter(st: State, seat: int, position: int) -> str:
-    """R113-R116: 'free' | 'met' | 'flip' | 'blocked'."""
-    raise NotImplementedError
+def book_reward(tile: str) -> tuple[tuple[str, int], ...]:
+    if tile.startswith("start:"):
+        return data().start_tile_reward
+    return data().books[tile].reward
 
 
-def use_bookkeeper(st: State, seat: int, card: str, target: int) -> list[Event]:
-    """R111-R119: points, then ink-jar movement, milestones, stop reward."""
-    raise NotImplementedError
+def req_text(req: tuple[tuple[str, int], ...]) -> str:
+    return " + ".join(f"{n} {UNIT_WORD.get(k, k)}" for k, n in req) or "nothing"
 
 
-def refill_display(st: State) -> None:
-    """R125: every row to players + 1."""
-    raise NotImplementedError
+def reward_text(reward: tuple[tuple[str, int], ...]) -> str:
+    parts = []
+    for k, n in reward:
+        if k == "pounds":
+            parts.append(f"£{n}")
+        elif k == "bookkeeping":
+            parts.append(names.plural(n, "bookkeeping point"))
+        elif k == "diamonds":
+            parts.append(names.plural(n, "diamond step"))
+        else:
+            parts.append(f"{n} {k}")
+    return " + ".join(parts) or "nothing"
+
+
+def book_text(tile: str) -> str:
+    """'book A (needs 3 coffee; reward £2)'."""
+    what = "starting tile" if tile.startswith("start:") else f"book {tile[0]}"
+    return f"{what} (needs {req_text(book_req(tile))}; reward {reward_text(book_reward(tile))})"
+
+
+# ---- the book display (R59, R122, R125) -------------------------------------------------------
+def refill_book_display(st: State) -> list[Event]:
+    """R125 (preparation) and setup: every row back to players + 1 tiles from its supply."""
+    added = []
+    for letter in sorted(st.book_display):
+        before = len(st.book_display[letter])
+        refill_book_row(st, letter)
+        if len(st.book_display[letter]) > before:
+            added.append(f"{letter} +{len(st.book_display[letter]) - before}")
+    return [Event("Book display refilled: " + ", ".join(added) + ".")] if added else []
+
+
+# ---- bookkeeping points (section 14.2) --------------------------------------------------------
+class _Points:
+    """Runs bookkeeping points on private copies of the few fields they touch, so a plan can be
+    checked (and the next pick listed) without changing the state; `commit` writes them back."""
+
+    def __init__(self, st: State, seat: int) -> None:
+        self.st = st
+        self.seat = seat
+        p = st.players[seat]
+        self.books = [BookPos(b.tile, b.face_up, b.left_empty) for b in p.books]
+        self.display = {k: list(v) for k, v in st.book_display.items()}
+        self.supply = {k: list(v) for k, v in st.book_supply.items()}
+        self.cash = 0
+        self.events: list[Event] = []
+
+    def _kinds(self, letter: str) -> list[int]:
+        """Indexes of the first tile of each distinct kind in row `letter`."""
+        seen, out = set(), []
+        for i, bid in enumerate(self.display[letter]):
+            b = data().books[bid]
+            key = (b.req, b.reward)
+            if key not in seen:
+                seen.add(key)
+                out.append(i)
+        return out
+
+    def run(self, n: int, plan: list[str]) -> list[Choice]:
+        """Use `n` points, consuming `plan` tokens. Returns the choices of the first pick that
+        needs a token when the plan has run out ([] when all points are done)."""
+        d = data()
+        who = names.player(self.st, self.seat)
+        for _ in range(n):
+            while True:
+                empty = [i for i, b in enumerate(self.books) if not b.tile and not b.left_empty]
+                if not empty:  # R124
+                    self.cash += d.overflow_pounds
+                    self.events.append(
+                        Event(
+                            f"{who} has no empty book position: the bookkeeping point gives £{d.overflow_pounds}."
+                        )
+                    )
+                    break
+                i = empty[0]
+                letter = d.bookkeeping.space_letters[i + 1]
+                row = self.display[letter]
+                if not row and self.supply[letter]:  # R122
+                    while len(row) < self.st.seats + 1 and self.supply[letter]:
+                        row.append(self.supply[letter].pop(0))
+                    self.events.append(
+                        Event(
+                            f"Book display row {letter} was empty and is refilled from its supply."
+                        )
+                    )
+                if not row:  # R123
+                    self.books[i].left_empty = True
+                    self.events.append(
+                        Event(
+                            f"{who}'s bookkeeping position {i + 1} is left empty for good (no {letter} books left)."
+                        )
+                    )
+                    continue
+                kinds = self._kinds(letter)
+                if len(kinds) == 1:
+                    k = kinds[0]
+                else:
+                    if not plan:
+                        return [
+                            Choice(
+                                str(j + 1),
+                                f"Take {book_text(row[j])} for position {i + 1}"[:100],
+                                "Bookkeeping point",
+                                True,
+                            )
+                            for j in kinds
+                        ]
+                    tok = plan.pop(0)
+                    if not tok.isdigit() or int(tok) - 1 not in kinds:
+                        raise IllegalAction(
+                            f"Choose one of the {letter} books on display for bookkeeping position {i + 1}."
+                        )
+                    k = int(tok) - 1
+                bid = row.pop(k)
+                self.books[i] = BookPos(tile=bid)
+                self.events.append(
+                    Event(f"{who} places {book_text(bid)} on bookkeeping position {i + 1}.")
+                )
+                break
+        if plan:
+            raise IllegalAction("That move picks more books than its bookkeeping points allow.")
+        return []
+
+    def commit(self) -> list[Event]:
+        p = self.st.players[self.seat]
+        p.books = self.books
+        self.st.book_display = self.display
+        self.st.book_supply = self.supply
+        p.cash += self.cash
+        return self.events
+
+
+def bookkeeping_points(st: State, seat: int, n: int, plan: list[str]) -> list[Event]:
+    """Use `n` bookkeeping points at once (R120) following `plan` (see the module docstring).
+    Validates the whole plan before changing anything."""
+    sim = _Points(st, seat)
+    if sim.run(n, list(plan)):
+        raise IllegalAction("Choose which book to take for each bookkeeping point.")
+    return sim.commit()
+
+
+def point_steps(st: State, seat: int, n: int, path: tuple[str, ...] | list[str]) -> list[Choice]:
+    """The next book pick for `n` points after the tokens in `path` ([] = nothing left to
+    choose). Choice ids are the bare tokens; the caller wraps them into its own step ids."""
+    return _Points(st, seat).run(n, list(path))
+
+
+def points_need_choice(st: State, seat: int, n: int) -> bool:
+    return bool(point_steps(st, seat, n, ()))
+
+
+# ---- ink jar (R113-R118) ----------------------------------------------------------------------
+def requirement_met(st: State, seat: int, tile: str) -> bool:
+    """R114: units(P, T) >= required for every type on the book (section 9.2 counts)."""
+    from engine.mombasa import goods  # the goods module owns units() (section 9.2)
+
+    return all(goods.units(st, seat, kind) >= n for kind, n in book_req(tile))
+
+
+def ink_targets(st: State, seat: int) -> list[tuple[int, list[int], int]]:
+    """Positions the ink jar can move to now: (target, positions flipped on the way, £ paid).
+    Entering a face-up book needs its requirement met or £2 to turn it face down (R114-R116);
+    a position without a book stops the movement (R113); cash never goes below 0 (R174)."""
+    d = data()
+    p = st.players[seat]
+    out = []
+    flips: list[int] = []
+    cost = 0
+    for q in range(p.ink + 1, d.bookkeeping.last_position + 1):
+        b = p.books[q - 1]
+        if not b.tile and not b.left_empty:
+            break
+        if b.tile and b.face_up and not requirement_met(st, seat, b.tile):
+            if p.cash < cost + d.book_flip_cost:
+                break
+            cost += d.book_flip_cost
+            flips = [*flips, q]
+        out.append((q, flips, cost))
+    return out
+
+
+def _milestones(st: State, seat: int, start: int, end: int) -> list[Event]:
+    return [
+        diamonds.milestone_effect(st, seat, m, "bookkeeping")
+        for m in data().bookkeeping.milestones
+        if start < m.position <= end
+    ]
+
+
+def _stop_reward(st: State, seat: int, target: int) -> tuple[tuple[str, int], ...]:
+    """The reward paid for stopping on `target` after the flips of that move (R117)."""
+    b = st.players[seat].books[target - 1]
+    return book_reward(b.tile) if b.tile else ()
+
+
+def _reward_points(reward: tuple[tuple[str, int], ...]) -> int:
+    return sum(n for k, n in reward if k == "bookkeeping")
+
+
+# ---- the bookkeeper action (R111-R119) --------------------------------------------------------
+def bookkeeper_slots(st: State, seat: int) -> list[int]:
+    cards = data().cards
+    return [
+        i + 1
+        for i, sc in enumerate(st.players[seat].slots)
+        if sc.card and sc.face_up and cards[card_kind(sc.card)].type == "bookkeeper"
+    ]
+
+
+def _card_points(st: State, seat: int, slot: int) -> int:
+    return data().cards[card_kind(st.players[seat].slots[slot - 1].card)].bookkeeping_points
+
+
+def offers(st: State, seat: int) -> list[Choice]:
+    out = []
+    for s in bookkeeper_slots(st, seat):
+        n = _card_points(st, seat, s)
+        reach = max((t for t, _, _ in ink_targets(st, seat)), default=st.players[seat].ink)
+        pts = names.plural(n, "bookkeeping point")
+        label = f"Bookkeeper in slot {s}: {pts}, then move the ink jar from {st.players[seat].ink}"
+        if not n and reach == st.players[seat].ink:
+            label += " (it cannot move: nothing to gain)"
+        out.append(Choice(f"k:{s}", label[:100], GROUP, True))
+    return out
+
+
+def _parse(st: State, seat: int, move: str) -> tuple[int, list[str], int | None, list[str] | None]:
+    parts = move.split(":")
+    if parts[0] != "k" or not 2 <= len(parts) <= 5 or not parts[1].isdigit():
+        raise IllegalAction(f"{move!r} is not a bookkeeper move.")
+    slot = int(parts[1])
+    if slot not in bookkeeper_slots(st, seat):
+        raise IllegalAction(f"There is no face-up bookkeeper in your slot {slot}.")
+    picks = list(parts[2]) if len(parts) > 2 else []
+    target = None
+    if len(parts) > 3:
+        if not parts[3].isdigit():
+            raise IllegalAction("Choose where the ink jar stops.")
+        target = int(parts[3])
+    rpicks = list(parts[4]) if len(parts) > 4 else None
+    return slot, picks, target, rpicks
+
+
+def _ink_move(st: State, seat: int, target: int, rpicks: list[str]) -> list[Event]:
+    """Move the ink jar to `target` (validated), pay the flips, milestones, stop reward."""
+    p = st.players[seat]
+    who = names.player(st, seat)
+    if target == p.ink:
+        if rpicks:
+            raise IllegalAction(
+                "The ink jar did not move, so there is no book reward to choose for."
+            )
+        return [Event(f"{who} leaves the ink jar on {p.ink}.")]
+    legal = {t: (f, c) for t, f, c in ink_targets(st, seat)}
+    if target not in legal:
+        raise IllegalAction(f"The ink jar cannot reach position {target}.")
+    flips, cost = legal[target]
+    start = p.ink
+    for q in flips:
+        p.books[q - 1].face_up = False
+    p.cash -= cost
+    p.ink = target
+    text = f"{who} moves the ink jar {start} → {target}"
+    if flips:
+        text += f", paying £{cost} to turn over the book(s) on {', '.join(map(str, flips))}"
+    events = [Event(text + ".")]
+    events += _milestones(st, seat, start, target)
+    b = p.books[target - 1]
+    reward = _stop_reward(st, seat, target) if b.tile and b.face_up else ()
+    if not reward:
+        if rpicks:
+            raise IllegalAction("That book gives no bookkeeping points to choose for.")
+        return events
+    events.append(Event(f"{who} takes the reward of the book on {target}: {reward_text(reward)}."))
+    for k, n in reward:  # R176: pounds, bookkeeping, diamonds (the data orders them so)
+        if k == "pounds":
+            p.cash += n
+        elif k == "bookkeeping":
+            events += bookkeeping_points(st, seat, n, rpicks)
+            rpicks = []
+        elif k == "diamonds":
+            events += diamonds.diamond_steps(st, seat, n)
+    if rpicks:
+        raise IllegalAction("That book gives no bookkeeping points to choose for.")
+    return events
+
+
+def _perform(st: State, seat: int, move: str) -> list[Event]:
+    slot, picks, target, rpicks = _parse(st, seat, move)
+    if target is None:
+        raise IllegalAction("Choose where the ink jar stops.")
+    n = _card_points(st, seat, slot)
+    events = [
+        Event(
+            f"{names.player(st, seat)} uses the bookkeeper in slot {slot} ({names.plural(n, 'bookkeeping point')})."
+        )
+    ]
+    events += bookkeeping_points(st, seat, n, picks)  # R112: points first
+    events += _ink_move(st, seat, target, rpicks or [])
+    st.players[seat].slots[slot - 1].face_up = False  # R119
+    return events
+
+
+def apply(st: State, seat: int, move: str) -> list[Event]:
+    _perform(copy.deepcopy(st), seat, move)  # validate everything first
+    return _perform(st, seat, move)
+
+
+def _target_label(st: State, seat: int, target: int, flips: list[int], cost: int) -> str:
+    p = st.players[seat]
+    parts = [f"Ink jar {p.ink} → {target}"]
+    if flips:
+        parts.append(f"pay £{cost} to turn over book(s) on {', '.join(map(str, flips))}")
+    for m in data().bookkeeping.milestones:
+        if p.ink < m.position <= target:
+            parts.append(
+                f"unlock slot {m.slot}"
+                if m.effect == "unlock_action_slot"
+                else f"+{m.amount} bonus marker"
+            )
+    b = p.books[target - 1]
+    if b.tile and b.face_up and target not in flips:
+        parts.append(f"reward {reward_text(book_reward(b.tile))}")
+    else:
+        parts.append("no reward")
+    return ", ".join(parts)
+
+
+def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
+    if not path or not path[0].startswith("k:"):
+        raise IllegalAction("That is not a bookkeeper menu.")
+    for a, b in zip(path, path[1:], strict=False):
+        if not b.startswith(a) or len(b) <= len(a):
+            raise IllegalAction("That bookkeeper menu path is not one the menus build.")
+    slot, picks, target, rpicks = _parse(st, seat, path[-1])
+    if path[0] != f"k:{slot}":
+        raise IllegalAction("That bookkeeper menu path is not one the menus build.")
+    n = _card_points(st, seat, slot)
+    base = f"k:{slot}"
+    sim = copy.deepcopy(st)
+    if target is None:
+        more = point_steps(sim, seat, n, picks)
+        if more:
+            return [
+                Choice(f"{base}:{''.join(picks)}{c.id}", c.label, "Bookkeeping point", True)
+                for c in more
+            ]
+        bookkeeping_points(sim, seat, n, picks)
+        p = sim.players[seat]
+        prefix = f"{base}:{''.join(picks)}"
+        out = [Choice(f"{prefix}:{p.ink}", f"Leave the ink jar on {p.ink} (no reward)", GROUP)]
+        for t, flips, cost in ink_targets(sim, seat):
+            b = p.books[t - 1]
+            pts = (
+                _reward_points(book_reward(b.tile))
+                if b.tile and b.face_up and t not in flips
+                else 0
+            )
+            need = False
+            if pts:
+                trial = copy.deepcopy(sim)
+                _ink_move_prefix(trial, seat, t)
+                need = points_need_choice(trial, seat, pts)
+            out.append(
+                Choice(
+                    f"{prefix}:{t}" + (":" if need else ""),
+                    _target_label(sim, seat, t, flips, cost)[:100],
+                    GROUP,
+                    need,
+                )
+            )
+        return out
+    bookkeeping_points(sim, seat, n, picks)
+    pts = _reward_points(_stop_reward(sim, seat, target))
+    _ink_move_prefix(sim, seat, target)
+    more = point_steps(sim, seat, pts, rpicks or [])
+    if not more:
+        raise IllegalAction("Nothing is left to choose in that bookkeeper move.")
+    prefix = f"{base}:{''.join(picks)}:{target}:{''.join(rpicks or [])}"
+    done = [not point_steps(sim, seat, pts, [*(rpicks or []), c.id]) for c in more]
+    return [
+        Choice(prefix + c.id, c.label, "Book reward", not end)
+        for c, end in zip(more, done, strict=True)
+    ]
+
+
+def _ink_move_prefix(st: State, seat: int, target: int) -> None:
+    """The ink movement and the pounds of the stop reward, without its bookkeeping points: the
+    state in which those points are chosen (steps only)."""
+    legal = {t: (f, c) for t, f, c in ink_targets(st, seat)}
+    flips, cost = legal[target]
+    p = st.players[seat]
+    for q in flips:
+        p.books[q - 1].face_up = False
+    p.cash -= cost
+    start, p.ink = p.ink, target
+    _milestones(st, seat, start, target)
+    b = p.books[target - 1]
+    if b.tile and b.face_up:
+        p.cash += sum(n for k, n in book_reward(b.tile) if k == "pounds")

@@ -307,7 +307,9 @@ class Data:
         return players + 1
 
 
-def _pairs(d: dict[str, Any] | None, what: str, allowed: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+def _pairs(
+    d: dict[str, Any] | None, what: str, allowed: tuple[str, ...]
+) -> tuple[tuple[str, int], ...]:
     out = []
     for k, v in (d or {}).items():
         _check(k in allowed, f"{what}: unknown key {k!r}")
@@ -358,24 +360,51 @@ def _sides(raw: dict[str, Any], pairs: dict[str, Any]) -> dict[str, TrackSide]:
     )
     sides_raw = raw["track_sides"]
     expected = [f"{letter}{n}" for letter in LETTERS for n in (1, 2)]
-    _check(sorted(sides_raw) == expected, f"track_sides must be exactly {expected}, got {sorted(sides_raw)}")
+    _check(
+        sorted(sides_raw) == expected,
+        f"track_sides must be exactly {expected}, got {sorted(sides_raw)}",
+    )
     out: dict[str, TrackSide] = {}
     for sid in expected:
         s = sides_raw[sid]
         letter = sid[0]
         calls = tuple(CapitalCall(int(c["before"]), int(c["pounds"])) for c in s["capital_calls"])
-        _check(1 <= len(calls) <= 2, f"track side {sid}: needs 1 or 2 capital calls, has {len(calls)} (R1)")
+        _check(
+            1 <= len(calls) <= 2,
+            f"track side {sid}: needs 1 or 2 capital calls, has {len(calls)} (R1)",
+        )
         for c in calls:
-            _check(first < c.before <= last, f"track side {sid}: capital call before {c.before} is off the track")
-            _check(c.pounds > 0, f"track side {sid}: capital call before {c.before} costs {c.pounds}")
-        _check(len({c.before for c in calls}) == len(calls), f"track side {sid}: two capital calls at one place")
+            _check(
+                first < c.before <= last,
+                f"track side {sid}: capital call before {c.before} is off the track",
+            )
+            _check(
+                c.pounds > 0, f"track side {sid}: capital call before {c.before} costs {c.pounds}"
+            )
+        _check(
+            len({c.before for c in calls}) == len(calls),
+            f"track side {sid}: two capital calls at one place",
+        )
         sp = sorted(s["special_spaces"], key=lambda x: x["space"])
-        _check(len(sp) == 2, f"track side {sid}: needs exactly 2 special spaces, has {len(sp)} (R9)")
-        specials = tuple(SpecialSpace(i, int(x["space"]), int(x["pounds"])) for i, x in enumerate(sp))
+        _check(
+            len(sp) == 2, f"track side {sid}: needs exactly 2 special spaces, has {len(sp)} (R9)"
+        )
+        specials = tuple(
+            SpecialSpace(i, int(x["space"]), int(x["pounds"])) for i, x in enumerate(sp)
+        )
         for x in specials:
-            _check(first < x.space <= last, f"track side {sid}: special space {x.space} is off the track")
-            _check(x.pounds in (1, 2), f"track side {sid}: special space {x.space} pays {x.pounds}, not 1 or 2 (R10)")
-        _check(specials[0].space != specials[1].space, f"track side {sid}: both special spaces on one space")
+            _check(
+                first < x.space <= last,
+                f"track side {sid}: special space {x.space} is off the track",
+            )
+            _check(
+                x.pounds in (1, 2),
+                f"track side {sid}: special space {x.space} pays {x.pounds}, not 1 or 2 (R10)",
+            )
+        _check(
+            specials[0].space != specials[1].space,
+            f"track side {sid}: both special spaces on one space",
+        )
         fam = s["family"]
         _check(
             fam == FAMILY_BY_LETTER[letter],
@@ -404,13 +433,22 @@ def _card(cid: str, letter: str, c: dict[str, Any], goods: tuple[str, ...]) -> C
     t = c.get("type")
     _check(t in CARD_TYPES, f"card {cid}: unknown type {t!r}")
     crate = c.get("crate")
-    _check(isinstance(crate, int) and crate >= 0, f"card {cid}: crate must be an integer >= 0, got {crate!r}")
+    _check(
+        isinstance(crate, int) and crate >= 0,
+        f"card {cid}: crate must be an integer >= 0, got {crate!r}",
+    )
     if t == "goods":
         _check(c.get("good") in goods, f"card {cid}: unknown good {c.get('good')!r}")
-        _check(isinstance(c.get("units"), int) and 1 <= c["units"] <= 4, f"card {cid}: units {c.get('units')!r} not in 1..4")
+        _check(
+            isinstance(c.get("units"), int) and 1 <= c["units"] <= 4,
+            f"card {cid}: units {c.get('units')!r} not in 1..4",
+        )
         return CardDef(cid, letter, t, crate, good=c["good"], units=c["units"])
     if t == "expansion":
-        _check(isinstance(c.get("value"), int) and 1 <= c["value"] <= 4, f"card {cid}: value {c.get('value')!r} not in 1..4")
+        _check(
+            isinstance(c.get("value"), int) and 1 <= c["value"] <= 4,
+            f"card {cid}: value {c.get('value')!r} not in 1..4",
+        )
         return CardDef(cid, letter, t, crate, units=c["value"])
     if t == "bookkeeper":
         bp = c.get("bookkeeping_points")
@@ -431,37 +469,72 @@ def load(path: Path = DATA_PATH) -> Data:
 
 def build(raw: dict[str, Any]) -> Data:
     """Validate a parsed data file and build the typed views (raises ValueError)."""
-    _check(isinstance(raw, dict) and raw.get("game") == "mombasa", "the file is not Mombasa data (game: mombasa)")
+    _check(
+        isinstance(raw, dict) and raw.get("game") == "mombasa",
+        "the file is not Mombasa data (game: mombasa)",
+    )
     switches = _switches(raw)
     companies = tuple(raw["companies"])
     _check(companies == COMPANIES, f"companies must be {list(COMPANIES)}, got {list(companies)}")
     colours = tuple(raw["player_colours"])
     pl = raw["players"]
     _check(pl == {"min": 2, "max": 4}, f"players must be 2..4 (R53), got {pl!r}")
-    _check(len(colours) == 4 and len(set(colours)) == 4, f"player_colours needs 4 distinct colours, got {colours}")
+    _check(
+        len(colours) == 4 and len(set(colours)) == 4,
+        f"player_colours needs 4 distinct colours, got {colours}",
+    )
     goods = tuple(raw["goods_types"])
     units = tuple(raw["unit_types"])
-    _check(goods == ("bananas", "cotton", "coffee"), f"goods_types must be bananas, cotton, coffee, got {goods}")
-    _check(units == (*goods, "expansion"), f"unit_types must be the goods plus expansion, got {units}")
+    _check(
+        goods == ("bananas", "cotton", "coffee"),
+        f"goods_types must be bananas, cotton, coffee, got {goods}",
+    )
+    _check(
+        units == (*goods, "expansion"), f"unit_types must be the goods plus expansion, got {units}"
+    )
     _check(raw["rounds"] == 7, f"rounds must be 7 (R69), got {raw['rounds']!r}")
     _check(raw["action_slots"] == 5, f"action_slots must be 5, got {raw['action_slots']!r}")
     unlocked = tuple(raw["action_slots_unlocked_at_start"])
-    _check(unlocked == (2, 3, 4), f"action_slots_unlocked_at_start must be [2, 3, 4] (R76), got {list(unlocked)}")
+    _check(
+        unlocked == (2, 3, 4),
+        f"action_slots_unlocked_at_start must be [2, 3, 4] (R76), got {list(unlocked)}",
+    )
     bm = raw["bonus_markers"]
     _check(bm["owned"] == 5 and 0 < bm["active_at_start"] <= bm["owned"], f"bonus_markers {bm!r}")
-    for key in ("starting_money", "overflow_pounds_per_step", "book_flip_cost", "displace_extra_cost", "base_border_cost"):
+    for key in (
+        "starting_money",
+        "overflow_pounds_per_step",
+        "book_flip_cost",
+        "displace_extra_cost",
+        "base_border_cost",
+    ):
         v = raw[key]
         _check(isinstance(v, int) and v >= 0, f"{key} must be an integer >= 0, got {v!r}")
     bc = raw["border_cost"]
-    _check(set(bc) == {"normal", "double"} and all(isinstance(v, int) and v > 0 for v in bc.values()), f"border_cost {bc!r}")
-    _check(raw["trading_posts_per_company"] == 15, f"trading_posts_per_company must be 15, got {raw['trading_posts_per_company']!r}")
+    _check(
+        set(bc) == {"normal", "double"} and all(isinstance(v, int) and v > 0 for v in bc.values()),
+        f"border_cost {bc!r}",
+    )
+    _check(
+        raw["trading_posts_per_company"] == 15,
+        f"trading_posts_per_company must be 15, got {raw['trading_posts_per_company']!r}",
+    )
 
     # company base (R152-R155)
     cols = tuple(tuple(int(x) for x in col) for col in raw["company_base_default"]["columns"])
-    _check(sum(len(c) for c in cols) == raw["trading_posts_per_company"], f"company base has {sum(len(c) for c in cols)} spaces, needs 15")
+    _check(
+        sum(len(c) for c in cols) == raw["trading_posts_per_company"],
+        f"company base has {sum(len(c) for c in cols)} spaces, needs 15",
+    )
     for i, col in enumerate(cols):
-        _check(len(col) >= 1 and col[-1] == 2, f"company base column {i + 1} {list(col)}: bottom space must show 2 coins (R153)")
-        _check(all(x in (0, 1) for x in col[:-1]), f"company base column {i + 1} {list(col)}: non-bottom spaces show 0 or 1")
+        _check(
+            len(col) >= 1 and col[-1] == 2,
+            f"company base column {i + 1} {list(col)}: bottom space must show 2 coins (R153)",
+        )
+        _check(
+            all(x in (0, 1) for x in col[:-1]),
+            f"company base column {i + 1} {list(col)}: non-bottom spaces show 0 or 1",
+        )
 
     # tracks and bonuses
     pairs = raw["bonus_pairs"]
@@ -481,7 +554,10 @@ def build(raw: dict[str, Any]) -> Data:
         cid = c.get("id")
         _check(cid not in cards, f"action card id {cid!r} is not unique")
         _check(c.get("letter") in CARD_LETTERS, f"action card {cid}: letter {c.get('letter')!r}")
-        _check(str(cid).startswith(c["letter"]), f"action card {cid}: id does not start with its letter {c['letter']}")
+        _check(
+            str(cid).startswith(c["letter"]),
+            f"action card {cid}: id does not start with its letter {c['letter']}",
+        )
         cards[cid] = _card(cid, c["letter"], c, goods)
     totals = {k: 0 for k in CARD_TOTALS}
     for cd in cards.values():
@@ -497,7 +573,10 @@ def build(raw: dict[str, Any]) -> Data:
         cid = c["id"]
         _check(cid not in cards, f"starting card id {cid!r} is not unique")
         cd = _card(cid, "S", c, goods)
-        _check(cd.type != "diamond_merchant", f"starting card {cid}: no diamond merchant among the starting cards (R129)")
+        _check(
+            cd.type != "diamond_merchant",
+            f"starting card {cid}: no diamond merchant among the starting cards (R129)",
+        )
         cards[cid] = cd
         start_ids.append(cid)
     _check(len(start_ids) == 9, f"starting_cards_per_player: {len(start_ids)} cards, need 9")
@@ -507,7 +586,10 @@ def build(raw: dict[str, Any]) -> Data:
         cid = c.get("id", f"SEAT_{i + 1}")
         _check(cid == f"SEAT_{i + 1}", f"seat card id {cid!r} must be SEAT_{i + 1} (R197)")
         cd = _card(cid, "SEAT", c, goods)
-        _check(cd.type == "expansion" and cd.units == 1, f"seat card {cid} must be a '1' expansion card")
+        _check(
+            cd.type == "expansion" and cd.units == 1,
+            f"seat card {cid} must be a '1' expansion card",
+        )
         cards[cid] = cd
         seat_ids.append(cid)
     _check(len(seat_ids) == 4, f"seat_expansion_cards: {len(seat_ids)}, need 4")
@@ -518,28 +600,44 @@ def build(raw: dict[str, Any]) -> Data:
         faces = {}
         for f in ("a", "b"):
             lock = tuple(t[f]["lock"])
-            _check(len(lock) == 3 and len(set(lock)) == 3, f"starting tile {t['tile']}{f}: must lock 3 different cards")
+            _check(
+                len(lock) == 3 and len(set(lock)) == 3,
+                f"starting tile {t['tile']}{f}: must lock 3 different cards",
+            )
             for cid in lock:
-                _check(cid in start_ids, f"starting tile {t['tile']}{f}: {cid!r} is not a starting card")
-            faces[f] = StartFace(lock, _pairs(t[f]["req"], f"starting tile {t['tile']}{f} req", units))  # type: ignore[arg-type]
+                _check(
+                    cid in start_ids,
+                    f"starting tile {t['tile']}{f}: {cid!r} is not a starting card",
+                )
+            faces[f] = StartFace(
+                lock, _pairs(t[f]["req"], f"starting tile {t['tile']}{f} req", units)
+            )  # type: ignore[arg-type]
         tiles.append(StartTile(int(t["tile"]), faces))
     _check(len(tiles) == 10, f"starting_tiles: {len(tiles)} tiles, need 10")
-    _check(sorted(t.tile for t in tiles) == list(range(1, 11)), "starting tiles must be numbered 1..10")
+    _check(
+        sorted(t.tile for t in tiles) == list(range(1, 11)), "starting tiles must be numbered 1..10"
+    )
     start_reward = _pairs(raw["book_reward"], "book_reward", ("pounds",))
 
     # book tiles (72 = 24/24/24)
     books: dict[str, BookTile] = {}
     book_ids: dict[str, tuple[str, ...]] = {}
     bt = raw["book_tiles"]
-    _check(sorted(bt) == list(BOOK_LETTERS), f"book_tiles letters must be A, B, C, got {sorted(bt)}")
+    _check(
+        sorted(bt) == list(BOOK_LETTERS), f"book_tiles letters must be A, B, C, got {sorted(bt)}"
+    )
     for letter in BOOK_LETTERS:
         ids = []
         for e in bt[letter]:
             copies = e.get("copies", 1)
-            _check(isinstance(copies, int) and copies >= 1, f"book_tiles {letter}: copies {copies!r}")
+            _check(
+                isinstance(copies, int) and copies >= 1, f"book_tiles {letter}: copies {copies!r}"
+            )
             req = _pairs(e["req"], f"book tile {letter} req", units)
             _check(bool(req), f"book tile {letter}: empty requirement")
-            reward = _pairs(e["reward"], f"book tile {letter} reward", ("pounds", "bookkeeping", "diamonds"))
+            reward = _pairs(
+                e["reward"], f"book tile {letter} reward", ("pounds", "bookkeeping", "diamonds")
+            )
             for _ in range(copies):
                 bid = f"{letter}{len(ids) + 1:02d}"
                 books[bid] = BookTile(bid, letter, req, reward)
@@ -550,37 +648,72 @@ def build(raw: dict[str, Any]) -> Data:
     # player-board tracks
     dt = raw["diamond_track"]
     dlast = int(dt["last_position"])
-    _check(len(dt["end_value"]) == dlast + 1, f"diamond_track.end_value has {len(dt['end_value'])} entries, needs {dlast + 1}")
+    _check(
+        len(dt["end_value"]) == dlast + 1,
+        f"diamond_track.end_value has {len(dt['end_value'])} entries, needs {dlast + 1}",
+    )
     diamond = PlayerTrack(
         dlast,
         tuple(dt["end_value"]),
-        tuple(Milestone(m["position"], m["effect"], m.get("slot", 0), m.get("amount", 0)) for m in dt["milestones"]),
+        tuple(
+            Milestone(m["position"], m["effect"], m.get("slot", 0), m.get("amount", 0))
+            for m in dt["milestones"]
+        ),
         int(dt["overflow"]["pounds_per_step"]),
         {},
     )
     kt = raw["bookkeeping_track"]
     n = int(kt["positions"])
     letters = {int(k): v for k, v in kt["space_letters"].items()}
-    _check(sorted(letters) == list(range(1, n)), f"bookkeeping_track.space_letters must cover 1..{n - 1}")
+    _check(
+        sorted(letters) == list(range(1, n)),
+        f"bookkeeping_track.space_letters must cover 1..{n - 1}",
+    )
     _check(letters[1] == "START_TILE", "bookkeeping position 1 must be START_TILE (R65)")
-    _check(all(v in BOOK_LETTERS for k, v in letters.items() if k > 1), "bookkeeping letters must be A, B or C")
-    _check(len(kt["end_value"]) == n, f"bookkeeping_track.end_value has {len(kt['end_value'])} entries, needs {n}")
+    _check(
+        all(v in BOOK_LETTERS for k, v in letters.items() if k > 1),
+        "bookkeeping letters must be A, B or C",
+    )
+    _check(
+        len(kt["end_value"]) == n,
+        f"bookkeeping_track.end_value has {len(kt['end_value'])} entries, needs {n}",
+    )
     bookkeeping = PlayerTrack(
         n - 1,
         tuple(kt["end_value"]),
-        tuple(Milestone(m["position"], m["effect"], m.get("slot", 0), m.get("amount", 0)) for m in kt["milestones"]),
+        tuple(
+            Milestone(m["position"], m["effect"], m.get("slot", 0), m.get("amount", 0))
+            for m in kt["milestones"]
+        ),
         int(kt["overflow"]["pounds_per_bookkeeping_point"]),
         letters,
     )
     for tr, name in ((diamond, "diamond_track"), (bookkeeping, "bookkeeping_track")):
-        _check(all(tr.end_value[i] <= tr.end_value[i + 1] for i in range(tr.last_position)), f"{name}.end_value must not fall")
+        _check(
+            all(tr.end_value[i] <= tr.end_value[i + 1] for i in range(tr.last_position)),
+            f"{name}.end_value must not fall",
+        )
         for m in tr.milestones:
-            _check(0 < m.position <= tr.last_position, f"{name}: milestone at {m.position} is off the track")
-            _check(m.effect in ("unlock_action_slot", "bonus_markers_plus"), f"{name}: unknown milestone effect {m.effect!r}")
+            _check(
+                0 < m.position <= tr.last_position,
+                f"{name}: milestone at {m.position} is off the track",
+            )
+            _check(
+                m.effect in ("unlock_action_slot", "bonus_markers_plus"),
+                f"{name}: unknown milestone effect {m.effect!r}",
+            )
             if m.effect == "unlock_action_slot":
-                _check(1 <= m.slot <= 5 and m.slot not in unlocked, f"{name}: milestone unlocks slot {m.slot}")
+                _check(
+                    1 <= m.slot <= 5 and m.slot not in unlocked,
+                    f"{name}: milestone unlocks slot {m.slot}",
+                )
     _check(
-        sorted(m.slot for tr in (diamond, bookkeeping) for m in tr.milestones if m.effect == "unlock_action_slot")
+        sorted(
+            m.slot
+            for tr in (diamond, bookkeeping)
+            for m in tr.milestones
+            if m.effect == "unlock_action_slot"
+        )
         == [1, 5],
         "the milestones must unlock slots 1 and 5 (R76)",
     )
@@ -589,10 +722,15 @@ def build(raw: dict[str, Any]) -> Data:
     order = switches["reward_resolution_order"]
     areas: dict[str, Area] = {}
     for aid, a in raw["areas"].items():
-        rw = _pairs(a["reward"], f"area {aid} reward", ("pounds", "bookkeeping", "diamonds", "track"))
+        rw = _pairs(
+            a["reward"], f"area {aid} reward", ("pounds", "bookkeeping", "diamonds", "track")
+        )
         rw = tuple(sorted(rw, key=lambda kv: order.index(kv[0])))
         xy = a.get("xy")
-        _check(isinstance(xy, list) and len(xy) == 2 and all(0 <= v <= 1000 for v in xy), f"area {aid}: xy {xy!r} (R198)")
+        _check(
+            isinstance(xy, list) and len(xy) == 2 and all(0 <= v <= 1000 for v in xy),
+            f"area {aid}: xy {xy!r} (R198)",
+        )
         _check(bool(a.get("name")), f"area {aid}: needs a name (R195)")
         areas[aid] = Area(aid, a["name"], rw, (int(xy[0]), int(xy[1])))
     neighbours: dict[str, dict[str, int]] = {a: {} for a in areas}
@@ -618,7 +756,9 @@ def build(raw: dict[str, Any]) -> Data:
                 todo.append(nb)
     _check(seen == set(areas), f"map is not connected: {sorted(set(areas) - seen)} unreachable")
     cb = raw["company_bases"]
-    _check(sorted(cb) == sorted(COMPANIES), f"company_bases must list every company, got {sorted(cb)}")
+    _check(
+        sorted(cb) == sorted(COMPANIES), f"company_bases must list every company, got {sorted(cb)}"
+    )
     base_adj = {}
     for comp, v in cb.items():
         adj = tuple(v["adjacent"])
@@ -643,7 +783,12 @@ def build(raw: dict[str, Any]) -> Data:
         _check(sid not in spaces, f"bonus space id {sid!r} is not unique")
         if kind == "majority":
             _check(s["measure"] in units, f"bonus space {sid}: unknown measure {s['measure']!r}")
-            spaces[sid] = BonusSpace(sid, kind, measure=s["measure"], advance=int(s["reward"]["advance_one_company_track"]))
+            spaces[sid] = BonusSpace(
+                sid,
+                kind,
+                measure=s["measure"],
+                advance=int(s["reward"]["advance_one_company_track"]),
+            )
         elif kind == "tile":
             _check(s["tile"] in tiles_b, f"bonus space {sid}: unknown tile {s['tile']!r}")
             spaces[sid] = BonusSpace(sid, kind, tile=s["tile"])
@@ -651,27 +796,43 @@ def build(raw: dict[str, Any]) -> Data:
             spaces[sid] = BonusSpace(sid, kind)
         elif kind == "sell":
             expr = str(s["reward"]["pounds"]).replace(" ", "")
-            _check(expr.startswith("crate_value+"), f"bonus space {sid}: reward {expr!r} must be crate_value + n")
+            _check(
+                expr.startswith("crate_value+"),
+                f"bonus space {sid}: reward {expr!r} must be crate_value + n",
+            )
             spaces[sid] = BonusSpace(sid, kind, sell_bonus=int(expr.split("+")[1]))
         elif kind == "study":
             spaces[sid] = BonusSpace(
                 sid,
                 kind,
                 pay_pounds=int(s["requirement"]["pay_pounds"]),
-                reward=_pairs(s["reward"], f"bonus space {sid} reward", ("bookkeeping", "diamonds")),
+                reward=_pairs(
+                    s["reward"], f"bonus space {sid} reward", ("bookkeeping", "diamonds")
+                ),
             )
         else:
             _fail(f"bonus space {sid}: unknown kind {kind!r}")
-    _check(sorted(sp.tile for sp in spaces.values() if sp.kind == "tile") == sorted(tiles_b), "one tile space per bonus tile")
+    _check(
+        sorted(sp.tile for sp in spaces.values() if sp.kind == "tile") == sorted(tiles_b),
+        "one tile space per bonus tile",
+    )
 
     cd_ = raw["card_display"]
     cols_d = tuple(cd_["columns"])
     _check(cols_d == ("left", "middle", "right"), f"card_display.columns {list(cols_d)}")
-    _check(set(cd_["price_modifier"]) == set(cols_d), "card_display.price_modifier needs every column")
-    _check(sorted(cd_["fill_order"]) == sorted(cols_d), "card_display.fill_order must list every column once")
+    _check(
+        set(cd_["price_modifier"]) == set(cols_d), "card_display.price_modifier needs every column"
+    )
+    _check(
+        sorted(cd_["fill_order"]) == sorted(cols_d),
+        "card_display.fill_order must list every column once",
+    )
     bd = raw["book_display"]
     _check(tuple(bd["rows"]) == BOOK_LETTERS, f"book_display.rows {bd['rows']!r}")
-    _check(bd["tiles_per_row"] == "players_plus_1", f"book_display.tiles_per_row {bd['tiles_per_row']!r} is not supported")
+    _check(
+        bd["tiles_per_row"] == "players_plus_1",
+        f"book_display.tiles_per_row {bd['tiles_per_row']!r} is not supported",
+    )
     for p in (2, 3, 4):
         need = p * 4 + p + 1
         _check(need <= 24, f"book letters could run out with {p} players")

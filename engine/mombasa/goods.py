@@ -1,29 +1,468 @@
-"""Use goods cards, card prices and the card display (spec sections 10.1, 16).
+"""Use goods cards (spec section 10.1, R86-R97) with the permanent track bonuses that affect it
+(R35-R41, R95, R96, R203), and `units()` of section 9.2 (R29-R31, R40, R41, R80, R85).
 
-Rules owned: R35-R41 (discount / cotton effects), R86-R97, R156-R158, R203.
+Move ids (cumulative: every step id extends the previous one):
+  ``g:<goods>:<buy>:<alloc>``
+  * goods: action-slot numbers ascending, then ``t`` for the bonus tile (``13t``);
+  * buy: a display space ``r<row>c<col>`` (1-based) or ``-`` for no purchase;
+  * alloc: the tracks in the order they move, ``<code><steps>`` each (``C2M3`` = 2 on Cape Town,
+    then 3 on Mombasa), or ``-`` for none. Each track at most once; steps >= 1 and never more
+    than the marker can actually move at that point (steps that would be forfeited are simply not
+    allocated -- the outcome is identical, R93).
+Step ids: ``g`` (offer), ``g:pg<n>`` (goods page n), ``g:<goods>``, ``g:<goods>:<buy>``,
+``g:<goods>:<buy>:<alloc>`` and, when the allocation menu is too long for one list,
+``g:<goods>:<buy>:<alloc><code>`` (track chosen, amount next). Equal goods selections (same good,
+same units, card or tile) are offered once, with the lowest slots.
 """
 
 from __future__ import annotations
 
-from engine.core import Event
-from engine.mombasa.state import State
+import re
+from dataclasses import dataclass
+from itertools import combinations
+
+import msgspec
+
+from engine.core import Choice, Event, IllegalAction
+from engine.mombasa import names
+from engine.mombasa.data import data
+from engine.mombasa.display import (  # re-exported: the shared sub-effects live in display.py
+    advance_text,
+    buy_from_display,
+    card_price,
+    card_text,
+    modifier,
+    occupied_spaces,
+    parse_space,
+    refill_display,
+    sell_from_hand,
+    space_id,
+    space_name,
+)
+from engine.mombasa.state import State, card_kind
+from engine.mombasa.tracks import active_bonus_level, advance, company_with_pair
+
+__all__ = [
+    "apply",
+    "buy_from_display",
+    "card_price",
+    "offers",
+    "prepare_display",
+    "refill_display",
+    "sell_from_hand",
+    "steps",
+    "units",
+]
+
+PAIR_EXPANSION = "expansion_value"
+PAIR_BANANA = "banana_then_any_goods_discount"
+PAIR_COTTON = "cotton_discount_then_cotton_plus1"
+MENU = 25
+_ALLOC = re.compile(r"([A-Z])(\d+)")
+
+#: rounds.py may know the display refill under its stub name.
+prepare_display = refill_display
 
 
-def units(st: State, seat: int, unit_type: str) -> int:
-    """Section 9.2 count for majorities and books (R29-R31, R40, R41, R80, R84, R85)."""
-    raise NotImplementedError
+def level(st: State, seat: int, pair: str) -> int:
+    """The ACTIVE level (0/1/2) of `seat`'s bonus pair `pair`, wherever that pair lies (R25, R85)."""
+    comp = company_with_pair(st, pair)
+    return active_bonus_level(st, seat, comp) if comp else 0
 
 
-def price(st: State, seat: int, row: int, col: int, goods_used: list[str], in_pounds: bool) -> int:
-    """R90, R150, R203: crate + modifier - discount, floor 0."""
-    raise NotImplementedError
+def _raw(pair: str, lvl: int) -> dict:
+    return data().bonuses[pair][lvl - 1].raw
 
 
-def use_goods(st: State, seat: int, cards: list[str], buy: tuple[int, int] | None, allocation: list[tuple[str, int]]) -> list[Event]:
-    """The goods action (R86-R97); moves via tracks.advance."""
-    raise NotImplementedError
+def cotton_plus(st: State, seat: int) -> int:
+    """Units added per cotton CARD by the active cotton bonus (R40, R41), else 0."""
+    lvl = level(st, seat, PAIR_COTTON)
+    return int(_raw(PAIR_COTTON, lvl).get("cotton_units_per_card_plus", 0)) if lvl else 0
 
 
-def prepare_display(st: State) -> list[Event]:
-    """R157: discard right column, slide right, refill in fill order."""
-    raise NotImplementedError
+def units(st: State, seat: int, kind: str) -> int:
+    """Section 9.2: units of `kind` in `seat`'s action area -- face-up AND face-down cards (R80),
+    the tile face, +1 per cotton card with the active cotton bonus (R40, R41), the active
+    expansion bonus only with >= 1 expansion card (R29-R31). Pending bonuses never count (R85)."""
+    d = data()
+    p = st.players[seat]
+    total = ncards = 0
+    for sc in p.slots:
+        if sc.card:
+            cd = d.cards[card_kind(sc.card)]
+            if cd.unit_type == kind:
+                total += cd.units
+                ncards += 1
+    if p.tile and p.tile_in_area and p.tile_face >= 0:
+        t_kind, t_units = d.bonus_tiles[p.tile].faces[p.tile_face]
+        if t_kind == kind:
+            total += t_units
+    if kind == "cotton":
+        total += cotton_plus(st, seat) * ncards
+    if kind == "expansion" and ncards:
+        lvl = level(st, seat, PAIR_EXPANSION)
+        if lvl:
+            total += int(_raw(PAIR_EXPANSION, lvl).get("expansion_value_plus", 0))
+    return total
+
+
+# ---- goods selections --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Pick:
+    """One goods selection: slot numbers, tile or not, and what they show."""
+
+    slots: tuple[int, ...]
+    goods: tuple[tuple[str, int], ...]  # (good, units) per chosen card, slot order
+    tile: tuple[str, int] | None
+
+    @property
+    def token(self) -> str:
+        return "".join(str(s) for s in self.slots) + ("t" if self.tile else "")
+
+    @property
+    def kinds(self) -> set[str]:
+        return {g for g, _ in self.goods} | ({self.tile[0]} if self.tile else set())
+
+    @property
+    def base(self) -> int:
+        return sum(u for _, u in self.goods) + (self.tile[1] if self.tile else 0)
+
+    def cotton_cards(self) -> int:
+        return sum(1 for g, _ in self.goods if g == "cotton")
+
+    def text(self) -> str:
+        parts = [f"slot {s}" for s in self.slots] + (["tile"] if self.tile else [])
+        return "+".join(parts)
+
+
+def _items(st: State, seat: int) -> list[tuple[int, tuple[str, int]]]:
+    """Face-up goods cards (slot number, (good, units)) and a face-up goods-face tile (slot 0)."""
+    d = data()
+    p = st.players[seat]
+    out = []
+    for i, sc in enumerate(p.slots):
+        if sc.card and sc.face_up:
+            cd = d.cards[card_kind(sc.card)]
+            if cd.type == "goods":
+                out.append((i + 1, (cd.good, cd.units)))
+    if p.tile and p.tile_in_area and p.tile_face_up and p.tile_face >= 0:
+        face = d.bonus_tiles[p.tile].faces[p.tile_face]
+        if face[0] in d.goods_types:
+            out.append((0, face))
+    return out
+
+
+def plain_units(st: State, seat: int, pick: Pick) -> int:
+    """Units of a selection without a purchase (R88): the cotton bonus applies."""
+    return pick.base + cotton_plus(st, seat) * pick.cotton_cards()
+
+
+def purchase(st: State, seat: int, pick: Pick, row: int, col: int) -> tuple[int, int, str]:
+    """(price in units, units left, why) for buying display card (row, col) with `pick`
+    (R90, R95, R96, R203). Units left < 0 means not affordable."""
+    ban, cot = level(st, seat, PAIR_BANANA), level(st, seat, PAIR_COTTON)
+    kinds, has_card = pick.kinds, bool(pick.goods)
+    plus = cotton_plus(st, seat) * pick.cotton_cards()
+    disc, why = 0, ""
+    if ban >= 2 and has_card:
+        disc, why = int(_raw(PAIR_BANANA, 2).get("card_price_minus", 1)), "goods discount"
+    elif ban == 1 and kinds == {"bananas"} and has_card:
+        disc, why = int(_raw(PAIR_BANANA, 1).get("card_price_minus", 1)), "banana discount"
+    if cot and kinds == {"cotton"} and has_card:
+        minus = int(_raw(PAIR_COTTON, 1).get("card_price_minus", 1))
+        with_disc = pick.base - card_price(st, row, col, minus)
+        if cot == 1:
+            return card_price(st, row, col, minus), with_disc, "cotton discount"
+        with_plus = pick.base + plus - card_price(st, row, col, 0)
+        if with_plus >= with_disc:  # R96: the one leaving more units; the second on a tie
+            return card_price(st, row, col, 0), with_plus, "cotton +1 per card"
+        return card_price(st, row, col, minus), with_disc, "cotton discount"
+    price = card_price(st, row, col, disc)
+    return price, pick.base + plus - price, why
+
+
+def picks(st: State, seat: int) -> dict[str, Pick]:
+    """The goods selections offered, in menu order: per good the largest first; mixed ones (R37,
+    R94: goods discount active, and only if some card is then affordable) last."""
+    items = _items(st, seat)
+    mixed_ok = level(st, seat, PAIR_BANANA) >= 2 and bool(
+        _raw(PAIR_BANANA, 2).get("allow_mixed_goods_for_purchase")
+    )
+    seen: dict[tuple, Pick] = {}
+    for n in range(len(items), 0, -1):
+        for combo in combinations(items, n):
+            cards = tuple((s, f) for s, f in combo if s)
+            tile = next((f for s, f in combo if not s), None)
+            pick = Pick(tuple(s for s, _ in cards), tuple(f for _, f in cards), tile)
+            if len(pick.kinds) > 1 and (
+                not mixed_ok
+                or not any(purchase(st, seat, pick, r, c)[1] >= 0 for r, c in occupied_spaces(st))
+            ):
+                continue
+            key = (tuple(sorted(pick.goods)), tile)
+            seen.setdefault(key, pick)
+    goods = data().goods_types
+    order = sorted(
+        seen.values(),
+        key=lambda pk: (
+            len(pk.kinds) > 1,
+            goods.index(min(pk.kinds, key=goods.index)),
+            -plain_units(st, seat, pk),
+            pk.token,
+        ),
+    )
+    return {pk.token: pk for pk in order}
+
+
+def buys(st: State, seat: int, pick: Pick) -> dict[str, tuple[int, int, int, int, str]]:
+    """Affordable purchases: space id -> (row, col, price, units left, why)."""
+    out = {}
+    for r, c in occupied_spaces(st):
+        price, left, why = purchase(st, seat, pick, r, c)
+        if left >= 0:
+            out[space_id(r, c)] = (r, c, price, left, why)
+    return out
+
+
+# ---- parsing and the allocation ----------------------------------------------------------------
+def _copy(st: State) -> State:
+    return msgspec.json.decode(msgspec.json.encode(st), type=State)
+
+
+def _parse_alloc(text: str) -> tuple[list[tuple[str, int]], str]:
+    """'C2M3' -> ([('cape_town', 2), ('mombasa', 3)], ''); a trailing bare code is a chosen track."""
+    pending = ""
+    if text and text[-1].isalpha():
+        text, pending = text[:-1], names.company_of(text[-1])
+    out, pos = [], 0
+    for m in _ALLOC.finditer(text):
+        if m.start() != pos:
+            raise IllegalAction(f"Bad track allocation {text!r}.")
+        out.append((names.company_of(m[1]), int(m[2])))
+        pos = m.end()
+    if pos != len(text):
+        raise IllegalAction(f"Bad track allocation {text!r}: write it like C2M3.")
+    return out, pending
+
+
+def _alloc_str(alloc: list[tuple[str, int]]) -> str:
+    return "".join(f"{names.code(c)}{n}" for c, n in alloc)
+
+
+@dataclass
+class Draft:
+    pick: Pick
+    buy: str  # space id or "-"
+    price: int
+    left: int  # units after the purchase
+    why: str
+    alloc: list[tuple[str, int]]
+    pending: str  # company chosen, amount not yet
+
+
+def _resolve(st: State, seat: int, gtok: str, btok: str | None, atok: str | None) -> Draft:
+    """Validate the parts of a (partial) move; IllegalAction if the menus cannot build it."""
+    pk = picks(st, seat).get(gtok)
+    if pk is None:
+        raise IllegalAction(
+            "Choose face-up goods cards of one good (mixed goods need the goods discount and a purchase)."
+        )
+    draft = Draft(pk, "", 0, plain_units(st, seat, pk), "", [], "")
+    if btok is None:
+        return draft
+    if btok == "-":
+        if len(pk.kinds) > 1:
+            raise IllegalAction("Mixed goods may only be used to buy a card (R94).")
+        draft.buy = "-"
+    else:
+        opts = buys(st, seat, pk)
+        if btok not in opts:
+            raise IllegalAction("You cannot buy that card with these goods.")
+        _, _, draft.price, draft.left, draft.why = opts[btok]
+        draft.buy = btok
+    if atok is None or atok == "-":
+        return draft
+    alloc, pending = _parse_alloc(atok)
+    sim = _copy(st)
+    used, remaining = set(), draft.left
+    for comp, n in alloc:
+        if comp in used or n < 1:
+            raise IllegalAction("Give each track at least 1 step, and each track only once.")
+        res = advance(sim, seat, comp, n)
+        if n > remaining or res.moved < n:
+            raise IllegalAction(
+                f"{names.company(comp)} cannot take {n} steps there (units left or movement blocked)."
+            )
+        used.add(comp)
+        remaining -= n
+    if pending in used:
+        raise IllegalAction("That track already has its steps.")
+    draft.alloc, draft.pending = alloc, pending
+    return draft
+
+
+def _split(move: str) -> tuple[str, str | None, str | None]:
+    parts = move.split(":")
+    if parts[0] != "g" or not 2 <= len(parts) <= 4 or not parts[1]:
+        raise IllegalAction("That is not a goods move.")
+    return parts[1], (parts[2] if len(parts) > 2 else None), (parts[3] if len(parts) > 3 else None)
+
+
+def _cut(label: str) -> str:
+    return label if len(label) <= 100 else label[:99] + "…"
+
+
+# ---- the action-module interface ---------------------------------------------------------------
+def offers(st: State, seat: int) -> list[Choice]:
+    items = _items(st, seat)
+    if not items:
+        return []
+    tot: dict[str, int] = {}
+    for _, (g, u) in items:
+        tot[g] = tot.get(g, 0) + u
+    what = ", ".join(f"{g} {u}" for g, u in tot.items())
+    return [Choice("g", f"Use goods cards ({what} face up)", group="Goods", step=True)]
+
+
+def _pick_label(st: State, seat: int, pk: Pick, has_buy: bool) -> str:
+    kinds = "/".join(sorted(pk.kinds))
+    bonus = plain_units(st, seat, pk) - pk.base
+    extra = f", incl. +{bonus} cotton bonus" if bonus else ""
+    txt = f"{kinds.capitalize()}: {pk.text()} = {names.plural(plain_units(st, seat, pk), 'unit')}{extra}"
+    if len(pk.kinds) > 1:
+        txt = f"Mixed goods to buy a card: {pk.text()} = {pk.base} units"
+    elif not has_buy:
+        txt += " (no card affordable: all to tracks)"
+    return _cut(txt)
+
+
+def _alloc_menu(st: State, seat: int, d: Draft, prefix: str) -> list[Choice]:
+    sim = _copy(st)
+    for comp, n in d.alloc:
+        advance(sim, seat, comp, n)
+    remaining = d.left - sum(n for _, n in d.alloc)
+    used = {c for c, _ in d.alloc}
+    free = [c for c in data().companies if c not in used]
+    reach = {c: advance(_copy(sim), seat, c, remaining).moved if remaining else 0 for c in free}
+    base = prefix + _alloc_str(d.alloc)
+
+    def amount(comp: str, k: int) -> Choice:
+        res = advance(_copy(sim), seat, comp, k)
+        last = k == remaining or len(free) == 1
+        tail = (
+            ""
+            if k == remaining
+            else (f"; {remaining - k} lost" if last else f"; {remaining - k} left")
+        )
+        return Choice(
+            f"{base}{names.code(comp)}{k}",
+            _cut(f"Move {advance_text(st, res, you=True)}{tail}"),
+            "Goods",
+            step=not last,
+        )
+
+    if d.pending:
+        if not reach.get(d.pending):
+            raise IllegalAction(f"{names.company(d.pending)} cannot move now.")
+        return [amount(d.pending, k) for k in range(1, reach[d.pending] + 1)]
+    done_lbl = "Done" + (
+        f": {names.plural(remaining, 'unit')} not used (lost)" if remaining else ": all units used"
+    )
+    done = Choice(base if d.alloc else base + "-", done_lbl, "Goods")
+    if sum(reach.values()) + 1 <= MENU:
+        return [amount(c, k) for c in free for k in range(1, reach[c] + 1)] + [done]
+    out = [
+        Choice(
+            f"{base}{names.code(c)}",
+            _cut(f"{names.company(c)}: up to {reach[c]} steps"),
+            "Goods",
+            step=True,
+        )
+        for c in free
+        if reach[c]
+    ]
+    return out + [done]
+
+
+def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
+    if not path or path[0] != "g":
+        raise IllegalAction("That menu is not available now.")
+    rest = list(path[1:])
+    page = 1
+    while rest and rest[0].startswith("g:pg"):
+        page = int(rest.pop(0)[4:] or 0)
+    if not rest:
+        opts = []
+        for tok, pk in picks(st, seat).items():
+            has_buy = bool(buys(st, seat, pk))
+            cid = f"g:{tok}" if has_buy else f"g:{tok}:-"
+            opts.append(Choice(cid, _pick_label(st, seat, pk, has_buy), "Goods", step=True))
+        if len(opts) <= MENU:
+            return opts
+        per = MENU - 1
+        chunk = opts[(page - 1) * per : page * per]
+        if page * per < len(opts):
+            chunk.append(Choice(f"g:pg{page + 1}", "More goods choices…", "Goods", step=True))
+        return chunk
+    last = rest[-1]
+    if any(not last.startswith(e) for e in rest):
+        raise IllegalAction("That menu is not available now.")
+    gtok, btok, atok = _split(last)
+    d = _resolve(st, seat, gtok, btok, atok)
+    if btok is None:
+        opts = [
+            Choice(
+                f"g:{gtok}:{sid}",
+                _cut(
+                    f"Buy {card_text(st.display[r][c])} at {space_name(r, c)} for {price} units"
+                    f"{f' ({why})' if why else ''}: {left} left for tracks"
+                ),
+                "Goods",
+                step=True,
+            )
+            for sid, (r, c, price, left, why) in buys(st, seat, d.pick).items()
+        ]
+        if len(d.pick.kinds) == 1:
+            opts.append(
+                Choice(
+                    f"g:{gtok}:-", f"Buy nothing: {d.left} units for the tracks", "Goods", step=True
+                )
+            )
+        return opts
+    if atok is not None and atok == "-":
+        raise IllegalAction("That move is complete.")
+    return _alloc_menu(st, seat, d, f"g:{gtok}:{btok}:")
+
+
+def apply(st: State, seat: int, move: str) -> list[Event]:
+    gtok, btok, atok = _split(move)
+    if btok is None or atok is None:
+        raise IllegalAction("Finish the goods move: goods, purchase and track allocation.")
+    d = _resolve(st, seat, gtok, btok, atok)
+    if d.pending:
+        raise IllegalAction("Choose how many steps go to that track.")
+    p = st.players[seat]
+    dd = data()
+    used = [f"slot {s} {card_text(p.slots[s - 1].card)}" for s in d.pick.slots]
+    for s in d.pick.slots:
+        p.slots[s - 1].face_up = False
+    if d.pick.tile:
+        p.tile_face_up = False
+        used.append(f"the tile ({d.pick.tile[1]} {d.pick.tile[0]})")
+    who = names.player(st, seat)
+    events = [Event(f"{who} uses goods: {', '.join(used)} ({d.pick.base} units).")]
+    if d.buy != "-":
+        r, c = parse_space(d.buy)
+        events += buy_from_display(st, seat, r, c, d.price, in_goods=True)
+        if d.why:
+            crate = dd.cards[card_kind(p.hand[-1])].crate
+            events.append(
+                Event(f"Price: crate {crate} {modifier(c):+d} with the {d.why} = {d.price} units.")
+            )
+    for comp, n in d.alloc:
+        res = advance(st, seat, comp, n)
+        events.append(Event(f"{who} moves {advance_text(st, res)}."))
+    lost = d.left - sum(n for _, n in d.alloc)
+    if lost:
+        events.append(Event(f"{who} leaves {names.plural(lost, 'unit')} unused (lost)."))
+    return events

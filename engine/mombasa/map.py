@@ -1,30 +1,126 @@
-"""Map and the expand action (spec sections 10.2, 12; data section 21.10).
+"""Map geometry (spec section 12; data section 21.10): which areas a company can reach now and at
+what cost, area names and reward texts, and the one-character area tokens used in move ids.
 
-Rules owned: R98-R110 (expand; R107 via bases.take_post, R105/R154 via bases.return_post),
-R176 (reward order for area rewards), R195, R198.
+The expand ACTION lives in `expand.py`; `offers`/`steps`/`apply` here forward to it so flow code
+may route either name (NOTES.md).
+
+Rules owned here: R102-R104, R106 (reachability and cost), R195 (players only ever read area
+names, never the internal ids; R198's `xy` is read by the renderer from data).
 """
 
 from __future__ import annotations
 
-from engine.core import Event
+from dataclasses import dataclass
+
+from engine.core import Choice, Event, IllegalAction
+from engine.mombasa import names
+from engine.mombasa.data import data
 from engine.mombasa.state import State
 
-
-def expansion_value(st: State, seat: int) -> int:
-    """R100: face-up expansion cards + expansion tile + active A1 bonus (R29-R31)."""
-    raise NotImplementedError
+#: One character per area, in data order (move ids stay short; R195: ids are never shown).
+ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def legal_targets(st: State, company: str, points_left: int, placed: list[str]) -> dict[str, int]:
-    """Areas reachable now -> cost (R102-R104, R106)."""
-    raise NotImplementedError
+def area_ids() -> tuple[str, ...]:
+    return tuple(data().areas)
 
 
-def place_post(st: State, seat: int, company: str, area: str, column: int | None, return_column: int | None) -> list[Event]:
-    """One placement: take post, displace, reward (R105, R107, R108)."""
-    raise NotImplementedError
+def area_token(area: str) -> str:
+    return ALPHABET[area_ids().index(area)]
 
 
-def expand(st: State, seat: int, company: str, steps: list[tuple[str, int | None, int | None]]) -> list[Event]:
-    """The whole action: use all expansion cards, place posts, turn cards face down (R98-R110)."""
-    raise NotImplementedError
+def area_of_token(tok: str) -> str:
+    i = ALPHABET.find(tok)
+    ids = area_ids()
+    if len(tok) != 1 or not 0 <= i < len(ids):
+        raise IllegalAction("That is not an area of the map.")
+    return ids[i]
+
+
+def area_name(area: str) -> str:
+    return data().areas[area].name
+
+
+def reward_text(area: str, company: str) -> str:
+    """'£1 + 1 step on Cape Town's track' in the R176 order (the data keeps that order)."""
+    parts = []
+    for k, n in data().areas[area].reward:
+        if k == "pounds":
+            parts.append(f"£{n}")
+        elif k == "bookkeeping":
+            parts.append(names.plural(n, "bookkeeping point"))
+        elif k == "diamonds":
+            parts.append(names.plural(n, "diamond step"))
+        elif k == "track":
+            parts.append(f"{names.plural(n, 'step')} on {names.company(company)}")
+    return " + ".join(parts) or "nothing"
+
+
+@dataclass(frozen=True)
+class Target:
+    area: str
+    cost: int
+    border: int  # cheapest qualifying border (the base counts as base_border_cost)
+    from_base: bool  # the cheapest way in is from the base
+    displaces: str  # the other company whose post is there ("" none)
+
+    def how(self) -> str:
+        d = data()
+        if self.from_base:
+            why = "from base"
+        elif self.border == d.border_cost["double"]:
+            why = "double border"
+        else:
+            why = "border"
+        if self.displaces:
+            why += f" +{d.displace_extra_cost} to displace {names.company(self.displaces)}"
+        return why
+
+
+def posts_on_map(st: State, company: str) -> list[str]:
+    return [a for a, c in st.map.items() if c == company]
+
+
+def legal_targets(st: State, company: str, points_left: int) -> dict[str, Target]:
+    """Areas `company` can place its next post into now, with their cost (R102-R104, R106):
+    not holding this company's post; bordering one of its posts (placed earlier in this action
+    included, R102) or adjacent to its base; cost = cheapest such border, +1 to displace another
+    company's post; only those with cost <= points_left."""
+    d = data()
+    own = set(posts_on_map(st, company))
+    out: dict[str, Target] = {}
+    for area in d.areas:
+        holder = st.map.get(area, "")
+        if holder == company:
+            continue
+        best, from_base = None, False
+        if area in d.base_adjacent[company]:
+            best, from_base = d.base_border_cost, True
+        for nb, cost in d.neighbours[area].items():
+            if nb in own and (best is None or cost < best):
+                best, from_base = cost, False
+        if best is None:
+            continue
+        total = best + (d.displace_extra_cost if holder else 0)
+        if total <= points_left:
+            out[area] = Target(area, total, best, from_base, holder)
+    return out
+
+
+# ---- forwarding to the action module --------------------------------------------------------
+def offers(st: State, seat: int) -> list[Choice]:
+    from engine.mombasa import expand
+
+    return expand.offers(st, seat)
+
+
+def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
+    from engine.mombasa import expand
+
+    return expand.steps(st, seat, path)
+
+
+def apply(st: State, seat: int, move: str) -> list[Event]:
+    from engine.mombasa import expand
+
+    return expand.apply(st, seat, move)

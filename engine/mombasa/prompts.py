@@ -1,26 +1,181 @@
 """Prompts and choices for the host (spec sections 2, 23): who decides now, menus built as
-drafts (R192), secret prompts for the simultaneous decisions (starting tile, planning, pile pickup),
+drafts (R192), secret prompts for the simultaneous secret decisions (starting tile, planning), the
+public simultaneous pile choice (R191), the action-phase menu routed to the action modules, and the
 forced defaults (R184, R189).
 
-Rules owned: R179-R184, R187, R194 (views/visibility), R189 (defaults).
+Move ids: `start:<0|1>` (starting tile), `plan:...` (see planning.py), `pass`, the action modules'
+own moves (`g:`, `x:`, `k:`, `d:`, `b:`), `pile:<1-5>`.
+
+Rules owned: R179-R184, R187, R189, R194 (what menus show; the rest of visibility is view.py).
 """
 
 from __future__ import annotations
 
-from engine.core import Prompt
+from engine.core import BACK, Choice, Event, IllegalAction, Prompt
+from engine.mombasa import names, planning, rounds
 from engine.mombasa.state import State
+from engine.mombasa.text import cards_text, start_face_text, truncate
+
+
+# ---- top-level prompts -----------------------------------------------------------------------------
+def _start_prompt(st: State, seat: int) -> Prompt:
+    p = st.players[seat]
+    choices = [
+        Choice(f"start:{i}", truncate(f"Keep {start_face_text(d.tile, d.face)}"), "Starting tile")
+        for i, d in enumerate(p.start_deal)
+    ]
+    text = "Choose your starting tile in secret: it becomes your first book, and its 3 cards go to your discard piles 2-4."
+    return Prompt(seat, text, choices, secret=True)
+
+
+def _plan_prompt(st: State, seat: int, path: tuple[str, ...]) -> Prompt:
+    dr = planning.replay(st, seat, path)
+    return Prompt(
+        seat,
+        truncate(planning.text_for(st, seat, dr), 400),
+        planning.menu(st, seat, path),
+        secret=True,
+    )
+
+
+def _action_prompt(st: State, seat: int) -> Prompt:
+    choices = rounds.action_offers(st, seat)
+    choices.append(
+        Choice(rounds.PASS, "End the action phase (pass): no more turns this round", "Pass")
+    )
+    return Prompt(seat, f"Round {st.round}: your turn. Take one action, or pass.", choices)
+
+
+def _pile_prompt(st: State, seat: int) -> Prompt:
+    p = st.players[seat]
+    choices = []
+    for n in range(1, 6):
+        pile = p.piles[n - 1]
+        label = f"Take back pile {n} ({names.plural(len(pile), 'card')}: {cards_text(pile)})"
+        choices.append(Choice(f"pile:{n}", truncate(label), "Discard piles"))
+    text = "Preparation: choose the discard pile whose cards you take back into your hand (everyone chooses at once, openly)."
+    return Prompt(seat, text, choices)
 
 
 def prompts(st: State) -> list[Prompt]:
     """Every seat that must decide now."""
-    raise NotImplementedError
+    if st.phase == "start_tiles":
+        return [_start_prompt(st, s) for s, p in enumerate(st.players) if p.start_choice < 0]
+    if st.phase == "planning":
+        return [_plan_prompt(st, s, ()) for s, p in enumerate(st.players) if not p.plan.confirmed]
+    if st.phase == "action":
+        return [_action_prompt(st, st.turn)]
+    if st.phase == "preparation":
+        return [_pile_prompt(st, s) for s, p in enumerate(st.players) if p.pile_choice < 0]
+    return []
 
 
+def _deciding(st: State, seat: int) -> bool:
+    if st.phase == "start_tiles":
+        return st.players[seat].start_choice < 0
+    if st.phase == "planning":
+        return not st.players[seat].plan.confirmed
+    if st.phase == "action":
+        return seat == st.turn
+    if st.phase == "preparation":
+        return st.players[seat].pile_choice < 0
+    return False
+
+
+def _not_deciding(st: State, seat: int) -> str:
+    if st.phase == "over":
+        return "The game is over."
+    if st.phase == "action":
+        return f"It is not your turn; {names.player(st, st.turn)} is to act."
+    return "You have already decided; wait for the others."
+
+
+# ---- drafts ------------------------------------------------------------------------------------------
 def choices(st: State, seat: int, draft: tuple[str, ...]) -> Prompt | None:
-    """The next menu after `draft`."""
-    raise NotImplementedError
+    """The next menu after `draft` (a path of step ids)."""
+    if not 0 <= seat < st.seats or not _deciding(st, seat):
+        if draft:
+            raise IllegalAction(
+                _not_deciding(st, seat) if 0 <= seat < st.seats else "No such seat."
+            )
+        return None
+    if st.phase == "planning":
+        return _plan_prompt(st, seat, tuple(draft))
+    if st.phase == "start_tiles":
+        top = _start_prompt(st, seat)
+    elif st.phase == "preparation":
+        top = _pile_prompt(st, seat)
+    else:
+        top = _action_prompt(st, seat)
+    if not draft:
+        return top
+    if st.phase != "action":
+        raise IllegalAction("That menu is not available now.")
+    first = top.find(draft[0])
+    if first is None or not first.step:
+        raise IllegalAction("That action is not available now.")
+    mod = rounds.offer_owner(st, seat, draft[0])
+    path = (draft[0], *(_unmarked(d) for d in draft[1:]))
+    options = [_marked(c) for c in mod.steps(st, seat, path)]
+    options.append(Choice(BACK, "Back", "Other", step=True))
+    return Prompt(seat, f"Round {st.round}: {first.label}", options)
+
+
+#: Ends every step id below an action's top-level entry. The action modules build a move as a
+#: growing id, so a step ("1 on Mombasa, then more") and the move that stops there ("1 on
+#: Mombasa, done") would otherwise share an id; a step is never a move.
+STEP_MARK = ">"
+
+
+def _marked(c: Choice) -> Choice:
+    return Choice(c.id + STEP_MARK, c.label, c.group, step=True) if c.step else c
+
+
+def _unmarked(step_id: str) -> str:
+    if not step_id.endswith(STEP_MARK):
+        raise IllegalAction("That menu is not available now.")
+    return step_id[: -len(STEP_MARK)]
+
+
+# ---- moves -------------------------------------------------------------------------------------------
+def apply(st: State, seat: int, move: str) -> list[Event]:
+    if not 0 <= seat < st.seats:
+        raise IllegalAction(f"There is no seat {seat + 1} in this game.")
+    if not _deciding(st, seat):
+        raise IllegalAction(_not_deciding(st, seat))
+    head, _, arg = move.partition(":")
+    if st.phase == "start_tiles":
+        if head != "start" or arg not in ("0", "1"):
+            raise IllegalAction("Choose one of your two starting tiles.")
+        return rounds.choose_start(st, seat, int(arg))
+    if st.phase == "planning":
+        slots, face = planning.decode(st, seat, move)
+        return rounds.confirm_plan(st, seat, slots, face)
+    if st.phase == "preparation":
+        if head != "pile" or arg not in ("1", "2", "3", "4", "5"):
+            raise IllegalAction("Choose one of your 5 discard piles to take back.")
+        return rounds.choose_pile(st, seat, int(arg))
+    if move.endswith(STEP_MARK):
+        raise IllegalAction("That is a step of a menu, not a complete move: finish it first.")
+    return rounds.take_action(st, seat, move)
+
+
+# ---- defaults (R184, R189, R205) ---------------------------------------------------------------
+def default_pile(st: State, seat: int) -> int:
+    """R184: the pile with the most cards, ties going to the lowest slot number."""
+    piles = st.players[seat].piles
+    return max(range(1, 6), key=lambda n: (len(piles[n - 1]), -n))
 
 
 def default_choice(st: State, seat: int) -> str:
-    """R184/R189 default decision for an absent seat."""
-    raise NotImplementedError
+    """The 'default decision' for an absent seat (R184 as amended by R189/R205): first dealt
+    starting tile; the automatic player's plan; the largest pile; pass."""
+    if not 0 <= seat < st.seats or not _deciding(st, seat):
+        raise IllegalAction(_not_deciding(st, seat) if 0 <= seat < st.seats else "No such seat.")
+    if st.phase == "start_tiles":
+        return "start:0"
+    if st.phase == "planning":
+        return planning.auto_plan(st, seat)
+    if st.phase == "preparation":
+        return f"pile:{default_pile(st, seat)}"
+    return rounds.PASS

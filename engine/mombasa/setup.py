@@ -132,7 +132,10 @@ def new_game(seed: int, seats: int, options: dict[str, str] | None = None) -> St
     tiles = [t.tile for t in d.start_tiles]
     rng.shuffle(tiles)
     for seat in range(seats):
-        st.players[seat].start_deal = [StartDeal(tiles[2 * seat], ""), StartDeal(tiles[2 * seat + 1], "")]
+        st.players[seat].start_deal = [
+            StartDeal(tiles[2 * seat], ""),
+            StartDeal(tiles[2 * seat + 1], ""),
+        ]
     for seat in range(seats):
         for deal in st.players[seat].start_deal:
             deal.face = "ab"[rng.below(2)]

@@ -87,6 +87,7 @@ class Player(msgspec.Struct):
     markers: int = 2
     markers_placed: list[str] = msgspec.field(default_factory=list)
     markers_in_box: int = 3
+    marker_bonus: int = 0  # markers taken from the box by the marker bonus so far (R32-R34, R204)
     track: dict[str, int] = msgspec.field(default_factory=dict)  # company -> space
     diamond: int = 0
     ink: int = 0
@@ -135,7 +136,9 @@ class State(msgspec.Struct):
     #: display[row][col], col 0 = left, 1 = middle, 2 = right; "" = empty space
     display: list[list[str]] = msgspec.field(default_factory=list)
     discard: list[str] = msgspec.field(default_factory=list)  # action-card discard pile (public)
-    book_supply: dict[str, list[str]] = msgspec.field(default_factory=dict)  # letter -> ids, 0 = top
+    book_supply: dict[str, list[str]] = msgspec.field(
+        default_factory=dict
+    )  # letter -> ids, 0 = top
     book_display: dict[str, list[str]] = msgspec.field(default_factory=dict)  # letter -> ids
     #: bonus space id -> occupying seat (-1 free). Board spaces use their data id; the extra
     #: spaces on tracks C/D use "track:<company>:<0|1>".
@@ -144,6 +147,10 @@ class State(msgspec.Struct):
     bonus_tiles: dict[str, str] = msgspec.field(default_factory=dict)
     pending: list[Task] = msgspec.field(default_factory=list)
     log: list[str] = msgspec.field(default_factory=list)
+    #: what the most recent move touched, for the board's highlight (ids in engine/mombasa/view.py's
+    #: docstring) and its public log lines; cleared at the start of each move (view-only, additive)
+    last: list[str] = msgspec.field(default_factory=list)
+    last_text: list[str] = msgspec.field(default_factory=list)
 
 
 def extra_space_id(company: str, index: int) -> str:

@@ -119,7 +119,9 @@ def advance(st: State, seat: int, company: str, steps: int) -> AdvanceResult:
             for q, amount in paid:
                 st.players[q].cash += amount
             arrivals.append(seat)
-            res.specials.append(SpecialPayout(sp.index, sp.space, sp.pounds, len(arrivals), tuple(paid)))
+            res.specials.append(
+                SpecialPayout(sp.index, sp.space, sp.pounds, len(arrivals), tuple(paid))
+            )
             if not any(b.company == company and b.index == sp.index for b in p.bonuses):
                 p.bonuses.append(TrackBonus(company, sp.index, False))
                 res.unlocked.append(sp.index)
@@ -178,8 +180,16 @@ def describe(res: AdvanceResult, names: list[str]) -> str:
             txt += "; again to " + ", ".join(others)
         parts.append(txt)
     if res.unlocked:
-        parts.append("unlocks " + " and ".join(("first", "second")[i] for i in res.unlocked) + " bonus (from next turn)")
+        parts.append(
+            "unlocks "
+            + " and ".join(("first", "second")[i] for i in res.unlocked)
+            + " bonus (from next turn)"
+        )
     if res.lost:
-        why = "end of track" if res.stopped == "end" else f"cannot pay the £{res.blocked_call} capital call"
+        why = (
+            "end of track"
+            if res.stopped == "end"
+            else f"cannot pay the £{res.blocked_call} capital call"
+        )
         parts.append(f"{res.lost} step(s) lost ({why})")
     return "; ".join(parts) + "."

@@ -24,7 +24,12 @@ def test_default_data_loads_with_stated_counts() -> None:
     d = data()
     assert len(d.action_card_ids) == 44
     assert {k: len(v) for k, v in d.book_ids.items()} == {"A": 24, "B": 24, "C": 24}
-    assert len(d.starting_card_ids) == 9 and d.seat_card_ids == ("SEAT_1", "SEAT_2", "SEAT_3", "SEAT_4")
+    assert len(d.starting_card_ids) == 9 and d.seat_card_ids == (
+        "SEAT_1",
+        "SEAT_2",
+        "SEAT_3",
+        "SEAT_4",
+    )
     assert len(d.start_tiles) == 10 and len(d.areas) == 37
     assert sum(len(n) for n in d.neighbours.values()) == 2 * 79
     assert d.bonus_spaces["STUDY"].kind == "study"  # R196

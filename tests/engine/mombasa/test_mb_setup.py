@@ -70,9 +70,11 @@ def test_R58_display_filled_right_column_first() -> None:
     st = new_game(5, 3)
     fresh = new_game(5, 3)
     deck = [cid for row in fresh.display for cid in row]  # all 9 are A cards
-    order = [st.display[r][2] for r in range(3)] + [st.display[r][1] for r in range(3)] + [
-        st.display[r][0] for r in range(3)
-    ]
+    order = (
+        [st.display[r][2] for r in range(3)]
+        + [st.display[r][1] for r in range(3)]
+        + [st.display[r][0] for r in range(3)]
+    )
     assert all(data().cards[c].letter == "A" for c in deck)
     assert len(set(order)) == 9 and not any(c in st.deck for c in order)
 

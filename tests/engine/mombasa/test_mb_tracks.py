@@ -117,7 +117,9 @@ def test_R152_R153_R154_R155_bases() -> None:
     assert 0 not in return_columns(st, c)  # a cleared column stays clear (R153)
     take_post(st, c, 1)
     assert share_value(st, c) == 2 and take_post(st, c, 1) == 1 and share_value(st, c) == 3
-    assert return_columns(st, c) == [1] and default_return_column(st, c) == 1  # full columns excluded
+    assert (
+        return_columns(st, c) == [1] and default_return_column(st, c) == 1
+    )  # full columns excluded
     assert return_post(st, c, 1) == 1 and share_value(st, c) == 2
     st.bases[c].posts = [0, 0, 0, 0, 4]
     assert return_post(st, c, None) == 0 and st.bases[c].reserve == 1  # R155

@@ -1,0 +1,89 @@
+"""A seat's private image, from that seat's own view: the hand, the plan (stored once confirmed),
+the starting tiles dealt (until chosen)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from render import canvas
+from render.mombasa.market import CARD_H, CARD_W, draw_card
+from render.mombasa.palette import PALETTE
+from render.mombasa.style import BG, INK, MUTED, PLAYER, PLAYER_INK, W, f, panel, short_units
+
+
+def draw_private(v: Any, seat: int) -> Image.Image:
+    me = v.me
+    p = v.players[seat]
+    per_row = 5
+    rows = max(1, (len(me.hand) + per_row - 1) // per_row)
+    deal_h = 60 + 130 if me.start_deal and v.phase == "start_tiles" else 0
+    h = 70 + 44 + rows * (CARD_H + 12) + 30 + 44 + CARD_H + 30 + deal_h
+    im = canvas.new((W, h), BG, PALETTE)
+    d = canvas.Draw(im, PALETTE)
+    d.rounded_rectangle((10, 10, W - 10, 60), radius=8, fill=PLAYER[p.colour])
+    d.text(
+        (W // 2, 35),
+        f"{p.name}: your cards · £{p.cash}",
+        fill=PLAYER_INK[p.colour],
+        font=f(28, True),
+        anchor="mm",
+    )
+    y = 70
+    panel(d, (6, y, W - 6, y + 44 + rows * (CARD_H + 12) + 16))
+    d.text((16, y + 8), f"Hand ({len(me.hand)})", fill=INK, font=f(26, True), anchor="la")
+    y += 44
+    cw = (W - 32 - (per_row - 1) * 8) // per_row
+    if not me.hand:
+        d.text((16, y + 30), "no cards", fill=MUTED, font=f(24), anchor="lm")
+    for i, c in enumerate(me.hand):
+        x = 16 + (i % per_row) * (cw + 8)
+        yy = y + (i // per_row) * (CARD_H + 12)
+        draw_card(d, c, (x, yy, x + cw, yy + CARD_H))
+    y += rows * (CARD_H + 12) + 30
+    state = "confirmed" if me.plan_confirmed else "not confirmed"
+    d.text((16, y + 4), f"Plan ({state})", fill=INK, font=f(26, True), anchor="la")
+    y += 44
+    for i, c in enumerate(me.plan):
+        x = 16 + i * (cw + 8)
+        if p.slots[i].locked:
+            d.rounded_rectangle((x, y, x + cw, y + CARD_H), radius=8, fill=(150, 144, 136))
+            d.text(
+                (x + cw // 2, y + CARD_H // 2),
+                f"{i + 1} locked",
+                fill=(255, 255, 255),
+                font=f(22, True),
+                anchor="mm",
+            )
+        elif c is None:
+            d.rounded_rectangle(
+                (x, y, x + cw, y + CARD_H),
+                radius=8,
+                fill=(252, 248, 238),
+                outline=(96, 72, 48),
+                width=2,
+            )
+            d.text(
+                (x + cw // 2, y + CARD_H // 2), f"slot {i + 1}", fill=MUTED, font=f(22), anchor="mm"
+            )
+        else:
+            draw_card(d, c, (x, y, x + cw, y + CARD_H))
+    y += CARD_H + 30
+    if deal_h:
+        d.text((16, y + 4), "Starting tiles dealt to you", fill=INK, font=f(26, True), anchor="la")
+        y += 44
+        for i, s in enumerate(me.start_deal):
+            x = 16 + i * ((W - 40) // 2 + 8)
+            box = (x, y, x + (W - 40) // 2, y + 120)
+            panel(d, box, lit=me.start_choice == i)
+            d.text(
+                (x + 12, y + 10), f"Tile {s.tile}{s.face}", fill=INK, font=f(26, True), anchor="la"
+            )
+            d.text(
+                (x + 12, y + 48), f"Book: {short_units(s.req)}", fill=INK, font=f(22), anchor="la"
+            )
+            locks = ", ".join(k.removeprefix("S_") for k in s.lock)
+            d.text((x + 12, y + 82), f"Locks: {locks}", fill=MUTED, font=f(20), anchor="la")
+    _ = CARD_W
+    return canvas.finish(im, PALETTE)

@@ -1,0 +1,95 @@
+"""Colours, fonts and small drawing helpers of the Mombasa images.
+
+Sizes are chosen for a phone: the board is 900 px wide and is read shrunk to about 400 px, so
+no text is smaller than 20 px (about 9 px on the phone) and the key figures are 28 px or more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render.canvas import Draw
+from render.core import font
+
+RGB = tuple[int, int, int]
+
+W = 900
+BG: RGB = (238, 228, 206)
+PANEL: RGB = (252, 248, 238)
+EDGE: RGB = (96, 72, 48)
+INK: RGB = (30, 26, 22)
+MUTED: RGB = (112, 100, 88)
+FAINT: RGB = (214, 204, 186)
+WHITE: RGB = (255, 255, 255)
+HIGHLIGHT: RGB = (255, 170, 0)  # the last move
+LAND: RGB = (230, 206, 160)
+SEA: RGB = (170, 206, 230)
+LOCKED: RGB = (150, 144, 136)
+USED: RGB = (120, 110, 96)
+CALL: RGB = (190, 30, 30)  # capital calls
+SPECIAL: RGB = (255, 226, 130)
+
+COMPANY: dict[str, RGB] = {
+    "mombasa": (190, 45, 40),
+    "cape_town": (112, 74, 40),
+    "saint_louis": (40, 40, 44),
+    "cairo": (226, 124, 0),
+}
+COMPANY_SHORT = {"mombasa": "M", "cape_town": "C", "saint_louis": "S", "cairo": "K"}
+PLAYER: dict[str, RGB] = {
+    "blue": (40, 110, 215),
+    "green": (40, 150, 70),
+    "yellow": (245, 200, 20),
+    "purple": (140, 70, 175),
+}
+PLAYER_INK: dict[str, RGB] = {"blue": WHITE, "green": WHITE, "yellow": INK, "purple": WHITE}
+TYPE_FILL: dict[str, RGB] = {
+    "bananas": (250, 226, 110),
+    "cotton": (245, 245, 240),
+    "coffee": (150, 100, 60),
+    "expansion": (200, 220, 190),
+    "bookkeeper": (205, 215, 240),
+    "diamond_merchant": (230, 210, 240),
+    "share": (240, 200, 190),
+}
+TYPE_INK: dict[str, RGB] = {"coffee": WHITE}
+REWARD_SHORT = {"pounds": "£", "bookkeeping": "B", "diamonds": "◆", "track": "T"}
+
+
+def f(size: int, bold: bool = False) -> Any:
+    return font(size, bold)
+
+
+def card_colours(face: Any) -> tuple[RGB, RGB]:
+    """(fill, ink) of a card face."""
+    key = face.good if face.type == "goods" else face.type
+    return TYPE_FILL.get(key, PANEL), TYPE_INK.get(key, INK)
+
+
+def reward_text(reward: list[tuple[str, int]]) -> str:
+    """'£2', 'B1 ◆1', 'T1'."""
+    out = []
+    for kind, n in reward:
+        s = REWARD_SHORT.get(kind, kind[:1].upper())
+        out.append(f"£{n}" if kind == "pounds" else f"{s}{n}")
+    return " ".join(out)
+
+
+def short_units(pairs: list[tuple[str, int]]) -> str:
+    short = {"bananas": "Ban", "cotton": "Cot", "coffee": "Cof", "expansion": "Exp"}
+    return " ".join(f"{short.get(k, k[:3].title())} {n}" for k, n in pairs)
+
+
+def panel(d: Draw, box: tuple[int, int, int, int], fill: RGB = PANEL, lit: bool = False) -> None:
+    d.rounded_rectangle(
+        box, radius=10, fill=fill, outline=HIGHLIGHT if lit else EDGE, width=5 if lit else 2
+    )
+
+
+def chip(
+    d: Draw, x: int, y: int, colour: RGB, r: int, text: str = "", ink: RGB = WHITE, size: int = 20
+) -> None:
+    """A disc centred at (x, y), with optional text."""
+    d.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline=INK, width=2)
+    if text:
+        d.text((x, y), text, fill=ink, font=f(size, True), anchor="mm")

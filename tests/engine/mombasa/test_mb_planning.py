@@ -1,0 +1,193 @@
+"""Planning phase: commit-and-reveal built from draft steps (R71-R76, R180, R187, R189, R192, R193)."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from engine.core import BACK, IllegalAction
+from engine.mombasa import TITLE, planning, prompts
+from engine.mombasa.data import data
+from tests.engine.mombasa.mb_flow_helpers import planning_state, some_actions
+
+
+def _confirm(menu):
+    return next(c for c in menu.choices if c.id.startswith("plan:"))
+
+
+def test_R71_R192_plan_built_by_steps_confirmed_as_one_move(monkeypatch):
+    some_actions(monkeypatch)
+    st = planning_state()
+    before = TITLE.encode(st)
+    top = TITLE.choices(st, 0, ())
+    assert top.secret and top == TITLE.prompt_for(st, 0)
+    assert _confirm(top).id == "plan:-"
+    m1 = TITLE.choices(st, 0, ("c0",))
+    assert [c.id for c in m1.choices] == [
+        "s2",
+        "s3",
+        "s4",
+        "plan:2=0",
+        "plan:3=0",
+        "plan:4=0",
+        BACK,
+    ]
+    m2 = TITLE.choices(st, 0, ("c0", "s3"))
+    assert _confirm(m2).id == "plan:3=0"
+    assert all(c.step for c in m2.choices if not c.id.startswith("plan:"))
+    assert TITLE.encode(st) == before  # steps never change the state
+    card = planning.sorted_hand(st, 0)[0]
+    TITLE.apply(st, 0, "plan:3=0")
+    assert st.players[0].plan.confirmed and st.players[0].plan.slots[2] == card
+    assert card in st.players[0].hand  # stays in the hand until the reveal (R187)
+
+
+def test_R72_any_number_of_slots_including_none_and_share_cards():
+    st = planning_state()
+    hand = planning.sorted_hand(st, 1)
+    TITLE.apply(st, 1, "plan:2=0,3=1,4=2")
+    assert st.players[1].plan.slots[1:4] == hand[:3]
+    TITLE.apply(st, 0, "plan:-")
+    assert st.players[0].plan.confirmed and not any(st.players[0].plan.slots)
+    st2 = planning_state()
+    st2.players[0].hand.append("E01")  # a share card may be planned; it does nothing there
+    i = planning.sorted_hand(st2, 0).index("E01")
+    assert any(c.id == f"c{i}" for c in TITLE.choices(st2, 0, ()).choices)
+    TITLE.apply(st2, 0, f"plan:2={i}")
+
+
+def test_R76_locked_slot_and_unlocked_slot_1():
+    st = planning_state()
+    with pytest.raises(IllegalAction):
+        TITLE.apply(TITLE.copy(st), 0, "plan:1=0")
+    with pytest.raises(IllegalAction):
+        TITLE.choices(st, 0, ("c0", "s5"))
+    st.players[0].unlocked = [1, 2, 3, 4]
+    assert "s1" in [c.id for c in TITLE.choices(st, 0, ("c0",)).choices]
+    TITLE.apply(st, 0, "plan:1=0")
+
+
+def test_R73_held_tile_must_be_placed_with_a_secret_face(monkeypatch):
+    some_actions(monkeypatch)
+    st = planning_state()
+    st.round = 2
+    st.players[0].tile, st.players[0].tile_taken_round = "T1", 1
+    st.bonus_tiles["T1"] = "seat:0"
+    top = TITLE.choices(st, 0, ())
+    assert _confirm(top).id == "plan:-;t=0" and "tile T1: 2 bananas" in _confirm(top).label
+    assert "f1" in {c.id for c in top.choices} and "f0" not in {c.id for c in top.choices}
+    assert _confirm(TITLE.choices(st, 0, ("f1",))).id == "plan:-;t=1"
+    with pytest.raises(IllegalAction):
+        TITLE.apply(TITLE.copy(st), 0, "plan:-")
+    with pytest.raises(IllegalAction):
+        TITLE.apply(TITLE.copy(st), 1, "plan:-;t=0")  # Green holds no tile
+    TITLE.apply(st, 0, "plan:-;t=1")
+    assert not st.players[0].tile_in_area and st.players[0].tile_face == -1  # secret until reveal
+    TITLE.apply(st, 1, "plan:-")
+    TITLE.apply(st, 2, "plan:-")
+    p = st.players[0]
+    assert p.tile_in_area and p.tile_face == 1 and p.tile_face_up
+
+
+def test_R73_tile_taken_this_round_is_not_placed_yet():
+    st = planning_state()
+    st.players[0].tile, st.players[0].tile_taken_round = "T1", 1  # taken in round 1 -> round 2
+    assert _confirm(TITLE.choices(st, 0, ())).id == "plan:-"
+
+
+def test_R74_reveal_all_at_once_face_up():
+    st = planning_state()
+    hands = [planning.sorted_hand(st, s) for s in range(3)]
+    TITLE.apply(st, 0, "plan:2=0")
+    TITLE.apply(st, 1, "plan:4=1")
+    assert all(not sc.card for p in st.players for sc in p.slots)  # nothing shown before
+    events = TITLE.apply(st, 2, "plan:3=2")
+    reveals = [e for e in events if "reveals" in e.text]
+    assert len(reveals) == 3 and all(e.barrier and e.private_to is None for e in reveals)
+    assert st.players[0].slots[1].card == hands[0][0] and st.players[0].slots[1].face_up
+    assert st.players[1].slots[3].card == hands[1][1]
+    assert st.players[2].slots[2].card == hands[2][2]
+    assert hands[0][0] not in st.players[0].hand
+    assert st.phase == "action" and st.turn == 0
+
+
+def test_R75_R193_plan_editable_until_confirmed_then_final(monkeypatch):
+    some_actions(monkeypatch)
+    st = planning_state()
+    m = TITLE.choices(st, 0, ("c0", "s2", "u2", "c1", "s2"))
+    assert _confirm(m).id == "plan:2=1"
+    assert any(c.id == "u2" for c in m.choices)  # take back
+    TITLE.apply(st, 0, "plan:2=1")
+    with pytest.raises(IllegalAction):
+        TITLE.apply(st, 0, "plan:-")
+    assert TITLE.choices(st, 0, ()) is None
+    with pytest.raises(IllegalAction):
+        TITLE.choices(st, 0, ("c0",))
+
+
+def test_R180_R187_nothing_of_an_unrevealed_plan_is_public(monkeypatch):
+    some_actions(monkeypatch)
+    st = planning_state()
+    other_before = msgspec.json.encode(TITLE.view(st, 1))
+    events = TITLE.apply(st, 0, "plan:2=0,3=1,4=2")
+    public = [e.text for e in events if e.private_to is None]
+    assert public == ["Blue has planned."]
+    after = TITLE.view(st, 1)
+    assert after.players[0].hand_size == 7 and after.players[0].planned
+    before = msgspec.json.decode(other_before)
+    assert before["players"][0]["hand_size"] == 7
+    for viewer in (None, 1, 2):
+        assert TITLE.view(st, viewer) == TITLE.view(
+            TITLE.redeal(st, viewer, st.rng.fork(3)), viewer
+        )
+
+
+def test_plan_ids_have_one_spelling_and_fit():
+    st = planning_state()
+    for bad in (
+        "plan:3=1,2=0",
+        "plan:2=0,",
+        "plan:",
+        "plan:-x",
+        "plan:2=0x",
+        "plan:2=00",
+        "plan:2=0,3=0",
+        "plan:2=99",
+    ):
+        with pytest.raises(IllegalAction):
+            TITLE.apply(TITLE.copy(st), 0, bad)
+    for step in ("c0", "s2", "u2", "f0", "pg0"):
+        with pytest.raises(IllegalAction):
+            TITLE.apply(TITLE.copy(st), 0, step)
+    st.players[0].unlocked = [1, 2, 3, 4, 5]
+    st.players[0].hand += list(data().action_card_ids[:39])
+    st.round, st.players[0].tile, st.players[0].tile_taken_round = 2, "T2", 1
+    assert len("plan:1=45,2=44,3=43,4=42,5=41;t=1") <= 60
+    TITLE.apply(TITLE.copy(st), 0, "plan:1=45,2=44,3=43,4=42,5=41;t=1")
+
+
+def test_R192_large_hands_are_paged_within_25_options(monkeypatch):
+    some_actions(monkeypatch)
+    st = planning_state()
+    st.players[0].hand += list(data().action_card_ids[:30])  # 37 cards
+    top = TITLE.choices(st, 0, ())
+    assert len(top.choices) <= 25
+    pages = [c.id for c in top.choices if c.id.startswith("pg")]
+    assert pages == ["pg0", "pg1"]
+    page = TITLE.choices(st, 0, ("pg1",))
+    assert len(page.choices) <= 25 and page.choices[-1].id == BACK
+    assert page.choices[0].id == "c20"
+    with pytest.raises(IllegalAction):
+        TITLE.choices(st, 0, ("c20",))  # only through its page
+    m = TITLE.choices(st, 0, ("pg1", "c20", "s4"))
+    assert _confirm(m).id == "plan:4=20"
+
+
+def test_R189_R205_default_planning_decision_is_the_automatic_plan():
+    st = planning_state()
+    move = prompts.default_choice(st, 0)
+    assert move == planning.auto_plan(st, 0)
+    assert move.startswith("plan:") and move != "plan:-"
+    TITLE.apply(st, 0, move)
+    hand_kinds = [c.split(":")[-1] for c in st.players[0].plan.slots if c]
+    assert len(hand_kinds) == 3
