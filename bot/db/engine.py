@@ -48,20 +48,17 @@ def _tune_sqlite(engine: AsyncEngine, begin: str) -> None:
     """WAL so readers never block the writer; BEGIN IMMEDIATE (writers) so two writers queue on
     the busy timeout instead of failing half-way with 'database is locked'. SQLite's own busy
     handler is off: it would block the event loop; the inline driver waits without blocking."""
+    engine.sync_engine.dialect.begin_statement = begin  # type: ignore[attr-defined]
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
-        dbapi_connection.isolation_level = None  # let us issue BEGIN ourselves
+        dbapi_connection.isolation_level = None  # the dialect issues BEGIN itself
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA busy_timeout=0")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
-
-    @event.listens_for(engine.sync_engine, "begin")
-    def _on_begin(conn: Connection) -> None:
-        conn.exec_driver_sql(begin)
 
 
 def sessionmaker(engine: AsyncEngine) -> async_sessionmaker:

@@ -210,6 +210,14 @@ class InlineSQLiteDialect(SQLiteDialect_pysqlite):
     is_async = True
     has_terminate = True
     supports_server_side_cursors = False
+    #: What opens a transaction: `make_engine` sets "BEGIN IMMEDIATE" on a writer engine.
+    begin_statement = "BEGIN"
+
+    def do_begin(self, dbapi_connection: Any) -> None:
+        """Open the transaction ourselves (the connection runs with isolation_level None),
+        straight on sqlite3: a writer waits here, without blocking, for another writer."""
+        raw = dbapi_connection.driver
+        dbapi_connection.retrying(lambda: raw.execute(self.begin_statement))
 
     @classmethod
     def import_dbapi(cls) -> InlineDBAPI:  # type: ignore[override]

@@ -108,7 +108,7 @@ class ServiceCore:
 
     async def _game_id(self, channel_id: int) -> int:
         async with self._sessions() as s:
-            return (await q.live_game(s, channel_id)).id
+            return await q.live_game_id(s, channel_id)
 
     async def _state(self, s: AsyncSession, game: Game, title: Title) -> Loaded:
         return await load(s, game, title, self._cache)
@@ -117,12 +117,12 @@ class ServiceCore:
         self, s: AsyncSession, game_id: int, allowed: tuple[str, ...], refusal: str
     ) -> tuple[Game, Title, Any, GameInfo]:
         """The game, its title, its current state and its summary, if its status allows."""
-        game = await s.get(Game, game_id)
+        game, seats = await q.game_and_holders(s, game_id)
         if game is None or game.status not in allowed:
             raise ServiceError(refusal)
         title = title_of(game)
         state = (await self._state(s, game, title)).state
-        return game, title, state, self._info(game, await q.holders(s, game.id), state)
+        return game, title, state, self._info(game, seats, state)
 
     @staticmethod
     async def _audit(

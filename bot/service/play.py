@@ -110,12 +110,11 @@ class PlayCases(ServiceCore):
     async def _seat_state(
         self, game_id: int, user_id: int
     ) -> tuple[Game, Title, Loaded, list[Seat], Seat]:
-        """Two reads for a cached game: the game row and its seats."""
+        """One read for a cached game: the game row with its seats."""
         async with self._sessions() as s:
-            game = await s.get(Game, game_id)
+            game, seats = await q.game_and_holders(s, game_id)
             if game is None or game.status != "running":
                 raise ServiceError(_not_running(game))
-            seats = await q.holders(s, game.id)
             seat = next((x for x in seats if x.user_id == user_id and not x.is_bot), None)
             if seat is None:
                 raise ServiceError("You're not playing in this game.")
@@ -146,10 +145,9 @@ class PlayCases(ServiceCore):
         """The user's menu where their draft stands (their top-level menu without one, or
         with `top`: the menu the public turn message shows)."""
         async with self._sessions() as s:
-            game = await s.get(Game, game_id)
+            game, seats = await q.game_and_holders(s, game_id)
             if game is None:
                 raise ServiceError("That game doesn't exist any more.")
-            seats = await q.holders(s, game.id)
             if game.status != "running":
                 return self._info(game, seats, None), None
             title = title_of(game)

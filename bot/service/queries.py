@@ -25,6 +25,15 @@ async def live_game(s: AsyncSession, channel_id: int) -> Game:
     return game
 
 
+async def live_game_id(s: AsyncSession, channel_id: int) -> int:
+    game_id = await s.scalar(
+        select(Game.__table__.c.id).where(Game.__table__.c.live_channel_id == channel_id)
+    )
+    if game_id is None:
+        raise ServiceError(NO_GAME)
+    return int(game_id)
+
+
 async def last_game(s: AsyncSession, channel_id: int) -> Game | None:
     """The newest game ever played in the channel (live or over)."""
     return await s.scalar(
@@ -40,6 +49,37 @@ async def holders(s: AsyncSession, game_id: int) -> list[Seat]:
         .order_by(Seat.seat_no, Seat.id)
     )
     return list(rows)
+
+
+_GAME_COLUMNS = [c.name for c in Game.__table__.columns]
+_SEAT_COLUMNS = [c.name for c in Seat.__table__.columns]
+_GAME_AND_HOLDERS = (
+    select(*Game.__table__.columns, *(c.label(f"seat_{c.name}") for c in Seat.__table__.columns))
+    .select_from(
+        Game.__table__.outerjoin(
+            Seat.__table__,
+            (Seat.__table__.c.game_id == Game.__table__.c.id)
+            & Seat.__table__.c.until_version.is_(None),
+        )
+    )
+    .order_by(Seat.__table__.c.seat_no, Seat.__table__.c.id)
+)
+
+
+async def game_and_holders(s: AsyncSession, game_id: int) -> tuple[Game | None, list[Seat]]:
+    """The game and the current tenure of every seat in ONE statement (the hot read of every
+    press). The objects are detached copies: read them; write through the statements here."""
+    rows = (await s.execute(_GAME_AND_HOLDERS.where(Game.__table__.c.id == game_id))).all()
+    if not rows:
+        return None, []
+    first = rows[0]._mapping
+    game = Game(**{k: first[k] for k in _GAME_COLUMNS})
+    seats = [
+        Seat(**{k: m[f"seat_{k}"] for k in _SEAT_COLUMNS})
+        for m in (r._mapping for r in rows)
+        if m["seat_id"] is not None
+    ]
+    return game, seats
 
 
 async def former_people(s: AsyncSession, game: Game) -> dict[int, int]:
