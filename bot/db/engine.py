@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from bot.db import inline_sqlite
 from bot.startup import StartupError
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 SQLITE_BUSY_TIMEOUT_MS = 10_000
@@ -66,13 +69,32 @@ def sessionmaker(engine: AsyncEngine) -> async_sessionmaker:
 
 
 def alembic_config() -> Config:
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
     return cfg
 
 
+_REVISION = re.compile(r'^(down_)?revision\s*=\s*"?([^"\s]+)"?', re.MULTILINE)
+
+
+def head_revision() -> str:
+    """The newest migration, read from the files: the one no other migration builds on."""
+    revisions, parents = set(), set()
+    for path in (MIGRATIONS_DIR / "versions").glob("*.py"):
+        for down, value in _REVISION.findall(path.read_text()):
+            (parents if down else revisions).add(value)
+    (head,) = revisions - parents
+    return head
+
+
 async def migrate(engine: AsyncEngine) -> None:
-    """Bring the schema to the newest Alembic revision (run at start-up)."""
+    """Bring the schema to the newest Alembic revision (run at start-up). A database already
+    there is left alone without loading Alembic, which would stay in memory (about 12 MiB)."""
+    if await _current_revision(engine) == head_revision():
+        return
+    from alembic import command
 
     def _upgrade(connection: Connection) -> None:
         cfg = alembic_config()
@@ -81,6 +103,16 @@ async def migrate(engine: AsyncEngine) -> None:
 
     async with engine.begin() as conn:
         await conn.run_sync(_upgrade)
+
+
+async def _current_revision(engine: AsyncEngine) -> str | None:
+    async with engine.connect() as conn:
+        has_table = await conn.run_sync(
+            lambda sync: sync.dialect.has_table(sync, "alembic_version")
+        )
+        if not has_table:
+            return None
+        return await conn.scalar(text("SELECT version_num FROM alembic_version"))
 
 
 def sqlite_file(url: str) -> Path | None:

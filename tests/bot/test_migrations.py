@@ -38,3 +38,33 @@ async def test_sqlite_runs_in_wal_mode(tmp_path):
         waits = raw.dbapi_connection.busy_timeout
     await engine.dispose()
     assert mode == "wal" and timeout == 0 and waits >= 1
+
+
+def test_the_head_read_from_the_files_is_alembics():
+    from alembic.script import ScriptDirectory
+
+    from bot.db.engine import alembic_config, head_revision
+
+    assert head_revision() == ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def test_an_up_to_date_database_starts_without_loading_alembic(tmp_path):
+    """Alembic stays out of the bot's memory when there is nothing to migrate."""
+    import subprocess
+    import sys
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'm.db'}"
+    script = (
+        "import asyncio, sys\n"
+        "from bot.db.engine import make_engine, migrate\n"
+        "async def main():\n"
+        f"    e = make_engine({url!r})\n"
+        "    await migrate(e)\n"
+        "    await e.dispose()\n"
+        "asyncio.run(main())\n"
+        "print('alembic' in sys.modules)\n"
+    )
+    first = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    again = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert first.stdout.strip() == "True", first.stderr  # a new database is migrated
+    assert again.stdout.strip() == "False", again.stderr
