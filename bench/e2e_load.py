@@ -43,7 +43,7 @@ from tests.e2e.driver import Table, is_refusal
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import MINIMAL_BOT, REAL_BOT, BotProcess, bot_env
 
-TITLES = ("bazaar", "tidewater", "benares", "mixed")
+TITLES = ("bazaar", "tidewater", "benares", "mombasa", "mixed")
 OPTIONS = {"bazaar": {"options": "rounds=2"}}
 PEOPLE = ["alice", "bob", "carol", "dave", "erin", "frank"]
 

@@ -34,7 +34,7 @@ from engine.rng import Rng
 from render import canvas
 from render.core import encode
 
-TITLES = ("tidewater", "benares")
+TITLES = ("tidewater", "benares", "mombasa")
 
 
 def game_views(slug: str, seats: int, seed: int, boards: int) -> list[object]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import BACK, Event, IllegalAction, OptionSpec, Prompt, Result, Title
-from engine.mombasa import names, planning, prompts, rounds, scoring, setup, text
+from engine.mombasa import highlight, names, planning, prompts, rounds, scoring, setup, text
 from engine.mombasa.data import data
 from engine.mombasa.state import Plan, StartDeal, State, card_kind
 from engine.rng import Rng
@@ -56,12 +56,14 @@ class Mombasa(Title[State]):
         if choice_id == BACK:
             raise IllegalAction("'Back' only steps out of a menu; it is not a move.")
         old_last, old_text = state.last, state.last_text
+        before = highlight.marks(state)
         state.last, state.last_text = [], []
         try:
             events = prompts.apply(state, seat, choice_id)
         except IllegalAction:
             state.last, state.last_text = old_last, old_text
             raise
+        state.last = highlight.touched(before, state)  # all the move changed, as the public sees it
         state.last_text = [e.text for e in events if e.private_to is None]
         return events
 
@@ -162,33 +164,11 @@ class Mombasa(Title[State]):
 
     # ---- automatic player (R189, R194) ------------------------------------------------------------
     def bot_choice(self, state: State, seat: int, rng: Rng) -> str:
-        """Heuristic where it matters, random elsewhere: the automatic plan (planning.auto_plan),
-        the largest pile, a random starting tile; on a turn it rarely passes while it can act and
-        walks the chosen action's menus at random. Uses only what its seat may see."""
-        if self.prompt_for(state, seat) is None:
-            raise IllegalAction("It is not this seat's decision.")
-        if state.phase != "action":
-            if state.phase == "start_tiles":
-                return f"start:{rng.below(2)}"
-            return prompts.default_choice(state, seat)
-        top = self.choices(state, seat, ())
-        assert top is not None
-        acts = [c for c in top.choices if c.id != rounds.PASS]
-        if not acts or not rng.below(12):
-            return rounds.PASS
-        pick = rng.choice(acts)
-        draft: tuple[str, ...] = ()
-        for _ in range(32):
-            if not pick.step:
-                return pick.id
-            draft = (*draft, pick.id)
-            menu = self.choices(state, seat, draft)
-            assert menu is not None
-            options = [c for c in menu.choices if c.id != BACK]
-            if not options:
-                raise IllegalAction(f"The menu after {draft} offers nothing.")
-            pick = rng.choice(options)
-        raise IllegalAction("This menu never ends in a move.")
+        """The heuristic automatic player (engine/mombasa/bot.py): it decides from what its own
+        seat may see only (R194) and returns a complete move."""
+        from engine.mombasa import bot
+
+        return bot.choose(state, seat, rng)
 
 
 TITLE = Mombasa()

@@ -32,6 +32,8 @@ from engine.mombasa.display import (
     card_price,
     card_text,
     hand_card,
+    move_event,
+    move_label,
     occupied_spaces,
     parse_space,
     sell_from_hand,
@@ -116,7 +118,7 @@ def space_title(st: State, sid: str) -> str:
         return f"{sp.measure} majority"
     if sp.kind == "tile":
         return f"tile space {sp.tile}"
-    return sid
+    return f"{sp.kind} space"  # "buy space", "sell space", "study space"
 
 
 def _sell_cards(st: State, seat: int, coffee_only: bool) -> list[str]:
@@ -214,10 +216,14 @@ def args(st: State, seat: int, sid: str) -> list[tuple[str, str]] | None:
     kind = "" if ex else data().bonus_spaces[sid].kind
     if kind == "majority":
         n = data().bonus_spaces[sid].advance
-        return [(names.code(c), f"Move {_moves_label(st, seat, [c], n)}") for c in data().companies]
+        sim = _copy(st)
+        return [
+            (names.code(c), move_label(st, advance(_copy(sim), seat, c, n)))
+            for c in data().companies
+        ]
     if kind == "buy" or pair == C2:
         dia = _diamonds(st, sid)
-        tail = f", then {dia} diamond step(s)" if dia else ""
+        tail = f", then {names.plural(dia, 'diamond step')}" if dia else ""
         out = []
         for r, c in occupied_spaces(st):
             price = _buy_price(st, sid, r, c)
@@ -231,16 +237,22 @@ def args(st: State, seat: int, sid: str) -> list[tuple[str, str]] | None:
         return out + [("-", "Buy nothing" + (tail.replace(", then", ":") if dia else ""))]
     if kind == "sell" or pair == D1:
         extra = _sell_extra(st, sid)
-        cards = _sell_cards(st, seat, pair == D1 and ex[1] == 1)
+        coffee_only = pair == D1 and ex[1] == 1
+        what = "the coffee card " if coffee_only else ""
+        cards = _sell_cards(st, seat, coffee_only)
         return [
-            (card_kind(c), f"Sell {card_text(c)} for £{data().cards[card_kind(c)].crate + extra}")
+            (
+                card_kind(c),
+                f"Sell {what}{card_text(c)} for £{data().cards[card_kind(c)].crate + extra}",
+            )
             for c in cards
         ]
     if pair == C1 and "reward_choice" in ex[2].raw:
         return [
             (
                 str(i + 1),
-                f"Pay £{ex[2].cost_pounds}: {o['bookkeeping']} bookkeeping point(s), then {o['diamonds']} diamond step(s)",
+                f"Pay £{ex[2].cost_pounds}: {names.plural(int(o['bookkeeping']), 'bookkeeping point')}, "
+                f"then {names.plural(int(o['diamonds']), 'diamond step')}",
             )
             for i, o in enumerate(ex[2].raw["reward_choice"])
         ]
@@ -337,13 +349,14 @@ def _space_label(st: State, seat: int, sid: str) -> str:
             return f"{title}: sell a hand card for its crate value + £{sp.sell_bonus}"
         bk, dia = points(st, sid, "")
         return (
-            f"{title}: pay £{sp.pay_pounds}, {bk} bookkeeping point(s), then {dia} diamond step(s)"
+            f"{title}: pay £{sp.pay_pounds}, {names.plural(bk, 'bookkeeping point')}, "
+            f"then {names.plural(dia, 'diamond step')}"
         )
     comp, idx, bd = ex
     if bd.pair == C1:
         what = f"pay £{bd.cost_pounds} for bookkeeping points and diamond steps"
     elif bd.pair == C2:
-        what = f"buy a card in £{' (price -1)' if idx else ''} and/or {_diamonds(st, sid)} diamond step(s)"
+        what = f"buy a card in £{' (price -1)' if idx else ''} and/or {names.plural(_diamonds(st, sid), 'diamond step')}"
     elif bd.pair == D1:
         what = f"sell a {'coffee goods ' if idx else ''}hand card for its crate value + £{_sell_extra(st, sid)}"
     else:
@@ -429,7 +442,7 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
         events.append(Event(f"{who} pays £{cost}."))
     if kind == "majority":
         res = advance(st, seat, names.company_of(arg), data().bonus_spaces[sid].advance)
-        events.append(Event(f"{who} moves {advance_text(st, res)}."))
+        events.append(Event(move_event(st, res)))
     elif kind == "tile":
         tile = data().bonus_spaces[sid].tile
         st.bonus_tiles[tile] = f"seat:{seat}"
@@ -462,7 +475,7 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
         n = int(ex[2].raw["reward"]["advance"]["spaces_each"])
         for code in arg:
             res = advance(st, seat, names.company_of(code), n)
-            events.append(Event(f"{who} moves {advance_text(st, res)}."))
+            events.append(Event(move_event(st, res)))
     return events
 
 

@@ -20,13 +20,11 @@ Rules owned: R111-R125.
 
 from __future__ import annotations
 
-import copy
-
 from engine.core import Choice, Event, IllegalAction
 from engine.mombasa import diamonds, names
 from engine.mombasa.data import data
 from engine.mombasa.setup import refill_book_row
-from engine.mombasa.state import BookPos, State, card_kind
+from engine.mombasa.state import BookPos, State, card_kind, clone
 
 GROUP = "Bookkeeper"
 UNIT_WORD = {"bananas": "bananas", "cotton": "cotton", "coffee": "coffee", "expansion": "expansion"}
@@ -354,7 +352,7 @@ def _perform(st: State, seat: int, move: str) -> list[Event]:
 
 
 def apply(st: State, seat: int, move: str) -> list[Event]:
-    _perform(copy.deepcopy(st), seat, move)  # validate everything first
+    _perform(clone(st), seat, move)  # validate everything first
     return _perform(st, seat, move)
 
 
@@ -389,7 +387,7 @@ def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
         raise IllegalAction("That bookkeeper menu path is not one the menus build.")
     n = _card_points(st, seat, slot)
     base = f"k:{slot}"
-    sim = copy.deepcopy(st)
+    sim = clone(st)
     if target is None:
         more = point_steps(sim, seat, n, picks)
         if more:
@@ -410,7 +408,7 @@ def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
             )
             need = False
             if pts:
-                trial = copy.deepcopy(sim)
+                trial = clone(sim)
                 _ink_move_prefix(trial, seat, t)
                 need = points_need_choice(trial, seat, pts)
             out.append(

@@ -96,7 +96,7 @@ def merchant_slots(st: State, seat: int) -> list[int]:
 
 def _label(st: State, seat: int, slot: int) -> str:
     n = data().cards[card_kind(st.players[seat].slots[slot - 1].card)].diamonds
-    return f"Diamond merchant in slot {slot}: {n} diamond step(s) ({preview(st, seat, n)})"
+    return f"Diamond merchant in slot {slot}: {names.plural(n, 'diamond step')} ({preview(st, seat, n)})"
 
 
 def offers(st: State, seat: int) -> list[Choice]:
@@ -121,7 +121,7 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
     n = data().cards[card_kind(sc.card)].diamonds
     events = [
         Event(
-            f"{names.player(st, seat)} uses the diamond merchant in slot {slot} ({n} diamond step(s))."
+            f"{names.player(st, seat)} uses the diamond merchant in slot {slot} ({names.plural(n, 'diamond step')})."
         )
     ]
     events += diamond_steps(st, seat, n)

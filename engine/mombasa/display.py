@@ -21,19 +21,10 @@ _SPACE = re.compile(r"r([1-9])c([1-9])")
 
 # ---- wording ---------------------------------------------------------------------------------
 def card_text(cid: str) -> str:
-    """'A07 (3 bananas, crate 5)'."""
-    cd = data().cards[card_kind(cid)]
-    if cd.type == "goods":
-        what = f"{cd.units} {cd.good}"
-    elif cd.type == "expansion":
-        what = f"expansion {cd.units}"
-    elif cd.type == "bookkeeper":
-        what = f"bookkeeper {cd.bookkeeping_points}"
-    elif cd.type == "diamond_merchant":
-        what = f"diamonds {cd.diamonds}"
-    else:
-        what = f"{names.company(cd.company)} share"
-    return f"{card_kind(cid)} ({what}, crate {cd.crate})"
+    """'Bananas 3 (crate 5)': the face players read and its crate value (never the card id)."""
+    from engine.mombasa.text import card_label
+
+    return card_label(cid)
 
 
 def space_id(row: int, col: int) -> str:
@@ -71,7 +62,11 @@ def advance_text(st: State, res: AdvanceResult, *, you: bool = False, short: boo
         )
     parts = [txt]
     for c in res.calls_paid:
-        parts.append(f"£{c.pounds} call" if short else f"pay the £{c.pounds} call")
+        parts.append(
+            f"£{c.pounds} call"
+            if short
+            else (f"pay the £{c.pounds} call" if you else f"pays the £{c.pounds} capital call")
+        )
     for s in res.specials:
         others = [names.player(st, q) for q, _ in s.paid[1:]]
         parts.append(
@@ -86,9 +81,22 @@ def advance_text(st: State, res: AdvanceResult, *, you: bool = False, short: boo
     if res.lost and short:
         parts.append(f"{res.lost} lost")
     elif res.lost:
-        why = "end of track" if res.stopped == "end" else f"£{res.blocked_call} call unpaid"
+        why = "end of track" if res.stopped == "end" else f"£{res.blocked_call} capital call unpaid"
         parts.append(f"{res.lost} lost ({why})")
     return ", ".join(parts)
+
+
+def move_event(st: State, res: AdvanceResult) -> str:
+    """The log line of one track move: 'Blue moves 3 on Cairo (2→5), now 2 shares.' or 'Blue
+    cannot move on Cairo, 3 lost (£2 capital call unpaid).'"""
+    who = names.player(st, res.seat)
+    return f"{who} {'' if res.moved == 0 else 'moves '}{advance_text(st, res)}."
+
+
+def move_label(st: State, res: AdvanceResult) -> str:
+    """A menu label for one track move: 'Move 3 on Cairo (2→5)' / 'Cannot move on Cairo, 3 lost'."""
+    txt = advance_text(st, res, you=True)
+    return txt[:1].upper() + txt[1:] if res.moved == 0 else f"Move {txt}"
 
 
 # ---- prices and purchases (R90, R136, R150, R156) ----------------------------------------------

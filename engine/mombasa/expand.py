@@ -19,14 +19,13 @@ post moves), R176 for area rewards, R29-R31 in the expansion value.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 from engine.core import Choice, Event, IllegalAction
 from engine.mombasa import bases, books, diamonds, names, tracks
 from engine.mombasa import map as geo
 from engine.mombasa.data import data
-from engine.mombasa.state import State, card_kind
+from engine.mombasa.state import State, card_kind, clone
 
 GROUP = "Expand"
 PAGE = 23  # area choices per page (+ "done" and "more" stay within 25 with the flow's BACK)
@@ -231,14 +230,9 @@ class _Walk:
                 self.events += diamonds.diamond_steps(st, seat, n)
             elif k == "track":  # the expanded company's track (section 10.2 step 4.5)
                 res = tracks.advance(st, seat, self.company, n)
-                line = tracks.describe(res, names.players(st))
-                self.events.append(
-                    Event(
-                        line.replace(
-                            f" on {self.company} (", f" on {names.company(self.company)} ("
-                        )
-                    )
-                )
+                from engine.mombasa.display import move_event
+
+                self.events.append(Event(move_event(st, res)))
         return []
 
 
@@ -299,14 +293,14 @@ def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
     page = len(last) - len(last.rstrip("+"))
     prefix = last.rstrip("+")
     company, tokens = _parse(prefix)
-    sim = copy.deepcopy(st)
+    sim = clone(st)
     w, opts = _walk(sim, seat, company, tokens)
     if not opts:
         raise IllegalAction("That expansion is complete: nothing is left to choose.")
     sep = "" if ":" in prefix[2:] else ":"
     choices = []
     for o in opts:
-        trial = _Walk(copy.deepcopy(st), seat, company)
+        trial = _Walk(clone(st), seat, company)
         ends = not trial.feed(tokens + o.token)
         label = o.label + (" (last post)" if ends else "")
         choices.append(Choice(prefix + sep + o.token, label[:100], o.group, not ends))
@@ -330,7 +324,7 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
     """Validate on a copy, then perform: place the posts, take the rewards, lose the rest,
     turn all expansion cards and the expansion tile face down (R109, R110)."""
     company, tokens = _parse(move)
-    w, opts = _walk(copy.deepcopy(st), seat, company, tokens)
+    w, opts = _walk(clone(st), seat, company, tokens)
     if opts and not w.at_area:
         raise IllegalAction("That expansion still needs a choice: " + opts[0].group.lower() + ".")
     if not w.placed:
@@ -339,7 +333,7 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
     slots = expansion_slots(st, seat)
     tile = tile_expansion(st, seat)
     bonus = expansion_bonus(st, seat)
-    what = [f"slot(s) {', '.join(map(str, slots))}"] if slots else []
+    what = [f"slot{'s' if len(slots) > 1 else ''} {', '.join(map(str, slots))}"] if slots else []
     if tile:
         what.append(f"bonus tile {tile}")
     if bonus:

@@ -27,11 +27,12 @@ from engine.core import Choice, Event, IllegalAction
 from engine.mombasa import names
 from engine.mombasa.data import data
 from engine.mombasa.display import (  # re-exported: the shared sub-effects live in display.py
-    advance_text,
     buy_from_display,
     card_price,
     card_text,
     modifier,
+    move_event,
+    move_label,
     occupied_spaces,
     parse_space,
     refill_display,
@@ -320,7 +321,7 @@ def offers(st: State, seat: int) -> list[Choice]:
     tot: dict[str, int] = {}
     for _, (g, u) in items:
         tot[g] = tot.get(g, 0) + u
-    what = ", ".join(f"{g} {u}" for g, u in tot.items())
+    what = ", ".join(f"{names.plural(u, 'unit')} of {g}" for g, u in tot.items())
     return [Choice("g", f"Use goods cards ({what} face up)", group="Goods", step=True)]
 
 
@@ -356,7 +357,7 @@ def _alloc_menu(st: State, seat: int, d: Draft, prefix: str) -> list[Choice]:
         )
         return Choice(
             f"{base}{names.code(comp)}{k}",
-            _cut(f"Move {advance_text(st, res, you=True)}{tail}"),
+            _cut(f"{move_label(st, res)}{tail}"),
             "Goods",
             step=not last,
         )
@@ -443,14 +444,14 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
         raise IllegalAction("Choose how many steps go to that track.")
     p = st.players[seat]
     dd = data()
-    used = [f"slot {s} {card_text(p.slots[s - 1].card)}" for s in d.pick.slots]
+    used = [f"{card_text(p.slots[s - 1].card)} in slot {s}" for s in d.pick.slots]
     for s in d.pick.slots:
         p.slots[s - 1].face_up = False
     if d.pick.tile:
         p.tile_face_up = False
         used.append(f"the tile ({d.pick.tile[1]} {d.pick.tile[0]})")
     who = names.player(st, seat)
-    events = [Event(f"{who} uses goods: {', '.join(used)} ({d.pick.base} units).")]
+    events = [Event(f"{who} uses goods: {', '.join(used)} ({names.plural(d.pick.base, 'unit')}).")]
     if d.buy != "-":
         r, c = parse_space(d.buy)
         events += buy_from_display(st, seat, r, c, d.price, in_goods=True)
@@ -461,7 +462,7 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
             )
     for comp, n in d.alloc:
         res = advance(st, seat, comp, n)
-        events.append(Event(f"{who} moves {advance_text(st, res)}."))
+        events.append(Event(move_event(st, res)))
     lost = d.left - sum(n for _, n in d.alloc)
     if lost:
         events.append(Event(f"{who} leaves {names.plural(lost, 'unit')} unused (lost)."))

@@ -51,7 +51,11 @@ def _pile_prompt(st: State, seat: int) -> Prompt:
     choices = []
     for n in range(1, 6):
         pile = p.piles[n - 1]
-        label = f"Take back pile {n} ({names.plural(len(pile), 'card')}: {cards_text(pile)})"
+        label = (
+            f"Take back pile {n} ({names.plural(len(pile), 'card')}: {cards_text(pile)})"
+            if pile
+            else f"Take back pile {n} (empty)"
+        )
         choices.append(Choice(f"pile:{n}", truncate(label), "Discard piles"))
     text = "Preparation: choose the discard pile whose cards you take back into your hand (everyone chooses at once, openly)."
     return Prompt(seat, text, choices)

@@ -156,3 +156,12 @@ class State(msgspec.Struct):
 def extra_space_id(company: str, index: int) -> str:
     """The bonus-space id of an extra bonus space on a C/D track."""
     return f"track:{company}:{index}"
+
+
+_ENCODER = msgspec.msgpack.Encoder()
+_DECODER = msgspec.msgpack.Decoder(State)
+
+
+def clone(st: State) -> State:
+    """A deep copy of the state (a msgpack round trip: several times faster than deepcopy)."""
+    return _DECODER.decode(_ENCODER.encode(st))

@@ -131,6 +131,8 @@ class Player(msgspec.Struct):
     start_chosen: bool
     start_tile: str  # the kept starting tile, "3a", once every player chose ("" before)
     pile_choice: int  # slot number of the chosen pile (R191, public once made), -1
+    final: dict[str, int] = {}  # game over: scoring.breakdown (cash, companies, diamonds, ...)
+    place: int = 0  # game over: 1 = winner (ties share a place)
 
 
 class StartOption(msgspec.Struct, array_like=True):
@@ -257,6 +259,16 @@ def _hand_size(st: State, seat: int) -> int:
     return len(p.hand)
 
 
+def _start_book(tid: str) -> Book:
+    """The kept starting tile on bookkeeping position 1 ("start:3a"), as a book "S" with the
+    requirement of its face and the starting-tile reward."""
+    d = data()
+    code = tid.removeprefix("start:")
+    tile = next((t for t in d.start_tiles if f"{t.tile}" == code[:-1]), None)
+    f = tile.faces.get(code[-1]) if tile else None
+    return Book(tid, "S", list(f.req) if f else [], list(d.start_tile_reward))
+
+
 def _player(st: State, seat: int) -> Player:
     p = st.players[seat]
     d = data()
@@ -274,7 +286,7 @@ def _player(st: State, seat: int) -> Player:
     for i, b in enumerate(p.books):
         tile = None
         if b.tile.startswith("start:"):
-            tile = Book(b.tile, "S", [], [])
+            tile = _start_book(b.tile)
         elif b.tile:
             tile = book(b.tile)
         books.append(BookPos(i + 1, tile, b.face_up, b.left_empty))
@@ -313,6 +325,18 @@ def _player(st: State, seat: int) -> Player:
         start_tile=kept,
         pile_choice=p.pile_choice,
     )
+
+
+def _players(st: State) -> list[Player]:
+    out = [_player(st, s) for s in range(st.seats)]
+    if st.phase == "over":
+        from engine.mombasa import scoring
+
+        res = scoring.result(st)
+        for p in out:
+            p.final = scoring.breakdown(st, p.seat)
+            p.place = res.places[p.seat]
+    return out
 
 
 def _private(st: State, seat: int) -> Private:
@@ -454,7 +478,7 @@ def build(st: State, seat: int | None) -> MombasaView:
         bonus_spaces=spaces,
         bonus_tiles=dict(st.bonus_tiles),
         tile_faces={t: list(bt.faces) for t, bt in d.bonus_tiles.items()},
-        players=[_player(st, s) for s in range(st.seats)],
+        players=_players(st),
         me=_private(st, seat) if seat is not None else None,
         last=list(st.last),
         last_text=list(st.last_text) or st.log[-3:],

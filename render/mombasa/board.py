@@ -4,6 +4,7 @@ one panel per player."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PIL import Image
@@ -14,31 +15,85 @@ from render.mombasa.companies import PANEL_H, draw_company
 from render.mombasa.market import bonus_height, draw_bonus, draw_market, market_height
 from render.mombasa.palette import PALETTE
 from render.mombasa.players import PLAYER_H, draw_player
-from render.mombasa.style import BG, HIGHLIGHT, INK, MUTED, PLAYER, W, chip, f
+from render.mombasa.style import BG, HIGHLIGHT, INK, PLAYER, PLAYER_INK, W, chip, f
 
-HEADER_H = 150
+HEADER_H = 182
+LINE_FONT = 22
+# log lines that say nothing the board does not show better (or that only follow from the move)
+FILLER = (
+    re.compile(r" has planned\.$"),
+    re.compile(r"^Round \d+: action phase\.$"),
+    re.compile(r" leaves \d+ units? unused"),
+    re.compile(r" has no action left and passes\.$"),
+    re.compile(r" is now active\.$"),
+    re.compile(r"^Final scoring: "),
+)
+
+
+def headline(v: Any) -> list[str]:
+    """Up to three lines of the last move that matter: the move itself and what it did, without
+    filler; a reveal is summed up (the revealed cards are lit on the boards)."""
+    lines = list(v.last_text)
+    reveals = [ln for ln in lines if " reveals: " in ln]
+    if reveals:
+        return [f"Plans revealed: round {v.round} action phase begins."]
+    if v.phase == "over":
+        win = [
+            ln
+            for ln in lines
+            if ln.endswith(f"with £{max(p.final.get('total', 0) for p in v.players)}.")
+        ]
+        return win[-1:] + [ln for ln in lines if "game is over" in ln][:1]
+    kept = [ln for ln in lines if not any(r.search(ln) for r in FILLER)]
+    return (kept or lines[-1:])[:3]
+
+
+def _fit(d: canvas.Draw, text: str, fnt: Any, width: int) -> str:
+    """`text` within `width`: first without its details (after a ";", in brackets), then cut."""
+    if d.d.textlength(text, font=fnt) <= width:
+        return text
+    short = re.sub(r" \([^)]*\)", "", text.split(";")[0]).rstrip(".") + "."
+    if d.d.textlength(short, font=fnt) <= width:
+        return short
+    text = short
+    while text and d.d.textlength(text + "…", font=fnt) > width:
+        text = text[:-1]
+    return text.rstrip(" ,;") + "…"
 
 
 def _header(d: canvas.Draw, v: Any) -> None:
     d.text((14, 12), "Mombasa", fill=INK, font=f(34, True), anchor="la")
     head = "Setup" if v.phase == "start_tiles" else f"Round {v.round}/{v.rounds}"
     d.text((W - 14, 16), head, fill=INK, font=f(30, True), anchor="ra")
-    parts = v.status.split(" · ")
-    rest = " · ".join(parts[1:]) if len(parts) > 1 else v.status.removeprefix("Setup: ")
-    if len(rest) > 46:
-        rest = rest[:45] + "…"
-    d.text((14, 60), rest, fill=INK, font=f(26), anchor="la")
-    y = 100
-    lines = v.last_text[-2:]
-    for line in lines:
-        if len(line) > 64:
-            line = line[:62] + "…"
-        d.rectangle((14, y + 2, 22, y + 20), fill=HIGHLIGHT)
-        d.text((30, y), line, fill=MUTED, font=f(20), anchor="la")
-        y += 24
-    for i, s in enumerate(v.deciding):
-        p = v.players[s]
-        chip(d, W - 30 - i * 36, 76, PLAYER[p.colour], 14)
+    if v.phase == "over":
+        best = min(v.players, key=lambda p: (p.place, p.seat))
+        win = [p.name for p in v.players if p.place == 1]
+        rest = f"Game over · {' and '.join(win)} {'wins' if len(win) == 1 else 'tie'} with £{best.final['total']}"
+    elif v.phase == "planning":
+        done = sum(p.planned for p in v.players)
+        rest = f"Planning · {done} of {v.seats} have planned"
+    else:
+        parts = v.status.split(" · ")
+        rest = " · ".join(parts[1:]) if len(parts) > 1 else v.status.removeprefix("Setup: ")
+    # who must decide now: their discs (planning: a tick on those who have planned)
+    x = W - 30
+    if v.phase in ("planning", "start_tiles"):
+        for p in reversed(v.players):
+            done = p.planned if v.phase == "planning" else p.start_chosen
+            chip(d, x, 78, PLAYER[p.colour], 16, "✓" if done else "…", PLAYER_INK[p.colour], 18)
+            x -= 40
+    else:
+        for s in reversed(v.deciding):
+            p = v.players[s]
+            chip(d, x, 78, PLAYER[p.colour], 16)
+            x -= 40
+    d.text((14, 62), _fit(d, rest, f(26), x - 30), fill=INK, font=f(26), anchor="la")
+    y = 104
+    fnt = f(LINE_FONT)
+    for line in headline(v):
+        d.rectangle((14, y + 3, 22, y + 23), fill=HIGHLIGHT)
+        d.text((30, y), _fit(d, line, fnt, W - 44), fill=INK, font=fnt, anchor="la")
+        y += 26
 
 
 def board_height(v: Any) -> int:

@@ -3,6 +3,8 @@ posts in company colours, each area's reward; the bases' names next to their are
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
 from typing import Any
 
 from render.canvas import Draw
@@ -20,13 +22,59 @@ from render.mombasa.style import (
     reward_text,
 )
 
-MAP_H = 860
+MAP_H = 880
 R = 38  # area disc radius
 
 
 def _pos(xy: tuple[int, int], top: int) -> tuple[int, int]:
     x, y = xy
-    return 46 + x * (W - 92) // 1000, top + 40 + y * (MAP_H - 80) // 1000
+    return 50 + x * (W - 100) // 1000, top + 46 + y * (MAP_H - 130) // 1000
+
+
+@lru_cache(maxsize=16)
+def _label_spot(
+    near: tuple[tuple[int, int], ...],
+    w: int,
+    h: int,
+    discs: tuple[tuple[int, int], ...],
+    taken: tuple[tuple[int, int, int, int], ...],
+    top: int,
+) -> tuple[int, int]:
+    """The top-left corner of a w x h label closest to the areas `near` (outward from the
+    map's centre first) that overlaps no area disc, no `taken` box and stays on the map."""
+    cx = sum(x for x, _ in near) / len(near)
+    cy = sum(y for _, y in near) / len(near)
+    mx, my = W / 2, top + MAP_H / 2
+    ox, oy = cx - mx, cy - my
+    norm = math.hypot(ox, oy) or 1.0
+    ox, oy = ox / norm, oy / norm
+    best: tuple[float, int, int] | None = None
+    pad = R + 6
+    x_lo, x_hi = max(4, int(cx - w / 2 - 260)), min(W - w - 4, int(cx - w / 2 + 260))
+    y_lo, y_hi = max(top + 4, int(cy - 260)), min(top + MAP_H - h - 4, int(cy + 260))
+    for bx in range(x_lo, x_hi + 1, 6):
+        for by in range(y_lo, y_hi + 1, 6):
+            if any(
+                bx - pad < x < bx + w + pad
+                and by - pad < y < by + h + pad
+                and math.hypot(min(max(x, bx), bx + w) - x, min(max(y, by), by + h) - y) < pad
+                for x, y in discs
+            ):
+                continue
+            if any(
+                bx < x1 + 4 and x0 - 4 < bx + w and by < y1 + 4 and y0 - 4 < by + h
+                for x0, y0, x1, y1 in taken
+            ):
+                continue
+            lx, ly = bx + w / 2 - cx, by + h / 2 - cy
+            dist = math.hypot(lx, ly)
+            # prefer spots outward of the areas (the base lies off the map's edge)
+            score = dist - 0.5 * (lx * ox + ly * oy)
+            if best is None or score < best[0]:
+                best = (score, bx, by)
+    if best is None:
+        return int(cx - w / 2), int(cy - h / 2)
+    return best[1], best[2]
 
 
 def draw_map(d: Draw, v: Any, top: int) -> int:
@@ -61,39 +109,27 @@ def draw_map(d: Draw, v: Any, top: int) -> int:
         else:
             d.text((x, y - 13), parts[0], fill=ink, font=f(22, True), anchor="mm")
             d.text((x, y + 13), parts[1], fill=ink, font=f(22, True), anchor="mm")
-    # bases: a label in the company colour beside the areas next to it
+    # bases: a label in the company colour beside the areas next to it, where it covers no
+    # area (nor the legend, nor another label)
+    legend = "£ money  B book points  ◆ diamonds  T track step  ═ double border"
+    lf = f(20)
+    lw = int(d.d.textlength(legend, font=lf))
+    taken = [(10, top + MAP_H - 34, 14 + lw, top + MAP_H - 6)]
+    discs = tuple(pos.values())
     for comp, ids in v.base_areas.items():
-        xs = [pos[i][0] for i in ids]
-        ys = [pos[i][1] for i in ids]
-        cx, cy = sum(xs) // len(xs), sum(ys) // len(ys)
         name = next(c.name for c in v.companies if c.id == comp)
         lit = f"base:{comp}" in v.last
         fnt = f(26, True)
-        tw = int(d.d.textlength(name, font=fnt))
-        # pushed from the map's centre out to its edge, where the base lies
-        mx, my = W // 2, top + MAP_H // 2
-        dx, dy = cx - mx, cy - my
-        if abs(dx) * MAP_H > abs(dy) * W:  # east or west edge
-            bx = 4 if dx < 0 else W - tw - 24
-            by = min(ys) - 84  # above the topmost area next to the base
-        else:  # north or south edge
-            by = top + 4 if dy < 0 else top + MAP_H - 70
-            bx = cx - tw // 2 - 10
-        bx = min(max(bx, 4), W - tw - 24)
-        by = min(max(by, top + 4), top + MAP_H - 70)
+        tw = int(d.d.textlength(name, font=fnt)) + 20
+        bx, by = _label_spot(tuple(pos[i] for i in ids), tw, 36, discs, tuple(taken), top)
+        taken.append((bx, by, bx + tw, by + 36))
         d.rounded_rectangle(
-            (bx, by, bx + tw + 20, by + 36),
+            (bx, by, bx + tw, by + 36),
             radius=8,
             fill=COMPANY[comp],
             outline=HIGHLIGHT if lit else WHITE,
             width=4 if lit else 2,
         )
-        d.text((bx + 10 + tw // 2, by + 18), name, fill=WHITE, font=fnt, anchor="mm")
-    d.text(
-        (12, top + MAP_H - 14),
-        "£ money  B book points  ◆ diamonds  T track step  ═ double border",
-        fill=INK,
-        font=f(20),
-        anchor="ls",
-    )
+        d.text((bx + tw // 2, by + 18), name, fill=WHITE, font=fnt, anchor="mm")
+    d.text((12, top + MAP_H - 10), legend, fill=INK, font=lf, anchor="ls")
     return top + MAP_H

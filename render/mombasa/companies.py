@@ -10,7 +10,6 @@ from render.mombasa.style import (
     CALL,
     COMPANY,
     EDGE,
-    FAINT,
     HIGHLIGHT,
     INK,
     MUTED,
@@ -68,7 +67,7 @@ def draw_company(d: Draw, v: Any, c: Any, top: int) -> int:
                     anchor="mm",
                 )
     extra = f"+{c.reserve} spare" if c.reserve else ""
-    d.text((16, top + 236), f"{c.posts_on_map} on map {extra}", fill=MUTED, font=f(20), anchor="ls")
+    d.text((16, top + 240), f"{c.posts_on_map} on map {extra}", fill=INK, font=f(22), anchor="ls")
     # the track
     specials = {s.space: s for s in c.specials}
     icons = dict(c.share_icons)
@@ -79,15 +78,11 @@ def draw_company(d: Draw, v: Any, c: Any, top: int) -> int:
         d.rectangle(
             (x, y, x + CELL_W - 4, y + CELL_H), fill=SPECIAL if sp else PANEL, outline=EDGE, width=2
         )
-        d.text((x + 4, y + 2), str(space), fill=MUTED, font=f(20), anchor="la")
-        if space in icons:
-            d.text(
-                (x + CELL_W - 8, y + 2),
-                f"{icons[space]}▲",
-                fill=colour,
-                font=f(20, True),
-                anchor="ra",
-            )
+        d.text((x + 4, y + 1), str(space), fill=INK, font=f(24, True), anchor="la")
+        if space in icons:  # shares from here on: a tag in the company colour
+            tx = x + CELL_W - 7
+            d.rounded_rectangle((tx - 24, y + 3, tx, y + 25), radius=5, fill=colour)
+            d.text((tx - 12, y + 14), f"{icons[space]}", fill=WHITE, font=f(20, True), anchor="mm")
         if sp:
             d.text(
                 (x + CELL_W - 8, y + CELL_H - 2),
@@ -140,5 +135,5 @@ def draw_company(d: Draw, v: Any, c: Any, top: int) -> int:
             chip(d, x + 13, yy + 13, PLAYER[p.colour], 12, str(seat + 1), PLAYER_INK[p.colour], 16)
             x += 30
         if not sp.arrivals:
-            d.text((x, yy + 13), "nobody yet", fill=FAINT, font=f(20), anchor="lm")
+            d.text((x, yy + 13), "nobody yet", fill=MUTED, font=f(20), anchor="lm")
     return top + PANEL_H

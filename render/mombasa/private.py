@@ -17,7 +17,9 @@ def draw_private(v: Any, seat: int) -> Image.Image:
     me = v.me
     p = v.players[seat]
     per_row = 5
-    rows = max(1, (len(me.hand) + per_row - 1) // per_row)
+    planned = {c.id for c in me.plan if c is not None}
+    hand = [c for c in me.hand if c.id not in planned]  # the plan's cards are drawn below
+    rows = max(1, (len(hand) + per_row - 1) // per_row)
     deal_h = 60 + 130 if me.start_deal and v.phase == "start_tiles" else 0
     h = 70 + 44 + rows * (CARD_H + 12) + 30 + 44 + CARD_H + 30 + deal_h
     im = canvas.new((W, h), BG, PALETTE)
@@ -32,12 +34,15 @@ def draw_private(v: Any, seat: int) -> Image.Image:
     )
     y = 70
     panel(d, (6, y, W - 6, y + 44 + rows * (CARD_H + 12) + 16))
-    d.text((16, y + 8), f"Hand ({len(me.hand)})", fill=INK, font=f(26, True), anchor="la")
+    title = f"Hand ({len(me.hand)})"
+    if planned:
+        title = f"Hand ({len(me.hand)}: {len(hand)} here, {len(planned)} in the plan)"
+    d.text((16, y + 8), title, fill=INK, font=f(26, True), anchor="la")
     y += 44
     cw = (W - 32 - (per_row - 1) * 8) // per_row
-    if not me.hand:
+    if not hand:
         d.text((16, y + 30), "no cards", fill=MUTED, font=f(24), anchor="lm")
-    for i, c in enumerate(me.hand):
+    for i, c in enumerate(hand):
         x = 16 + (i % per_row) * (cw + 8)
         yy = y + (i // per_row) * (CARD_H + 12)
         draw_card(d, c, (x, yy, x + cw, yy + CARD_H))

@@ -1,27 +1,97 @@
-"""Representative Mombasa states and the sample images.
+"""Representative Mombasa states and the sample images, from real (bot-played) games.
 
 python -m render.mombasa.samples docs/images
 
-`mid_state` arranges a mid-game state by hand from a real setup (the rules are being written
-alongside); once the Title plays, `played_state` advances a game with random moves instead.
+`play` advances a seeded game with the title's automatic player; `mid_game`, `planning_game`
+and `final_game` pick the positions the sample images show. `mid_state` / `planning_state`
+arrange positions by hand from a real setup (tests use them for exact, small fixtures).
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image
 
-from engine.mombasa import bases, setup
+from engine.mombasa import TITLE, bases, setup
 from engine.mombasa.data import data
 from engine.mombasa.state import BookPos, SlotCard, State, TrackBonus
 from engine.mombasa.view import build
+from engine.rng import Rng
 from render.core import encode
 from render.mombasa import RENDERER
 
 
+# ---- real play ---------------------------------------------------------------------------------
+def play(
+    seed: int, seats: int, until: Callable[[State, int], bool] | None = None, options=None
+) -> State:
+    """A game advanced by `TITLE.bot_choice` until `until(state, moves)` holds (or the end)."""
+    st = TITLE.setup(seed, seats, options or {})
+    rng = Rng.from_seed(seed)
+    n = 0
+    while not (until and until(st, n)):
+        prompts = TITLE.prompts(st)
+        if not prompts:
+            break
+        seat = prompts[0].seat
+        TITLE.apply(st, seat, TITLE.bot_choice(st, seat, rng))
+        n += 1
+    return st
+
+
+def positions(seed: int, seats: int, every: int = 1) -> list[State]:
+    """Copies of every `every`-th position of a whole bot-played game, the final one included."""
+    st = TITLE.setup(seed, seats, {})
+    rng = Rng.from_seed(seed)
+    out = [TITLE.copy(st)]
+    n = 0
+    while prompts := TITLE.prompts(st):
+        seat = prompts[0].seat
+        TITLE.apply(st, seat, TITLE.bot_choice(st, seat, rng))
+        n += 1
+        if n % every == 0:
+            out.append(TITLE.copy(st))
+    if n % every:
+        out.append(TITLE.copy(st))
+    return out
+
+
+def mid_game(seed: int = 3, seats: int = 4, round_: int = 4, turns: int = 6) -> State:
+    """Round `round_`'s action phase, at least `turns` moves in, just after an expansion (so the
+    map, a base and a track are highlighted)."""
+
+    def hit(st: State, n: int) -> bool:
+        if st.round != round_ or st.phase != "action":
+            return False
+        hit.count += 1  # type: ignore[attr-defined]
+        return hit.count > turns and any(k.startswith("area:") for k in st.last)  # type: ignore[attr-defined]
+
+    hit.count = 0  # type: ignore[attr-defined]
+    return play(seed, seats, hit)
+
+
+def planning_game(seed: int = 3, seats: int = 4, round_: int = 3, planned: int = 2) -> State:
+    """Round `round_`'s planning phase once `planned` seats have confirmed their plans."""
+    return play(
+        seed,
+        seats,
+        lambda st, n: (
+            st.round == round_
+            and st.phase == "planning"
+            and sum(p.plan.confirmed for p in st.players) >= planned
+        ),
+    )
+
+
+def final_game(seed: int = 3, seats: int = 4) -> State:
+    return play(seed, seats)
+
+
+# ---- arranged positions (test fixtures) ----------------------------------------------------------
 def fresh(seats: int, seed: int = 1) -> State:
     return setup.new_game(seed, seats, {})
 
@@ -90,28 +160,7 @@ def mid_state(seats: int, seed: int = 1) -> State:
     return st
 
 
-def played_state(seats: int, seed: int, steps: int) -> State | None:
-    """A game advanced by random moves, when the Title plays (else None)."""
-    try:
-        from engine.core import random_move
-        from engine.mombasa import TITLE  # type: ignore[attr-defined]
-        from engine.rng import Rng
-    except ImportError:
-        return None
-    st = TITLE.setup(seed, seats, {})
-    rng = Rng.from_seed(seed)
-    try:
-        for _ in range(steps):
-            prompts = TITLE.prompts(st)
-            if not prompts:
-                break
-            seat = prompts[0].seat
-            TITLE.apply(st, seat, random_move(TITLE, st, seat, rng))
-    except Exception:  # the rules are still being written: fall back to the arranged state
-        return None
-    return st if st.phase in ("action", "planning", "preparation") and st.round > 1 else None
-
-
+# ---- the images ----------------------------------------------------------------------------------
 def phone(image: Image.Image, width: int = 400) -> Image.Image:
     rgb = image.convert("RGB")
     return rgb.resize((width, round(image.height * width / image.width)), Image.Resampling.LANCZOS)
@@ -120,20 +169,29 @@ def phone(image: Image.Image, width: int = 400) -> Image.Image:
 def main(argv: list[str]) -> None:
     out = Path(argv[0] if argv else "docs/images")
     out.mkdir(parents=True, exist_ok=True)
-    st = played_state(4, 3, 150) or mid_state(4, 3)
-    seat = 0
-    board = RENDERER.board(build(st, None))
-    private = RENDERER.hand(build(st, seat), seat)
-    shots = {"mombasa-board": board, "mombasa-private": private}
+    mid = mid_game()
+    plan = planning_game()
+    end = final_game()
+    seat = mid.turn
+    shots = {
+        "mombasa-board": RENDERER.board(build(mid, None)),
+        "mombasa-planning": RENDERER.board(build(plan, None)),
+        "mombasa-final": RENDERER.board(build(end, None)),
+        "mombasa-private": RENDERER.hand(build(plan, 0), 0),
+        "mombasa-player": RENDERER.board(build(mid, None), area=seat),
+    }
     for name, image in shots.items():
+        assert image is not None
         t = time.perf_counter()
-        data = encode(image, name).data
+        blob = encode(image, name).data
         ms = (time.perf_counter() - t) * 1000
-        (out / f"{name}.png").write_bytes(data)
-        print(f"{name}.png {image.width}x{image.height} {len(data) // 1024} KiB ({ms:.0f} ms)")
-    small = phone(board)
-    small.save(out / "mombasa-board-phone.png", optimize=True)
-    print(f"mombasa-board-phone.png {small.width}x{small.height}")
+        (out / f"{name}.png").write_bytes(blob)
+        small = phone(image)
+        small.save(out / f"{name}-phone.png", optimize=True)
+        print(
+            f"{name}.png {image.width}x{image.height} {len(blob) // 1024} KiB "
+            f"(encode {ms:.0f} ms); phone {small.width}x{small.height}"
+        )
 
 
 if __name__ == "__main__":

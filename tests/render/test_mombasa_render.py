@@ -67,3 +67,60 @@ def test_renderer_is_registered_and_refuses_a_state() -> None:
     assert registry.get("mombasa") is RENDERER
     with pytest.raises(TypeError):
         RENDERER.board(mid_state(2))
+
+
+# ---- whole games ------------------------------------------------------------------------------
+from engine.mombasa import TITLE  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+from render.mombasa.samples import mid_game, planning_game, positions  # noqa: E402
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_tenth_position_of_a_whole_game_renders_small(seats) -> None:
+    PALETTE.misses.clear()
+    states = positions(seats + 10, seats, every=10)
+    assert states[-1].phase == "over"
+    for st in states:
+        for image in (
+            RENDERER.board(build(st, None)),
+            RENDERER.board(build(st, None), area=st.turn),
+            RENDERER.hand(build(st, st.turn), st.turn),
+        ):
+            data = encode(image).data
+            assert len(data) <= 500_000
+            assert decoded(data).size == image.size
+    assert PALETTE.misses == set(), "colours changed: run python -m render.palette_tool mombasa"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_public_image_is_the_same_whatever_the_hidden_information(seed) -> None:
+    rng = Rng.from_seed(99)
+    for st in positions(seed, 4, every=25) + [planning_game(seed)]:
+        a = encode(RENDERER.board(TITLE.view(st, None))).data
+        other = TITLE.redeal(st, None, rng)
+        assert encode(RENDERER.board(TITLE.view(other, None))).data == a
+
+
+def test_a_seats_private_image_never_depends_on_another_seats_hand() -> None:
+    rng = Rng.from_seed(7)
+    for st in positions(5, 4, every=25) + [planning_game(5)]:
+        for seat in (0, 2):
+            mine = encode(RENDERER.hand(TITLE.view(st, seat), seat)).data
+            board = encode(RENDERER.board(TITLE.view(st, seat))).data
+            other = TITLE.redeal(st, seat, rng)
+            assert encode(RENDERER.hand(TITLE.view(other, seat), seat)).data == mine
+            assert encode(RENDERER.board(TITLE.view(other, seat))).data == board
+
+
+def test_the_last_move_is_highlighted_and_planning_shows_only_who_planned() -> None:
+    st = mid_game()
+    v = build(st, None)
+    assert any(k.startswith("area:") for k in v.last) and any(k.startswith("base:") for k in v.last)
+    plain = build(st, None)
+    plain.last = []
+    assert encode(RENDERER.board(v)).data != encode(RENDERER.board(plain)).data
+    pl = planning_game()
+    pv = build(pl, None)
+    assert 0 < sum(p.planned for p in pv.players) < 4
+    assert all(s.card is None for p in pv.players for s in p.slots)
+    assert not any(k.startswith("slot:") for k in pv.last)  # a plan is never lit before the reveal

@@ -98,3 +98,21 @@ def test_view_of_a_fresh_setup_for_every_seat_count() -> None:
         assert len(v.players) == seats and len(v.companies) == 4
         assert v.deciding == list(range(seats))
         assert msgspec.json.decode(enc(v))["seats"] == seats
+
+
+def test_view_shows_the_kept_start_book_and_final_scores() -> None:
+    from render.mombasa.samples import final_game
+
+    v = build(planning_state(3), None)
+    start = v.players[0].books[0].tile
+    assert start is not None and start.letter == "S" and start.req and start.reward
+    end = build(final_game(2, 3), None)
+    assert all(p.final["total"] >= 0 and p.place >= 1 for p in end.players)
+    assert build(planning_state(3), None).players[0].final == {}
+
+
+def test_the_last_move_highlight_never_shows_a_plan() -> None:
+    from render.mombasa.samples import planning_game
+
+    st = planning_game(4, 4, round_=2, planned=1)
+    assert not any(k.startswith(("slot:", "hand:")) for k in st.last)
