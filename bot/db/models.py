@@ -11,6 +11,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     LargeBinary,
@@ -54,6 +55,15 @@ class Game(Base):
     #: The public turn message that carries the current decision's components (its id is
     #: needed to strip them, or to edit it in place, after a restart).
     turn_message_id: Mapped[int | None] = mapped_column(BigInteger)
+    #: The game's clock, e.g. {"name": "daily", "start": 86400, "increment": 43200,
+    #: "cap": 129600} (seconds); None: no clock, reminders only.
+    pace: Mapped[dict | None] = mapped_column(JSON)
+    #: What happens when a seat's clock runs out: automatic, default or pause.
+    expiry_policy: Mapped[str] = mapped_column(String(16), default="automatic")
+    #: Set while a moderator (or the pause policy) has paused the game: no clock runs.
+    paused_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: Do clocks run during a player's quiet hours? (a game setting)
+    clock_in_quiet: Mapped[bool] = mapped_column(Boolean, default=True)
 
 
 class Seat(Base):
@@ -70,6 +80,13 @@ class Seat(Base):
     until_version: Mapped[int | None] = mapped_column(Integer)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     left_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: How many times this tenure's clock ran out.
+    timeouts: Mapped[int] = mapped_column(Integer, default=0)
+    #: An automatic player's tenure standing in for this person after a time-out.
+    stand_in_for: Mapped[int | None] = mapped_column(BigInteger)
+    #: The stood-in-for person asked to come back (`/game return`): the seat is handed back to
+    #: them at their next decision.
+    coming_back: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class Action(Base):
@@ -166,3 +183,72 @@ class GuildSettings(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     #: Members with this role count as game moderators (besides Manage Channels).
     mod_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    #: Vacation days each member may take per calendar year on this server.
+    vacation_days: Mapped[int] = mapped_column(Integer, default=21)
+    #: A running game with no completed move for this many days is reported as stalled.
+    stall_days: Mapped[int] = mapped_column(Integer, default=7)
+    #: Must a moderator approve a volunteer taking a seat as a substitute?
+    substitute_approval: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class SeatClock(Base):
+    """A seat's clock in a game with a pace: the time it has left, and since when it runs
+    (None: stopped). It runs only while the seat is asked to decide."""
+
+    __tablename__ = "seat_clocks"
+    __table_args__ = (UniqueConstraint("game_id", "seat_no"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat_no: Mapped[int] = mapped_column(Integer)
+    #: Seconds left when the clock last stopped (or started).
+    remaining: Mapped[float] = mapped_column(Float)
+    running_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: Warnings sent for the current run: 1 = half the time left, 2 = an hour left.
+    warned: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class Person(Base):
+    """A member's own settings (the same on every server)."""
+
+    __tablename__ = "people"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    #: An IANA zone name ("Europe/Berlin").
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    #: Quiet hours in the person's zone, "HH:MM" (both None: none).
+    quiet_from: Mapped[str | None] = mapped_column(String(5))
+    quiet_to: Mapped[str | None] = mapped_column(String(5))
+    #: How pings reach them: channel, dm, both or digest.
+    pings: Mapped[str] = mapped_column(String(16), default="channel")
+
+
+class Vacation(Base):
+    """Time away on one server: taken with `/me away`, or one day spent automatically when a
+    clock ran out. Counts against the server's yearly allowance."""
+
+    __tablename__ = "vacations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ends_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    automatic: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Substitute(Base):
+    """A request for someone to take over a seat, posted with a "Take this seat" button."""
+
+    __tablename__ = "substitutes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat_no: Mapped[int] = mapped_column(Integer)
+    requested_by: Mapped[int] = mapped_column(BigInteger)
+    message_id: Mapped[int | None] = mapped_column(BigInteger)
+    #: open, waiting (a volunteer awaits a moderator's approval), taken or cancelled
+    status: Mapped[str] = mapped_column(String(16), default="open")
+    volunteer_id: Mapped[int | None] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
