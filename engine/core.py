@@ -188,6 +188,17 @@ class Title(Generic[S]):
         menus unless a title does better."""
         return random_move(self, state, seat, rng)
 
+    def default_move(self, state: S, seat: int) -> str:
+        """The title's *default decision* for `seat` now: a complete move (never a step) that
+        `apply` accepts, used by the host when a seat's clock runs out and the game's timeout
+        policy is "default". Deterministic: the same state and seat give the same move.
+
+        Titles override it with their rules' forced defaults. This base default is
+        `first_move`: the first complete move reached by taking the first non-BACK choice at
+        each menu level (backtracking past a step whose menu offers nothing). Raise
+        IllegalAction when `seat` has nothing to decide."""
+        return first_move(self, state, seat)
+
     # ---- serialisation (generic) ----------------------------------------------------------
     def encode(self, state: S) -> bytes:
         return msgspec.json.encode(state)
@@ -225,6 +236,36 @@ def random_move(title: Title, state: Any, seat: int, rng: Rng) -> str:
             return pick.id
         draft = (*draft, pick.id)
     raise IllegalAction("This menu never ends in a move.")
+
+
+def first_move(title: Title, state: Any, seat: int) -> str:
+    """The first complete move of the menu tree in listing order (never BACK): at each menu
+    the first choice that is a move, or a step that leads to one; depth-first, so a step whose
+    sub-menus offer no move is skipped for the next choice. Deterministic."""
+    if title.choices(state, seat, ()) is None:
+        raise IllegalAction("It is not this seat's decision.")
+
+    def walk(draft: tuple[str, ...]) -> str | None:
+        if len(draft) > MAX_DRAFT_STEPS:
+            raise IllegalAction("This menu never ends in a move.")
+        try:
+            prompt = title.choices(state, seat, draft)
+        except IllegalAction:
+            return None
+        for c in prompt.choices if prompt is not None else []:
+            if c.id == BACK:
+                continue
+            if not c.step:
+                return c.id
+            found = walk((*draft, c.id))
+            if found is not None:
+                return found
+        return None
+
+    move = walk(())
+    if move is None:
+        raise IllegalAction("This menu has no complete move.")
+    return move
 
 
 def next_draft(draft: tuple[str, ...], choice: Choice) -> tuple[str, ...]:

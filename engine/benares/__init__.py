@@ -23,6 +23,12 @@ def _variant_options() -> list[OptionSpec]:
     return [OptionSpec(k, desc.get(k, k), "on" if v[k] else "off", ["off", "on"]) for k in v]
 
 
+#: Choice ids that decline an optional decision (section 17.10 `optional_choice: decline`):
+#: an action, a Move or Load of an intertwined play, a sale (all goods, or one good's count),
+#: an Investment step.
+DECLINE = ("decline", "mdecline", "ldone", "sell:none", "n:0", "pass")
+
+
 class Benares(Title[State]):
     slug = "benares"
     name = "Benares & Calcutta"
@@ -130,6 +136,28 @@ class Benares(Title[State]):
         if not state.stack or state.stack[-1].seat != seat:
             raise IllegalAction("It is not this seat's decision.")
         return bot.choose(state, seat, rng)
+
+    def default_move(self, state: State, seat: int) -> str:
+        """Section 17.10 `default_decisions` (host policy, not a game rule): the boat starts at
+        `boat_start`; a turn skips, playing the first card in hand on the lowest-numbered open
+        space; an optional choice is declined (an action or repetition, Fleet II, a sale sells
+        nothing, an Investment passes, a play's two Moves are not pooled, so the card action
+        goes first); a mandatory one takes the first legal option in data order (the order the
+        options are listed)."""
+        prompt = self.prompt_for(state, seat)
+        if prompt is None:
+            raise IllegalAction("It is not this seat's decision.")
+        top, policy = state.stack[-1], data().raw["default_decisions"]
+        if top.kind == "boat":
+            return f"boat:{policy['boat_start']}"
+        if top.kind == "turn":
+            card = state.companies[seat].hand[0]
+            return menus.play_id(card, "skip", menus.open_spaces(state, seat)[0])
+        ids = [c.id for c in prompt.choices if not c.step]
+        declined = next((i for i in DECLINE if i in ids), None)
+        if declined is not None:
+            return declined
+        return "first:card" if "first:card" in ids else ids[0]
 
 
 TITLE = Benares()

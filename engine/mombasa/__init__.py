@@ -8,7 +8,8 @@ from typing import Any
 from engine.core import BACK, Event, IllegalAction, OptionSpec, Prompt, Result, Title
 from engine.mombasa import highlight, names, planning, prompts, rounds, scoring, setup, text
 from engine.mombasa.data import data
-from engine.mombasa.state import Plan, StartDeal, State, card_kind
+from engine.mombasa.hidden import rearrange_hidden_cards
+from engine.mombasa.state import Plan, StartDeal, State
 from engine.rng import Rng
 
 
@@ -83,20 +84,12 @@ class Mombasa(Title[State]):
         new = self.copy(state)
         d = data()
         others = [s for s in range(new.seats) if s != seat]
-        places: dict[str, list[tuple[int, int]]] = {}  # letter -> (holder, index); -1 = deck
-        for i, cid in enumerate(new.deck):
-            places.setdefault(d.cards[card_kind(cid)].letter, []).append((-1, i))
-        for s in others:
-            for i, cid in enumerate(new.players[s].hand):
-                places.setdefault(d.cards[card_kind(cid)].letter, []).append((s, i))
-        for spots in places.values():
-            cards = [new.deck[i] if h < 0 else new.players[h].hand[i] for h, i in spots]
+
+        def shuffled(cards: list[str]) -> list[str]:
             rng.shuffle(cards)
-            for (h, i), cid in zip(spots, cards, strict=True):
-                if h < 0:
-                    new.deck[i] = cid
-                else:
-                    new.players[h].hand[i] = cid
+            return cards
+
+        rearrange_hidden_cards(new, others, shuffled)
         for pile in new.book_supply.values():
             rng.shuffle(pile)
         for s in others:
@@ -169,6 +162,11 @@ class Mombasa(Title[State]):
         from engine.mombasa import bot
 
         return bot.choose(state, seat, rng)
+
+    def default_move(self, state: State, seat: int) -> str:
+        """The default decision for an absent seat (R184 as amended by R189/R205): the first
+        starting tile dealt; the automatic player's plan; the largest pile; pass."""
+        return prompts.default_choice(state, seat)
 
 
 TITLE = Mombasa()

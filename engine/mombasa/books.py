@@ -22,181 +22,35 @@ from __future__ import annotations
 
 from engine.core import Choice, Event, IllegalAction
 from engine.mombasa import diamonds, names
+from engine.mombasa.book_points import (
+    GROUP,
+    UNIT_WORD,
+    book_req,
+    book_reward,
+    book_text,
+    bookkeeping_points,
+    point_steps,
+    points_need_choice,
+    refill_book_display,
+    req_text,
+    reward_text,
+)
 from engine.mombasa.data import data
-from engine.mombasa.setup import refill_book_row
-from engine.mombasa.state import BookPos, State, card_kind, clone
+from engine.mombasa.state import State, card_kind, clone
 
-GROUP = "Bookkeeper"
-UNIT_WORD = {"bananas": "bananas", "cotton": "cotton", "coffee": "coffee", "expansion": "expansion"}
-
-
-# ---- book texts -------------------------------------------------------------------------------
-def book_req(tile: str) -> tuple[tuple[str, int], ...]:
-    if tile.startswith("start:"):
-        code = tile.split(":", 1)[1]
-        return data().start_tiles[int(code[:-1]) - 1].faces[code[-1]].req
-    return data().books[tile].req
-
-
-def book_reward(tile: str) -> tuple[tuple[str, int], ...]:
-    if tile.startswith("start:"):
-        return data().start_tile_reward
-    return data().books[tile].reward
-
-
-def req_text(req: tuple[tuple[str, int], ...]) -> str:
-    return " + ".join(f"{n} {UNIT_WORD.get(k, k)}" for k, n in req) or "nothing"
-
-
-def reward_text(reward: tuple[tuple[str, int], ...]) -> str:
-    parts = []
-    for k, n in reward:
-        if k == "pounds":
-            parts.append(f"£{n}")
-        elif k == "bookkeeping":
-            parts.append(names.plural(n, "bookkeeping point"))
-        elif k == "diamonds":
-            parts.append(names.plural(n, "diamond step"))
-        else:
-            parts.append(f"{n} {k}")
-    return " + ".join(parts) or "nothing"
-
-
-def book_text(tile: str) -> str:
-    """'book A (needs 3 coffee; reward £2)'."""
-    what = "starting tile" if tile.startswith("start:") else f"book {tile[0]}"
-    return f"{what} (needs {req_text(book_req(tile))}; reward {reward_text(book_reward(tile))})"
-
-
-# ---- the book display (R59, R122, R125) -------------------------------------------------------
-def refill_book_display(st: State) -> list[Event]:
-    """R125 (preparation) and setup: every row back to players + 1 tiles from its supply."""
-    added = []
-    for letter in sorted(st.book_display):
-        before = len(st.book_display[letter])
-        refill_book_row(st, letter)
-        if len(st.book_display[letter]) > before:
-            added.append(f"{letter} +{len(st.book_display[letter]) - before}")
-    return [Event("Book display refilled: " + ", ".join(added) + ".")] if added else []
-
-
-# ---- bookkeeping points (section 14.2) --------------------------------------------------------
-class _Points:
-    """Runs bookkeeping points on private copies of the few fields they touch, so a plan can be
-    checked (and the next pick listed) without changing the state; `commit` writes them back."""
-
-    def __init__(self, st: State, seat: int) -> None:
-        self.st = st
-        self.seat = seat
-        p = st.players[seat]
-        self.books = [BookPos(b.tile, b.face_up, b.left_empty) for b in p.books]
-        self.display = {k: list(v) for k, v in st.book_display.items()}
-        self.supply = {k: list(v) for k, v in st.book_supply.items()}
-        self.cash = 0
-        self.events: list[Event] = []
-
-    def _kinds(self, letter: str) -> list[int]:
-        """Indexes of the first tile of each distinct kind in row `letter`."""
-        seen, out = set(), []
-        for i, bid in enumerate(self.display[letter]):
-            b = data().books[bid]
-            key = (b.req, b.reward)
-            if key not in seen:
-                seen.add(key)
-                out.append(i)
-        return out
-
-    def run(self, n: int, plan: list[str]) -> list[Choice]:
-        """Use `n` points, consuming `plan` tokens. Returns the choices of the first pick that
-        needs a token when the plan has run out ([] when all points are done)."""
-        d = data()
-        who = names.player(self.st, self.seat)
-        for _ in range(n):
-            while True:
-                empty = [i for i, b in enumerate(self.books) if not b.tile and not b.left_empty]
-                if not empty:  # R124
-                    self.cash += d.overflow_pounds
-                    self.events.append(
-                        Event(
-                            f"{who} has no empty book position: the bookkeeping point gives £{d.overflow_pounds}."
-                        )
-                    )
-                    break
-                i = empty[0]
-                letter = d.bookkeeping.space_letters[i + 1]
-                row = self.display[letter]
-                if not row and self.supply[letter]:  # R122
-                    while len(row) < self.st.seats + 1 and self.supply[letter]:
-                        row.append(self.supply[letter].pop(0))
-                    self.events.append(
-                        Event(
-                            f"Book display row {letter} was empty and is refilled from its supply."
-                        )
-                    )
-                if not row:  # R123
-                    self.books[i].left_empty = True
-                    self.events.append(
-                        Event(
-                            f"{who}'s bookkeeping position {i + 1} is left empty for good (no {letter} books left)."
-                        )
-                    )
-                    continue
-                kinds = self._kinds(letter)
-                if len(kinds) == 1:
-                    k = kinds[0]
-                else:
-                    if not plan:
-                        return [
-                            Choice(
-                                str(j + 1),
-                                f"Take {book_text(row[j])} for position {i + 1}"[:100],
-                                "Bookkeeping point",
-                                True,
-                            )
-                            for j in kinds
-                        ]
-                    tok = plan.pop(0)
-                    if not tok.isdigit() or int(tok) - 1 not in kinds:
-                        raise IllegalAction(
-                            f"Choose one of the {letter} books on display for bookkeeping position {i + 1}."
-                        )
-                    k = int(tok) - 1
-                bid = row.pop(k)
-                self.books[i] = BookPos(tile=bid)
-                self.events.append(
-                    Event(f"{who} places {book_text(bid)} on bookkeeping position {i + 1}.")
-                )
-                break
-        if plan:
-            raise IllegalAction("That move picks more books than its bookkeeping points allow.")
-        return []
-
-    def commit(self) -> list[Event]:
-        p = self.st.players[self.seat]
-        p.books = self.books
-        self.st.book_display = self.display
-        self.st.book_supply = self.supply
-        p.cash += self.cash
-        return self.events
-
-
-def bookkeeping_points(st: State, seat: int, n: int, plan: list[str]) -> list[Event]:
-    """Use `n` bookkeeping points at once (R120) following `plan` (see the module docstring).
-    Validates the whole plan before changing anything."""
-    sim = _Points(st, seat)
-    if sim.run(n, list(plan)):
-        raise IllegalAction("Choose which book to take for each bookkeeping point.")
-    return sim.commit()
-
-
-def point_steps(st: State, seat: int, n: int, path: tuple[str, ...] | list[str]) -> list[Choice]:
-    """The next book pick for `n` points after the tokens in `path` ([] = nothing left to
-    choose). Choice ids are the bare tokens; the caller wraps them into its own step ids."""
-    return _Points(st, seat).run(n, list(path))
-
-
-def points_need_choice(st: State, seat: int, n: int) -> bool:
-    return bool(point_steps(st, seat, n, ()))
+__all__ = [
+    "GROUP",
+    "UNIT_WORD",
+    "book_req",
+    "book_reward",
+    "book_text",
+    "bookkeeping_points",
+    "point_steps",
+    "points_need_choice",
+    "refill_book_display",
+    "req_text",
+    "reward_text",
+]  # the names of the parts, re-exported
 
 
 # ---- ink jar (R113-R118) ----------------------------------------------------------------------
@@ -237,13 +91,14 @@ def _milestones(st: State, seat: int, start: int, end: int) -> list[Event]:
     ]
 
 
-def _stop_reward(st: State, seat: int, target: int) -> tuple[tuple[str, int], ...]:
+def stop_reward(st: State, seat: int, target: int) -> tuple[tuple[str, int], ...]:
     """The reward paid for stopping on `target` after the flips of that move (R117)."""
     b = st.players[seat].books[target - 1]
     return book_reward(b.tile) if b.tile else ()
 
 
-def _reward_points(reward: tuple[tuple[str, int], ...]) -> int:
+def reward_points(reward: tuple[tuple[str, int], ...]) -> int:
+    """The bookkeeping points in a reward."""
     return sum(n for k, n in reward if k == "bookkeeping")
 
 
@@ -257,14 +112,15 @@ def bookkeeper_slots(st: State, seat: int) -> list[int]:
     ]
 
 
-def _card_points(st: State, seat: int, slot: int) -> int:
+def card_points(st: State, seat: int, slot: int) -> int:
+    """The bookkeeping points of the bookkeeper card in `slot` (1-based)."""
     return data().cards[card_kind(st.players[seat].slots[slot - 1].card)].bookkeeping_points
 
 
 def offers(st: State, seat: int) -> list[Choice]:
     out = []
     for s in bookkeeper_slots(st, seat):
-        n = _card_points(st, seat, s)
+        n = card_points(st, seat, s)
         reach = max((t for t, _, _ in ink_targets(st, seat)), default=st.players[seat].ink)
         pts = names.plural(n, "bookkeeping point")
         label = f"Bookkeeper in slot {s}: {pts}, then move the ink jar from {st.players[seat].ink}"
@@ -316,7 +172,7 @@ def _ink_move(st: State, seat: int, target: int, rpicks: list[str]) -> list[Even
     events = [Event(text + ".")]
     events += _milestones(st, seat, start, target)
     b = p.books[target - 1]
-    reward = _stop_reward(st, seat, target) if b.tile and b.face_up else ()
+    reward = stop_reward(st, seat, target) if b.tile and b.face_up else ()
     if not reward:
         if rpicks:
             raise IllegalAction("That book gives no bookkeeping points to choose for.")
@@ -335,11 +191,12 @@ def _ink_move(st: State, seat: int, target: int, rpicks: list[str]) -> list[Even
     return events
 
 
-def _perform(st: State, seat: int, move: str) -> list[Event]:
+def perform(st: State, seat: int, move: str) -> list[Event]:
+    """Apply a complete bookkeeper move `k:<slot>:<picks>:<ink target>[:<reward picks>]`."""
     slot, picks, target, rpicks = _parse(st, seat, move)
     if target is None:
         raise IllegalAction("Choose where the ink jar stops.")
-    n = _card_points(st, seat, slot)
+    n = card_points(st, seat, slot)
     events = [
         Event(
             f"{names.player(st, seat)} uses the bookkeeper in slot {slot} ({names.plural(n, 'bookkeeping point')})."
@@ -352,8 +209,8 @@ def _perform(st: State, seat: int, move: str) -> list[Event]:
 
 
 def apply(st: State, seat: int, move: str) -> list[Event]:
-    _perform(clone(st), seat, move)  # validate everything first
-    return _perform(st, seat, move)
+    perform(clone(st), seat, move)  # validate everything first
+    return perform(st, seat, move)
 
 
 def _target_label(st: State, seat: int, target: int, flips: list[int], cost: int) -> str:
@@ -385,7 +242,7 @@ def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
     slot, picks, target, rpicks = _parse(st, seat, path[-1])
     if path[0] != f"k:{slot}":
         raise IllegalAction("That bookkeeper menu path is not one the menus build.")
-    n = _card_points(st, seat, slot)
+    n = card_points(st, seat, slot)
     base = f"k:{slot}"
     sim = clone(st)
     if target is None:
@@ -402,14 +259,12 @@ def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
         for t, flips, cost in ink_targets(sim, seat):
             b = p.books[t - 1]
             pts = (
-                _reward_points(book_reward(b.tile))
-                if b.tile and b.face_up and t not in flips
-                else 0
+                reward_points(book_reward(b.tile)) if b.tile and b.face_up and t not in flips else 0
             )
             need = False
             if pts:
                 trial = clone(sim)
-                _ink_move_prefix(trial, seat, t)
+                ink_move_prefix(trial, seat, t)
                 need = points_need_choice(trial, seat, pts)
             out.append(
                 Choice(
@@ -421,8 +276,8 @@ def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
             )
         return out
     bookkeeping_points(sim, seat, n, picks)
-    pts = _reward_points(_stop_reward(sim, seat, target))
-    _ink_move_prefix(sim, seat, target)
+    pts = reward_points(stop_reward(sim, seat, target))
+    ink_move_prefix(sim, seat, target)
     more = point_steps(sim, seat, pts, rpicks or [])
     if not more:
         raise IllegalAction("Nothing is left to choose in that bookkeeper move.")
@@ -434,7 +289,7 @@ def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
     ]
 
 
-def _ink_move_prefix(st: State, seat: int, target: int) -> None:
+def ink_move_prefix(st: State, seat: int, target: int) -> None:
     """The ink movement and the pounds of the stop reward, without its bookkeeping points: the
     state in which those points are chosen (steps only)."""
     legal = {t: (f, c) for t, f, c in ink_targets(st, seat)}

@@ -89,7 +89,7 @@ class _Opt:
     group: str
 
 
-def _classes(st: State, company: str, cols: list[int]) -> list[int]:
+def column_classes(st: State, company: str, cols: list[int]) -> list[int]:
     """One column per distinct (layout, posts) state: same-state columns are the same choice."""
     seen, out = set(), []
     for c in cols:
@@ -100,7 +100,7 @@ def _classes(st: State, company: str, cols: list[int]) -> list[int]:
     return out
 
 
-class _Walk:
+class Walk:
     """Replays an expansion on `st` (mutating it). `feed` returns the options of the first
     decision the tokens do not cover; [] when the expansion is over (nothing more possible)."""
 
@@ -135,7 +135,7 @@ class _Walk:
                     f"{names.company(company)} cannot reach {geo.area_name(area)} with {self.points} point(s) left."
                 )
             target = targets[area]
-            take = _classes(st, company, bases.take_columns(st, company))
+            take = column_classes(st, company, bases.take_columns(st, company))
             col = take[0] if take else None
             if len(take) > 1:
                 if not toks:
@@ -146,7 +146,7 @@ class _Walk:
             other = target.displaces
             rcol = None
             if other:
-                back = _classes(st, other, bases.return_columns(st, other))
+                back = column_classes(st, other, bases.return_columns(st, other))
                 rcol = back[0] if back else None
                 if len(back) > 1:
                     if not toks:
@@ -261,10 +261,10 @@ def _parse(move: str) -> tuple[str, str]:
     return names.company_of(parts[1]), parts[2] if len(parts) > 2 else ""
 
 
-def _walk(st: State, seat: int, company: str, tokens: str) -> tuple[_Walk, list[_Opt]]:
+def _walk(st: State, seat: int, company: str, tokens: str) -> tuple[Walk, list[_Opt]]:
     if company not in companies(st, seat):
         raise IllegalAction(f"You cannot expand {names.company(company)} now.")
-    w = _Walk(st, seat, company)
+    w = Walk(st, seat, company)
     return w, w.feed(tokens)
 
 
@@ -300,7 +300,7 @@ def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
     sep = "" if ":" in prefix[2:] else ":"
     choices = []
     for o in opts:
-        trial = _Walk(clone(st), seat, company)
+        trial = Walk(clone(st), seat, company)
         ends = not trial.feed(tokens + o.token)
         label = o.label + (" (last post)" if ends else "")
         choices.append(Choice(prefix + sep + o.token, label[:100], o.group, not ends))

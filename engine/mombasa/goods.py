@@ -19,9 +19,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import combinations
-
-import msgspec
 
 from engine.core import Choice, Event, IllegalAction
 from engine.mombasa import names
@@ -33,31 +30,49 @@ from engine.mombasa.display import (  # re-exported: the shared sub-effects live
     modifier,
     move_event,
     move_label,
-    occupied_spaces,
     parse_space,
     refill_display,
     sell_from_hand,
-    space_id,
     space_name,
 )
-from engine.mombasa.state import State, card_kind
-from engine.mombasa.tracks import active_bonus_level, advance, company_with_pair
+from engine.mombasa.goods_picks import (
+    PAIR_BANANA,
+    PAIR_COTTON,
+    PAIR_EXPANSION,
+    Pick,
+    buys,
+    cotton_plus,
+    goods_items,
+    level,
+    picks,
+    plain_units,
+    purchase,
+    units,
+)
+from engine.mombasa.state import State, card_kind, clone
+from engine.mombasa.tracks import advance
 
 __all__ = [
+    "PAIR_BANANA",
+    "PAIR_COTTON",
+    "PAIR_EXPANSION",
+    "Pick",
     "apply",
     "buy_from_display",
+    "buys",
     "card_price",
+    "cotton_plus",
+    "level",
     "offers",
+    "picks",
+    "plain_units",
     "prepare_display",
+    "purchase",
     "refill_display",
     "sell_from_hand",
     "steps",
     "units",
-]
-
-PAIR_EXPANSION = "expansion_value"
-PAIR_BANANA = "banana_then_any_goods_discount"
-PAIR_COTTON = "cotton_discount_then_cotton_plus1"
+]  # the names of the parts, re-exported
 MENU = 25
 _ALLOC = re.compile(r"([A-Z])(\d+)")
 
@@ -65,171 +80,7 @@ _ALLOC = re.compile(r"([A-Z])(\d+)")
 prepare_display = refill_display
 
 
-def level(st: State, seat: int, pair: str) -> int:
-    """The ACTIVE level (0/1/2) of `seat`'s bonus pair `pair`, wherever that pair lies (R25, R85)."""
-    comp = company_with_pair(st, pair)
-    return active_bonus_level(st, seat, comp) if comp else 0
-
-
-def _raw(pair: str, lvl: int) -> dict:
-    return data().bonuses[pair][lvl - 1].raw
-
-
-def cotton_plus(st: State, seat: int) -> int:
-    """Units added per cotton CARD by the active cotton bonus (R40, R41), else 0."""
-    lvl = level(st, seat, PAIR_COTTON)
-    return int(_raw(PAIR_COTTON, lvl).get("cotton_units_per_card_plus", 0)) if lvl else 0
-
-
-def units(st: State, seat: int, kind: str) -> int:
-    """Section 9.2: units of `kind` in `seat`'s action area -- face-up AND face-down cards (R80),
-    the tile face, +1 per cotton card with the active cotton bonus (R40, R41), the active
-    expansion bonus only with >= 1 expansion card (R29-R31). Pending bonuses never count (R85)."""
-    d = data()
-    p = st.players[seat]
-    total = ncards = 0
-    for sc in p.slots:
-        if sc.card:
-            cd = d.cards[card_kind(sc.card)]
-            if cd.unit_type == kind:
-                total += cd.units
-                ncards += 1
-    if p.tile and p.tile_in_area and p.tile_face >= 0:
-        t_kind, t_units = d.bonus_tiles[p.tile].faces[p.tile_face]
-        if t_kind == kind:
-            total += t_units
-    if kind == "cotton":
-        total += cotton_plus(st, seat) * ncards
-    if kind == "expansion" and ncards:
-        lvl = level(st, seat, PAIR_EXPANSION)
-        if lvl:
-            total += int(_raw(PAIR_EXPANSION, lvl).get("expansion_value_plus", 0))
-    return total
-
-
-# ---- goods selections --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Pick:
-    """One goods selection: slot numbers, tile or not, and what they show."""
-
-    slots: tuple[int, ...]
-    goods: tuple[tuple[str, int], ...]  # (good, units) per chosen card, slot order
-    tile: tuple[str, int] | None
-
-    @property
-    def token(self) -> str:
-        return "".join(str(s) for s in self.slots) + ("t" if self.tile else "")
-
-    @property
-    def kinds(self) -> set[str]:
-        return {g for g, _ in self.goods} | ({self.tile[0]} if self.tile else set())
-
-    @property
-    def base(self) -> int:
-        return sum(u for _, u in self.goods) + (self.tile[1] if self.tile else 0)
-
-    def cotton_cards(self) -> int:
-        return sum(1 for g, _ in self.goods if g == "cotton")
-
-    def text(self) -> str:
-        parts = [f"slot {s}" for s in self.slots] + (["tile"] if self.tile else [])
-        return "+".join(parts)
-
-
-def _items(st: State, seat: int) -> list[tuple[int, tuple[str, int]]]:
-    """Face-up goods cards (slot number, (good, units)) and a face-up goods-face tile (slot 0)."""
-    d = data()
-    p = st.players[seat]
-    out = []
-    for i, sc in enumerate(p.slots):
-        if sc.card and sc.face_up:
-            cd = d.cards[card_kind(sc.card)]
-            if cd.type == "goods":
-                out.append((i + 1, (cd.good, cd.units)))
-    if p.tile and p.tile_in_area and p.tile_face_up and p.tile_face >= 0:
-        face = d.bonus_tiles[p.tile].faces[p.tile_face]
-        if face[0] in d.goods_types:
-            out.append((0, face))
-    return out
-
-
-def plain_units(st: State, seat: int, pick: Pick) -> int:
-    """Units of a selection without a purchase (R88): the cotton bonus applies."""
-    return pick.base + cotton_plus(st, seat) * pick.cotton_cards()
-
-
-def purchase(st: State, seat: int, pick: Pick, row: int, col: int) -> tuple[int, int, str]:
-    """(price in units, units left, why) for buying display card (row, col) with `pick`
-    (R90, R95, R96, R203). Units left < 0 means not affordable."""
-    ban, cot = level(st, seat, PAIR_BANANA), level(st, seat, PAIR_COTTON)
-    kinds, has_card = pick.kinds, bool(pick.goods)
-    plus = cotton_plus(st, seat) * pick.cotton_cards()
-    disc, why = 0, ""
-    if ban >= 2 and has_card:
-        disc, why = int(_raw(PAIR_BANANA, 2).get("card_price_minus", 1)), "goods discount"
-    elif ban == 1 and kinds == {"bananas"} and has_card:
-        disc, why = int(_raw(PAIR_BANANA, 1).get("card_price_minus", 1)), "banana discount"
-    if cot and kinds == {"cotton"} and has_card:
-        minus = int(_raw(PAIR_COTTON, 1).get("card_price_minus", 1))
-        with_disc = pick.base - card_price(st, row, col, minus)
-        if cot == 1:
-            return card_price(st, row, col, minus), with_disc, "cotton discount"
-        with_plus = pick.base + plus - card_price(st, row, col, 0)
-        if with_plus >= with_disc:  # R96: the one leaving more units; the second on a tie
-            return card_price(st, row, col, 0), with_plus, "cotton +1 per card"
-        return card_price(st, row, col, minus), with_disc, "cotton discount"
-    price = card_price(st, row, col, disc)
-    return price, pick.base + plus - price, why
-
-
-def picks(st: State, seat: int) -> dict[str, Pick]:
-    """The goods selections offered, in menu order: per good the largest first; mixed ones (R37,
-    R94: goods discount active, and only if some card is then affordable) last."""
-    items = _items(st, seat)
-    mixed_ok = level(st, seat, PAIR_BANANA) >= 2 and bool(
-        _raw(PAIR_BANANA, 2).get("allow_mixed_goods_for_purchase")
-    )
-    seen: dict[tuple, Pick] = {}
-    for n in range(len(items), 0, -1):
-        for combo in combinations(items, n):
-            cards = tuple((s, f) for s, f in combo if s)
-            tile = next((f for s, f in combo if not s), None)
-            pick = Pick(tuple(s for s, _ in cards), tuple(f for _, f in cards), tile)
-            if len(pick.kinds) > 1 and (
-                not mixed_ok
-                or not any(purchase(st, seat, pick, r, c)[1] >= 0 for r, c in occupied_spaces(st))
-            ):
-                continue
-            key = (tuple(sorted(pick.goods)), tile)
-            seen.setdefault(key, pick)
-    goods = data().goods_types
-    order = sorted(
-        seen.values(),
-        key=lambda pk: (
-            len(pk.kinds) > 1,
-            goods.index(min(pk.kinds, key=goods.index)),
-            -plain_units(st, seat, pk),
-            pk.token,
-        ),
-    )
-    return {pk.token: pk for pk in order}
-
-
-def buys(st: State, seat: int, pick: Pick) -> dict[str, tuple[int, int, int, int, str]]:
-    """Affordable purchases: space id -> (row, col, price, units left, why)."""
-    out = {}
-    for r, c in occupied_spaces(st):
-        price, left, why = purchase(st, seat, pick, r, c)
-        if left >= 0:
-            out[space_id(r, c)] = (r, c, price, left, why)
-    return out
-
-
 # ---- parsing and the allocation ----------------------------------------------------------------
-def _copy(st: State) -> State:
-    return msgspec.json.decode(msgspec.json.encode(st), type=State)
-
-
 def _parse_alloc(text: str) -> tuple[list[tuple[str, int]], str]:
     """'C2M3' -> ([('cape_town', 2), ('mombasa', 3)], ''); a trailing bare code is a chosen track."""
     pending = ""
@@ -284,7 +135,7 @@ def _resolve(st: State, seat: int, gtok: str, btok: str | None, atok: str | None
     if atok is None or atok == "-":
         return draft
     alloc, pending = _parse_alloc(atok)
-    sim = _copy(st)
+    sim = clone(st)
     used, remaining = set(), draft.left
     for comp, n in alloc:
         if comp in used or n < 1:
@@ -315,7 +166,7 @@ def _cut(label: str) -> str:
 
 # ---- the action-module interface ---------------------------------------------------------------
 def offers(st: State, seat: int) -> list[Choice]:
-    items = _items(st, seat)
+    items = goods_items(st, seat)
     if not items:
         return []
     tot: dict[str, int] = {}
@@ -338,17 +189,17 @@ def _pick_label(st: State, seat: int, pk: Pick, has_buy: bool) -> str:
 
 
 def _alloc_menu(st: State, seat: int, d: Draft, prefix: str) -> list[Choice]:
-    sim = _copy(st)
+    sim = clone(st)
     for comp, n in d.alloc:
         advance(sim, seat, comp, n)
     remaining = d.left - sum(n for _, n in d.alloc)
     used = {c for c, _ in d.alloc}
     free = [c for c in data().companies if c not in used]
-    reach = {c: advance(_copy(sim), seat, c, remaining).moved if remaining else 0 for c in free}
+    reach = {c: advance(clone(sim), seat, c, remaining).moved if remaining else 0 for c in free}
     base = prefix + _alloc_str(d.alloc)
 
     def amount(comp: str, k: int) -> Choice:
-        res = advance(_copy(sim), seat, comp, k)
+        res = advance(clone(sim), seat, comp, k)
         last = k == remaining or len(free) == 1
         tail = (
             ""

@@ -43,17 +43,7 @@ def area_name(area: str) -> str:
 
 def reward_text(area: str, company: str) -> str:
     """'£1 + 1 step on Cape Town's track' in the R176 order (the data keeps that order)."""
-    parts = []
-    for k, n in data().areas[area].reward:
-        if k == "pounds":
-            parts.append(f"£{n}")
-        elif k == "bookkeeping":
-            parts.append(names.plural(n, "bookkeeping point"))
-        elif k == "diamonds":
-            parts.append(names.plural(n, "diamond step"))
-        elif k == "track":
-            parts.append(f"{names.plural(n, 'step')} on {names.company(company)}")
-    return " + ".join(parts) or "nothing"
+    return names.reward_text(data().areas[area].reward, company)
 
 
 @dataclass(frozen=True)

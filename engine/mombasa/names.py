@@ -61,3 +61,21 @@ def pounds(n: int) -> str:
 def plural(n: int, word: str, words: str | None = None) -> str:
     """'1 point', '2 points'."""
     return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
+
+
+def reward_text(reward: tuple[tuple[str, int], ...], track_company: str | None = None) -> str:
+    """'£1 + 2 bookkeeping points + 1 diamond step' in the reward's order; a `track` reward names
+    `track_company` ('1 step on Cape Town'); "nothing" for an empty reward."""
+    parts = []
+    for k, n in reward:
+        if k == "pounds":
+            parts.append(f"£{n}")
+        elif k == "bookkeeping":
+            parts.append(plural(n, "bookkeeping point"))
+        elif k == "diamonds":
+            parts.append(plural(n, "diamond step"))
+        elif k == "track" and track_company is not None:
+            parts.append(f"{plural(n, 'step')} on {company(track_company)}")
+        else:
+            parts.append(f"{n} {k}")
+    return " + ".join(parts) or "nothing"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import Event, OptionSpec, Prompt, Result, Title
+from engine.core import Event, IllegalAction, OptionSpec, Prompt, Result, Title
 from engine.rng import Rng
 from engine.tidewater import bot, commands, present, prompts, scoring, upgrade
 from engine.tidewater.data import VARIANT_OPTIONS, raw_data, rules_for
@@ -91,6 +91,14 @@ class Tidewater(Title[State]):
 
     def bot_choice(self, state: State, seat: int, rng: Rng) -> str:
         return bot.bot_choice(state, seat, rng)
+
+    def default_move(self, state: State, seat: int) -> str:
+        """R122 (section 18, policy `bot_defaults` in data): an active player who may stop,
+        stops; one who may not takes Funding; in a Start window, `done`; a CEO's dividend
+        prompt, the highest affordable dividend."""
+        if self.prompt_for(state, seat) is None:
+            raise IllegalAction("It is not this seat's decision.")
+        return bot.timeout_choice(state, seat)
 
 
 TITLE = Tidewater()

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import statistics
 import sys
-import time
 
 from engine.benares import TITLE
 from engine.rng import Rng
 from render.benares import RENDERER
-from render.core import encode
+from render.bench_timing import time_boards
 
 
 def main(argv: list[str]) -> None:
@@ -29,17 +28,7 @@ def main(argv: list[str]) -> None:
         if n % 8 == 0:
             views.append(TITLE.view(state, None))
     views.append(TITLE.view(state, None))
-    RENDERER.board(views[0])  # warm the static-layer caches, as a running bot would be
-    draw_ms, total_ms, sizes = [], [], []
-    for v in views:
-        t0 = time.perf_counter()
-        image = RENDERER.board(v)
-        t1 = time.perf_counter()
-        data = encode(image).data
-        t2 = time.perf_counter()
-        draw_ms.append((t1 - t0) * 1000)
-        total_ms.append((t2 - t0) * 1000)
-        sizes.append(len(data))
+    draw_ms, total_ms, sizes = time_boards(RENDERER, views)
     print(
         f"{seats} seats, {len(views)} boards: draw median {statistics.median(draw_ms):.0f} ms, "
         f"draw+encode median {statistics.median(total_ms):.0f} ms (max {max(total_ms):.0f} ms), "

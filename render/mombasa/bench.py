@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import statistics
 import sys
-import time
 
 from engine.mombasa import TITLE
-from render.core import encode
+from render.bench_timing import time_boards
 from render.mombasa import RENDERER
 from render.mombasa.samples import positions
 
@@ -25,17 +24,7 @@ def main(argv: list[str]) -> None:
     views = [
         TITLE.view(st, None) for seed in range(1, games + 1) for st in positions(seed, seats, every)
     ]
-    RENDERER.board(views[0])  # warm the caches (fonts, label spots), as a running bot would be
-    draw_ms, total_ms, sizes = [], [], []
-    for v in views:
-        t0 = time.perf_counter()
-        image = RENDERER.board(v)
-        t1 = time.perf_counter()
-        data = encode(image).data
-        t2 = time.perf_counter()
-        draw_ms.append((t1 - t0) * 1000)
-        total_ms.append((t2 - t0) * 1000)
-        sizes.append(len(data))
+    draw_ms, total_ms, sizes = time_boards(RENDERER, views)
     print(
         f"{seats} seats, {games} games, {len(views)} boards: draw median "
         f"{statistics.median(draw_ms):.0f} ms, draw+encode median {statistics.median(total_ms):.0f} ms "

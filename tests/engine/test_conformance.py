@@ -8,6 +8,8 @@ full games whose moves are built step by step through the menus (with detours "b
 * the same seed and moves give the same state (a replay of the log);
 * views leak nothing: a view stays the same when all its viewer cannot see is drawn anew
   (`Title.redeal`);
+* at every prompt, the seat's default decision (`Title.default_move`) is a complete move that
+  `apply` accepts on a copy;
 * the game ends.
 A title adds only its own rule tests."""
 
@@ -89,6 +91,25 @@ def _build_move(title: Title, state, seat: int, rng: Rng) -> str:
     raise AssertionError("a menu path that never ends in a move")
 
 
+def _check_default(title: Title, state, seat: int) -> None:
+    """The default decision (timeout policy "default") is a complete move `apply` accepts on a
+    copy, never a step or BACK; asking for it changes nothing and gives the same move twice."""
+    before = title.encode(state)
+    move = title.default_move(state, seat)
+    assert title.encode(state) == before, "default_move must not change the state"
+    assert title.default_move(state, seat) == move, "default_move must be deterministic"
+    assert move and move != BACK
+    steps = _steps_listed(title, state, seat)
+    assert move not in steps, f"default {move!r} is a step, not a move"
+    title.apply(title.copy(state), seat, move)
+
+
+def _steps_listed(title: Title, state, seat: int) -> set[str]:
+    """Every step id on the seat's top menu (a default must never be one)."""
+    prompt = title.choices(state, seat, ())
+    return {c.id for c in prompt.choices if c.step} if prompt else set()
+
+
 @pytest.mark.parametrize(("slug", "seats"), CASES)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_games_follow_the_contract(slug: str, seats: int, seed: int) -> None:
@@ -106,6 +127,7 @@ def test_random_games_follow_the_contract(slug: str, seats: int, seed: int) -> N
         deciding = {p.seat for p in prompts}
         for p in prompts:  # a seat's top-level menu is its prompt (the host relies on it)
             assert title.choices(state, p.seat, ()) == p
+            _check_default(title, state, p.seat)
         before = title.encode(state), msgspec.json.encode(title.view(state, None))
         prompt = rng.choice(prompts)
         full = n % 7 == 0  # the whole menu tree is checked now and then; bots move otherwise

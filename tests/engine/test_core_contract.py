@@ -6,7 +6,7 @@ import msgspec
 import pytest
 
 from engine import registry
-from engine.core import Choice, IllegalAction, Prompt, Title
+from engine.core import BACK, Choice, IllegalAction, Prompt, Title
 from engine.rng import Rng
 from tests.titles.bazaar import TITLE as BAZAAR
 from tests.titles.bazaar import Bazaar
@@ -208,6 +208,64 @@ def test_base_bot_choice_refuses_a_seat_with_no_decision() -> None:
     state.flips = ["heads"] * 3
     with pytest.raises(IllegalAction):
         title.bot_choice(state, 0, Rng.from_seed(0))
+
+
+def test_base_default_move_is_the_first_listed_move() -> None:
+    title = _CoinTitle()
+    state = title.setup(0, 1, {})
+    assert title.default_move(state, 0) == "heads"
+    with pytest.raises(IllegalAction):
+        title.default_move(state, 1)  # no decision for that seat
+    state.flips = ["heads"] * 3
+    with pytest.raises(IllegalAction):
+        title.default_move(state, 0)  # the game is over
+
+
+class _Stepped(_CoinTitle):
+    """A menu tree: step "a" leads to a menu with nothing but BACK, step "b" to a move."""
+
+    def choices(self, state: _Coin, seat: int, draft: tuple[str, ...] = ()) -> Prompt | None:
+        back = Choice(BACK, "Back", step=True)
+        if not draft:
+            top = self.prompt_for(state, seat)
+            if top is None:
+                return None
+            steps = [Choice("a", "A", step=True), Choice("b", "B", step=True)]
+            return Prompt(seat, "Pick", [back, *steps])
+        if draft == ("a",):
+            return Prompt(seat, "A", [back])
+        if draft == ("b",):
+            return Prompt(seat, "B", [back, Choice("b1", "B1"), Choice("b2", "B2")])
+        raise IllegalAction("No such menu.")
+
+
+def test_base_default_move_takes_first_non_back_choices_and_skips_dead_ends() -> None:
+    title = _Stepped()
+    state = title.setup(0, 1, {})
+    assert title.default_move(state, 0) == "b1"  # "a" offers no move, BACK is never taken
+
+
+def test_base_default_move_through_the_bazaar_menus() -> None:
+    state = BAZAAR.setup(1, 2, {})
+    assert Title.default_move(BAZAAR, state, 0) == "bid:0"  # pick:0, then its confirmation
+    BAZAAR.apply(state, 0, "bid:3")
+    BAZAAR.apply(state, 1, "bid:0")
+    card = min(state.seats[0].hand, key=lambda c: (c.colour, c.value))
+    assert Title.default_move(BAZAAR, state, 0) == f"sell:{card.key}:1"
+
+
+def test_bazaar_default_move_bids_nothing_then_passes() -> None:
+    state = BAZAAR.setup(1, 2, {})
+    assert BAZAAR.default_move(state, 0) == "bid:0"
+    BAZAAR.apply(state, 0, "bid:0")
+    with pytest.raises(IllegalAction):
+        BAZAAR.default_move(state, 0)  # already bid
+    BAZAAR.apply(state, 1, BAZAAR.default_move(state, 1))
+    seat = state.order[0]
+    assert BAZAAR.default_move(state, seat) == "pass"
+    coins = state.seats[seat].coins
+    BAZAAR.apply(state, seat, "pass")
+    assert state.seats[seat].coins == coins + 1
 
 
 def test_base_presentation_defaults() -> None:

@@ -546,6 +546,13 @@ class Bazaar(Title[BazaarState]):
         ]
 
     # ---- automatic player ---------------------------------------------------------------------
+    def default_move(self, state: BazaarState, seat: int) -> str:
+        """The default decision of an idle seat: bid nothing (`bid:0`) when bidding, and
+        pass (taking the pass coin) on a turn."""
+        if self.prompt_for(state, seat) is None:
+            raise IllegalAction("It is not this seat's decision.")
+        return "bid:0" if state.phase == "bid" else "pass"
+
     def bot_choice(self, state: BazaarState, seat: int, rng: Rng) -> str:
         """Random but purposeful: mostly sells, prefers well-scoring stalls."""
         if self.prompt_for(state, seat) is None:

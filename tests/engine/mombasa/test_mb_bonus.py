@@ -8,9 +8,9 @@ import pytest
 from engine.core import IllegalAction
 from engine.mombasa import bonus, goods
 from engine.mombasa.data import data
-from engine.mombasa.setup import apply_start_tiles, choose_start_tile, new_game
-from engine.mombasa.state import SlotCard, State, TrackBonus
+from engine.mombasa.state import SlotCard, State, clone
 from engine.mombasa.tracks import activate_pending
+from tests.engine.mombasa.mb_helpers import finish_bonus, started_game, to_hand, unlock
 
 BLUE, GREEN, YELLOW = 0, 1, 2
 CD12 = "A2,B1,C1,D1"  # Mombasa A2 (markers), Saint-Louis C1 (XS*), Cairo D1 (XK*)
@@ -18,12 +18,7 @@ CD22 = "A1,B1,C2,D2"  # Saint-Louis C2 (XS*), Cairo D2 (XK*)
 
 
 def game(tracks: str = CD12, seats: int = 3) -> State:
-    st = new_game(9, seats, {"tracks": tracks})
-    for s in range(seats):
-        choose_start_tile(st, s, 0)
-    apply_start_tiles(st)
-    st.phase = "action"
-    return st
+    return started_game(9, tracks, seats)
 
 
 def put(st: State, seat: int, slot: int, kind: str) -> None:
@@ -38,21 +33,6 @@ def put(st: State, seat: int, slot: int, kind: str) -> None:
     if cid in st.deck:
         st.deck.remove(cid)
     p.slots[slot - 1] = SlotCard(cid)
-
-
-def to_hand(st: State, seat: int, kind: str) -> str:
-    if kind in st.deck:
-        st.deck.remove(kind)
-    for row in st.display:
-        for i, c in enumerate(row):
-            if c == kind:
-                row[i] = ""
-    st.players[seat].hand.append(kind)
-    return kind
-
-
-def unlock(st: State, seat: int, company: str, index: int, active: bool = True) -> None:
-    st.players[seat].bonuses.append(TrackBonus(company, index, active))
 
 
 def menu(st: State, path: tuple[str, ...], seat: int = BLUE) -> dict[str, str]:
@@ -224,19 +204,9 @@ def test_R25_R27_R28_one_extra_space_per_track_per_round() -> None:
     unlock(st, BLUE, "saint_louis", 1)
     ids = menu(st, ("b",))
     assert "b:XS0" in ids and "b:XS1" in ids  # R25: the second unlock allows either
-    bonus.apply(st, BLUE, _finish(st, "b:XS1"))
+    bonus.apply(st, BLUE, finish_bonus(st, "b:XS1"))
     assert st.bonus_spaces["track:saint_louis:1"] == BLUE
     assert "b:XS0" not in menu(st, ("b",))
-
-
-def _finish(st: State, head: str, seat: int = BLUE) -> str:
-    """Follow the first choice of every menu from `head` to a complete move."""
-    path: tuple[str, ...] = ("b", head)
-    first = next(c for c in bonus.steps(st, seat, ("b",)) if c.id == head)
-    while first.step:
-        first = bonus.steps(st, seat, path)[0]
-        path += (first.id,)
-    return first.id
 
 
 def test_R42_R43_R139_C1_first_space_pay_2_choose_reward() -> None:
@@ -263,7 +233,7 @@ def test_R44_C1_second_space_pay_3_two_points_two_diamonds() -> None:
     p = st.players[BLUE]
     unlock(st, BLUE, "saint_louis", 1)
     p.cash = 3
-    bonus.apply(st, BLUE, _finish(st, "b:XS1"))
+    bonus.apply(st, BLUE, finish_bonus(st, "b:XS1"))
     assert p.cash == 0 and p.diamond == 2 and p.books[1].tile and p.books[2].tile
 
 
@@ -376,7 +346,7 @@ def test_bonus_every_offered_move_is_accepted() -> None:
             (frontier.append(path + (c.id,)) if c.step else complete.append(c.id))
     assert len(complete) > 20
     for move in complete:
-        sim = goods._copy(st)
+        sim = clone(st)
         bonus.apply(sim, BLUE, move)
         assert sim.players[BLUE].cash >= 0
     with pytest.raises(IllegalAction):
@@ -391,7 +361,7 @@ def test_R140_markers_go_back_in_the_preparation_phase() -> None:
     p.cash = 10
     unlock(st, BLUE, "saint_louis", 0)
     bonus.apply(st, BLUE, "b:TILE_1")
-    bonus.apply(st, BLUE, _finish(st, "b:XS0"))
+    bonus.apply(st, BLUE, finish_bonus(st, "b:XS0"))
     assert p.markers == 0
     st.phase = "preparation"
     for q in st.players:

@@ -7,18 +7,14 @@ import pytest
 from engine.core import IllegalAction
 from engine.mombasa import books
 from engine.mombasa.data import data
-from engine.mombasa.setup import apply_start_tiles, choose_start_tile, new_game
 from engine.mombasa.state import BookPos, SlotCard, State
+from tests.engine.mombasa.mb_helpers import started_game
 
 BLUE = 0
 
 
 def game() -> State:
-    st = new_game(11, 3, {"tracks": "A1,B1,C1,D2"})
-    for s in range(3):
-        choose_start_tile(st, s, 0)
-    apply_start_tiles(st)
-    st.phase = "action"
+    st = started_game(11)
     p = st.players[BLUE]
     p.books[0] = BookPos("start:7b")  # needs 1 coffee, reward £1
     return st

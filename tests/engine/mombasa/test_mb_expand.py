@@ -10,20 +10,15 @@ from engine.core import IllegalAction
 from engine.mombasa import bases, expand
 from engine.mombasa import map as geo
 from engine.mombasa.data import data
-from engine.mombasa.setup import apply_start_tiles, choose_start_tile, new_game
 from engine.mombasa.state import SlotCard, State, TrackBonus
+from tests.engine.mombasa.mb_helpers import started_game
 
 BLUE, GREEN = 0, 1
 
 
 def game() -> State:
     # Mombasa A1 (the expansion bonus pair), Cape Town B1 (£3 call before 11)
-    st = new_game(11, 3, {"tracks": "A1,B1,C1,D2"})
-    for s in range(3):
-        choose_start_tile(st, s, 0)
-    apply_start_tiles(st)
-    st.phase = "action"
-    return st
+    return started_game(11)
 
 
 def cards(st: State, seat: int, *ids: str) -> None:

@@ -10,61 +10,20 @@ import pytest
 from engine.core import IllegalAction
 from engine.mombasa import goods
 from engine.mombasa.data import data
-from engine.mombasa.setup import apply_start_tiles, choose_start_tile, new_game
-from engine.mombasa.state import SlotCard, State, TrackBonus
+from engine.mombasa.state import State, clone
+from tests.engine.mombasa.mb_helpers import put, show, started_game, take, unlock
 
 BLUE, GREEN, YELLOW = 0, 1, 2
 
 
 def game(tracks: str = "A1,B1,C1,D2", seats: int = 3) -> State:
-    st = new_game(7, seats, {"tracks": tracks})
-    for s in range(seats):
-        choose_start_tile(st, s, 0)
-    apply_start_tiles(st)
-    st.phase = "action"
-    return st
-
-
-def take(st: State, cid: str) -> None:
-    """Remove a physical card from wherever it is (hand, piles, deck, display)."""
-    for p in st.players:
-        if cid in p.hand:
-            p.hand.remove(cid)
-        for pile in p.piles:
-            if cid in pile:
-                pile.remove(cid)
-    if cid in st.deck:
-        st.deck.remove(cid)
-    for row in st.display:
-        for i, c in enumerate(row):
-            if c == cid:
-                row[i] = ""
-
-
-def put(st: State, seat: int, slot: int, kind: str, face_up: bool = True) -> str:
-    p = st.players[seat]
-    cid = kind if kind[0] in "ABCDE" and kind[1].isdigit() else f"{p.colour}:{kind}"
-    take(st, cid)
-    p.slots[slot - 1] = SlotCard(cid, face_up)
-    return cid
+    return started_game(7, tracks, seats)
 
 
 def tile(st: State, seat: int, tile_id: str, face: int) -> None:
     p = st.players[seat]
     p.tile, p.tile_in_area, p.tile_face, p.tile_face_up = tile_id, True, face, True
     st.bonus_tiles[tile_id] = f"seat:{seat}"
-
-
-def bonus(st: State, seat: int, company: str, index: int, active: bool = True) -> None:
-    st.players[seat].bonuses.append(TrackBonus(company, index, active))
-
-
-def show(st: State, cards: dict[tuple[int, int], str]) -> None:
-    """Empty the display, then lay out {(row, col): kind} (0-based)."""
-    st.display = [["", "", ""] for _ in range(3)]
-    for (r, c), kind in cards.items():
-        take(st, kind)
-        st.display[r][c] = kind
 
 
 def ids(st: State, path: tuple[str, ...]) -> dict[str, bool]:
@@ -121,8 +80,8 @@ def test_R40_R41_cotton_bonus_per_card_not_tile() -> None:
     put(st, BLUE, 3, "A02")
     tile(st, BLUE, "T1", 1)  # 2 cotton
     assert goods.units(st, BLUE, "cotton") == 5
-    bonus(st, BLUE, "cape_town", 0)
-    bonus(st, BLUE, "cape_town", 1, active=False)
+    unlock(st, BLUE, "cape_town", 0)
+    unlock(st, BLUE, "cape_town", 1, active=False)
     assert goods.units(st, BLUE, "cotton") == 5  # R85: pending counts for nothing
     st.players[BLUE].bonuses[1].active = True
     assert goods.units(st, BLUE, "cotton") == 7  # +1 per cotton card (2), not per tile
@@ -131,18 +90,18 @@ def test_R40_R41_cotton_bonus_per_card_not_tile() -> None:
 def test_R29_R30_R31_R26_expansion_bonus_needs_an_expansion_card() -> None:
     st = game()  # A1 at Mombasa
     tile(st, BLUE, "T2", 1)  # 2 expansion
-    bonus(st, BLUE, "mombasa", 0)
+    unlock(st, BLUE, "mombasa", 0)
     assert goods.units(st, BLUE, "expansion") == 2  # tile alone: no bonus
     put(st, BLUE, 2, "S_EXP1", face_up=False)
     assert goods.units(st, BLUE, "expansion") == 4
-    bonus(st, BLUE, "mombasa", 1)
+    unlock(st, BLUE, "mombasa", 1)
     assert goods.units(st, BLUE, "expansion") == 5  # +2, never 1 + 2
 
 
 def test_R85_pending_expansion_bonus_not_counted() -> None:
     st = game()
     put(st, BLUE, 2, "S_EXP2")
-    bonus(st, BLUE, "mombasa", 0, active=False)
+    unlock(st, BLUE, "mombasa", 0, active=False)
     assert goods.units(st, BLUE, "expansion") == 2
 
 
@@ -175,7 +134,7 @@ def test_R88_R92_units_move_tracks_without_purchase() -> None:
     show(st, {})
     put(st, BLUE, 2, "S_COT2")
     put(st, BLUE, 3, "A08")  # 3 cotton
-    bonus(st, BLUE, "cape_town", 1)  # cotton +1 per card
+    unlock(st, BLUE, "cape_town", 1)  # cotton +1 per card
     walk(st, "g:23:-:S7")
     goods.apply(st, BLUE, "g:23:-:S7")
     assert st.players[BLUE].track["saint_louis"] == 7
@@ -206,7 +165,7 @@ def test_goods_equal_selections_offered_once_lowest_slot() -> None:
 
 def test_goods_menu_pages_when_long() -> None:
     st = game()
-    bonus(st, BLUE, "cape_town", 1)  # B1 second: mixed goods allowed for purchases
+    unlock(st, BLUE, "cape_town", 1)  # B1 second: mixed goods allowed for purchases
     for slot, kind in zip(
         (1, 2, 3, 4, 5), ("S_BAN1", "S_BAN2", "S_COT1", "S_COT2", "S_COF2"), strict=True
     ):
@@ -260,7 +219,7 @@ def test_R90_cannot_buy_when_units_short() -> None:
 
 def test_R35_R95_banana_discount_only_for_all_banana_payment() -> None:
     st = game()  # B1 at Cape Town
-    bonus(st, BLUE, "cape_town", 0)
+    unlock(st, BLUE, "cape_town", 0)
     show(st, {(0, 1): "A01"})  # crate 3, middle -> 3
     put(st, BLUE, 2, "S_BAN2")
     put(st, BLUE, 3, "S_COT2")
@@ -272,7 +231,7 @@ def test_R35_R95_banana_discount_only_for_all_banana_payment() -> None:
 
 def test_R203_tile_alone_never_triggers_a_discount() -> None:
     st = game()
-    bonus(st, BLUE, "cape_town", 1)  # goods discount
+    unlock(st, BLUE, "cape_town", 1)  # goods discount
     show(st, {(0, 1): "A01"})
     tile(st, BLUE, "T1", 0)  # 2 bananas
     assert goods.purchase(st, BLUE, goods.picks(st, BLUE)["t"], 0, 1)[:2] == (3, -1)
@@ -286,7 +245,7 @@ def test_R36_R37_R38_R94_goods_discount_mixed_payment_leftover_to_tracks() -> No
     put(st, BLUE, 2, "S_BAN2")
     put(st, BLUE, 3, "S_COT2")
     assert "g:23" not in ids(st, ("g",))  # no goods discount: no mixing
-    bonus(st, BLUE, "cape_town", 1)
+    unlock(st, BLUE, "cape_town", 1)
     assert "g:23" in ids(st, ("g",))
     assert "g:23:-" not in ids(st, ("g", "g:23"))  # R94: mixing needs a purchase
     with pytest.raises(IllegalAction):
@@ -299,7 +258,7 @@ def test_R36_R37_R38_R94_goods_discount_mixed_payment_leftover_to_tracks() -> No
 
 def test_R22_permanent_discount_every_purchase() -> None:
     st = game()
-    bonus(st, BLUE, "cape_town", 1)
+    unlock(st, BLUE, "cape_town", 1)
     show(st, {(0, 1): "A01", (0, 2): "A05"})
     put(st, BLUE, 2, "S_BAN2")
     put(st, BLUE, 3, "S_COF2")
@@ -310,7 +269,7 @@ def test_R22_permanent_discount_every_purchase() -> None:
 
 def test_R39_cotton_discount() -> None:
     st = game("A1,B2,C1,D2")
-    bonus(st, BLUE, "cape_town", 0)
+    unlock(st, BLUE, "cape_town", 0)
     show(st, {(0, 1): "A02"})  # crate 3
     put(st, BLUE, 2, "S_COT2")
     assert goods.purchase(st, BLUE, goods.picks(st, BLUE)["2"], 0, 1)[:2] == (2, 0)
@@ -318,8 +277,8 @@ def test_R39_cotton_discount() -> None:
 
 def test_R96_cotton_pair_one_effect_better_or_second_on_tie() -> None:
     st = game("A1,B2,C1,D2")
-    bonus(st, BLUE, "cape_town", 0)
-    bonus(st, BLUE, "cape_town", 1)
+    unlock(st, BLUE, "cape_town", 0)
+    unlock(st, BLUE, "cape_town", 1)
     show(st, {(0, 1): "A02"})  # crate 3
     put(st, BLUE, 2, "S_COT2")
     price, left, why = goods.purchase(st, BLUE, goods.picks(st, BLUE)["2"], 0, 1)
@@ -407,6 +366,6 @@ def test_goods_every_offered_complete_move_is_accepted() -> None:
             (frontier.append(path + (c.id,)) if c.step else complete.append(c.id))
     assert complete
     for move in complete:
-        sim = goods._copy(st)
+        sim = clone(st)
         goods.apply(sim, BLUE, move)
     assert data().cards["A01"].crate == 3

@@ -14,9 +14,16 @@ from engine.core import IllegalAction
 from engine.mombasa import bonus, books, goods, rounds
 from engine.mombasa.data import data
 from engine.mombasa.expand import expansion_value
-from engine.mombasa.setup import apply_start_tiles, choose_start_tile, new_game
-from engine.mombasa.state import SlotCard, State, TrackBonus
+from engine.mombasa.state import State, TrackBonus
 from engine.mombasa.tracks import active_bonus_level, advance, describe
+from tests.engine.mombasa.mb_helpers import (
+    finish_bonus,
+    put,
+    show,
+    started_game,
+    to_hand,
+    unlock,
+)
 
 SEED_FILE = Path("/work/shared/seeds/000_e3bc18b33014e472.txt")
 BLUE, GREEN, YELLOW = 0, 1, 2
@@ -29,67 +36,13 @@ OTHER = "A2,B2,C2,D1"
 
 
 def game(tracks: str = PERM, seats: int = 3) -> State:
-    st = new_game(13, seats, {"tracks": tracks})
-    for s in range(seats):
-        choose_start_tile(st, s, 0)
-    apply_start_tiles(st)
-    st.phase = "action"
+    st = started_game(13, tracks, seats)
     st.turn = BLUE
     return st
 
 
-def take(st: State, cid: str) -> None:
-    for p in st.players:
-        if cid in p.hand:
-            p.hand.remove(cid)
-        for pile in p.piles:
-            if cid in pile:
-                pile.remove(cid)
-    if cid in st.deck:
-        st.deck.remove(cid)
-    for row in st.display:
-        for i, c in enumerate(row):
-            if c == cid:
-                row[i] = ""
-
-
-def put(st: State, seat: int, slot: int, kind: str, face_up: bool = True) -> str:
-    p = st.players[seat]
-    cid = kind if kind[0] in "ABCDE" and kind[1].isdigit() else f"{p.colour}:{kind}"
-    take(st, cid)
-    p.slots[slot - 1] = SlotCard(cid, face_up)
-    return cid
-
-
-def to_hand(st: State, seat: int, kind: str) -> str:
-    take(st, kind)
-    st.players[seat].hand.append(kind)
-    return kind
-
-
-def show(st: State, cards: dict[tuple[int, int], str]) -> None:
-    st.display = [["", "", ""] for _ in range(3)]
-    for (r, c), kind in cards.items():
-        take(st, kind)
-        st.display[r][c] = kind
-
-
-def unlock(st: State, seat: int, company: str, index: int, active: bool = True) -> None:
-    st.players[seat].bonuses.append(TrackBonus(company, index, active))
-
-
 def bonus_menu(st: State, path: tuple[str, ...], seat: int = BLUE) -> list[str]:
     return [c.id for c in bonus.steps(st, seat, path)]
-
-
-def finish(st: State, head: str, seat: int = BLUE) -> str:
-    """Follow the first choice of every bonus menu from `head` to a complete move."""
-    path: tuple[str, ...] = ("b", head)
-    first = next(c for c in bonus.steps(st, seat, ("b",)) if c.id == head)
-    while first.step:
-        first = bonus.steps(st, seat, path)[0]
-        path += (first.id,)
-    return first.id
 
 
 def cash(st: State) -> list[int]:
@@ -336,7 +289,7 @@ def test_s16_R23_extra_spaces_are_used_with_the_place_a_marker_action() -> None:
     p.cash = 5
     assert "b:XS0" in bonus_menu(st, ("b",))
     markers = p.markers
-    bonus.apply(st, BLUE, finish(st, "b:XS0"))
+    bonus.apply(st, BLUE, finish_bonus(st, "b:XS0"))
     assert st.bonus_spaces["track:saint_louis:0"] == BLUE and p.markers == markers - 1
     p.markers = 0
     assert bonus.offers(st, BLUE) == []  # no marker, no extra space either
@@ -377,7 +330,7 @@ def test_s19_R25_either_the_second_or_the_first_never_both() -> None:
     st.players[BLUE].cash = 10
     top = bonus_menu(st, ("b",))
     assert "b:XS0" in top and "b:XS1" in top
-    bonus.apply(st, BLUE, finish(st, "b:XS0"))
+    bonus.apply(st, BLUE, finish_bonus(st, "b:XS0"))
     assert "b:XS1" not in bonus_menu(st, ("b",))
 
 
@@ -403,7 +356,7 @@ def test_s21_R27_one_extra_space_of_a_track_per_round() -> None:
     st = game()
     unlock(st, BLUE, "saint_louis", 1)
     st.players[BLUE].cash = 10
-    bonus.apply(st, BLUE, finish(st, "b:XS1"))
+    bonus.apply(st, BLUE, finish_bonus(st, "b:XS1"))
     assert "b:XS0" not in bonus_menu(st, ("b",)) and "b:XS1" not in bonus_menu(st, ("b",))
 
 
@@ -413,7 +366,7 @@ def test_s22_R28_no_second_marker_onto_the_other_space() -> None:
     st = game()
     unlock(st, BLUE, "cairo", 1)  # D2
     st.players[BLUE].cash = 5
-    bonus.apply(st, BLUE, finish(st, "b:XK1"))
+    bonus.apply(st, BLUE, finish_bonus(st, "b:XK1"))
     assert st.players[BLUE].markers >= 1
     with pytest.raises(IllegalAction):
         bonus.apply(st, BLUE, "b:XK0:MC")
@@ -471,7 +424,7 @@ def test_s25_R32_R33_one_or_two_more_markers_placed_as_usual() -> None:
     rounds.start_turn(st, BLUE)
     assert bonus.available_markers(st, BLUE) == 4  # 2 in total, never 1 + 2
     for sid in ("b:TILE_1", "b:BUY", "b:STUDY"):
-        bonus.apply(st, BLUE, finish(st, sid))
+        bonus.apply(st, BLUE, finish_bonus(st, sid))
     bonus.apply(st, BLUE, "b:SELL:" + p.hand[0].split(":")[1])
     assert bonus.available_markers(st, BLUE) == 0 and len(p.markers_placed) == 4
 
@@ -567,11 +520,11 @@ def test_s32_R42_books_and_diamonds_pay_the_pounds_shown() -> None:
     st.players[BLUE].cash, st.players[GREEN].cash = 1, 2
     assert "b:XS0" not in bonus_menu(st, ("b",)) and "b:XS1" not in bonus_menu(st, ("b",), GREEN)
     st.players[BLUE].cash, st.players[GREEN].cash = 2, 3
-    bonus.apply(st, BLUE, finish(st, "b:XS0"))
+    bonus.apply(st, BLUE, finish_bonus(st, "b:XS0"))
     bonus.apply(
         st,
         GREEN,
-        finish(st, "b:XS1", GREEN),
+        finish_bonus(st, "b:XS1", GREEN),
     )
     assert st.players[BLUE].cash == 0 and st.players[GREEN].cash == 0
 
@@ -601,7 +554,7 @@ def test_s34_R44_two_points_and_two_diamonds() -> None:
     st = game()
     unlock(st, BLUE, "saint_louis", 1)
     st.players[BLUE].cash = 3
-    bonus.apply(st, BLUE, finish(st, "b:XS1"))
+    bonus.apply(st, BLUE, finish_bonus(st, "b:XS1"))
     p = st.players[BLUE]
     assert sum(1 for b in p.books[1:] if b.tile) == 2 and p.diamond == 2
 
@@ -716,6 +669,6 @@ def test_s42_R52_each_of_the_other_three_tracks_two_each() -> None:
     st = game()
     unlock(st, BLUE, "cairo", 1)
     st.players[BLUE].cash = 1
-    bonus.apply(st, BLUE, finish(st, "b:XK1"))
+    bonus.apply(st, BLUE, finish_bonus(st, "b:XK1"))
     t = st.players[BLUE].track
     assert [t[c] for c in ("mombasa", "cape_town", "saint_louis", "cairo")] == [2, 2, 2, 0]

@@ -1,0 +1,180 @@
+"""The arguments of a bonus space and the book plans of its bookkeeping points: what a
+marker placement may choose, the points it pays, parsing of complete `b:` ids."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from engine.core import IllegalAction
+from engine.mombasa import books, names
+from engine.mombasa.bonus_spaces import (
+    C1,
+    C2,
+    D1,
+    D2,
+    available_markers,
+    extra_space_of,
+    sellable_cards,
+    why_not,
+)
+from engine.mombasa.data import data
+from engine.mombasa.display import (
+    advance_text,
+    card_price,
+    card_text,
+    move_label,
+    occupied_spaces,
+    space_id,
+    space_name,
+)
+from engine.mombasa.state import State, card_kind, clone
+from engine.mombasa.tracks import advance
+
+
+# ---- arguments and book plans --------------------------------------------------------------------
+def _moves_label(st: State, seat: int, order: list[str], n: int, pay: int = 0) -> str:
+    """Preview of fixed moves in `order`, after paying `pay` first (R149)."""
+    sim = clone(st)
+    sim.players[seat].cash -= pay
+    short = len(order) > 1
+    return "; ".join(
+        advance_text(st, advance(sim, seat, c, n), you=True, short=short) for c in order
+    )
+
+
+def buy_price(st: State, sid: str, row: int, col: int) -> int:
+    """The price of the display card at (row, col) bought from bonus space `sid`."""
+    ex = extra_space_of(st, sid)
+    delta = (
+        int(ex[2].raw["reward_and_or"][0]["buy_card_for_pounds"].get("price_delta", 0)) if ex else 0
+    )
+    return card_price(st, row, col, -delta)  # goods discounts never apply in pounds (R136, R150)
+
+
+def space_diamonds(st: State, sid: str) -> int:
+    ex = extra_space_of(st, sid)
+    if ex and ex[2].pair == C2:
+        return int(ex[2].raw["reward_and_or"][1]["diamonds"])
+    return 0
+
+
+def sell_extra(st: State, sid: str) -> int:
+    """The '+ n' of a SELL / D1 reward (crate value + n)."""
+    ex = extra_space_of(st, sid)
+    if ex:
+        return int(str(ex[2].raw["reward"]["pounds"]).split("+")[1])
+    return data().bonus_spaces[sid].sell_bonus
+
+
+def args(st: State, seat: int, sid: str) -> list[tuple[str, str]] | None:
+    """(token, label) for the space's argument, None when it takes none."""
+    p = st.players[seat]
+    ex = extra_space_of(st, sid)
+    pair = ex[2].pair if ex else ""
+    kind = "" if ex else data().bonus_spaces[sid].kind
+    if kind == "majority":
+        n = data().bonus_spaces[sid].advance
+        sim = clone(st)
+        return [
+            (names.code(c), move_label(st, advance(clone(sim), seat, c, n)))
+            for c in data().companies
+        ]
+    if kind == "buy" or pair == C2:
+        dia = space_diamonds(st, sid)
+        tail = f", then {names.plural(dia, 'diamond step')}" if dia else ""
+        out = []
+        for r, c in occupied_spaces(st):
+            price = buy_price(st, sid, r, c)
+            if p.cash >= price:
+                out.append(
+                    (
+                        space_id(r, c),
+                        f"Buy {card_text(st.display[r][c])} at {space_name(r, c)} for £{price}{tail}",
+                    )
+                )
+        return out + [("-", "Buy nothing" + (tail.replace(", then", ":") if dia else ""))]
+    if kind == "sell" or pair == D1:
+        extra = sell_extra(st, sid)
+        coffee_only = pair == D1 and ex[1] == 1
+        what = "the coffee card " if coffee_only else ""
+        cards = sellable_cards(st, seat, coffee_only)
+        return [
+            (
+                card_kind(c),
+                f"Sell {what}{card_text(c)} for £{data().cards[card_kind(c)].crate + extra}",
+            )
+            for c in cards
+        ]
+    if pair == C1 and "reward_choice" in ex[2].raw:
+        return [
+            (
+                str(i + 1),
+                f"Pay £{ex[2].cost_pounds}: {names.plural(int(o['bookkeeping']), 'bookkeeping point')}, "
+                f"then {names.plural(int(o['diamonds']), 'diamond step')}",
+            )
+            for i, o in enumerate(ex[2].raw["reward_choice"])
+        ]
+    if pair == D2:
+        adv = ex[2].raw["reward"]["advance"]
+        others = [c for c in data().companies if c != ex[0]]
+        k = len(others) if adv["tracks"] == "all_other_3" else int(adv["tracks"])
+        n = int(adv["spaces_each"])
+        return [
+            (
+                "".join(names.code(c) for c in order),
+                f"Pay £{ex[2].cost_pounds}, move {_moves_label(st, seat, list(order), n, ex[2].cost_pounds)}",
+            )
+            for order in permutations(others, k)
+        ]
+    return None
+
+
+def points(st: State, sid: str, arg: str) -> tuple[int, int]:
+    """(bookkeeping points, diamond steps) of a STUDY/C1 reward, else (0, diamonds of C2)."""
+    ex = extra_space_of(st, sid)
+    if ex and ex[2].pair == C1:
+        rw = (
+            ex[2].raw["reward_choice"][int(arg) - 1]
+            if "reward_choice" in ex[2].raw
+            else ex[2].raw["reward"]
+        )
+        return int(rw["bookkeeping"]), int(rw["diamonds"])
+    if not ex and data().bonus_spaces[sid].kind == "study":
+        rw = dict(data().bonus_spaces[sid].reward)
+        return rw.get("bookkeeping", 0), rw.get("diamonds", 0)
+    return 0, space_diamonds(st, sid)
+
+
+def parse_move(st: State, seat: int, move: str) -> tuple[str, str, list[str]]:
+    """Validate a (partial) move: (space, arg, plan); arg '' = not chosen / none."""
+    head, *plan = move.split("/")
+    parts = head.split(":")
+    if parts[0] != "b" or len(parts) not in (2, 3):
+        raise IllegalAction("That is not a bonus-marker move.")
+    sid, arg = parts[1], (parts[2] if len(parts) == 3 else "")
+    if available_markers(st, seat) < 1:
+        raise IllegalAction("You have no bonus marker left to place.")
+    why = why_not(st, seat, sid)
+    if why:
+        raise IllegalAction(why)
+    opts = args(st, seat, sid)
+    if arg and (opts is None or arg not in {t for t, _ in opts}):
+        raise IllegalAction("That choice is not available on this bonus space.")
+    if plan:
+        n, _ = points(st, sid, arg) if (arg or opts is None) else (0, 0)
+        for i, tok in enumerate(plan):
+            if tok not in {c.id for c in books.point_steps(st, seat, n, plan[:i])}:
+                raise IllegalAction("Choose one of the books on display.")
+    return sid, arg, plan
+
+
+def is_complete(st: State, seat: int, sid: str, arg: str, plan: list[str]) -> bool:
+    opts = args(st, seat, sid)
+    if opts is not None and not arg:
+        return False
+    n, _ = points(st, sid, arg)
+    return not n or not books.point_steps(st, seat, n, plan)
+
+
+def move_id(sid: str, arg: str, plan: list[str]) -> str:
+    return f"b:{sid}" + (f":{arg}" if arg else "") + "".join(f"/{t}" for t in plan)

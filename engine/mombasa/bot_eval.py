@@ -1,0 +1,187 @@
+"""The automatic player's evaluation: `evaluate(st, seat)`, a cheap estimate of the seat's final
+score (see bot.py), `try_move` (a move applied to a copy and scored) and the per-track values
+the candidate moves are pre-scored with."""
+
+from __future__ import annotations
+
+from engine.core import IllegalAction
+from engine.mombasa import bases, books, rounds, tracks
+from engine.mombasa.data import data
+from engine.mombasa.scoring import owned_cards
+from engine.mombasa.state import State, card_kind, clone
+
+#: share-value growth per remaining round assumed for every company (capped at 15)
+GROWTH = 0.45
+#: weight of the opponents' share gains (relative play)
+OPP_WEIGHT = 0.5
+
+
+def rounds_left(st: State) -> float:
+    """Rounds still to play after this one, plus a half for the rest of this one."""
+    left = data().rounds - st.round
+    return left + (0.5 if st.phase in ("planning", "action") else 0.0)
+
+
+def projected_value(st: State, company: str, rl: float) -> float:
+    """The company's share value expected at the end, `rl` rounds from now (at most 15)."""
+    sv = bases.share_value(st, company)
+    room = 15 - sv
+    if not bases.posts_available(st, company):
+        room = 0
+    return sv + min(room, GROWTH * rl * (1 + 0.25 * (st.seats - 2)))
+
+
+def share_credit(side, pos: int, rl: float) -> float:
+    """Track shares with part credit for the way towards the next share icon."""
+    icons = side.share_icons
+    have, prev = 0, 0
+    for space, n in icons:
+        if space <= pos:
+            have, prev = n, space
+        else:
+            if rl > 0:
+                frac = (pos - prev) / (space - prev)
+                have += frac * (n - have) * min(1.0, rl / 2.5) * 0.8
+            break
+    return have
+
+
+_WORTH: dict[str, float] = {}
+_SHARE: dict[str, str] = {}
+
+
+def card_worth(cid: str) -> float:
+    """What a card is worth per use (in units of about one track step)."""
+    w = _WORTH.get(cid)
+    if w is None:
+        c = data().cards[card_kind(cid)]
+        if c.type == "goods":
+            w = c.units + (0.3 if c.good == "coffee" else 0.0)
+        elif c.type == "expansion":
+            w = c.units * 1.1
+        elif c.type == "bookkeeper":
+            w = 0.5 + 1.3 * c.bookkeeping_points
+        elif c.type == "diamond_merchant":
+            w = 1.2 * c.diamonds + 0.5
+        else:
+            w = 0.0
+        _WORTH[cid] = w
+        _SHARE[cid] = c.company if c.type == "share" else ""
+    return w
+
+
+def share_of(cid: str) -> str:
+    """The company of a share card, "" for any other card."""
+    if cid not in _SHARE:
+        card_worth(cid)
+    return _SHARE[cid]
+
+
+class Ctx:
+    """What stays fixed while the candidates of one decision are scored."""
+
+    def __init__(self, st: State, seat: int) -> None:
+        d = data()
+        self.seat = seat
+        self.rl = rounds_left(st)
+        self.sides = {c: tracks.side_of(st, c) for c in d.companies}
+        self.comps = d.companies
+        self.uses = min(self.rl, 6) / 2.5
+        self.opp_w = OPP_WEIGHT / max(1, st.seats - 1)
+        # my move never changes the cards the others own: their share cards, once
+        self.theirs = {s: _hand_value(st, s, self)[1] for s in range(st.seats) if s != seat}
+
+
+def _hand_value(st: State, seat: int, cx: Ctx) -> tuple[float, dict[str, int]]:
+    shares: dict[str, int] = {}
+    total = 0.0
+    for cid in owned_cards(st, seat) if seat == cx.seat else _public_cards(st, seat):
+        total += card_worth(cid)
+        co = _SHARE[cid]
+        if co:
+            shares[co] = shares.get(co, 0) + 1
+    return total, shares
+
+
+def evaluate(st: State, seat: int, cx: Ctx | None = None) -> float:
+    d = data()
+    cx = cx or Ctx(st, seat)
+    rl = cx.rl
+    proj = {c: projected_value(st, c, rl) for c in cx.comps}
+    p = st.players[seat]
+    worth, mine = _hand_value(st, seat, cx)
+    v = float(p.cash)
+    for c in cx.comps:
+        v += (share_credit(cx.sides[c], p.track[c], rl) + mine.get(c, 0)) * proj[c]
+    v += d.diamond.end_value[p.diamond] + d.bookkeeping.end_value[p.ink]
+    if rl > 0:
+        ahead = p.ink
+        while ahead < 13 and (p.books[ahead].tile or p.books[ahead].left_empty):
+            ahead += 1
+        gain = d.bookkeeping.end_value[ahead] - d.bookkeeping.end_value[p.ink]
+        v += 0.55 * gain * min(1.0, rl / 2)
+        v += (len(p.unlocked) - 3) * 3.0 * cx.uses
+        v += 1.5 * len(p.bonuses) * min(1.0, rl / 2)
+        v += 0.9 * cx.uses * worth
+        v += (p.markers + len(p.markers_placed)) * 0.8 * cx.uses
+    opp = 0.0
+    for s in range(st.seats):
+        if s == seat:
+            continue
+        q = st.players[s]
+        theirs = cx.theirs[s] if s in cx.theirs else _hand_value(st, s, cx)[1]
+        for c in cx.comps:
+            opp += (share_credit(cx.sides[c], q.track[c], rl) + theirs.get(c, 0)) * proj[c]
+        opp += q.cash + d.diamond.end_value[q.diamond] + d.bookkeeping.end_value[q.ink]
+    return v - cx.opp_w * opp
+
+
+def _public_cards(st: State, seat: int) -> list[str]:
+    """Another seat's cards this seat can see: its discard piles and action area."""
+    p = st.players[seat]
+    return [c for pile in p.piles for c in pile] + [s.card for s in p.slots if s.card]
+
+
+def try_move(st: State, seat: int, move: str, cx: Ctx | None = None) -> float | None:
+    """The evaluation after `move` on a copy, None if the move is refused, or if it draws from a
+    book supply (an empty display row refilled in the middle of the move): the tiles drawn are
+    hidden from the seat, so the move's book picks cannot be known (R194)."""
+    sim = clone(st)
+    supply = sum(len(v) for v in st.book_supply.values())
+    try:
+        if move.startswith("k:"):
+            books.perform(sim, seat, move)
+        else:
+            rounds.module_of(move).apply(sim, seat, move)
+    except IllegalAction:
+        return None
+    if sum(len(v) for v in sim.book_supply.values()) != supply:
+        return None
+    return evaluate(sim, seat, cx)
+
+
+# ---- goods ----------------------------------------------------------------------------------------
+def track_values(st: State, seat: int, most: int, cx: Ctx) -> dict[str, list[tuple[float, int]]]:
+    """Per company: for k = 0..most steps, (value of my marker there incl. the cash paid or won on
+    the way, minimum cash used on the way)."""
+    out = {}
+    rl = cx.rl
+    base_cash = st.players[seat].cash
+    for c in cx.comps:
+        proj = projected_value(st, c, rl)
+        side = cx.sides[c]
+        sim = clone(st) if most else st
+        p = sim.players[seat]
+        nb = len(p.bonuses)
+        rows = [(share_credit(side, p.track[c], rl) * proj, 0)]
+        low = 0
+        for _k in range(most):
+            res = tracks.advance(sim, seat, c, 1)
+            if res.moved < 1:
+                break
+            low = max(low, base_cash - p.cash)
+            v = share_credit(side, p.track[c], rl) * proj + (p.cash - base_cash)
+            v += 1.5 * (len(p.bonuses) - nb) * min(1.0, rl / 2)
+            rows.append((v, low))
+        out[c] = rows
+    return out

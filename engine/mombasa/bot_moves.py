@@ -1,0 +1,319 @@
+"""The automatic player's candidate moves of the action phase: complete moves per action (goods,
+expand, bookkeeper, bonus markers, diamond merchant), each scored by `bot_eval`; `action_move`
+picks the best (see bot.py)."""
+
+from __future__ import annotations
+
+from engine.core import IllegalAction
+from engine.mombasa import bases, bonus, books, display, expand, goods, names, rounds, tracks
+from engine.mombasa import map as geo
+from engine.mombasa.bot_eval import (
+    Ctx,
+    card_worth,
+    evaluate,
+    projected_value,
+    share_credit,
+    share_of,
+    track_values,
+    try_move,
+)
+from engine.mombasa.data import data
+from engine.mombasa.state import State, card_kind, clone
+
+
+# ---- goods ----------------------------------------------------------------------------------------
+def _allocate(vals: dict[str, list[tuple[float, int]]], units: int) -> list[tuple[str, int]]:
+    """Knapsack: the split of `units` over the tracks maximising the sum of value gains."""
+    best: dict[int, tuple[float, list[tuple[str, int]]]] = {0: (0.0, [])}
+    for c, rows in vals.items():
+        base = rows[0][0]
+        nxt: dict[int, tuple[float, list[tuple[str, int]]]] = {}
+        for used, (v, alloc) in best.items():
+            for k in range(0, min(len(rows) - 1, units - used) + 1):
+                g = v + rows[k][0] - base
+                key = used + k
+                if key not in nxt or g > nxt[key][0] + 1e-9:
+                    nxt[key] = (g, [*alloc, (c, k)] if k else alloc)
+        best = nxt
+    return max(best.values(), key=lambda t: t[0])[1]
+
+
+def _alloc_id(st: State, seat: int, alloc: list[tuple[str, int]]) -> str:
+    """A legal allocation string: each track's steps truncated to what it can really move after
+    the earlier ones (steps that would be forfeited are simply not allocated, R93)."""
+    if not alloc:
+        return "-"
+    sim = clone(st)
+    parts = []
+    for c, k in alloc:
+        res = tracks.advance(sim, seat, c, k)
+        if res.moved:
+            parts.append(f"{names.code(c)}{res.moved}")
+    return "".join(parts) or "-"
+
+
+def goods_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float, str]]:
+    pks = goods.picks(st, seat)
+    if not pks:
+        return []
+    all_units = {tok: goods.plain_units(st, seat, pk) for tok, pk in pks.items()}
+    top = max(all_units.values())
+    vals = track_values(st, seat, min(top + 2, 18), cx)
+    rl = cx.rl
+    uses = min(rl - 0.5, 6) / 2.5 if rl > 0.5 else 0.0
+    est: list[tuple[float, str, str, list]] = []
+    for tok, pk in pks.items():
+        options = [("-", all_units[tok], 0.0)] if len(pk.kinds) == 1 else []
+        for sid, (r, c, _price, left, _why) in goods.buys(st, seat, pk).items():
+            cid = st.display[r][c]
+            co = share_of(cid)
+            worth = 0.9 * uses * card_worth(cid)
+            if co:
+                worth = projected_value(st, co, rl)
+            options.append((sid, left, worth))
+        # units of other face-up goods stay for a later goods action
+        rest = 0.8 * (top - all_units[tok]) if all_units[tok] < top else 0.0
+        for sid, left, worth in options:
+            alloc = _allocate(vals, left)
+            gain = sum(vals[c][k][0] - vals[c][0][0] for c, k in alloc)
+            est.append((gain + worth - rest, tok, sid, alloc))
+    est.sort(key=lambda t: (-t[0], t[1], t[2]))
+    out = []
+    for _e, tok, sid, alloc in est[:2]:
+        alloc = sorted(alloc, key=lambda ck: (vals[ck[0]][ck[1]][1], ck[0]))  # cheapest first
+        move = f"g:{tok}:{sid}:{_alloc_id(st, seat, alloc)}"
+        v = try_move(st, seat, move, cx)
+        if v is not None:
+            out.append((v - base, move))
+    return out
+
+
+# ---- expand ---------------------------------------------------------------------------------------
+def _area_score(st: State, seat: int, company: str, t, cx: Ctx) -> float:
+    d = data()
+    p = st.players[seat]
+    v = 0.0
+    for k, n in d.areas[t.area].reward:
+        if k == "pounds":
+            v += n
+        elif k == "bookkeeping":
+            v += 1.4 * n
+        elif k == "diamonds":
+            v += d.diamond.end_value[min(15, p.diamond + n)] - d.diamond.end_value[p.diamond]
+        elif k == "track":
+            v += 1.2 * n
+    v -= 1.5 * (t.cost - 1)
+    if t.displaces:
+        mine = share_credit(cx.sides[t.displaces], p.track[t.displaces], cx.rl)
+        v -= 0.8 * max(0.0, mine)
+    return v
+
+
+def _walk_state(w, snap: State, points: int, placed: int) -> None:
+    w.st, w.points, w.placed, w.events = clone(snap), points, placed, []
+
+
+def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float, str]]:
+    """Per company a greedy chain of posts: the best-scored reachable area each time (reward,
+    cost, displacement), the base column uncovering most coins, the displaced post on the column
+    that hurts me least; every prefix of the chain is a candidate, scored by `evaluate`."""
+    out = []
+    supply = sum(len(v) for v in st.book_supply.values())
+    for c in expand.companies(st, seat):
+        w = expand.Walk(clone(st), seat, c)
+        opts = w.feed("")
+        tokens = ""
+        for _ in range(15):
+            if not opts or not w.at_area:
+                break
+            ws = w.st
+            targets = geo.legal_targets(ws, c, w.points)
+            offered = {o.token for o in opts}
+            cands = [t for t in targets.values() if geo.area_token(t.area) in offered]
+            if not cands:
+                break
+            t = max(cands, key=lambda t: (_area_score(ws, seat, c, t, cx), -t.cost, t.area))
+            post = geo.area_token(t.area)
+            take = expand.column_classes(ws, c, bases.take_columns(ws, c))
+            if len(take) > 1:
+                col = max(
+                    take,
+                    key=lambda k: (
+                        bases.coins_uncovered_by_take(ws, c, k),
+                        -ws.bases[c].posts[k],
+                        -k,
+                    ),
+                )
+                post += str(col + 1)
+            if t.displaces:
+                o = t.displaces
+                back = expand.column_classes(ws, o, bases.return_columns(ws, o))
+                if len(back) > 1:
+                    mine = tracks.shares(ws, seat, o)
+                    theirs = max(tracks.shares(ws, s, o) for s in range(ws.seats) if s != seat)
+                    sign = 1 if mine >= theirs else -1
+                    col = min(
+                        back, key=lambda k: (sign * bases.coins_covered_by_return(ws, o, k), k)
+                    )
+                    post += str(col + 1)
+            snap, pts, placed = clone(ws), w.points, w.placed
+            opts = w.feed(post)
+            guard = 0
+            while opts and not w.at_area and guard < 8:  # book picks of a bookkeeping reward
+                guard += 1
+                post += opts[0].token
+                _walk_state(w, snap, pts, placed)
+                opts = w.feed(post)
+            if opts and not w.at_area:
+                break
+            tokens += post
+            if sum(len(v) for v in w.st.book_supply.values()) != supply:
+                break  # a hidden book refill: the picks cannot be known (R194)
+            out.append((evaluate(w.st, seat, cx) - base, f"x:{names.code(c)}:{tokens}"))
+    return out
+
+
+# ---- bookkeeper -------------------------------------------------------------------------------------
+def _book_pick(st: State, seat: int, n: int, plan: list[str]) -> list[str]:
+    """Tokens for `n` bookkeeping points: a book whose requirement the action area meets (the
+    ink jar can then enter it for free), the richest reward first."""
+    for _ in range(8):
+        more = books.point_steps(st, seat, n, plan)
+        if not more:
+            return plan
+        plan = [*plan, more[0].id]
+    return plan
+
+
+def bookkeeper_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float, str]]:
+    out = []
+    for slot in books.bookkeeper_slots(st, seat):
+        n = books.card_points(st, seat, slot)
+        picks = _book_pick(st, seat, n, [])
+        sim = clone(st)
+        supply = sum(len(v) for v in sim.book_supply.values())
+        try:
+            books.bookkeeping_points(sim, seat, n, picks)
+        except IllegalAction:
+            continue
+        if sum(len(v) for v in sim.book_supply.values()) != supply:
+            continue
+        targets = [t for t, _, _ in books.ink_targets(sim, seat)] or [sim.players[seat].ink]
+        for t in targets[-3:]:
+            move = f"k:{slot}:{''.join(picks)}:{t}"
+            need = (
+                books.reward_points(books.stop_reward(sim, seat, t))
+                if t != sim.players[seat].ink
+                else 0
+            )
+            if need:
+                trial = clone(sim)
+                books.ink_move_prefix(trial, seat, t)
+                rp = _book_pick(trial, seat, need, [])
+                if rp:
+                    move += ":" + "".join(rp)
+            v = try_move(st, seat, move, cx)
+            if v is not None:
+                out.append((v - base, move))
+        break  # one bookkeeper at a time: the first face-up one
+    return out
+
+
+# ---- bonus markers ------------------------------------------------------------------------------------
+def bonus_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float, str]]:
+    out = []
+    p = st.players[seat]
+    rl = cx.rl
+    uses = min(rl - 0.5, 6) / 2.5 if rl > 0.5 else 0.0
+    vals = None
+    pending: list[tuple[float, str]] = []
+    for sid in bonus.space_ids(st):
+        if bonus.why_not(st, seat, sid):
+            continue
+        opts = bonus.args(st, seat, sid)
+        args: list[str]
+        ex = bonus.extra_space_of(st, sid)
+        kind = "" if ex else data().bonus_spaces[sid].kind
+        pair = ex[2].pair if ex else ""
+        if opts is None:
+            args = [""]
+        else:
+            toks = [t for t, _ in opts]
+            if kind == "majority":
+                if vals is None:
+                    vals = track_values(st, seat, 3, cx)
+                toks = sorted(
+                    toks,
+                    key=lambda t: (
+                        -(vals[names.company_of(t)][-1][0] - vals[names.company_of(t)][0][0])
+                    ),
+                )[:1]
+            elif kind == "buy" or pair == bonus.C2:
+
+                def buy_key(t: str, sid: str = sid) -> float:
+                    if t == "-":
+                        return 0.0
+                    r, col = display.parse_space(t)
+                    cid = st.display[r][col]
+                    co = share_of(cid)
+                    w = projected_value(st, co, rl) if co else 0.9 * uses * card_worth(cid)
+                    return w - bonus.buy_price(st, sid, r, col)
+
+                toks = sorted(toks, key=lambda t: (-buy_key(t), t))[:2]
+            elif kind == "sell" or pair == bonus.D1:
+
+                def sell_key(t: str) -> float:
+                    cid = next(c for c in p.hand if card_kind(c) == t)
+                    co = share_of(cid)
+                    keep = projected_value(st, co, rl) if co else 0.9 * uses * card_worth(cid)
+                    return data().cards[t].crate - keep
+
+                toks = sorted(toks, key=lambda t: (-sell_key(t), t))[:1]
+            else:
+                toks = toks[:6]
+            args = toks
+        for arg in args:
+            head = f"b:{sid}" + (f":{arg}" if arg else "")
+            n, _ = bonus.points(st, sid, arg) if (arg or opts is None) else (0, 0)
+            plan = _book_pick(st, seat, n, []) if n else []
+            move = head + "".join(f"/{t}" for t in plan)
+            pre = 2.0
+            if kind == "majority" and vals is not None:
+                pre = vals[names.company_of(arg)][-1][0] - vals[names.company_of(arg)][0][0]
+            elif kind == "buy" or pair == bonus.C2:
+                pre = buy_key(arg) + (1.5 if pair == bonus.C2 else 0.0)
+            elif kind == "sell" or pair == bonus.D1:
+                pre = sell_key(arg)
+            pending.append((pre, move))
+    pending.sort(key=lambda t: (-t[0], t[1]))
+    for _pre, move in pending[:4]:
+        v = try_move(st, seat, move, cx)
+        if v is not None:
+            out.append((v - base, move))
+    return out
+
+
+# ---- the action phase -----------------------------------------------------------------------------
+def action_move(st: State, seat: int) -> str:
+    cx = Ctx(st, seat)
+    base = evaluate(st, seat, cx)
+    top = rounds.action_offers(st, seat)
+    cands: list[tuple[float, str]] = []
+    for o in top:
+        if o.id == "g":
+            cands += goods_moves(st, seat, cx, base)
+        elif o.id == "x":
+            cands += expand_moves(st, seat, cx, base)
+        elif o.id == "b":
+            cands += bonus_moves(st, seat, cx, base)
+        elif o.id.startswith("k:"):
+            if not any(m.startswith("k:") for _, m in cands):
+                cands += bookkeeper_moves(st, seat, cx, base)
+        elif not o.step:
+            v = try_move(st, seat, o.id, cx)
+            if v is not None:
+                cands.append((v - base, o.id))
+    if not cands:
+        return rounds.PASS
+    gain, move = max(cands, key=lambda t: (t[0], t[1]))
+    return move if gain > 0.05 else rounds.PASS
