@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -17,8 +19,13 @@ from bot.db.engine import (
     migrate,
     sessionmaker,
 )
+from bot.db.models import utcnow
 from bot.service import GameService
 from bot.startup import StartupError
+
+#: Test-only: the service's clock runs this many seconds ahead of the real one (end-to-end
+#: tests move time by restarting the bot with a larger offset). Never set it in production.
+CLOCK_OFFSET_ENV = "BOARDROOM_CLOCK_OFFSET"
 
 
 @dataclass
@@ -62,10 +69,25 @@ async def build(settings: Settings) -> App:
         cache_size=settings.state_cache_size,
         readers=sessionmaker(reader),
         reminder_after=timedelta(hours=hours) if hours > 0 else None,
+        clock=service_clock(),
     )
     await service.upgrade_stored_games()
     await service.resume_bots()
     return App(settings=settings, engine=engine, reader=reader, service=service)
+
+
+def service_clock() -> Callable[[], datetime]:
+    """The real clock, or (tests only) one shifted by BOARDROOM_CLOCK_OFFSET seconds."""
+    raw = os.environ.get(CLOCK_OFFSET_ENV, "").strip()
+    if not raw:
+        return utcnow
+    try:
+        offset = timedelta(seconds=float(raw))
+    except ValueError:
+        raise StartupError(
+            f"{CLOCK_OFFSET_ENV}={raw[:40]}: should be a number of seconds"
+        ) from None
+    return lambda: utcnow() + offset
 
 
 def _load_titles(settings: Settings) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from engine.core import Event, Prompt, Result
@@ -47,6 +48,15 @@ class GameInfo:
     result: Result | None = None
     #: The public message carrying the current decision's components (None: not posted yet).
     turn_message_id: int | None = None
+    #: The game's clock (see `Game.pace`; None: no clock), its expiry policy, and whether a
+    #: moderator (or the pause policy) has paused it.
+    pace: dict | None = None
+    expiry_policy: str = "automatic"
+    paused: bool = False
+    #: Seat -> (seconds its clock has left, is it running?), where the reader asked for them.
+    clocks: dict[int, tuple[float, bool]] = field(default_factory=dict)
+    #: Person -> when they are back, for the seated people away now (`/game status` only).
+    away: dict[int, datetime] = field(default_factory=dict)
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         for s in self.holders:

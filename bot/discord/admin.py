@@ -127,6 +127,8 @@ class Admin(Cog):
                 allowed_mentions=discord.AllowedMentions.none(),
             )
 
+        self.bot.substitutes.register_admin(admin)  # substitute, stall_days, stalled, ...
+        self.bot.clocks.register_admin(admin)  # pause, resume, extend, pace
         tree.add_command(admin)
 
     async def _seat_change(

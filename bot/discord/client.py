@@ -17,11 +17,14 @@ from discord.gateway import DiscordWebSocket
 from bot.app import App
 from bot.discord.admin import Admin
 from bot.discord.checks import context, report_error
+from bot.discord.clocks import Clocks
 from bot.discord.components import DYNAMIC_ITEMS, is_ours
 from bot.discord.info import Info
 from bot.discord.lobby import Lobby
+from bot.discord.me import Me
 from bot.discord.play import STALE, Play
 from bot.discord.presses import NOT_MINE, Presses
+from bot.discord.substitutes import Substitutes
 from bot.discord.timers import Timers
 from bot.discord.turns import TurnPoster
 from bot.startup import StartupError
@@ -119,6 +122,9 @@ class BoardroomBot(discord.Client):
         self.play = Play(self)
         self.info = Info(self)
         self.admin = Admin(self)
+        self.substitutes = Substitutes(self)
+        self.me = Me(self)
+        self.clocks = Clocks(self)
         self.timers = Timers(self)
         self.presses = Presses(app.service)
         self._timer_task: asyncio.Task[None] | None = None
@@ -130,8 +136,11 @@ class BoardroomBot(discord.Client):
         self.lobby.register(game)
         self.play.register(self.tree, game)
         self.info.register(game)
+        self.clocks.register(game)
+        self.substitutes.register(game)
         self.tree.add_command(game)
         self.admin.register(self.tree)
+        self.me.register(self.tree)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)

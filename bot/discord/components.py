@@ -301,6 +301,44 @@ class RulesButton(Checked, ui.DynamicItem[ui.Button], template=m.RULES_TEMPLATE)
         await _bot(interaction).info.press_rules(interaction, self.slug, self.page)
 
 
+#: A substitute request's buttons (bot/discord/substitutes.py): `u:<request id>:<action>`.
+SUBSTITUTE_TEMPLATE = r"br:(?P<game>\d+):u:(?P<req>\d+):(?P<action>take|approve|reject|cancel)"
+
+
+class SubstituteButton(Checked, ui.DynamicItem[ui.Button], template=SUBSTITUTE_TEMPLATE):
+    LOOK = {
+        "take": ("Take this seat", discord.ButtonStyle.success),
+        "approve": ("Approve", discord.ButtonStyle.success),
+        "reject": ("Reject", discord.ButtonStyle.danger),
+        "cancel": ("Cancel request", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(
+        self, button: ui.Button, game_id: int, request_id: int, action: str, valid: bool = True
+    ) -> None:
+        super().__init__(button)
+        self.game_id, self.request_id, self.action, self.valid = game_id, request_id, action, valid
+
+    @classmethod
+    def build(cls, game_id: int, request_id: int, action: str) -> SubstituteButton:
+        label, style = cls.LOOK[action]
+        custom_id = f"br:{game_id}:u:{request_id}:{action}"
+        return cls(
+            ui.Button(label=label, style=style, custom_id=custom_id), game_id, request_id, action
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> SubstituteButton:
+        ids = numbers(match, "game", "req")
+        game_id, request_id = ids or (0, 0)
+        return cls(item, game_id, request_id, match["action"], valid=ids is not None)
+
+    async def callback(self, interaction: Interaction) -> Any:
+        await _bot(interaction).substitutes.press(interaction, self.request_id, self.action)
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ChoiceButton,
     ChoiceSelect,
@@ -309,6 +347,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     HandButton,
     LobbyButton,
     RulesButton,
+    SubstituteButton,
 )
 
 

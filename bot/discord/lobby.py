@@ -11,6 +11,7 @@ from discord import app_commands
 from bot import catalog
 from bot.discord import components, messages
 from bot.discord.checks import Responder, guarded, is_moderator
+from bot.discord.clocks import EXPIRY_CHOICES, pace_suggestions
 from bot.discord.cog import Cog
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
@@ -53,16 +54,26 @@ class Lobby(Cog):
             seats="How many seats (default: the most the game allows)",
             bots="How many seats automatic players take",
             options="Game options, e.g. `rounds=2, variant=on`",
+            pace="Clock: relaxed, daily, fast, none (default), or custom:START/PLUS/CAP in hours",
+            expiry="When a clock runs out (default: the automatic player takes over)",
         )
-        @app_commands.choices(title=title_choices())
+        @app_commands.choices(title=title_choices(), expiry=EXPIRY_CHOICES)
         async def new(
             interaction: discord.Interaction,
             title: str,
             seats: app_commands.Range[int, 1, 25] | None = None,
             bots: app_commands.Range[int, 0, 24] = 0,
             options: str | None = None,
+            pace: str | None = None,
+            expiry: str | None = None,
         ) -> None:
-            await self.new(interaction, title, seats, bots, options)
+            await self.new(interaction, title, seats, bots, options, pace, expiry)
+
+        @new.autocomplete("pace")
+        async def pace_autocomplete(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            return pace_suggestions(current)
 
         @new.autocomplete("options")
         async def options_autocomplete(
@@ -104,6 +115,8 @@ class Lobby(Cog):
         seats: int | None,
         bots: int,
         options: str | None,
+        pace: str | None = None,
+        expiry: str | None = None,
     ) -> None:
         # Under a burst of new lobbies the database may queue us: defer (publicly, as the
         # lobby is public) rather than miss Discord's 3-second limit.
@@ -117,6 +130,8 @@ class Lobby(Cog):
                 seats=seats,
                 bots=bots or 0,
                 options=options,
+                pace=pace,
+                expiry=expiry,
             )
         )
         log.info(

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.results import GameInfo, SeatInfo
+from bot.service.clock_rules import clock_lines
 from bot.service.drafts import fingerprint
 from engine.core import Choice, Prompt, Result
 
@@ -561,6 +562,8 @@ def lobby_embed(info: GameInfo, blurb: str = "") -> discord.Embed:
     embed.add_field(name="Players", value=cut("\n".join(rows) or "—", FIELD_MAX), inline=False)
     options = ", ".join(f"{k}={v}" for k, v in info.options.items()) or "defaults"
     embed.add_field(name="Options", value=cut(options, FIELD_MAX), inline=False)
+    if info.pace:
+        embed.add_field(name="Clock", value=cut(clock_lines(info), FIELD_MAX), inline=False)
     return embed
 
 
@@ -600,6 +603,11 @@ def status_embed(info: GameInfo) -> discord.Embed:
             value=cut(", ".join(s.mention for s in info.waiting), FIELD_MAX),
             inline=False,
         )
+    if info.pace or info.paused:
+        embed.add_field(name="Clock", value=cut(clock_lines(info), FIELD_MAX), inline=False)
+    if info.away:
+        away = [f"<@{uid}> until <t:{int(when.timestamp())}:f>" for uid, when in info.away.items()]
+        embed.add_field(name="Away", value=cut("\n".join(away), FIELD_MAX), inline=False)
     if info.result is not None:
         embed.add_field(
             name="Final standings",

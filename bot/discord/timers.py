@@ -2,8 +2,9 @@
 a commit sets a sooner one), claims what is due and hands each timer to the handler of its kind.
 A claimed timer is gone from the table, so it fires once, also with several bot processes.
 
-Handlers: "reminder" pings the people a decision has waited on, once per decision, in the
-game's channel; moderators decide what happens next (`/admin bot`)."""
+Handlers: "reminder" pings the people a decision has waited on, once per decision, each the
+way they chose (`bot.discord.pings`); moderators decide what happens next (`/admin bot`).
+"held_ping" and "digest" (pings.py) send what quiet hours held and the daily digests."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
-import discord
-
 from bot.discord.cog import Cog
+from bot.discord.pings import ping_many, timer_handlers
 from bot.results import GameInfo
 from bot.service import Fired
+from bot.service.clocks import CLOCK
+from bot.service.mygames import jump_url
 from bot.service.queries import REMINDER
+from bot.service.stalls import STALL
 
 log = logging.getLogger("bot.discord.timers")
 
@@ -27,12 +30,15 @@ MAX_SLEEP = 60.0
 
 
 def reminder_text(info: GameInfo, hours: float) -> str:
-    people = [w for w in info.waiting if not w.is_bot and w.user_id is not None]
-    names = ", ".join(f"<@{w.user_id}>" for w in people)
+    """What a turn reminder says to each person it pings (`bot.discord.pings` adds the
+    mention, or sends it by DM)."""
     waited = f"{hours:g} hour{'s' if hours != 1 else ''}" if hours >= 1 else "a while"
+    turn = "the latest turn message"
+    if info.turn_message_id is not None:
+        turn = f"[{turn}]({jump_url(info.guild_id, info.channel_id, info.turn_message_id)})"
     return (
-        f"⏰ {names}: {info.title_name} (game #{info.id}) has been waiting for your move for "
-        f"over {waited}. Use the buttons on the latest turn message, or `/play`."
+        f"{info.title_name} (game #{info.id}) has been waiting for your move for "
+        f"over {waited}. Use the buttons on {turn}, or `/play`."
     )
 
 
@@ -43,6 +49,9 @@ class Timers(Cog):
         #: When the timer slept for is due (None: no timer, or not sleeping).
         self._until: datetime | None = None
         self._handlers: dict[str, Callable[[Fired], Awaitable[None]]] = {REMINDER: self.remind}
+        self._handlers[STALL] = lambda timer: self.bot.substitutes.stall_fired(timer)
+        self._handlers[CLOCK] = lambda timer: self.bot.clocks.fire(timer)
+        self._handlers.update(timer_handlers(bot))  # held pings and digests (pings.py)
 
     def start(self) -> asyncio.Task[None]:
         self.service.on_timer = self.sooner
@@ -58,6 +67,10 @@ class Timers(Cog):
         await self.bot.wait_until_ready()
         with contextlib.suppress(Exception):
             await self.service.ensure_reminders()
+        with contextlib.suppress(Exception):
+            await self.service.ensure_stalls()
+        with contextlib.suppress(Exception):
+            await self.service.ensure_digests()
         while not self.bot.is_closed():
             try:
                 due = await self.service.next_timer_due()
@@ -92,10 +105,16 @@ class Timers(Cog):
         info = await self.service.reminder_due(timer)
         if info is None:
             return
-        channel = self.bot.get_partial_messageable(info.channel_id)
-        with contextlib.suppress(discord.HTTPException):  # never retried: no spam
-            await channel.send(
-                reminder_text(info, self.bot.settings.turn_reminder_hours),
-                allowed_mentions=discord.AllowedMentions(users=True, roles=False),
-            )
+        people = [w.user_id for w in info.waiting if not w.is_bot and w.user_id is not None]
+        await ping_many(  # each by their own settings (quiet hours, DM, digest)
+            self.bot,
+            self.service,
+            user_ids=people,
+            guild_id=info.guild_id,
+            channel_id=info.channel_id,
+            game_id=info.id,
+            text=reminder_text(info, self.bot.settings.turn_reminder_hours),
+            icon="⏰",
+            version=info.version,
+        )
         log.info("turn reminder sent", extra={"game_id": info.id, "channel_id": info.channel_id})

@@ -8,24 +8,34 @@ Only then does the caller get anything to post."""
 
 from __future__ import annotations
 
+from bot.service.clock_admin import ClockAdminCases
+from bot.service.clocks import ClockCases
 from bot.service.delivery import DeliveryCases
 from bot.service.lobby import LobbyCases
 from bot.service.moderation import ModerationCases
 from bot.service.options import parse_options
+from bot.service.pings import PingCases
 from bot.service.play import STALE, MenuMoved, PlayCases
 from bot.service.reading import ReadingCases
 from bot.service.recovery import RecoveryCases
+from bot.service.stalls import StallCases
+from bot.service.substitutes import SubstituteCases
 from bot.service.timers import Fired, TimerCases
 
 
 class GameService(
     LobbyCases,
     PlayCases,
+    SubstituteCases,
     ModerationCases,
     ReadingCases,
     TimerCases,
     DeliveryCases,
     RecoveryCases,
+    ClockAdminCases,
+    ClockCases,
+    StallCases,
+    PingCases,
 ):
     """Every use case, over one set of sessions, locks, state cache and drafts."""
 

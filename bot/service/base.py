@@ -192,6 +192,9 @@ class ServiceCore:
             waiting=waiting,
             result=_result(game.result),
             turn_message_id=game.turn_message_id,
+            pace=game.pace,
+            expiry_policy=game.expiry_policy or "automatic",
+            paused=game.paused_at is not None,
         )
 
     async def _outcome(
@@ -268,6 +271,7 @@ class ServiceCore:
             undoable = not any(e.barrier for e in events) and others_before == others_after
             rows.append((move.seat_no, move.choice_id, move.user_id, events, undoable))
         bots = {x.seat_no for x in seats if x.is_bot}
+        notes: list[Event] = []
         seq = loaded.next_seq
         for _ in range(MAX_BOT_CHAIN):
             if not bots or title.result(state) is not None:
@@ -275,11 +279,16 @@ class ServiceCore:
             turn = [p.seat for p in now if p.seat in bots]
             if not turn:
                 break
+            back = await self._hand_back(s, game, seats, turn[0])
+            if back is not None:  # its person came back (`/game return`): theirs to decide
+                notes.append(back)
+                bots.discard(turn[0])
+                continue
             rng = Rng.from_seed(game.seed).fork(seq + len(rows))
             choice = title.bot_choice(state, turn[0], rng)
             rows.append((turn[0], choice, None, title.apply(state, turn[0], choice), False))
             now = title.prompts(state)
-        if not rows and not force:
+        if not rows and not force and not notes:
             return await self._outcome(s, game, seats, state, [], prefix=prefix, prompts=now)
         result = title.result(state)
         values: dict[str, Any] = {}
@@ -318,13 +327,30 @@ class ServiceCore:
         quiet = _is_quiet(before, now, rows, move)
         await q.owe_delivery(s, game.id, version, prefix)
         await self._set_timers(s, game, version)
+        await self._tick_clocks(s, game, seats, now, {move.seat_no} if move else set())
         await self._mark_posted(s, game)
         self._cache.put(game.id, Loaded(version, last_seq, state, seq, now))
         if move is not None:
             self.drafts.clear(game.id, move.seat_no)
         return await self._outcome(
-            s, game, seats, state, all_events, quiet=quiet, prefix=prefix, prompts=now
+            s, game, seats, state, notes + all_events, quiet=quiet, prefix=prefix, prompts=now
         )
+
+    # Seat clocks (bot.service.clocks overrides these; without it there are none).
+    async def _tick_clocks(
+        self, s: AsyncSession, game: Game, seats: list[Seat], prompts: list[Prompt], moved: set[int]
+    ) -> None:
+        """Start and stop the seats' clocks for the new decision (in its transaction)."""
+
+    async def _hand_back(
+        self, s: AsyncSession, game: Game, seats: list[Seat], seat_no: int
+    ) -> Event | None:
+        """Hand a seat back to the person the automatic player stands in for, if asked."""
+        return None
+
+    async def _clock_view(self, s: AsyncSession, game: Game, info: GameInfo) -> GameInfo:
+        """`info` with the seats' clocks."""
+        return info
 
     async def _take_back(
         self, s: AsyncSession, game: Game, seats: list[Seat], actions: list[Action], line: str
@@ -355,6 +381,7 @@ class ServiceCore:
             await q.set_game_timer(s, game.id, q.REMINDER, due, version)
             if self.on_timer is not None:
                 self.on_timer(due)
+        await self._arm_stall(s, game, version)  # type: ignore[attr-defined]  # stalls.py
 
     async def _mark_posted(self, s: AsyncSession, game: Game) -> None:
         """Piggyback the game's last posted turn message on this transaction."""

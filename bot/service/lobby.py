@@ -13,6 +13,7 @@ from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 from bot.service import queries as q
 from bot.service.base import ServiceCore
+from bot.service.clock_rules import parse_pace, parse_policy
 from bot.service.loader import Loaded, title_of
 from bot.service.options import parse_options
 from engine.core import Event
@@ -34,7 +35,11 @@ class LobbyCases(ServiceCore):
         bots: int = 0,
         options: str | dict[str, str] | None = None,
         seed: int | None = None,
+        pace: str | None = None,
+        expiry: str | None = None,
     ) -> GameInfo:
+        """`pace`: a clock preset or `custom:S/I/C` (see clock_rules; None: no clock);
+        `expiry`: what happens when a clock runs out (automatic, default or pause)."""
         title = catalog.title(title_slug)
         if title is None:
             names = ", ".join(t.slug for t in catalog.offered())
@@ -49,6 +54,7 @@ class LobbyCases(ServiceCore):
                 f"Automatic players fill seats beside you: between 0 and {seats - 1} here."
             )
         opts = parse_options(title, options)
+        clock, policy = parse_pace(pace), parse_policy(expiry)
         async with self._channel_lock(channel_id), self._tx() as s:
             existing = await s.scalar(select(Game).where(Game.live_channel_id == channel_id))
             if existing is not None:
@@ -68,6 +74,8 @@ class LobbyCases(ServiceCore):
                 status="lobby",
                 version=0,
                 created_by=user_id,
+                pace=clock,
+                expiry_policy=policy,
             )
             s.add(game)
             try:

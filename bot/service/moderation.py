@@ -3,6 +3,8 @@ roll back, and the server's moderator role. Every act is audited."""
 
 from __future__ import annotations
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from bot.db.models import Game, GuildSettings, Seat, utcnow
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
@@ -52,42 +54,49 @@ class ModerationCases(ServiceCore):
         async with self._lock(game_id), self._tx(game_id) as s:
             game = await s.get(Game, game_id)
             assert game is not None
-            seats = await q.holders(s, game.id)
-            current = next((x for x in seats if x.seat_no == seat_no), None)
-            if current is None and not (
-                game.status == "lobby" and user_id is None and seat_no < game.seats
-            ):
-                raise ServiceError(f"There is no seat {seat_no + 1} in this game.")
-            if user_id is not None and any(x.user_id == user_id for x in seats):
-                raise ServiceError(f"<@{user_id}> already holds a seat in this game.")
-            if current is not None:
-                if user_id is None and current.is_bot:
-                    raise ServiceError(f"Seat {seat_no + 1} is already played automatically.")
-                current.until_version = game.version
-                current.left_at = utcnow()
-            s.add(
-                Seat(
-                    game_id=game.id,
-                    seat_no=seat_no,
-                    user_id=user_id,
-                    is_bot=user_id is None,
-                    since_version=game.version,
-                )
+            return await self._seat_to(s, game, actor, seat_no, user_id, act)
+
+    async def _seat_to(
+        self, s: AsyncSession, game: Game, actor: int, seat_no: int, user_id: int | None, act: str
+    ) -> Outcome:
+        """`admin_seat_to` inside the caller's transaction (and game lock)."""
+        game_id = game.id
+        seats = await q.holders(s, game.id)
+        current = next((x for x in seats if x.seat_no == seat_no), None)
+        if current is None and not (
+            game.status == "lobby" and user_id is None and seat_no < game.seats
+        ):
+            raise ServiceError(f"There is no seat {seat_no + 1} in this game.")
+        if user_id is not None and any(x.user_id == user_id for x in seats):
+            raise ServiceError(f"<@{user_id}> already holds a seat in this game.")
+        if current is not None:
+            if user_id is None and current.is_bot:
+                raise ServiceError(f"Seat {seat_no + 1} is already played automatically.")
+            current.until_version = game.version
+            current.left_at = utcnow()
+        s.add(
+            Seat(
+                game_id=game.id,
+                seat_no=seat_no,
+                user_id=user_id,
+                is_bot=user_id is None,
+                since_version=game.version,
             )
-            old = "nobody" if current is None else _holder_name(current)
-            new = "the automatic player" if user_id is None else f"<@{user_id}>"
-            line = Event(f"Seat {seat_no + 1} passes from {old} to {new}.")
-            await self._audit(s, game, actor, act, line.text)
-            await s.flush()
-            self.drafts.clear(game_id, seat_no)
-            seats = await q.holders(s, game.id)
-            if game.status != "running":
-                return await self._outcome(s, game, seats, None, [line])
-            title = title_of(game)
-            loaded = await self._state(s, game, title)
-            outcome = await self._decide(s, game, title, loaded, seats, None)
-            outcome.events.insert(0, line)
-            return outcome
+        )
+        old = "nobody" if current is None else _holder_name(current)
+        new = "the automatic player" if user_id is None else f"<@{user_id}>"
+        line = Event(f"Seat {seat_no + 1} passes from {old} to {new}.")
+        await self._audit(s, game, actor, act, line.text)
+        await s.flush()
+        self.drafts.clear(game_id, seat_no)
+        seats = await q.holders(s, game.id)
+        if game.status != "running":
+            return await self._outcome(s, game, seats, None, [line])
+        title = title_of(game)
+        loaded = await self._state(s, game, title)
+        outcome = await self._decide(s, game, title, loaded, seats, None)
+        outcome.events.insert(0, line)
+        return outcome
 
     async def admin_kick(self, channel_id: int, actor: int, user_id: int) -> Outcome:
         """Remove a player: from a lobby their seat frees up; in a running game the automatic

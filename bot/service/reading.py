@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from sqlalchemy import func, select
 
 from bot import catalog
@@ -11,6 +13,7 @@ from bot.results import Board, GameInfo
 from bot.service import queries as q
 from bot.service.base import ServiceCore
 from bot.service.loader import replay_from_setup, title_of
+from bot.service.people import away_map
 from render.core import RenderedImage
 
 
@@ -27,7 +30,12 @@ class ReadingCases(ServiceCore):
                 game = await q.last_game(s, channel_id)
                 if game is None:
                     raise
-            return await self._describe(s, game)
+            info = await self._describe(s, game)
+            if game.status != "running":
+                return info
+            people = [h.user_id for h in info.holders if h.user_id is not None and not h.is_bot]
+            away = await away_map(s, people, game.guild_id, self.clock())
+            return dataclasses.replace(info, away=away) if away else info
 
     async def game_info(self, game_id: int) -> GameInfo:
         async with self._sessions() as s:
@@ -49,7 +57,8 @@ class ReadingCases(ServiceCore):
         if game.status in ("running", "finished"):
             state = (await self._state(s, game, title_of(game))).state
         seats = await q.holders(s, game.id)
-        return self._info(game, seats, state, await q.former_people(s, game))
+        info = self._info(game, seats, state, await q.former_people(s, game))
+        return await self._clock_view(s, game, info)
 
     async def board(self, channel_id: int, area_seat: int | None = None) -> Board:
         game_id = await self._game_id(channel_id)

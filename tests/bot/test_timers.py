@@ -33,9 +33,13 @@ def _timed(service: GameService, clock: Clock) -> GameService:
     return service
 
 
-async def _timers(service: GameService) -> int:
+async def _timers(service: GameService, kind: str | None = "reminder") -> int:
+    """How many timers of `kind` are set (None: of any kind; a game also has its stall timer)."""
+    query = select(func.count()).select_from(Timer)
+    if kind is not None:
+        query = query.where(Timer.kind == kind)
     async with service._sessions() as s:
-        return int(await s.scalar(select(func.count()).select_from(Timer)) or 0)
+        return int(await s.scalar(query) or 0)
 
 
 async def test_a_decision_sets_one_reminder_claimed_once_when_due(service):
@@ -70,7 +74,7 @@ async def test_each_decision_replaces_the_reminder_and_a_moved_on_one_fires_noth
     assert await svc.reminder_due(fired[0]) is None
     assert await _timers(svc) == 1  # the new decision's own reminder
     await svc.admin_end(CHAN, MOD)
-    assert await _timers(svc) == 0  # an ended game keeps no timers
+    assert await _timers(svc, None) == 0  # an ended game keeps no timers
 
 
 async def test_two_services_on_one_database_claim_a_timer_once(service):

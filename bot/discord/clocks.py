@@ -1,0 +1,180 @@
+"""Seat clocks on Discord: the "clock" timer's handler (warnings pinged privately, expiries
+announced in the channel with the new turn message, a pause pinging the moderators once),
+`/game return`, and `/admin pause|resume|extend|pace`."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.discord import messages
+from bot.discord.checks import Responder
+from bot.discord.cog import Cog
+from bot.service import Fired
+from bot.service.clock_rules import clock_lines, span
+from bot.service.clocks import ClockNews
+from bot.service.mygames import jump_url
+
+log = logging.getLogger("bot.discord.clocks")
+
+PACE_CHOICES = ["relaxed", "daily", "fast", "none"]
+EXPIRY_CHOICES = [
+    app_commands.Choice(name="automatic player takes over (default)", value="automatic"),
+    app_commands.Choice(name="the rules' default decision", value="default"),
+    app_commands.Choice(name="pause the game for a moderator", value="pause"),
+]
+
+
+def pace_suggestions(current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for `pace:`: the presets, and the custom form as typed."""
+    typed = current.strip().lower()
+    out = [app_commands.Choice(name=n, value=n) for n in PACE_CHOICES if typed in n]
+    custom = typed if typed.startswith("custom:") else "custom:48/12/72"
+    out.append(app_commands.Choice(name=f"{custom} (hours: start/plus/cap)", value=custom))
+    return out[:25]
+
+
+def warning_text(news: ClockNews) -> str:
+    info = news.game
+    turn = "the latest turn message"
+    if info.turn_message_id is not None:
+        turn = (
+            f"[the turn message]({jump_url(info.guild_id, info.channel_id, info.turn_message_id)})"
+        )
+    return (
+        f"{span(news.left)} left on your clock ({news.label}) in {info.title_name} "
+        f"(game #{info.id}): {news.asked} Decide on {turn}, or with `/play`."
+    )
+
+
+class Clocks(Cog):
+    def register(self, game: app_commands.Group) -> None:
+        @game.command(name="return", description="Take your seat back from the automatic player.")
+        async def return_(interaction: discord.Interaction) -> None:
+            responder = Responder(interaction)
+            await responder.within(
+                self.service.game_return(interaction.channel_id, interaction.user.id)
+            )
+            await responder.public(
+                content=f"<@{interaction.user.id}> is coming back: their seat is handed back "
+                "at its next decision.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+    def register_admin(self, admin: app_commands.Group) -> None:
+        @admin.command(name="pause", description="Pause the game's clocks.")
+        async def pause(interaction: discord.Interaction) -> None:
+            await self._announce(
+                interaction,
+                self.service.admin_pause(interaction.channel_id, interaction.user.id),
+                "paused the game: no clock runs until `/admin resume` (moves are still taken).",
+            )
+
+        @admin.command(name="resume", description="Restart the game's clocks.")
+        async def resume(interaction: discord.Interaction) -> None:
+            await self._announce(
+                interaction,
+                self.service.admin_resume(interaction.channel_id, interaction.user.id),
+                "resumed the game: the clocks run again.",
+            )
+
+        @admin.command(name="extend", description="Give a seat's clock more time.")
+        @app_commands.describe(seat="Seat number (1 = first seat)", hours="How many hours more")
+        async def extend(
+            interaction: discord.Interaction,
+            seat: app_commands.Range[int, 1, 25],
+            hours: app_commands.Range[float, 0.01, 2160.0],
+        ) -> None:
+            await self._announce(
+                interaction,
+                self.service.admin_extend(
+                    interaction.channel_id, interaction.user.id, seat - 1, hours
+                ),
+                f"gave seat {seat} {span(hours * 3600)} more on its clock.",
+            )
+
+        @admin.command(name="pace", description="Change the game's clock or expiry policy.")
+        @app_commands.describe(
+            pace="relaxed, daily, fast, none, or custom:START/PLUS/CAP in hours",
+            expiry="What happens when a clock runs out",
+        )
+        @app_commands.choices(expiry=EXPIRY_CHOICES)
+        async def pace(
+            interaction: discord.Interaction, pace: str | None = None, expiry: str | None = None
+        ) -> None:
+            await self._announce(
+                interaction,
+                self.service.admin_pace(interaction.channel_id, interaction.user.id, pace, expiry),
+                "changed the clock.",
+            )
+
+        @pace.autocomplete("pace")
+        async def pace_autocomplete(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            return pace_suggestions(current)
+
+    async def _announce(self, interaction: discord.Interaction, work, text: str) -> None:  # type: ignore[no-untyped-def]
+        responder = Responder(interaction)
+        info = await responder.within(work)
+        await responder.public(
+            content=messages.cut(
+                messages.announcement(interaction.user.id, f"{text}\n{clock_lines(info)}"),
+                messages.CONTENT_MAX,
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    # ------------------------------------------------------------------ the timer
+    async def fire(self, timer: Fired) -> None:
+        news = await self.service.clock_fired(timer.payload, timer.game_id)
+        if news is None:
+            return
+        info = news.game
+        extra = {"game_id": info.id, "channel_id": info.channel_id}
+        if news.kind == "warning":
+            await self.warn(news)
+            log.info("clock warning sent", extra=extra)
+            return
+        channel = self.bot.get_partial_messageable(info.channel_id)
+        who = f"<@{news.user_id}> ({news.label})"
+        if news.kind == "expired" and news.outcome is not None:
+            log.info("clock ran out: %s", info.expiry_policy, extra=extra)
+            await self.bot.turns.send_to_channel(news.outcome)  # says so above the board
+            return
+        if news.kind == "vacation":
+            text = (
+                f"⏰ The clock of {who} ran out: one of their vacation days is spent (24 h more)."
+            )
+            mentions = discord.AllowedMentions(users=True, roles=False)
+        else:  # paused: the moderators are pinged, once
+            role = f"<@&{news.mod_role_id}>" if news.mod_role_id else None
+            mods = role or "Moderators (no moderator role is set: `/admin modrole` sets one)"
+            text = (
+                f"⏸️ The clock of {who} ran out, so the game is paused. {mods}: decide what "
+                "happens (`/admin extend`, `/admin bot`, `/admin replace`), then `/admin resume`."
+            )
+            mentions = discord.AllowedMentions(users=True, roles=True, everyone=False)
+        log.info("clock ran out: %s", news.kind, extra=extra)
+        with contextlib.suppress(discord.HTTPException):  # never retried: no spam
+            await channel.send(text, allowed_mentions=mentions)
+
+    async def warn(self, news: ClockNews) -> None:
+        """THE call site of clock warnings: the person's own ping (quiet hours, ping mode)."""
+        from bot.discord.pings import ping
+
+        info = news.game
+        await ping(
+            self.bot,
+            self.service,
+            user_id=news.user_id,
+            guild_id=info.guild_id,
+            channel_id=info.channel_id,
+            game_id=info.id,
+            text=warning_text(news),
+            icon="⏳",
+            version=info.version,
+        )

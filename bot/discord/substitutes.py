@@ -1,0 +1,265 @@
+"""Substitutes and stalled games on Discord: `/game substitute`, `/admin substitute`,
+`/admin substitute_approval`, `/admin stall_days`, `/admin stalled`, the request message's
+buttons (Take this seat, Approve, Reject, Cancel request: persistent, their ids carry the
+request), and the stall timer's one ping to the moderators.
+
+A seat taken by a volunteer is announced publicly, followed by the turn message (the new
+player gets their hand privately), exactly as after `/admin replace`."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from bot.discord import messages
+from bot.discord.checks import Responder, guarded, is_moderator
+from bot.discord.cog import Cog
+from bot.discord.components import SubstituteButton
+from bot.errors import ServiceError
+from bot.service import Fired
+from bot.service.stalls import Stalled
+from bot.service.substitutes import LIVE, OPEN, WAITING, SubRequest, Taken
+
+log = logging.getLogger("bot.discord.substitutes")
+
+NO_PINGS = discord.AllowedMentions.none()
+SETTING_ON_SERVER = "Server settings exist only on a server."
+
+
+def seat_words(req: SubRequest) -> str:
+    n = f"Seat {req.seat_no + 1}"
+    return n if req.seat_label == n else f"{n} ({req.seat_label})"
+
+
+def request_text(req: SubRequest) -> str:
+    """What the request message says, for each state of the request."""
+    game = f"{req.title_name} (game #{req.game_id})"
+    seat = seat_words(req)
+    if req.status == OPEN:
+        return (
+            f"🙋 **{seat} needs a substitute** in {game}.\n"
+            f"Held by {req.holder}; asked by <@{req.requested_by}>. Anyone not playing in this "
+            "game can take the seat over from the current position: press **Take this seat**."
+        )
+    if req.status == WAITING:
+        return (
+            f"🙋 **{seat} needs a substitute** in {game}.\n"
+            f"<@{req.volunteer_id}> volunteers to take it over from {req.holder}: a moderator "
+            "approves or rejects."
+        )
+    if req.status == "taken":
+        return f"✅ {seat} of {game} was taken over by <@{req.volunteer_id}>."
+    return f"✖️ The request for a substitute for {seat} of {game} was withdrawn."
+
+
+def request_view(req: SubRequest) -> discord.ui.View | None:
+    actions = {OPEN: ("take", "cancel"), WAITING: ("approve", "reject", "cancel")}
+    wanted = actions.get(req.status)
+    if not wanted:
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in wanted:
+        view.add_item(SubstituteButton.build(req.game_id, req.id, action))
+    return view
+
+
+def stall_text(found: Stalled) -> str:
+    info = found.game
+    who = ", ".join(w.mention for w in info.waiting) or "nobody"
+    days = int(found.days)
+    paused = " (it is paused)" if found.paused else ""
+    head = f"<@&{found.mod_role_id}>" if found.mod_role_id else "Moderators:"
+    return messages.cut(
+        f"🐢 {head} {info.title_name} (game #{info.id}) has had no move for {days} day"
+        f"{'s' if days != 1 else ''}{paused}. Waiting for: {who}.\n"
+        "You could ask for a substitute (`/admin substitute`), hand a seat to the automatic "
+        "player (`/admin bot`) or end the game (`/admin end`).",
+        messages.CONTENT_MAX,
+    )
+
+
+def stalled_list(found: list[Stalled], days: int) -> str:
+    if not found:
+        return (
+            f"No game on this server has gone {days} day{'s' if days != 1 else ''} without a move."
+        )
+    lines = [f"**Stalled games** (no move for {days}+ days):"]
+    for x in found:
+        info = x.game
+        link = f"<#{info.channel_id}>"
+        if info.turn_message_id and info.guild_id:
+            link += (
+                f" ([last turn](https://discord.com/channels/{info.guild_id}/"
+                f"{info.channel_id}/{info.turn_message_id}))"
+            )
+        who = ", ".join(w.mention for w in info.waiting) or "nobody"
+        paused = ", paused" if x.paused else ""
+        lines.append(
+            f"• {info.title_name} (game #{info.id}) in {link}: {int(x.days)} days{paused}; "
+            f"waiting for {who}"
+        )
+    return messages.trim_lines(lines, messages.CONTENT_MAX)
+
+
+class Substitutes(Cog):
+    def register(self, game: app_commands.Group) -> None:
+        @game.command(name="substitute", description="Ask for someone to take over your seat.")
+        async def substitute(interaction: discord.Interaction) -> None:
+            await self.ask(interaction, None)
+
+    def register_admin(self, admin: app_commands.Group) -> None:
+        """The moderators' commands (the group checks who may use them)."""
+
+        @admin.command(name="substitute", description="Ask for a substitute for a seat.")
+        @app_commands.describe(seat="Seat number (1 = first seat)")
+        async def substitute(
+            interaction: discord.Interaction, seat: app_commands.Range[int, 1, 25]
+        ) -> None:
+            await self.ask(interaction, seat - 1)
+
+        @admin.command(
+            name="substitute_approval",
+            description="Must a moderator approve volunteers taking a seat on this server?",
+        )
+        async def approval(interaction: discord.Interaction, setting: Literal["on", "off"]) -> None:
+            if interaction.guild_id is None:
+                raise ServiceError(SETTING_ON_SERVER)
+            on = setting == "on"
+            await self.service.set_substitute_approval(
+                interaction.guild_id, interaction.user.id, on
+            )
+            text = (
+                "volunteers taking a seat now need a moderator's approval."
+                if on
+                else "volunteers now take a seat at once, without approval."
+            )
+            await Responder(interaction).public(
+                content=messages.announcement(interaction.user.id, text),
+                allowed_mentions=NO_PINGS,
+            )
+
+        @admin.command(
+            name="stall_days", description="After how many days without a move a game stalls."
+        )
+        @app_commands.describe(days="Days without a completed move (default 7)")
+        async def stall_days(
+            interaction: discord.Interaction, days: app_commands.Range[int, 1, 365]
+        ) -> None:
+            if interaction.guild_id is None:
+                raise ServiceError(SETTING_ON_SERVER)
+            responder = Responder(interaction)
+            await responder.within(
+                self.service.set_stall_days(interaction.guild_id, interaction.user.id, days)
+            )
+            await responder.private(
+                content=f"✅ A game with no move for {days} day{'s' if days != 1 else ''} is "
+                "now reported to the moderators (once) and listed by `/admin stalled`."
+            )
+
+        @admin.command(name="stalled", description="This server's games without a move lately.")
+        async def stalled(interaction: discord.Interaction) -> None:
+            if interaction.guild_id is None:
+                raise ServiceError(SETTING_ON_SERVER)
+            responder = Responder(interaction)
+            days = await self.service.stall_setting(interaction.guild_id)
+            found = await responder.within(self.service.stalled_games(interaction.guild_id))
+            await responder.private(content=stalled_list(found, days), allowed_mentions=NO_PINGS)
+
+    # ------------------------------------------------------------------ requests
+    async def ask(self, interaction: discord.Interaction, seat_no: int | None) -> None:
+        """Post a request (`seat_no` None: the caller's own seat; else a moderator's ask)."""
+        responder = Responder(interaction)
+        req = await responder.within(
+            self.service.request_substitute(
+                interaction.channel_id,
+                interaction.user.id,
+                seat_no,
+                moderator=seat_no is not None,
+            )
+        )
+        message_id = await responder.public(
+            content=request_text(req), view=request_view(req), allowed_mentions=NO_PINGS
+        )
+        await self.service.substitute_posted(req.id, message_id)
+
+    @guarded("press:substitute")
+    async def press(self, interaction: discord.Interaction, request_id: int, action: str) -> None:
+        responder = Responder(interaction)
+        user = interaction.user.id
+        try:
+            if action == "take":
+                done = await responder.within(self.service.volunteer_substitute(request_id, user))
+            else:
+                moderator = await responder.within(is_moderator(interaction, self.service))
+                if action == "approve":
+                    work = self.service.approve_substitute(request_id, user, moderator=moderator)
+                elif action == "reject":
+                    work = self.service.reject_substitute(request_id, user, moderator=moderator)
+                else:
+                    work = self.service.cancel_substitute(request_id, user, moderator=moderator)
+                done = await responder.within(work)
+        except ServiceError:
+            self.bot.turns.spawn(self._tidy(interaction, request_id))
+            raise  # answered privately by `guarded`
+        if isinstance(done, Taken):
+            await self._taken(responder, done, user)
+            return
+        await responder.update_source(
+            content=request_text(done), view=request_view(done), allowed_mentions=NO_PINGS
+        )
+
+    async def _taken(self, responder: Responder, done: Taken, presser: int) -> None:
+        """The request message says who took the seat; the change is announced, then the turn
+        message follows (the new player's hand by DM)."""
+        req = done.request
+        built = await responder.within(self.bot.turns.build(done.outcome))
+        await responder.update_source(
+            content=request_text(req), view=None, allowed_mentions=NO_PINGS
+        )
+        volunteer = req.volunteer_id or presser
+        approved = f" (approved by <@{presser}>)" if presser != volunteer else ""
+        await responder.public(
+            content=f"🔁 <@{volunteer}> takes over {seat_words(req)} from {done.previous} as a "
+            f"substitute{approved}.",
+            allowed_mentions=NO_PINGS,
+        )
+        await self.bot.turns.send_built(responder, done.outcome, built, [volunteer])
+
+    async def _tidy(self, interaction: discord.Interaction, request_id: int) -> None:
+        """After a refused press: a request that is closed (or whose game is over) loses its
+        buttons, so nobody else presses them."""
+        try:
+            req = await self.service.substitute_request(request_id)
+            info = await self.service.game_info(req.game_id)
+        except ServiceError:
+            return
+        if req.status in LIVE and info.status == "running":
+            return
+        message = interaction.message
+        if message is None:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await message.edit(content=request_text(req), view=None, allowed_mentions=NO_PINGS)
+
+    # ------------------------------------------------------------------ stalls
+    async def stall_fired(self, timer: Fired) -> None:
+        """The stall timer: ping the moderators once, in the game's channel."""
+        found = await self.service.stall_due(timer)
+        if found is None:
+            return
+        mentions = discord.AllowedMentions(
+            users=False,
+            everyone=False,
+            roles=[discord.Object(found.mod_role_id)] if found.mod_role_id else False,
+        )
+        channel = self.bot.get_partial_messageable(found.game.channel_id)
+        with contextlib.suppress(discord.HTTPException):  # never retried: no spam
+            await channel.send(stall_text(found), allowed_mentions=mentions)
+        log.info(
+            "stalled game reported",
+            extra={"game_id": found.game.id, "channel_id": found.game.channel_id},
+        )

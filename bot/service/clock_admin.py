@@ -1,0 +1,120 @@
+"""Moderators' acts on clocks: pause and resume a game, extend a seat's clock, change the pace
+or the expiry policy. Each is audited; the Discord layer announces it. A paused game still
+accepts moves (nothing is lost by playing on), but no clock runs until it is resumed."""
+
+from __future__ import annotations
+
+from sqlalchemy import delete
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import Game, SeatClock
+from bot.errors import ServiceError
+from bot.results import GameInfo
+from bot.service import queries as q
+from bot.service.clock_rules import DAY, HOUR, LONGEST, pace_text, parse_pace, parse_policy, span
+from bot.service.clocks import ClockCases
+from bot.service.loader import prompts_of, title_of
+
+
+class ClockAdminCases(ClockCases):
+    async def _clock_game(self, s: AsyncSession, game_id: int, statuses: tuple[str, ...]) -> Game:
+        game = await s.get(Game, game_id)
+        if game is None or game.status not in statuses:
+            raise ServiceError("That only works on a running game.")
+        return game
+
+    async def _restart(self, s: AsyncSession, game: Game) -> GameInfo:
+        """Start the clocks of the seats asked now (after a resume or a new pace)."""
+        seats = await q.holders(s, game.id)
+        title = title_of(game)
+        loaded = await self._state(s, game, title)
+        prompts = prompts_of(title, loaded)
+        await self._tick_clocks(s, game, seats, prompts, set())
+        await s.flush()
+        info = self._info(game, seats, loaded.state, prompts=prompts)
+        return await self._clock_view(s, game, info)
+
+    async def admin_pause(self, channel_id: int, actor: int) -> GameInfo:
+        game_id = await self._game_id(channel_id)
+        async with self._lock(game_id), self._tx(game_id) as s:
+            game = await self._clock_game(s, game_id, ("running",))
+            if game.paused_at is not None:
+                raise ServiceError("The game is already paused; `/admin resume` restarts it.")
+            await self._stop_all(s, game)
+            game.paused_at = self.clock()
+            await self._audit(s, game, actor, "pause")
+            await s.flush()
+            return await self._restart(s, game)
+
+    async def admin_resume(self, channel_id: int, actor: int) -> GameInfo:
+        game_id = await self._game_id(channel_id)
+        async with self._lock(game_id), self._tx(game_id) as s:
+            game = await self._clock_game(s, game_id, ("running",))
+            if game.paused_at is None:
+                raise ServiceError("The game is not paused.")
+            game.paused_at = None
+            await self._audit(s, game, actor, "resume")
+            return await self._restart(s, game)
+
+    async def admin_extend(
+        self, channel_id: int, actor: int, seat_no: int, hours: float
+    ) -> GameInfo:
+        """Give seat `seat_no` more time (beyond the cap: a moderator's gift)."""
+        if not 0 < hours * HOUR <= LONGEST:
+            raise ServiceError(
+                f"Extend by more than 0 and at most {LONGEST / DAY:g} days of hours."
+            )
+        game_id = await self._game_id(channel_id)
+        async with self._lock(game_id), self._tx(game_id) as s:
+            game = await self._clock_game(s, game_id, ("running",))
+            if not game.pace:
+                raise ServiceError("This game has no clock; set one with `/admin pace`.")
+            if not 0 <= seat_no < game.seats:
+                raise ServiceError(f"Seats are numbered 1 to {game.seats}.")
+            seats = await q.holders(s, game.id)
+            holder = next((x for x in seats if x.seat_no == seat_no), None)
+            user_id = holder.user_id if holder is not None and not holder.is_bot else None
+            row = (await self._clock_rows(s, game.id)).get(seat_no)
+            if row is None:
+                row = SeatClock(game_id=game.id, seat_no=seat_no, remaining=game.pace["start"])
+                s.add(row)
+            if row.running_since is not None:
+                row.remaining = max(0.0, await self._left(s, game, row, user_id))
+                row.running_since, row.warned = self.clock(), 0
+            row.remaining += hours * HOUR
+            await s.flush()
+            await self._drop_clock_timers(s, game.id, {seat_no})
+            if row.running_since is not None:
+                await self._plan_timer(s, game, row, user_id)
+            await self._audit(s, game, actor, "extend", f"seat {seat_no + 1} +{span(hours * HOUR)}")
+            return await self._restart(s, game)
+
+    async def admin_pace(
+        self, channel_id: int, actor: int, pace: str | None, expiry: str | None = None
+    ) -> GameInfo:
+        """A new pace (each clock keeps its time left, up to the new cap; `none` removes the
+        clocks) and/or a new expiry policy."""
+        if pace is None and expiry is None:
+            raise ServiceError("Give a `pace:`, an `expiry:`, or both.")
+        clock = parse_pace(pace) if pace is not None else None
+        policy = parse_policy(expiry) if expiry is not None else None
+        game_id = await self._game_id(channel_id)
+        async with self._lock(game_id), self._tx(game_id) as s:
+            game = await self._clock_game(s, game_id, ("lobby", "running"))
+            if policy is not None:
+                game.expiry_policy = policy
+            if pace is not None:
+                if game.status == "running" and game.paused_at is None:
+                    await self._stop_all(s, game)
+                game.pace = clock
+                if clock is None:
+                    await s.execute(delete(SeatClock).where(SeatClock.game_id == game.id))
+                else:
+                    for row in (await self._clock_rows(s, game.id)).values():
+                        row.remaining = min(row.remaining, float(clock["cap"]))
+            detail = pace_text(game.pace, game.expiry_policy)
+            await self._audit(s, game, actor, "pace", detail)
+            await s.flush()
+            if game.status != "running":
+                return self._info(game, await q.holders(s, game.id), None)
+            return await self._restart(s, game)

@@ -1,0 +1,405 @@
+"""Seat clocks: each seat held by a person has a clock that runs only while it is asked to
+decide. All bookkeeping happens inside the transaction of the decision that changes who is
+asked (`_tick_clocks`, called by `_decide`), which also replaces the clock's timer: one timer
+row (kind "clock") per running clock, for its next event (a warning or the expiry), carrying
+the `running_since` it was planned for, so a stale timer does nothing.
+
+On expiry: one vacation day is spent if the person has one (24 h more), else the game's policy
+applies: `automatic` (the automatic player stands in until `/game return`), `default` (the
+rules' default decision) or `pause`. Moderators' acts on clocks are in `clock_admin`."""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import Game, GuildSettings, Seat, SeatClock, Timer, Vacation
+from bot.errors import ServiceError
+from bot.results import GameInfo, Outcome
+from bot.service import queries as q
+from bot.service.base import Move, ServiceCore
+from bot.service.clock_rules import DAY, EXPIRE, HALF, ONE_HOUR, Next, left, plan
+from bot.service.loader import Loaded, prompts_of, title_of
+from engine.core import Event, Prompt, Title
+from engine.rng import Rng
+
+#: The timer kind of seat clocks.
+CLOCK = "clock"
+#: A timer firing this early (seconds) counts as due.
+SLACK = 1.0
+
+
+async def away_until(s: AsyncSession, user_id: int, guild_id: int | None, now: datetime):  # noqa: ANN201
+    """When the person's absence on this server ends (None: not away), from `people`."""
+    try:
+        from bot.service import people
+    except ImportError:
+        return None
+    found = getattr(people, "away_until", None)
+    return None if found is None else await found(s, user_id, guild_id, now)
+
+
+async def spend_vacation_day(
+    s: AsyncSession, user_id: int, guild_id: int | None, now: datetime
+) -> bool:
+    """Spend one of the person's vacation days on this server, if they have one left."""
+    try:
+        from bot.service import people
+    except ImportError:
+        return False
+    found = getattr(people, "spend_vacation_day", None)
+    return False if found is None else bool(await found(s, user_id, guild_id, now))
+
+
+@dataclass(frozen=True)
+class ClockNews:
+    """What a fired clock timer did, for the Discord layer to tell.
+    `kind`: warning, vacation, expired (with `outcome` to post) or paused."""
+
+    kind: str
+    game: GameInfo
+    seat_no: int
+    user_id: int
+    label: str
+    asked: str
+    left: float
+    outcome: Outcome | None = None
+    mod_role_id: int | None = None
+
+
+def aware(when: datetime) -> datetime:
+    """SQLite hands datetimes back without a zone; they are stored in UTC."""
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def stamp(when: datetime) -> str:
+    return aware(when).isoformat()
+
+
+class ClockCases(ServiceCore):
+    # ------------------------------------------------------------------ rows and timers
+    @staticmethod
+    async def _clock_rows(s: AsyncSession, game_id: int) -> dict[int, SeatClock]:
+        rows = await s.scalars(select(SeatClock).where(SeatClock.game_id == game_id))
+        return {r.seat_no: r for r in rows}
+
+    async def _absences(
+        self, s: AsyncSession, user_id: int | None, guild_id: int | None, since: datetime
+    ) -> list[tuple[datetime, datetime]]:
+        """The person's absences on this server since then (the vacation days spent
+        automatically included, as `people.away_until` counts them)."""
+        if user_id is None:
+            return []
+        rows = await s.execute(
+            select(Vacation.starts_at, Vacation.ends_at).where(
+                Vacation.user_id == user_id,
+                Vacation.guild_id == guild_id,
+                Vacation.ends_at > since,
+            )
+        )
+        return [(aware(a), aware(b)) for a, b in rows]
+
+    async def _left(
+        self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
+    ) -> float:
+        if row.running_since is None:
+            return row.remaining
+        since = aware(row.running_since)
+        absences = await self._absences(s, user_id, game.guild_id, since)
+        return left(row.remaining, since, self.clock(), absences)
+
+    async def _plan_timer(
+        self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
+    ) -> None:
+        """Insert the timer of a running clock's next event."""
+        assert row.running_since is not None
+        now = self.clock()
+        since = aware(row.running_since)
+        absences = await self._absences(s, user_id, game.guild_id, since)
+        away = await away_until(s, user_id, game.guild_id, now) if user_id is not None else None
+        nxt = plan(row.remaining, since, row.warned, now, absences, away and aware(away))
+        payload = {"seat": row.seat_no, "since": stamp(since), "event": nxt.event}
+        await s.execute(
+            insert(Timer.__table__).values(
+                game_id=game.id, kind=CLOCK, due_at=nxt.due, version=game.version, payload=payload
+            )
+        )
+        if self.on_timer is not None:
+            self.on_timer(nxt.due)
+
+    async def _drop_clock_timers(
+        self, s: AsyncSession, game_id: int, seats: set[int] | None = None
+    ) -> None:
+        """Delete the clock timers of the game (of `seats` only, when given)."""
+        rows = await s.execute(
+            select(Timer.id, Timer.payload).where(Timer.game_id == game_id, Timer.kind == CLOCK)
+        )
+        ids = [i for i, p in rows if seats is None or (p or {}).get("seat") in seats]
+        if ids:
+            await s.execute(
+                delete(Timer).where(Timer.id.in_(ids)).execution_options(synchronize_session=False)
+            )
+
+    async def _stop(
+        self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None, moved: bool
+    ) -> None:
+        """Stop a running clock: what ran is taken off, then (after a move) the increment."""
+        row.remaining = max(0.0, await self._left(s, game, row, user_id))
+        if moved and game.pace:
+            row.remaining = min(float(game.pace["cap"]), row.remaining + game.pace["increment"])
+        row.running_since = None
+        row.warned = 0
+
+    # ------------------------------------------------------------------ in every decision
+    async def _tick_clocks(
+        self, s: AsyncSession, game: Game, seats: list[Seat], prompts: list[Prompt], moved: set[int]
+    ) -> None:
+        """Stop the clocks of seats that moved or are no longer asked, start those of seats now
+        asked (unless the game is paused), and replace the timers of the clocks that changed."""
+        if not game.pace or game.status != "running":
+            return
+        now = self.clock()
+        rows = await self._clock_rows(s, game.id)
+        people = {x.seat_no: x.user_id for x in seats if not x.is_bot and x.user_id is not None}
+        asked = {p.seat for p in prompts if p.seat in people}
+        changed: set[int] = set()
+        for seat_no, row in rows.items():
+            if row.running_since is not None and (seat_no in moved or seat_no not in asked):
+                await self._stop(s, game, row, people.get(seat_no), seat_no in moved)
+                changed.add(seat_no)
+        if game.paused_at is None:
+            for seat_no in asked:
+                row = rows.get(seat_no)
+                if row is None:
+                    row = rows[seat_no] = SeatClock(
+                        game_id=game.id, seat_no=seat_no, remaining=float(game.pace["start"])
+                    )
+                    s.add(row)
+                if row.running_since is None:
+                    row.running_since, row.warned = now, 0
+                    changed.add(seat_no)
+        if not changed:
+            return
+        await self._drop_clock_timers(s, game.id, changed)
+        for seat_no in changed:
+            row = rows[seat_no]
+            if row.running_since is not None:
+                await self._plan_timer(s, game, row, people.get(seat_no))
+
+    async def _hand_back(
+        self, s: AsyncSession, game: Game, seats: list[Seat], seat_no: int
+    ) -> Event | None:
+        """Before the automatic player standing in moves: if its person asked to come back,
+        the seat is theirs again (a new tenure)."""
+        i, bot = next(((i, x) for i, x in enumerate(seats) if x.seat_no == seat_no), (0, None))
+        if bot is None or not bot.is_bot or not bot.coming_back or bot.stand_in_for is None:
+            return None
+        user_id = bot.stand_in_for
+        if any(x.user_id == user_id and not x.is_bot for x in seats):
+            return None  # they hold another seat meanwhile
+        now = self.clock()
+        await s.execute(
+            update(Seat.__table__)
+            .where(Seat.__table__.c.id == bot.id)
+            .values(until_version=game.version, left_at=now, coming_back=False)
+        )
+        person = Seat(game_id=game.id, seat_no=seat_no, user_id=user_id, since_version=game.version)
+        s.add(person)
+        await s.flush()
+        seats[i] = person
+        self.drafts.clear(game.id, seat_no)
+        return Event(f"<@{user_id}> is back and takes seat {seat_no + 1} again.")
+
+    async def _clock_view(self, s: AsyncSession, game: Game, info: GameInfo) -> GameInfo:
+        """`info` with each clock's time left (seat -> seconds, running?)."""
+        if not game.pace:
+            return info
+        holders = {h.seat_no: h.user_id for h in info.holders if not h.is_bot}
+        view: dict[int, tuple[float, bool]] = {}
+        for seat_no, row in (await self._clock_rows(s, game.id)).items():
+            spent = await self._left(s, game, row, holders.get(seat_no))
+            view[seat_no] = (max(0.0, spent), row.running_since is not None)
+        return replace(info, clocks=view)
+
+    # ------------------------------------------------------------------ a clock's timer fires
+    async def clock_fired(self, payload: dict[str, Any], game_id: int | None) -> ClockNews | None:
+        """A claimed clock timer: act on the clock's event if it is still the one planned
+        (the clock runs since the same time) and due; otherwise nothing (or a later timer)."""
+        if game_id is None or not isinstance(payload, dict):
+            return None
+        seat_no = payload.get("seat")
+        async with self._lock(game_id), self._tx(game_id) as s:
+            game = await s.get(Game, game_id)
+            if game is None or game.status != "running" or game.paused_at or not game.pace:
+                return None
+            row = await s.scalar(
+                select(SeatClock).where(SeatClock.game_id == game_id, SeatClock.seat_no == seat_no)
+            )
+            if row is None or row.running_since is None:
+                return None
+            if stamp(row.running_since) != payload.get("since"):
+                return None  # planned for an earlier run of this clock
+            seats = await q.holders(s, game_id)
+            holder = next((x for x in seats if x.seat_no == seat_no), None)
+            if holder is None or holder.is_bot or holder.user_id is None:
+                return None
+            now = self.clock()
+            since = aware(row.running_since)
+            absences = await self._absences(s, holder.user_id, game.guild_id, since)
+            away = await away_until(s, holder.user_id, game.guild_id, now)
+            nxt = plan(row.remaining, since, row.warned, now, absences, away and aware(away))
+            spare = left(row.remaining, since, now, absences)
+            if spare <= SLACK and not (away and aware(away) > now):
+                nxt = Next(EXPIRE, now)  # ran out: a warning now would come too late
+            if nxt.due > now + timedelta(seconds=SLACK):  # an absence put it off
+                await self._plan_timer(s, game, row, holder.user_id)
+                return None
+            title = title_of(game)
+            loaded = await self._state(s, game, title)
+            prompt = next((p for p in prompts_of(title, loaded) if p.seat == seat_no), None)
+            if prompt is None:
+                return None
+            info = self._info(game, seats, loaded.state)
+            news = ClockNews(
+                "warning",
+                info,
+                seat_no,
+                holder.user_id,
+                title.seat_label(loaded.state, seat_no),
+                prompt.text,
+                max(0.0, spare),
+            )
+            if nxt.event != EXPIRE:
+                row.warned |= nxt.bits
+                await self._plan_timer(s, game, row, holder.user_id)
+                return news
+            return await self._expire(s, game, title, loaded, seats, holder, row, news)
+
+    async def _expire(
+        self,
+        s: AsyncSession,
+        game: Game,
+        title: Title,
+        loaded: Loaded,
+        seats: list[Seat],
+        holder: Seat,
+        row: SeatClock,
+        news: ClockNews,
+    ) -> ClockNews:
+        now = self.clock()
+        user_id = holder.user_id
+        assert user_id is not None and game.pace
+        if await spend_vacation_day(s, user_id, game.guild_id, now):
+            # The day spent is an absence from now (bot.service.people): the clock, at 0,
+            # waits through it, so the seat has 24 h more before the policy applies.
+            row.remaining, row.running_since, row.warned = 0.0, now, HALF | ONE_HOUR
+            await self._plan_timer(s, game, row, user_id)
+            return replace(news, kind="vacation", left=DAY)
+        holder.timeouts = (holder.timeouts or 0) + 1
+        row.remaining, row.running_since, row.warned = float(game.pace["start"]), None, 0
+        await self._drop_clock_timers(s, game.id, {row.seat_no})
+        who = f"<@{user_id}> ({news.label})"
+        policy = game.expiry_policy or "automatic"
+        if policy == "pause":
+            await self._stop_all(s, game)
+            game.paused_at = now
+            await self._audit(s, game, 0, "clock-pause", f"seat {row.seat_no + 1} ran out")
+            settings = await s.get(GuildSettings, game.guild_id) if game.guild_id else None
+            return replace(
+                news,
+                kind="paused",
+                left=0.0,
+                game=self._info(game, seats, loaded.state),
+                mod_role_id=settings.mod_role_id if settings else None,
+            )
+        if policy == "default":
+            line = f"⏰ The clock of {who} ran out: the rules' default decision is made for them."
+            outcome = await self._default_move(s, game, title, loaded, seats, row.seat_no, line)
+        else:
+            holder.until_version, holder.left_at = game.version, now
+            bot = Seat(
+                game_id=game.id,
+                seat_no=row.seat_no,
+                is_bot=True,
+                since_version=game.version,
+                stand_in_for=user_id,
+            )
+            s.add(bot)
+            await s.flush()
+            seats = [bot if x.id == holder.id else x for x in seats]
+            self.drafts.clear(game.id, row.seat_no)
+            line = (
+                f"⏰ The clock of {who} ran out: the automatic player takes the seat. "
+                f"<@{user_id}>, `/game return` hands it back to you at your next turn."
+            )
+            outcome = await self._decide(
+                s, game, title, loaded, seats, None, force=True, prefix=line
+            )
+        return replace(news, kind="expired", left=0.0, outcome=outcome, game=outcome.game)
+
+    async def _default_move(
+        self,
+        s: AsyncSession,
+        game: Game,
+        title: Title,
+        loaded: Loaded,
+        seats: list[Seat],
+        seat_no: int,
+        line: str,
+    ) -> Outcome:
+        """The title's default decision for the seat (the automatic player's, if the title
+        has none or its default is refused)."""
+        picks: list[str] = []
+        default = getattr(title, "default_move", None)
+        if default is not None:
+            with contextlib.suppress(Exception):  # a title bug must not stop the clock
+                picks.append(default(loaded.state, seat_no))
+        picks.append(title.bot_choice(loaded.state, seat_no, Rng.from_seed(game.seed).fork(-1)))
+        for pick in picks:
+            try:
+                move = Move(seat_no, pick, None)  # type: ignore[arg-type]  # by the host
+                return await self._decide(s, game, title, loaded, seats, move, prefix=line)
+            except ServiceError:
+                continue
+        raise ServiceError("No default decision is possible for that seat.")
+
+    async def _stop_all(self, s: AsyncSession, game: Game) -> None:
+        """Stop every running clock of the game (a pause) and drop their timers."""
+        seats = await q.holders(s, game.id)
+        people = {x.seat_no: x.user_id for x in seats if not x.is_bot}
+        for seat_no, row in (await self._clock_rows(s, game.id)).items():
+            if row.running_since is not None:
+                await self._stop(s, game, row, people.get(seat_no), moved=False)
+        await self._drop_clock_timers(s, game.id)
+
+    # ------------------------------------------------------------------ /game return
+    async def game_return(self, channel_id: int, user_id: int) -> GameInfo:
+        """The person the automatic player stands in for asks for their seat back: it is
+        handed back at the seat's next decision."""
+        game_id = await self._game_id(channel_id)
+        async with self._lock(game_id), self._tx(game_id) as s:
+            game = await s.get(Game, game_id)
+            if game is None or game.status != "running":
+                raise ServiceError("The game here is not running.")
+            seats = await q.holders(s, game_id)
+            if any(x.user_id == user_id and not x.is_bot for x in seats):
+                raise ServiceError("You already hold your seat in this game.")
+            stand_in = next((x for x in seats if x.is_bot and x.stand_in_for == user_id), None)
+            if stand_in is None:
+                raise ServiceError(
+                    "The automatic player isn't standing in for you here; a moderator can give "
+                    "you a seat with `/admin replace`."
+                )
+            if stand_in.coming_back:
+                raise ServiceError(
+                    "Already noted: your seat comes back to you at its next decision."
+                )
+            stand_in.coming_back = True
+            await self._audit(s, game, user_id, "return", f"seat {stand_in.seat_no + 1}")
+            await s.flush()
+            return self._info(game, seats, None)

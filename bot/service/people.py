@@ -1,0 +1,338 @@
+"""People's own settings (`/me`): timezone, quiet hours, how pings reach them, and time away
+(vacations on one server, within a yearly allowance). The module functions take a session and
+`now` (from the service's clock), so the clocks, pings and status can call them inside their
+own transactions; `PeopleCases` holds the `/me` use cases."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import GuildSettings, Person, Vacation
+from bot.errors import ServiceError
+from bot.service.base import ServiceCore
+from bot.service.digest import retime_digest
+from bot.service.hours import DAY, aware, local_at, parse_hhmm, parse_zone, quiet_end, zone
+
+#: How pings reach a person.
+PING_MODES = ("channel", "dm", "both", "digest")
+#: A server's yearly vacation allowance when it set none.
+DEFAULT_VACATION_DAYS = 21
+
+
+# ---------------------------------------------------------------------------- settings rows
+async def person(s: AsyncSession, user_id: int) -> Person | None:
+    return await s.get(Person, user_id)
+
+
+async def quiet_until(s: AsyncSession, user_id: int, now: datetime) -> datetime | None:
+    """If `now` is inside the person's quiet hours, when they end (UTC); else None."""
+    p = await person(s, user_id)
+    if p is None:
+        return None
+    return quiet_end(zone(p.timezone), p.quiet_from, p.quiet_to, now)
+
+
+async def allowance(s: AsyncSession, guild_id: int | None) -> int:
+    """Vacation days per calendar year on the server (the default outside servers)."""
+    if guild_id is None:
+        return DEFAULT_VACATION_DAYS
+    settings = await s.get(GuildSettings, guild_id)
+    if settings is None or settings.vacation_days is None:
+        return DEFAULT_VACATION_DAYS
+    return int(settings.vacation_days)
+
+
+def _on_server(guild_id: int | None):  # type: ignore[no-untyped-def]
+    return Vacation.guild_id.is_(None) if guild_id is None else Vacation.guild_id == guild_id
+
+
+async def _vacations(
+    s: AsyncSession, user_ids: Iterable[int], guild_id: int | None, ending_after: datetime
+) -> list[Vacation]:
+    rows = await s.scalars(
+        select(Vacation)
+        .where(
+            Vacation.user_id.in_(list(user_ids)),
+            _on_server(guild_id),
+            Vacation.ends_at > ending_after.astimezone(UTC),
+        )
+        .order_by(Vacation.starts_at, Vacation.id)
+    )
+    return list(rows)
+
+
+def _covering_end(rows: Iterable[Vacation], now: datetime) -> datetime | None:
+    """The end of the absence covering `now` (back-to-back vacations count as one)."""
+    cursor, found = now, False
+    for v in sorted(rows, key=lambda v: aware(v.starts_at)):
+        if aware(v.starts_at) <= cursor < aware(v.ends_at):
+            cursor, found = aware(v.ends_at), True
+    return cursor if found else None
+
+
+async def away_until(
+    s: AsyncSession, user_id: int, guild_id: int | None, now: datetime
+) -> datetime | None:
+    """The end of the absence (vacation, automatic days included) covering `now`, or None."""
+    return _covering_end(await _vacations(s, [user_id], guild_id, now), now)
+
+
+async def away_map(
+    s: AsyncSession, user_ids: Iterable[int], guild_id: int | None, now: datetime
+) -> dict[int, datetime]:
+    """user id -> when they are back, for those of `user_ids` away at `now` (one query)."""
+    ids = sorted(set(user_ids))
+    if not ids:
+        return {}
+    rows = await _vacations(s, ids, guild_id, now)
+    out: dict[int, datetime] = {}
+    for uid in ids:
+        end = _covering_end([v for v in rows if v.user_id == uid], now)
+        if end is not None:
+            out[uid] = end
+    return out
+
+
+async def _year_tz(s: AsyncSession, user_id: int) -> ZoneInfo:
+    p = await person(s, user_id)
+    return zone(p.timezone if p else None)
+
+
+def _year_bounds(year: int, tz: ZoneInfo) -> tuple[datetime, datetime]:
+    return (
+        datetime(year, 1, 1, tzinfo=tz).astimezone(UTC),
+        datetime(year + 1, 1, 1, tzinfo=tz).astimezone(UTC),
+    )
+
+
+def _overlap_days(a: datetime, b: datetime, lo: datetime, hi: datetime) -> float:
+    return max(0.0, (min(b, hi) - max(a, lo)).total_seconds()) / 86400
+
+
+async def days_used(s: AsyncSession, user_id: int, guild_id: int | None, year: int) -> float:
+    """Vacation days counted in calendar `year` (in the person's zone), booked ones included."""
+    tz = await _year_tz(s, user_id)
+    lo, hi = _year_bounds(year, tz)
+    rows = await s.scalars(
+        select(Vacation).where(
+            Vacation.user_id == user_id,
+            _on_server(guild_id),
+            Vacation.ends_at > lo,
+            Vacation.starts_at < hi,
+        )
+    )
+    return sum(_overlap_days(aware(v.starts_at), aware(v.ends_at), lo, hi) for v in rows)
+
+
+async def vacation_days_left(
+    s: AsyncSession, user_id: int, guild_id: int | None, now: datetime
+) -> float:
+    """What is left of the allowance in the calendar year of `now` (never below 0)."""
+    year = now.astimezone(await _year_tz(s, user_id)).year
+    used = await days_used(s, user_id, guild_id, year)
+    return max(0.0, await allowance(s, guild_id) - used)
+
+
+async def _refusal_if_over(
+    s: AsyncSession, user_id: int, guild_id: int | None, start: datetime, end: datetime
+) -> str | None:
+    """Would the vacation `start`-`end` (not yet stored) exceed the allowance of a calendar
+    year it touches? The refusal to show, or None."""
+    tz = await _year_tz(s, user_id)
+    per_year = await allowance(s, guild_id)
+    for year in range(start.astimezone(tz).year, end.astimezone(tz).year + 1):
+        lo, hi = _year_bounds(year, tz)
+        wanted = _overlap_days(start, end, lo, hi)
+        used = await days_used(s, user_id, guild_id, year)
+        if wanted > 0 and used + wanted > per_year + 1e-6:
+            left = max(0.0, per_year - used)
+            return (
+                f"That is {days_text(wanted)} away in {year}, but you have {days_text(left)} "
+                f"of vacation left on this server that year ({per_year} a year). "
+                "Choose an earlier date."
+            )
+    return None
+
+
+async def spend_vacation_day(
+    s: AsyncSession, user_id: int, guild_id: int | None, now: datetime
+) -> bool:
+    """A clock ran out: spend one vacation day (an automatic 24-hour `Vacation` from `now`) if
+    the allowance has a whole day left; False (nothing recorded) otherwise."""
+    now = now.astimezone(UTC)
+    if await _refusal_if_over(s, user_id, guild_id, now, now + DAY) is not None:
+        return False
+    s.add(
+        Vacation(
+            user_id=user_id, guild_id=guild_id, starts_at=now, ends_at=now + DAY, automatic=True
+        )
+    )
+    await s.flush()
+    return True
+
+
+def days_text(days: float) -> str:
+    shown = f"{days:.1f}".rstrip("0").rstrip(".")
+    return f"{shown} day{'' if shown == '1' else 's'}"
+
+
+# ---------------------------------------------------------------------------- the /me use cases
+@dataclass(frozen=True)
+class MySettings:
+    """What `/me show` says: the settings, and time away on the server asked from."""
+
+    user_id: int
+    timezone: str
+    quiet_from: str | None
+    quiet_to: str | None
+    pings: str
+    away_until: datetime | None
+    days_left: float
+    allowance: int
+    #: A line about what just changed (empty for `/me show`).
+    note: str = ""
+
+
+class PeopleCases(ServiceCore):
+    async def my_settings(self, user_id: int, guild_id: int | None, note: str = "") -> MySettings:
+        now = self.clock()
+        async with self._sessions() as s:
+            return await self._my_settings(s, user_id, guild_id, now, note)
+
+    async def _my_settings(
+        self, s: AsyncSession, user_id: int, guild_id: int | None, now: datetime, note: str
+    ) -> MySettings:
+        p = await person(s, user_id)
+        return MySettings(
+            user_id=user_id,
+            timezone=p.timezone if p else "UTC",
+            quiet_from=p.quiet_from if p else None,
+            quiet_to=p.quiet_to if p else None,
+            pings=p.pings if p else "channel",
+            away_until=await away_until(s, user_id, guild_id, now),
+            days_left=await vacation_days_left(s, user_id, guild_id, now),
+            allowance=await allowance(s, guild_id),
+            note=note,
+        )
+
+    def _wake_for(self, due: datetime | None) -> None:
+        """Tell the dispatcher about a timer committed for `due`."""
+        if due is not None and self.on_timer is not None:
+            self.on_timer(due)
+
+    async def _person_for_update(self, s: AsyncSession, user_id: int) -> Person:
+        p = await person(s, user_id)
+        if p is None:
+            p = Person(user_id=user_id, timezone="UTC", pings="channel")
+            s.add(p)
+        return p
+
+    async def set_timezone(self, user_id: int, guild_id: int | None, name: str) -> MySettings:
+        tz = parse_zone(name)
+        async with self._tx() as s:
+            p = await self._person_for_update(s, user_id)
+            p.timezone = tz
+            await s.flush()
+            due = await retime_digest(s, p, self.clock())
+        self._wake_for(due)
+        return await self.my_settings(user_id, guild_id, f"Your timezone is now **{tz}**.")
+
+    async def set_quiet(
+        self, user_id: int, guild_id: int | None, start: str, end: str | None
+    ) -> MySettings:
+        """Quiet hours `start`-`end` (local HH:MM); `start` "off" turns them off."""
+        if start.strip().lower() in ("off", "none", "no"):
+            qf = qt = None
+            note = "Quiet hours are off: pings reach you at any time."
+        else:
+            if not end:
+                raise ServiceError("Say when your quiet hours end too, e.g. `from:22:00 to:08:00`.")
+            qf, qt = parse_hhmm(start, "from"), parse_hhmm(end, "to")
+            if qf == qt:
+                raise ServiceError("Quiet hours need to end at another time than they start.")
+            note = f"Quiet hours: **{qf}–{qt}** your time. Pings then wait until they end."
+        async with self._tx() as s:
+            p = await self._person_for_update(s, user_id)
+            p.quiet_from, p.quiet_to = qf, qt
+            await s.flush()
+            due = await retime_digest(s, p, self.clock())
+        self._wake_for(due)
+        return await self.my_settings(user_id, guild_id, note)
+
+    async def set_pings(self, user_id: int, guild_id: int | None, mode: str) -> MySettings:
+        mode = mode.strip().lower()
+        if mode not in PING_MODES:
+            raise ServiceError(f"Pings can come as: {', '.join(PING_MODES)}.")
+        async with self._tx() as s:
+            p = await self._person_for_update(s, user_id)
+            p.pings = mode
+            await s.flush()
+            due = await retime_digest(s, p, self.clock())
+        self._wake_for(due)
+        notes = {
+            "channel": "Pings now come as a mention in the game's channel.",
+            "dm": "Pings now come by direct message.",
+            "both": "Pings now come as a channel mention and a direct message.",
+            "digest": "Pings are now collected into one direct message a day (09:00 your time).",
+        }
+        return await self.my_settings(user_id, guild_id, notes[mode])
+
+    async def go_away(
+        self, user_id: int, guild_id: int | None, until: str, at: str | None = None
+    ) -> MySettings:
+        """Away on this server from now until `until` (YYYY-MM-DD, the day they are back) at
+        `at` (HH:MM, default 00:00), in their zone. A new `/me away` replaces the one running
+        or booked; refused if it exceeds the yearly allowance."""
+        try:
+            day = date.fromisoformat(until.strip())
+        except ValueError:
+            raise ServiceError(
+                f"`{until[:20]}` is not a date: write the day you are back as YYYY-MM-DD."
+            ) from None
+        hhmm = parse_hhmm(at, "time") if at else "00:00"
+        now = self.clock().astimezone(UTC)
+        async with self._tx() as s:
+            p = await person(s, user_id)
+            tz = zone(p.timezone if p else None)
+            end = local_at(day, hhmm, tz)
+            if end <= now:
+                raise ServiceError("That moment has passed: name a day you are back in the future.")
+            if end - now > timedelta(days=366):
+                raise ServiceError("That is more than a year away: choose an earlier date.")
+            await self._end_manual_vacations(s, user_id, guild_id, now)
+            refusal = await _refusal_if_over(s, user_id, guild_id, now, end)
+            if refusal is not None:
+                raise ServiceError(refusal)  # rolls back: the old vacation stays as it was
+            s.add(Vacation(user_id=user_id, guild_id=guild_id, starts_at=now, ends_at=end))
+        when = end.astimezone(tz).strftime("%a %d %b %Y %H:%M")
+        return await self.my_settings(
+            user_id, guild_id, f"You are away until **{when}** ({tz.key}): your clocks wait."
+        )
+
+    async def come_back(self, user_id: int, guild_id: int | None) -> MySettings:
+        """End the time away taken with `/me away` (automatic days spent by a clock stay)."""
+        now = self.clock().astimezone(UTC)
+        async with self._tx() as s:
+            ended = await self._end_manual_vacations(s, user_id, guild_id, now)
+        note = "Welcome back! Your clocks run again." if ended else "You were not away."
+        return await self.my_settings(user_id, guild_id, note)
+
+    @staticmethod
+    async def _end_manual_vacations(
+        s: AsyncSession, user_id: int, guild_id: int | None, now: datetime
+    ) -> int:
+        """Cut the running `/me away` vacation at `now` and drop booked ones; how many."""
+        rows = [v for v in await _vacations(s, [user_id], guild_id, now) if not v.automatic]
+        for v in rows:
+            if aware(v.starts_at) >= now:
+                await s.delete(v)
+            else:
+                v.ends_at = now
+        await s.flush()
+        return len(rows)

@@ -1,0 +1,189 @@
+"""Routing personal pings by each person's settings: sent now (as a channel mention, a direct
+message, or both), held until their quiet hours end, or collected for their daily digest. The
+held and collected ones are timer rows (see `bot.service.digest`), released by the one
+dispatcher; the Discord layer (`bot.discord.pings`) does the sending."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import Game, Person, Timer
+from bot.service.digest import DIGEST, collect, hold, retime_digest
+from bot.service.hours import quiet_end, zone
+from bot.service.mygames import MyGame, MyGamesCases
+from bot.service.people import PeopleCases, person
+from bot.service.timers import Fired
+
+
+@dataclass(frozen=True)
+class Ping:
+    """A ping to send now."""
+
+    user_id: int
+    guild_id: int | None
+    channel_id: int
+    game_id: int | None
+    text: str
+    icon: str
+    #: channel, dm or both
+    mode: str
+
+
+@dataclass(frozen=True)
+class Digest:
+    """One person's daily digest: the pings collected since the last one, and their games."""
+
+    user_id: int
+    pings: list[Ping]
+    #: Older pings left out (a digest keeps the newest MAX_ITEMS).
+    dropped: int = 0
+    games: list[MyGame] = field(default_factory=list)
+
+
+def _ping(item: dict[str, Any], mode: str) -> Ping:
+    return Ping(
+        user_id=int(item["user_id"]),
+        guild_id=item.get("guild_id"),
+        channel_id=int(item["channel_id"]),
+        game_id=item.get("game_id"),
+        text=str(item.get("text") or ""),
+        icon=str(item.get("icon") or "🔔"),
+        mode=mode,
+    )
+
+
+async def _moot(s: AsyncSession, item: dict[str, Any]) -> bool:
+    """A ping tied to a decision (`version` set) is moot once the game moved on or ended."""
+    version, game_id = item.get("version"), item.get("game_id")
+    if version is None or game_id is None:
+        return False
+    row = (
+        await s.execute(select(Game.status, Game.version).where(Game.id == int(game_id)))
+    ).first()
+    return row is None or row.status != "running" or row.version != int(version)
+
+
+class PingCases(PeopleCases, MyGamesCases):
+    async def route_pings(
+        self,
+        user_ids: Iterable[int],
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_id: int | None,
+        text: str,
+        icon: str = "🔔",
+        version: int | None = None,
+    ) -> list[Ping]:
+        """The pings to send now; the others are held (quiet hours) or collected (digest) in
+        this one transaction."""
+        now = self.clock()
+        sent: list[Ping] = []
+        wake: list[datetime] = []
+        async with self._tx() as s:
+            for uid in dict.fromkeys(user_ids):
+                item = {
+                    "user_id": uid,
+                    "guild_id": guild_id,
+                    "channel_id": channel_id,
+                    "game_id": game_id,
+                    "version": version,
+                    "text": text,
+                    "icon": icon,
+                }
+                ping = await self._route(s, await person(s, uid), item, now, wake)
+                if ping is not None:
+                    sent.append(ping)
+        for due in wake:
+            self._wake_for(due)
+        return sent
+
+    async def _route(
+        self,
+        s: AsyncSession,
+        p: Person | None,
+        item: dict[str, Any],
+        now: datetime,
+        wake: list[datetime],
+    ) -> Ping | None:
+        mode = p.pings if p is not None else "channel"
+        if p is not None and mode == DIGEST:
+            wake.append(await collect(s, p, item, now))
+            return None
+        until = quiet_end(zone(p.timezone), p.quiet_from, p.quiet_to, now) if p else None
+        if until is not None:
+            hold(s, {**item, "mode": mode}, until)
+            wake.append(until)
+            return None
+        return _ping(item, mode)
+
+    async def held_ping_due(self, fired: Fired) -> list[Ping]:
+        """A claimed held ping: to send now by the person's settings as they are now (held
+        again if they moved their quiet hours, collected if they took the digest since);
+        nothing if it became moot."""
+        item = dict(fired.payload or {})
+        if "user_id" not in item or "channel_id" not in item:
+            return []
+        now = self.clock()
+        wake: list[datetime] = []
+        async with self._tx() as s:
+            if await _moot(s, item):
+                return []
+            p = await person(s, int(item["user_id"]))
+            if p is None:
+                return [_ping(item, str(item.get("mode") or "channel"))]
+            ping = await self._route(s, p, item, now, wake)
+        for due in wake:
+            self._wake_for(due)
+        return [ping] if ping is not None else []
+
+    async def digest_due(self, fired: Fired) -> Digest | None:
+        """A claimed digest timer: the next one is set (while the person keeps the digest),
+        and what to send now (None: nothing to say)."""
+        payload = dict(fired.payload or {})
+        if "user_id" not in payload:
+            return None
+        uid = int(payload["user_id"])
+        now = self.clock()
+        due = None
+        async with self._tx() as s:
+            p = await person(s, uid)
+            if p is not None:
+                due = await retime_digest(s, p, now)
+            pings = [
+                _ping(item, "dm")
+                for item in payload.get("items") or []
+                if isinstance(item, dict) and not await _moot(s, item)
+            ]
+        self._wake_for(due)
+        games = [g for g in await self.my_games(uid, None) if g.status == "running"]
+        if not pings and not games:
+            return None
+        return Digest(uid, pings, int(payload.get("dropped") or 0), games)
+
+    async def ensure_digests(self) -> int:
+        """People who take the digest but have no digest timer (a crash between a claim and
+        the next one): one each; how many were set."""
+        now = self.clock()
+        set_ = 0
+        async with self._tx() as s:
+            people = list(await s.scalars(select(Person).where(Person.pings == DIGEST)))
+            if not people:
+                return 0
+            have = {
+                int((t.payload or {}).get("user_id") or 0)
+                for t in await s.scalars(
+                    select(Timer).where(Timer.kind == DIGEST, Timer.game_id.is_(None))
+                )
+            }
+            for p in people:
+                if p.user_id not in have:
+                    await retime_digest(s, p, now)
+                    set_ += 1
+        return set_
