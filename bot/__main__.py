@@ -88,7 +88,17 @@ async def _stop(bot: BoardroomBot) -> None:
 
 def main() -> None:
     with contextlib.suppress(KeyboardInterrupt):
-        sys.exit(asyncio.run(_run()))
+        sys.exit(_event_loop_runner()(_run()))
+
+
+def _event_loop_runner():  # type: ignore[no-untyped-def]
+    """uvloop where it is installed (not on Windows): the bot's event loop, sockets and the
+    HTTP client cost about a tenth less CPU per decision with it (bench.e2e_load)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run
+    return uvloop.run
 
 
 if __name__ == "__main__":
