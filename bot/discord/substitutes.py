@@ -160,6 +160,24 @@ class Substitutes(Cog):
                 "now reported to the moderators (once) and listed by `/admin stalled`."
             )
 
+        @admin.command(
+            name="vacation_days", description="Vacation days each member may take per year here."
+        )
+        @app_commands.describe(days="Days per calendar year (default 21; 0: no vacations)")
+        async def vacation_days(
+            interaction: discord.Interaction, days: app_commands.Range[int, 0, 366]
+        ) -> None:
+            if interaction.guild_id is None:
+                raise ServiceError(SETTING_ON_SERVER)
+            responder = Responder(interaction)
+            await responder.within(
+                self.service.set_vacation_days(interaction.guild_id, interaction.user.id, days)
+            )
+            await responder.private(
+                content=f"✅ Each member may now be away for {days} day{'s' if days != 1 else ''} "
+                "a calendar year on this server (`/me away`; a clock that runs out spends one)."
+            )
+
         @admin.command(name="stalled", description="This server's games without a move lately.")
         async def stalled(interaction: discord.Interaction) -> None:
             if interaction.guild_id is None:

@@ -38,6 +38,10 @@ async def quiet_until(s: AsyncSession, user_id: int, now: datetime) -> datetime 
     return quiet_end(zone(p.timezone), p.quiet_from, p.quiet_to, now)
 
 
+#: The most a server may allow per year (a whole leap year).
+MAX_VACATION_DAYS = 366
+
+
 async def allowance(s: AsyncSession, guild_id: int | None) -> int:
     """Vacation days per calendar year on the server (the default outside servers)."""
     if guild_id is None:
@@ -282,6 +286,20 @@ class PeopleCases(ServiceCore):
             "digest": "Pings are now collected into one direct message a day (09:00 your time).",
         }
         return await self.my_settings(user_id, guild_id, notes[mode])
+
+    async def set_vacation_days(self, guild_id: int, actor: int, days: int) -> int:
+        """A moderator sets the server's yearly vacation allowance (0: no vacations); audited.
+        Time already taken stays; it counts against the new allowance."""
+        if not 0 <= days <= MAX_VACATION_DAYS:
+            raise ServiceError(f"Give a number of days from 0 to {MAX_VACATION_DAYS}.")
+        async with self._tx() as s:
+            settings = await s.get(GuildSettings, guild_id)
+            if settings is None:
+                s.add(GuildSettings(guild_id=guild_id, vacation_days=days))
+            else:
+                settings.vacation_days = days
+            await self._audit(s, None, actor, "vacation-days", str(days))
+        return days
 
     async def go_away(
         self, user_id: int, guild_id: int | None, until: str, at: str | None = None

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import func, insert, select
 
 from bot.db.engine import make_engine, sessionmaker
-from bot.db.models import Game, GuildSettings, SeatClock, Timer, Vacation
+from bot.db.models import Audit, Game, GuildSettings, SeatClock, Timer, Vacation
 from bot.errors import ServiceError
 from bot.service import GameService
 from bot.service.digest import DIGEST, HELD
@@ -122,6 +122,24 @@ async def test_away_counts_against_the_yearly_allowance(service):
             await service.go_away(ANA, GUILD, bad)
     with pytest.raises(ServiceError, match="passed"):
         await service.go_away(ANA, GUILD, "2026-05-01")
+
+
+async def test_a_moderator_sets_the_yearly_allowance(service):
+    clock = _clocked(service, datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
+    assert await service.set_vacation_days(GUILD, BEN, 5) == 5
+    with pytest.raises(ServiceError, match="vacation left"):
+        await service.go_away(ANA, GUILD, "2026-03-08")  # 6.5 days: more than 5
+    me = await service.go_away(ANA, GUILD, "2026-03-05")
+    assert me.days_left == pytest.approx(5 - 3.5)
+    for bad in (-1, 367):
+        with pytest.raises(ServiceError, match="from 0 to 366"):
+            await service.set_vacation_days(GUILD, BEN, bad)
+    await service.set_vacation_days(GUILD, BEN, 0)
+    async with service._sessions() as s:
+        assert await vacation_days_left(s, CAL, GUILD, clock.now) == 0
+        assert not await spend_vacation_day(s, CAL, GUILD, clock.now)
+        acts = list(await s.scalars(select(Audit.detail).where(Audit.act == "vacation-days")))
+    assert acts == ["5", "0"]
 
 
 async def test_a_vacation_across_new_year_counts_in_each_year(service):
