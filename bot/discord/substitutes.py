@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Literal
 
 import discord
@@ -149,15 +150,12 @@ class Substitutes(Cog):
         async def stall_days(
             interaction: discord.Interaction, days: app_commands.Range[int, 1, 365]
         ) -> None:
-            if interaction.guild_id is None:
-                raise ServiceError(SETTING_ON_SERVER)
-            responder = Responder(interaction)
-            await responder.within(
-                self.service.set_stall_days(interaction.guild_id, interaction.user.id, days)
-            )
-            await responder.private(
-                content=f"✅ A game with no move for {days} day{'s' if days != 1 else ''} is "
-                "now reported to the moderators (once) and listed by `/admin stalled`."
+            await self._set_days(
+                interaction,
+                self.service.set_stall_days,
+                days,
+                f"✅ A game with no move for {_days(days)} is now reported to the moderators "
+                "(once) and listed by `/admin stalled`.",
             )
 
         @admin.command(
@@ -167,15 +165,12 @@ class Substitutes(Cog):
         async def vacation_days(
             interaction: discord.Interaction, days: app_commands.Range[int, 0, 366]
         ) -> None:
-            if interaction.guild_id is None:
-                raise ServiceError(SETTING_ON_SERVER)
-            responder = Responder(interaction)
-            await responder.within(
-                self.service.set_vacation_days(interaction.guild_id, interaction.user.id, days)
-            )
-            await responder.private(
-                content=f"✅ Each member may now be away for {days} day{'s' if days != 1 else ''} "
-                "a calendar year on this server (`/me away`; a clock that runs out spends one)."
+            await self._set_days(
+                interaction,
+                self.service.set_vacation_days,
+                days,
+                f"✅ Each member may now be away for {_days(days)} a calendar year on this "
+                "server (`/me away`; a clock that runs out spends one).",
             )
 
         @admin.command(name="stalled", description="This server's games without a move lately.")
@@ -186,6 +181,20 @@ class Substitutes(Cog):
             days = await self.service.stall_setting(interaction.guild_id)
             found = await responder.within(self.service.stalled_games(interaction.guild_id))
             await responder.private(content=stalled_list(found, days), allowed_mentions=NO_PINGS)
+
+    async def _set_days(
+        self,
+        interaction: discord.Interaction,
+        set_days: Callable[[int, int, int], Awaitable[int]],
+        days: int,
+        done: str,
+    ) -> None:
+        """A server setting counted in days: set it (answered within 3 s), then say so."""
+        if interaction.guild_id is None:
+            raise ServiceError(SETTING_ON_SERVER)
+        responder = Responder(interaction)
+        await responder.within(set_days(interaction.guild_id, interaction.user.id, days))
+        await responder.private(content=done)
 
     # ------------------------------------------------------------------ requests
     async def ask(self, interaction: discord.Interaction, seat_no: int | None) -> None:
@@ -281,3 +290,7 @@ class Substitutes(Cog):
             "stalled game reported",
             extra={"game_id": found.game.id, "channel_id": found.game.channel_id},
         )
+
+
+def _days(n: int) -> str:
+    return f"{n} day{'s' if n != 1 else ''}"

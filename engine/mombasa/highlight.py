@@ -10,13 +10,7 @@ highlight can never tell more than the board itself.
 from __future__ import annotations
 
 from engine.mombasa.state import State
-
-
-def _hand_size(st: State, seat: int) -> int:
-    p = st.players[seat]
-    if st.phase == "planning":
-        return len(p.hand) + sum(1 for c in p.plan.slots if c and c not in p.hand)
-    return len(p.hand)
+from engine.mombasa.view import hand_size
 
 
 def marks(st: State) -> dict[str, object]:
@@ -49,7 +43,7 @@ def marks(st: State) -> dict[str, object]:
         m[f"cash:{s}"] = p.cash
         m[f"diamond:{s}"] = p.diamond
         m[f"ink:{s}"] = p.ink
-        m[f"hand:{s}"] = _hand_size(st, s)
+        m[f"hand:{s}"] = hand_size(st, s)
         m[f"markers:{s}"] = (p.markers, tuple(p.markers_placed))
         m[f"bonus:{s}"] = tuple((b.company, b.index, b.active) for b in p.bonuses)
         in_area = p.tile_in_area and not hidden

@@ -120,7 +120,7 @@ def _space_label(sid: str) -> tuple[str, str]:
     return s.kind, f"Study: pay £{s.pay_pounds}"
 
 
-def _hand_size(st: State, seat: int) -> int:
+def hand_size(st: State, seat: int) -> int:
     """R187: during planning everyone else sees the size the hand had when planning began; the
     stored plan's cards count whether or not the flow took them out of the hand already."""
     p = st.players[seat]
@@ -173,7 +173,7 @@ def _player(st: State, seat: int) -> Player:
         colour=p.colour,
         name=names.colour(p.colour),
         cash=p.cash,
-        hand_size=_hand_size(st, seat),
+        hand_size=hand_size(st, seat),
         planned=p.plan.confirmed,
         slots=slots,
         tile=p.tile,
