@@ -53,9 +53,11 @@ class GameInfo:
     pace: dict | None = None
     expiry_policy: str = "automatic"
     paused: bool = False
+    #: Does a seat's clock run during its person's quiet hours (`Game.clock_in_quiet`)?
+    clock_in_quiet: bool = True
     #: Seat -> (seconds its clock has left, is it running?), where the reader asked for them.
     clocks: dict[int, tuple[float, bool]] = field(default_factory=dict)
-    #: Person -> when they are back, for the seated people away now (`/game status` only).
+    #: Person -> when they are back, for the seated people away now (status, turn messages).
     away: dict[int, datetime] = field(default_factory=dict)
 
     def seat_of(self, user_id: int) -> SeatInfo | None:

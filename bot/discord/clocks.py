@@ -26,6 +26,10 @@ EXPIRY_CHOICES = [
     app_commands.Choice(name="the rules' default decision", value="default"),
     app_commands.Choice(name="pause the game for a moderator", value="pause"),
 ]
+QUIET_CLOCK_CHOICES = [
+    app_commands.Choice(name="the clock runs during quiet hours (default)", value="runs"),
+    app_commands.Choice(name="the clock waits during each player's quiet hours", value="waits"),
+]
 
 
 def pace_suggestions(current: str) -> list[app_commands.Choice[str]]:
@@ -100,14 +104,20 @@ class Clocks(Cog):
         @app_commands.describe(
             pace="relaxed, daily, fast, none, or custom:START/PLUS/CAP in hours",
             expiry="What happens when a clock runs out",
+            quiet_clock="Does a clock run or wait during its player's quiet hours?",
         )
-        @app_commands.choices(expiry=EXPIRY_CHOICES)
+        @app_commands.choices(expiry=EXPIRY_CHOICES, quiet_clock=QUIET_CLOCK_CHOICES)
         async def pace(
-            interaction: discord.Interaction, pace: str | None = None, expiry: str | None = None
+            interaction: discord.Interaction,
+            pace: str | None = None,
+            expiry: str | None = None,
+            quiet_clock: str | None = None,
         ) -> None:
             await self._announce(
                 interaction,
-                self.service.admin_pace(interaction.channel_id, interaction.user.id, pace, expiry),
+                self.service.admin_pace(
+                    interaction.channel_id, interaction.user.id, pace, expiry, quiet_clock
+                ),
                 "changed the clock.",
             )
 

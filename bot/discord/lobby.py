@@ -11,7 +11,7 @@ from discord import app_commands
 from bot import catalog
 from bot.discord import components, messages
 from bot.discord.checks import Responder, guarded, is_moderator
-from bot.discord.clocks import EXPIRY_CHOICES, pace_suggestions
+from bot.discord.clocks import EXPIRY_CHOICES, QUIET_CLOCK_CHOICES, pace_suggestions
 from bot.discord.cog import Cog
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
@@ -56,8 +56,11 @@ class Lobby(Cog):
             options="Game options, e.g. `rounds=2, variant=on`",
             pace="Clock: relaxed, daily, fast, none (default), or custom:START/PLUS/CAP in hours",
             expiry="When a clock runs out (default: the automatic player takes over)",
+            quiet_clock="During a player's quiet hours, their clock runs (default) or waits",
         )
-        @app_commands.choices(title=title_choices(), expiry=EXPIRY_CHOICES)
+        @app_commands.choices(
+            title=title_choices(), expiry=EXPIRY_CHOICES, quiet_clock=QUIET_CLOCK_CHOICES
+        )
         async def new(
             interaction: discord.Interaction,
             title: str,
@@ -66,8 +69,9 @@ class Lobby(Cog):
             options: str | None = None,
             pace: str | None = None,
             expiry: str | None = None,
+            quiet_clock: str | None = None,
         ) -> None:
-            await self.new(interaction, title, seats, bots, options, pace, expiry)
+            await self.new(interaction, title, seats, bots, options, pace, expiry, quiet_clock)
 
         @new.autocomplete("pace")
         async def pace_autocomplete(
@@ -117,6 +121,7 @@ class Lobby(Cog):
         options: str | None,
         pace: str | None = None,
         expiry: str | None = None,
+        quiet_clock: str | None = None,
     ) -> None:
         # Under a burst of new lobbies the database may queue us: defer (publicly, as the
         # lobby is public) rather than miss Discord's 3-second limit.
@@ -132,6 +137,7 @@ class Lobby(Cog):
                 options=options,
                 pace=pace,
                 expiry=expiry,
+                quiet_clock=quiet_clock,
             )
         )
         log.info(

@@ -576,7 +576,8 @@ def lobby_row(seat: SeatInfo | None) -> str:
 
 
 def players_line(info: GameInfo) -> str:
-    """Who holds which seat, in one line, so log lines naming seats can be followed."""
+    """Who holds which seat, in one line, so log lines naming seats can be followed; who of
+    them is away, and until when."""
     parts = []
     for n in range(info.seats):
         seat = info.holder(n)
@@ -585,8 +586,14 @@ def players_line(info: GameInfo) -> str:
         elif seat.is_bot or seat.user_id is None:
             parts.append(f"{seat.label}: 🤖")
         else:
-            parts.append(f"{seat.label}: <@{seat.user_id}>")
+            parts.append(f"{seat.label}: <@{seat.user_id}>{away_note(info, seat.user_id)}")
     return cut(" · ".join(parts), FIELD_MAX)
+
+
+def away_note(info: GameInfo, user_id: int) -> str:
+    """ " (away until <t:…:f>)" for a seated person who is away now, else ""."""
+    back = info.away.get(user_id)
+    return f" (away until <t:{int(back.timestamp())}:f>)" if back is not None else ""
 
 
 def status_embed(info: GameInfo) -> discord.Embed:

@@ -195,6 +195,7 @@ class ServiceCore:
             pace=game.pace,
             expiry_policy=game.expiry_policy or "automatic",
             paused=game.paused_at is not None,
+            clock_in_quiet=game.clock_in_quiet is not False,
         )
 
     async def _outcome(
@@ -228,7 +229,7 @@ class ServiceCore:
                     if text_:
                         hands[seat.user_id] = text_
         former = await q.former_people(s, game)
-        info = self._info(game, seats, state, former, prompts)
+        info = await self._away_view(s, game, self._info(game, seats, state, former, prompts))
         return Outcome(
             game=info,
             events=events,
@@ -350,6 +351,10 @@ class ServiceCore:
 
     async def _clock_view(self, s: AsyncSession, game: Game, info: GameInfo) -> GameInfo:
         """`info` with the seats' clocks."""
+        return info
+
+    async def _away_view(self, s: AsyncSession, game: Game, info: GameInfo) -> GameInfo:
+        """`info` with who of its seated people is away, and until when."""
         return info
 
     async def _take_back(

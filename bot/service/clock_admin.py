@@ -4,14 +4,23 @@ accepts moves (nothing is lost by playing on), but no clock runs until it is res
 
 from __future__ import annotations
 
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import Game, SeatClock
+from bot.db.models import Game, Person, SeatClock
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
-from bot.service.clock_rules import DAY, HOUR, LONGEST, pace_text, parse_pace, parse_policy, span
+from bot.service.clock_rules import (
+    DAY,
+    HOUR,
+    LONGEST,
+    pace_text,
+    parse_pace,
+    parse_policy,
+    parse_quiet_clock,
+    span,
+)
 from bot.service.clocks import ClockCases
 from bot.service.loader import prompts_of, title_of
 
@@ -33,6 +42,31 @@ class ClockAdminCases(ClockCases):
         await s.flush()
         info = self._info(game, seats, loaded.state, prompts=prompts)
         return await self._clock_view(s, game, info)
+
+    async def _quiet_clock(self, s: AsyncSession, game: Game, in_quiet: bool) -> None:
+        """Switch whether the game's clocks run in quiet hours: the running clocks of people
+        with quiet hours keep what they have left by the old rule, and are re-planned by the
+        new one."""
+        people = {x.seat_no: x.user_id for x in await q.holders(s, game.id) if not x.is_bot}
+        quiet = set(
+            await s.scalars(
+                select(Person.user_id).where(
+                    Person.user_id.in_([u for u in people.values() if u is not None]),
+                    Person.quiet_from.is_not(None),
+                )
+            )
+        )
+        running = [
+            r
+            for r in (await self._clock_rows(s, game.id)).values()
+            if r.running_since is not None and people.get(r.seat_no) in quiet
+        ]
+        for row in running:
+            await self._checkpoint(s, game, row, people.get(row.seat_no))
+        game.clock_in_quiet = in_quiet
+        await s.flush()
+        for row in running:
+            await self._replan(s, game, row, people.get(row.seat_no))
 
     async def admin_pause(self, channel_id: int, actor: int) -> GameInfo:
         game_id = await self._game_id(channel_id)
@@ -83,26 +117,33 @@ class ClockAdminCases(ClockCases):
                 row.running_since, row.warned = self.clock(), 0
             row.remaining += hours * HOUR
             await s.flush()
-            await self._drop_clock_timers(s, game.id, {seat_no})
-            if row.running_since is not None:
-                await self._plan_timer(s, game, row, user_id)
+            await self._replan(s, game, row, user_id)
             await self._audit(s, game, actor, "extend", f"seat {seat_no + 1} +{span(hours * HOUR)}")
             return await self._restart(s, game)
 
     async def admin_pace(
-        self, channel_id: int, actor: int, pace: str | None, expiry: str | None = None
+        self,
+        channel_id: int,
+        actor: int,
+        pace: str | None,
+        expiry: str | None = None,
+        quiet_clock: str | None = None,
     ) -> GameInfo:
         """A new pace (each clock keeps its time left, up to the new cap; `none` removes the
-        clocks) and/or a new expiry policy."""
-        if pace is None and expiry is None:
-            raise ServiceError("Give a `pace:`, an `expiry:`, or both.")
+        clocks), a new expiry policy, and/or whether clocks run in quiet hours (from now on:
+        the time already run stays as it was counted)."""
+        if pace is None and expiry is None and quiet_clock is None:
+            raise ServiceError("Give a `pace:`, an `expiry:` or a `quiet_clock:` to change.")
         clock = parse_pace(pace) if pace is not None else None
         policy = parse_policy(expiry) if expiry is not None else None
+        in_quiet = parse_quiet_clock(quiet_clock) if quiet_clock is not None else None
         game_id = await self._game_id(channel_id)
         async with self._lock(game_id), self._tx(game_id) as s:
             game = await self._clock_game(s, game_id, ("lobby", "running"))
             if policy is not None:
                 game.expiry_policy = policy
+            if in_quiet is not None and in_quiet != game.clock_in_quiet:
+                await self._quiet_clock(s, game, in_quiet)
             if pace is not None:
                 if game.status == "running" and game.paused_at is None:
                     await self._stop_all(s, game)
@@ -112,7 +153,7 @@ class ClockAdminCases(ClockCases):
                 else:
                     for row in (await self._clock_rows(s, game.id)).values():
                         row.remaining = min(row.remaining, float(clock["cap"]))
-            detail = pace_text(game.pace, game.expiry_policy)
+            detail = pace_text(game.pace, game.expiry_policy, game.clock_in_quiet)
             await self._audit(s, game, actor, "pace", detail)
             await s.flush()
             if game.status != "running":

@@ -34,6 +34,11 @@ HALF, ONE_HOUR = 1, 2
 WARN_HALF, WARN_HOUR, EXPIRE = "half", "hour", "expire"
 #: Two warnings this close together are sent as one (seconds).
 COINCIDE = 60.0
+#: In a game whose clocks wait through quiet hours, they wait at most this long a day (the
+#: first hours of longer quiet hours), so nobody can stop their clock with quiet hours alone.
+MAX_QUIET_WAIT = 12 * HOUR
+#: `quiet_clock:` -> does the clock run during its player's quiet hours?
+QUIET_CLOCK = {"runs": True, "waits": False}
 
 PACE_HELP = (
     "Pace can be `relaxed` (3 days, +1 day a move, at most 5 days), `daily` (24 h, +12 h, at "
@@ -81,6 +86,16 @@ def parse_policy(raw: str | None) -> str:
     return policy
 
 
+def parse_quiet_clock(raw: str | None) -> bool:
+    """`runs` (the default) or `waits` -> `Game.clock_in_quiet`."""
+    value = (raw or "runs").strip().lower()
+    if value not in QUIET_CLOCK:
+        raise ServiceError(
+            f"During quiet hours a clock either `runs` or `waits`; not `{str(raw)[:20]}`."
+        )
+    return QUIET_CLOCK[value]
+
+
 def span(seconds: float) -> str:
     """`13 h 20 min`, `2 d 4 h`, `45 s`."""
     seconds = max(0.0, seconds)
@@ -96,7 +111,8 @@ def span(seconds: float) -> str:
     return f"{mins} min"
 
 
-def pace_text(pace: dict | None, policy: str = "automatic") -> str:
+def pace_text(pace: dict | None, policy: str = "automatic", in_quiet: bool = True) -> str:
+    """The pace, what happens when a clock runs out, and whether clocks wait in quiet hours."""
     if not pace:
         return "No clock (reminders only)."
     name = pace.get("name", "custom")
@@ -109,7 +125,12 @@ def pace_text(pace: dict | None, policy: str = "automatic") -> str:
         "default": "the rules' default decision is made",
         "pause": "the game pauses for a moderator",
     }.get(policy, policy)
-    return f"{name}: {rule}. When a clock runs out, {then}."
+    quiet = (
+        "Clocks run during quiet hours."
+        if in_quiet
+        else f"Clocks wait during each player's quiet hours (at most {span(MAX_QUIET_WAIT)} a day)."
+    )
+    return f"{name}: {rule}. When a clock runs out, {then}. {quiet}"
 
 
 def overlap(
@@ -144,23 +165,52 @@ class Next:
     bits: int = 0
 
 
-def next_event(remaining: float, since: datetime, warned: int) -> Next:
-    """The next event of a clock started at `since` with `remaining` seconds (warnings already
-    sent in `warned`): a warning not yet sent that comes before the expiry, else the expiry."""
-    expiry = since + timedelta(seconds=remaining)
-    marks: list[tuple[datetime, int]] = []
+def next_mark(remaining: float, warned: int) -> tuple[str, float, int]:
+    """The next event of a clock with `remaining` seconds (warnings already sent in `warned`),
+    as (event, seconds of running after which it comes, warning bits): a warning not yet sent
+    that comes before the expiry, else the expiry. Two warnings close together are one."""
+    marks: list[tuple[float, int]] = []
     if not warned & HALF and remaining > 2 * COINCIDE:
-        marks.append((since + timedelta(seconds=remaining / 2), HALF))
+        marks.append((remaining / 2, HALF))
     if not warned & ONE_HOUR and remaining > HOUR + COINCIDE:
-        marks.append((expiry - timedelta(seconds=HOUR), ONE_HOUR))
+        marks.append((remaining - HOUR, ONE_HOUR))
     if not marks:
-        return Next(EXPIRE, expiry)
+        return EXPIRE, remaining, 0
     marks.sort()
-    due, bits = marks[0]
+    at, bits = marks[0]
     for other, bit in marks[1:]:
-        if (other - due).total_seconds() <= COINCIDE:
+        if other - at <= COINCIDE:
             bits |= bit
-    return Next(WARN_HOUR if bits & ONE_HOUR else WARN_HALF, due, bits)
+    return (WARN_HOUR if bits & ONE_HOUR else WARN_HALF), at, bits
+
+
+def merged(spans: Iterable[tuple[datetime, datetime]]) -> list[tuple[datetime, datetime]]:
+    """Absences sorted, with overlapping and touching ones joined."""
+    out: list[tuple[datetime, datetime]] = []
+    for a, b in sorted(x for x in spans if x[1] > x[0]):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def resume_at(start: datetime, need: float, spans: list[tuple[datetime, datetime]]) -> datetime:
+    """When a clock running from `start` (from the end of the absence `start` falls in, if
+    any) has run `need` seconds more, the absences (`spans`, merged) not counted. `need` 0 or
+    less: already reached, `start`."""
+    if need <= 0:
+        return start
+    t = start
+    for a, b in spans:
+        if b <= t:
+            continue
+        gap = max(0.0, (a - t).total_seconds())
+        if need <= gap:
+            break
+        need -= gap
+        t = b
+    return t + timedelta(seconds=need)
 
 
 def left(
@@ -183,17 +233,30 @@ def plan(
     absences: Iterable[tuple[datetime, datetime]] = (),
     away_end: datetime | None = None,
 ) -> Next:
-    """The next event of a running clock, with its owner's absences not counted: as if it had
-    started without them, and (when they are away now) resumed at the end of the absence."""
-    absences = list(absences)
-    used = remaining - left(remaining, since, now, absences)
-    start = away_end if away_end is not None and away_end > now else now
-    return next_event(remaining, start - timedelta(seconds=used), warned)
+    """The next event of a running clock, its owner's absences (vacations, and quiet hours
+    where the game's clock waits through them) not counted: when it has run long enough. While
+    they are away (`away_end`: the end of the vacation covering `now`), nothing is due before
+    they are back."""
+    spans = list(absences)
+    start = max(now, since)
+    if away_end is not None and away_end > start:
+        spans.append((now, away_end))
+        start = away_end
+    spans = merged(spans)
+    event, at, bits = next_mark(remaining, warned)
+    return Next(event, resume_at(start, at - ran(since, now, spans), spans), bits)
+
+
+def horizon(now: datetime, remaining: float, away: float = 0.0) -> datetime:
+    """How far ahead quiet hours are worth listing for a clock with `remaining` seconds and
+    `away` seconds of vacations ahead: quiet hours stop it for at most half of each day, so
+    its next event comes before this (capped at a year; a later one is re-planned then)."""
+    return now + timedelta(seconds=min(2 * max(remaining, 0.0) + away + 2 * DAY, 366 * DAY))
 
 
 def clock_lines(info: GameInfo) -> str:
     """The clock for the lobby and `/game status`: the pace, and each asked seat's time left."""
-    lines = [pace_text(info.pace, info.expiry_policy)]
+    lines = [pace_text(info.pace, info.expiry_policy, info.clock_in_quiet)]
     if info.paused:
         lines.append("⏸️ Paused by a moderator: no clock runs.")
     for n, (secs, running) in sorted(info.clocks.items()):

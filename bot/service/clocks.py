@@ -2,7 +2,8 @@
 decide. All bookkeeping happens inside the transaction of the decision that changes who is
 asked (`_tick_clocks`, called by `_decide`), which also replaces the clock's timer: one timer
 row (kind "clock") per running clock, for its next event (a warning or the expiry), carrying
-the `running_since` it was planned for, so a stale timer does nothing.
+the `running_since` it was planned for, so a stale timer does nothing. How a clock is planned
+around its person's absences is in `clock_plans`.
 
 On expiry: one vacation day is spent if the person has one (24 h more), else the game's policy
 applies: `automatic` (the automatic player stands in until `/game return`), `default` (the
@@ -12,48 +13,32 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import Game, GuildSettings, Seat, SeatClock, Timer, Vacation
+from bot.db.models import Game, GuildSettings, Seat, SeatClock
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 from bot.service import queries as q
-from bot.service.base import Move, ServiceCore
-from bot.service.clock_rules import DAY, EXPIRE, HALF, ONE_HOUR, Next, left, plan
+from bot.service.base import Move
+from bot.service.clock_plans import (
+    CLOCK,
+    ClockPlans,
+    spend_vacation_day,
+    stamp,
+)
+from bot.service.clock_rules import DAY, EXPIRE, HALF, ONE_HOUR, Next
 from bot.service.loader import Loaded, prompts_of, title_of
 from engine.core import Event, Prompt, Title
 from engine.rng import Rng
 
-#: The timer kind of seat clocks.
-CLOCK = "clock"
+__all__ = ["CLOCK", "ClockCases", "ClockNews"]
+
 #: A timer firing this early (seconds) counts as due.
 SLACK = 1.0
-
-
-async def away_until(s: AsyncSession, user_id: int, guild_id: int | None, now: datetime):  # noqa: ANN201
-    """When the person's absence on this server ends (None: not away), from `people`."""
-    try:
-        from bot.service import people
-    except ImportError:
-        return None
-    found = getattr(people, "away_until", None)
-    return None if found is None else await found(s, user_id, guild_id, now)
-
-
-async def spend_vacation_day(
-    s: AsyncSession, user_id: int, guild_id: int | None, now: datetime
-) -> bool:
-    """Spend one of the person's vacation days on this server, if they have one left."""
-    try:
-        from bot.service import people
-    except ImportError:
-        return False
-    found = getattr(people, "spend_vacation_day", None)
-    return False if found is None else bool(await found(s, user_id, guild_id, now))
 
 
 @dataclass(frozen=True)
@@ -72,79 +57,7 @@ class ClockNews:
     mod_role_id: int | None = None
 
 
-def aware(when: datetime) -> datetime:
-    """SQLite hands datetimes back without a zone; they are stored in UTC."""
-    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
-
-
-def stamp(when: datetime) -> str:
-    return aware(when).isoformat()
-
-
-class ClockCases(ServiceCore):
-    # ------------------------------------------------------------------ rows and timers
-    @staticmethod
-    async def _clock_rows(s: AsyncSession, game_id: int) -> dict[int, SeatClock]:
-        rows = await s.scalars(select(SeatClock).where(SeatClock.game_id == game_id))
-        return {r.seat_no: r for r in rows}
-
-    async def _absences(
-        self, s: AsyncSession, user_id: int | None, guild_id: int | None, since: datetime
-    ) -> list[tuple[datetime, datetime]]:
-        """The person's absences on this server since then (the vacation days spent
-        automatically included, as `people.away_until` counts them)."""
-        if user_id is None:
-            return []
-        rows = await s.execute(
-            select(Vacation.starts_at, Vacation.ends_at).where(
-                Vacation.user_id == user_id,
-                Vacation.guild_id == guild_id,
-                Vacation.ends_at > since,
-            )
-        )
-        return [(aware(a), aware(b)) for a, b in rows]
-
-    async def _left(
-        self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
-    ) -> float:
-        if row.running_since is None:
-            return row.remaining
-        since = aware(row.running_since)
-        absences = await self._absences(s, user_id, game.guild_id, since)
-        return left(row.remaining, since, self.clock(), absences)
-
-    async def _plan_timer(
-        self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
-    ) -> None:
-        """Insert the timer of a running clock's next event."""
-        assert row.running_since is not None
-        now = self.clock()
-        since = aware(row.running_since)
-        absences = await self._absences(s, user_id, game.guild_id, since)
-        away = await away_until(s, user_id, game.guild_id, now) if user_id is not None else None
-        nxt = plan(row.remaining, since, row.warned, now, absences, away and aware(away))
-        payload = {"seat": row.seat_no, "since": stamp(since), "event": nxt.event}
-        await s.execute(
-            insert(Timer.__table__).values(
-                game_id=game.id, kind=CLOCK, due_at=nxt.due, version=game.version, payload=payload
-            )
-        )
-        if self.on_timer is not None:
-            self.on_timer(nxt.due)
-
-    async def _drop_clock_timers(
-        self, s: AsyncSession, game_id: int, seats: set[int] | None = None
-    ) -> None:
-        """Delete the clock timers of the game (of `seats` only, when given)."""
-        rows = await s.execute(
-            select(Timer.id, Timer.payload).where(Timer.game_id == game_id, Timer.kind == CLOCK)
-        )
-        ids = [i for i, p in rows if seats is None or (p or {}).get("seat") in seats]
-        if ids:
-            await s.execute(
-                delete(Timer).where(Timer.id.in_(ids)).execution_options(synchronize_session=False)
-            )
-
+class ClockCases(ClockPlans):
     async def _stop(
         self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None, moved: bool
     ) -> None:
@@ -249,12 +162,8 @@ class ClockCases(ServiceCore):
             if holder is None or holder.is_bot or holder.user_id is None:
                 return None
             now = self.clock()
-            since = aware(row.running_since)
-            absences = await self._absences(s, holder.user_id, game.guild_id, since)
-            away = await away_until(s, holder.user_id, game.guild_id, now)
-            nxt = plan(row.remaining, since, row.warned, now, absences, away and aware(away))
-            spare = left(row.remaining, since, now, absences)
-            if spare <= SLACK and not (away and aware(away) > now):
+            nxt, spare, away = await self._next(s, game, row, holder.user_id)
+            if spare <= SLACK and not (away and away > now):
                 nxt = Next(EXPIRE, now)  # ran out: a warning now would come too late
             if nxt.due > now + timedelta(seconds=SLACK):  # an absence put it off
                 await self._plan_timer(s, game, row, holder.user_id)

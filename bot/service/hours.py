@@ -94,3 +94,30 @@ def next_local(tz: ZoneInfo, hhmm: str, now: datetime) -> datetime:
     local = now.astimezone(tz)
     when = local_at(local.date(), hhmm, tz)
     return when if when > now else local_at(local.date() + DAY, hhmm, tz)
+
+
+def quiet_spans(
+    tz: ZoneInfo,
+    start: str | None,
+    end: str | None,
+    since: datetime,
+    until: datetime,
+    longest: timedelta | None = None,
+) -> list[tuple[datetime, datetime]]:
+    """The quiet periods `start`-`end` (local "HH:MM", possibly across midnight) that overlap
+    [since, until], in UTC and in order; each cut to `longest` when given. Each day's period
+    is placed on the local calendar, so DST changes move it as the person's clock does."""
+    if not start or not end or start == end or until <= since:
+        return []
+    across = _seconds(end) <= _seconds(start)
+    day, last = since.astimezone(tz).date() - DAY, until.astimezone(tz).date()
+    out: list[tuple[datetime, datetime]] = []
+    while day <= last:
+        a = local_at(day, start, tz)
+        b = local_at(day + DAY if across else day, end, tz)
+        if longest is not None:
+            b = min(b, a + longest)
+        if b > a and b > since and a < until:
+            out.append((a, b))
+        day += DAY
+    return out

@@ -13,7 +13,7 @@ from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 from bot.service import queries as q
 from bot.service.base import ServiceCore
-from bot.service.clock_rules import parse_pace, parse_policy
+from bot.service.clock_rules import parse_pace, parse_policy, parse_quiet_clock
 from bot.service.loader import Loaded, title_of
 from bot.service.options import parse_options
 from engine.core import Event
@@ -37,9 +37,11 @@ class LobbyCases(ServiceCore):
         seed: int | None = None,
         pace: str | None = None,
         expiry: str | None = None,
+        quiet_clock: str | None = None,
     ) -> GameInfo:
         """`pace`: a clock preset or `custom:S/I/C` (see clock_rules; None: no clock);
-        `expiry`: what happens when a clock runs out (automatic, default or pause)."""
+        `expiry`: what happens when a clock runs out (automatic, default or pause);
+        `quiet_clock`: does a clock `runs` (default) or `waits` in its player's quiet hours."""
         title = catalog.title(title_slug)
         if title is None:
             names = ", ".join(t.slug for t in catalog.offered())
@@ -55,6 +57,7 @@ class LobbyCases(ServiceCore):
             )
         opts = parse_options(title, options)
         clock, policy = parse_pace(pace), parse_policy(expiry)
+        in_quiet = parse_quiet_clock(quiet_clock)
         async with self._channel_lock(channel_id), self._tx() as s:
             existing = await s.scalar(select(Game).where(Game.live_channel_id == channel_id))
             if existing is not None:
@@ -76,6 +79,7 @@ class LobbyCases(ServiceCore):
                 created_by=user_id,
                 pace=clock,
                 expiry_policy=policy,
+                clock_in_quiet=in_quiet,
             )
             s.add(game)
             try:

@@ -1,18 +1,16 @@
 """`/games`: every game a person is seated in (their current tenure), whose turn it is, the time
-left on their clock, and where to jump to."""
+left on their clock (their absences not counted, as everywhere), and where to jump to."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
 
 from sqlalchemy import select
 
 from bot.db.models import Game, Seat, SeatClock
 from bot.results import SeatInfo
 from bot.service import queries as q
-from bot.service.base import ServiceCore
-from bot.service.hours import aware
+from bot.service.clock_plans import ClockPlans
 from bot.service.loader import title_of
 
 #: A person is listed in at most this many games (the newest first beyond it).
@@ -56,19 +54,7 @@ class MyGame:
         return jump_url(self.guild_id, self.channel_id, self.turn_message_id)
 
 
-def clock_left(clock: SeatClock | None, now: datetime, paused_at: datetime | None) -> float | None:
-    """Seconds left on a seat's clock: what it had when last started or stopped, less the time
-    it has run since (up to the pause, in a paused game)."""
-    if clock is None:
-        return None
-    left = float(clock.remaining)
-    if clock.running_since is not None:
-        until = aware(paused_at) if paused_at is not None else now
-        left -= max(0.0, (until - aware(clock.running_since)).total_seconds())
-    return max(0.0, left)
-
-
-class MyGamesCases(ServiceCore):
+class MyGamesCases(ClockPlans):
     def _turn_message(self, game: Game) -> int | None:
         """The game's current turn message, also when its post is not marked in the table yet."""
         posted = self._posted.get(game.id)
@@ -77,7 +63,6 @@ class MyGamesCases(ServiceCore):
     async def my_games(self, user_id: int, guild_id: int | None) -> list[MyGame]:
         """The lobbies and running games `user_id` holds a seat in, on the server `guild_id`
         (everywhere when None), oldest first."""
-        now = self.clock()
         out: list[MyGame] = []
         async with self._sessions() as s:
             seated = select(Seat.game_id).where(
@@ -118,7 +103,11 @@ class MyGamesCases(ServiceCore):
                         seat_label=mine.label if mine is not None and state is not None else None,
                         my_turn=any(w.user_id == user_id and not w.is_bot for w in info.waiting),
                         waiting=list(info.waiting),
-                        time_left=clock_left(clock, now, game.paused_at) if game.pace else None,
+                        time_left=(
+                            max(0.0, await self._left(s, game, clock, user_id))
+                            if game.pace and clock is not None
+                            else None
+                        ),
                         clock_running=clock is not None
                         and clock.running_since is not None
                         and game.paused_at is None,

@@ -1,7 +1,9 @@
 """People's own settings (`/me`): timezone, quiet hours, how pings reach them, and time away
 (vacations on one server, within a yearly allowance). The module functions take a session and
 `now` (from the service's clock), so the clocks, pings and status can call them inside their
-own transactions; `PeopleCases` holds the `/me` use cases."""
+own transactions; `PeopleCases` holds the `/me` use cases. A change that moves what a running
+clock counts (time away, quiet hours, timezone) re-plans that clock's timer in the same
+transaction (`clock_plans`)."""
 
 from __future__ import annotations
 
@@ -13,9 +15,9 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import GuildSettings, Person, Vacation
+from bot.db.models import Game, GuildSettings, Person, SeatClock, Vacation
 from bot.errors import ServiceError
-from bot.service.base import ServiceCore
+from bot.service.clock_plans import ClockPlans
 from bot.service.digest import retime_digest
 from bot.service.hours import DAY, aware, local_at, parse_hhmm, parse_zone, quiet_end, zone
 
@@ -203,7 +205,7 @@ class MySettings:
     note: str = ""
 
 
-class PeopleCases(ServiceCore):
+class PeopleCases(ClockPlans):
     async def my_settings(self, user_id: int, guild_id: int | None, note: str = "") -> MySettings:
         now = self.clock()
         async with self._sessions() as s:
@@ -239,11 +241,15 @@ class PeopleCases(ServiceCore):
 
     async def set_timezone(self, user_id: int, guild_id: int | None, name: str) -> MySettings:
         tz = parse_zone(name)
-        async with self._tx() as s:
+        async with self._person_clocks(user_id, everywhere=True, quiet_only=True) as (s, held):
             p = await self._person_for_update(s, user_id)
+            if not (p.quiet_from and p.quiet_to):
+                held = []  # no quiet hours to move: the clocks count as before
+            await self._checkpoint_all(s, held, user_id)
             p.timezone = tz
             await s.flush()
             due = await retime_digest(s, p, self.clock())
+            await self._replan_all(s, held, user_id)
         self._wake_for(due)
         return await self.my_settings(user_id, guild_id, f"Your timezone is now **{tz}**.")
 
@@ -261,11 +267,13 @@ class PeopleCases(ServiceCore):
             if qf == qt:
                 raise ServiceError("Quiet hours need to end at another time than they start.")
             note = f"Quiet hours: **{qf}–{qt}** your time. Pings then wait until they end."
-        async with self._tx() as s:
+        async with self._person_clocks(user_id, everywhere=True, quiet_only=True) as (s, held):
+            await self._checkpoint_all(s, held, user_id)
             p = await self._person_for_update(s, user_id)
             p.quiet_from, p.quiet_to = qf, qt
             await s.flush()
             due = await retime_digest(s, p, self.clock())
+            await self._replan_all(s, held, user_id)
         self._wake_for(due)
         return await self.my_settings(user_id, guild_id, note)
 
@@ -315,7 +323,7 @@ class PeopleCases(ServiceCore):
             ) from None
         hhmm = parse_hhmm(at, "time") if at else "00:00"
         now = self.clock().astimezone(UTC)
-        async with self._tx() as s:
+        async with self._person_clocks(user_id, guild_id) as (s, held):
             p = await person(s, user_id)
             tz = zone(p.timezone if p else None)
             end = local_at(day, hhmm, tz)
@@ -328,6 +336,8 @@ class PeopleCases(ServiceCore):
             if refusal is not None:
                 raise ServiceError(refusal)  # rolls back: the old vacation stays as it was
             s.add(Vacation(user_id=user_id, guild_id=guild_id, starts_at=now, ends_at=end))
+            await s.flush()
+            await self._replan_all(s, held, user_id)
         when = end.astimezone(tz).strftime("%a %d %b %Y %H:%M")
         return await self.my_settings(
             user_id, guild_id, f"You are away until **{when}** ({tz.key}): your clocks wait."
@@ -336,10 +346,26 @@ class PeopleCases(ServiceCore):
     async def come_back(self, user_id: int, guild_id: int | None) -> MySettings:
         """End the time away taken with `/me away` (automatic days spent by a clock stay)."""
         now = self.clock().astimezone(UTC)
-        async with self._tx() as s:
+        async with self._person_clocks(user_id, guild_id) as (s, held):
             ended = await self._end_manual_vacations(s, user_id, guild_id, now)
+            await self._replan_all(s, held, user_id)
         note = "Welcome back! Your clocks run again." if ended else "You were not away."
         return await self.my_settings(user_id, guild_id, note)
+
+    async def _checkpoint_all(
+        self, s: AsyncSession, held: list[tuple[Game, SeatClock]], user_id: int
+    ) -> None:
+        """Before the person's quiet hours or zone change: what their clocks ran so far is
+        counted by the old hours (the new ones apply from now on)."""
+        for game, row in held:
+            await self._checkpoint(s, game, row, user_id)
+
+    async def _replan_all(
+        self, s: AsyncSession, held: list[tuple[Game, SeatClock]], user_id: int
+    ) -> None:
+        """After the person's absences changed: their running clocks' timers, planned anew."""
+        for game, row in held:
+            await self._replan(s, game, row, user_id)
 
     @staticmethod
     async def _end_manual_vacations(

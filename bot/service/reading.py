@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import catalog
 from bot.db.models import Action, Game
@@ -30,12 +31,16 @@ class ReadingCases(ServiceCore):
                 game = await q.last_game(s, channel_id)
                 if game is None:
                     raise
-            info = await self._describe(s, game)
-            if game.status != "running":
-                return info
-            people = [h.user_id for h in info.holders if h.user_id is not None and not h.is_bot]
-            away = await away_map(s, people, game.guild_id, self.clock())
-            return dataclasses.replace(info, away=away) if away else info
+            return await self._away_view(s, game, await self._describe(s, game))
+
+    async def _away_view(self, s: AsyncSession, game: Game, info: GameInfo) -> GameInfo:
+        """`info` with the seated people away now and when they are back (one query; for
+        `/game status` and every turn message)."""
+        if game.status != "running":
+            return info
+        people = [h.user_id for h in info.holders if h.user_id is not None and not h.is_bot]
+        away = await away_map(s, people, game.guild_id, self.clock())
+        return dataclasses.replace(info, away=away) if away else info
 
     async def game_info(self, game_id: int) -> GameInfo:
         async with self._sessions() as s:

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from bot.db.models import Audit, Game, GuildSettings, Seat, SeatClock, Timer, Vacation
 from bot.errors import ServiceError
 from bot.results import Step
-from bot.service import GameService, clocks
+from bot.service import GameService, clock_plans, clocks
 from bot.service.clock_rules import DAY, HOUR, parse_pace
 from bot.service.clocks import CLOCK, ClockNews
 from bot.service.drafts import fingerprint
@@ -63,6 +63,7 @@ async def start(svc: GameService, pace: str = "daily", expiry: str = "automatic"
         seed=7,
         pace=pace,
         expiry=expiry,
+        quiet_clock=kw.get("quiet_clock"),
     )
     await svc.join(CHAN, BEN)
     return await svc.start(CHAN, ANA)
@@ -296,7 +297,7 @@ async def test_an_absent_persons_clock_waits_for_their_return(service, clock, mo
     async def away(s, user_id, guild_id, now):
         return back if user_id == ANA and now < back else None
 
-    monkeypatch.setattr(clocks, "away_until", away)
+    monkeypatch.setattr(clock_plans, "away_until", away)
     out = await start(service, pace="fast")
     ana = out.game.seat_of(ANA).seat_no
     news = await run_for(service, clock, 2 * DAY, step=1800)

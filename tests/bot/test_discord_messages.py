@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from datetime import UTC, datetime
 from types import SimpleNamespace
 
 import discord
@@ -608,6 +609,17 @@ def test_turn_embed_lists_who_holds_each_seat() -> None:
     embed = m.turn_embed(info(), ["x"], [Prompt(0, "Go", choices(2))], None)
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Players"] == "Amber: <@100> · Teal: <@200> · Plum: 🤖"
+
+
+def test_the_board_post_says_who_is_away_until_when() -> None:
+    back = datetime(2026, 12, 5, 18, 30, tzinfo=UTC)
+    embed = m.turn_embed(info(away={200: back}), ["x"], [Prompt(0, "Go", choices(2))], "b.png")
+    fields = {f.name: f.value for f in embed.fields}
+    stamp = int(back.timestamp())
+    assert (
+        fields["Players"] == f"Amber: <@100> · Teal: <@200> (away until <t:{stamp}:f>) · Plum: 🤖"
+    )
+    assert "away" not in str(m.turn_embed(info(), ["x"], [], "b.png").to_dict())
 
 
 def test_a_dm_does_not_repeat_the_hand_the_deal_line_already_is() -> None:

@@ -1,18 +1,24 @@
-"""Seat clocks through the real bot and the fake Discord, in real (short) time: a game with a
-clock of a few seconds, where one player never answers: their clock runs out, the expiry is
-announced with a new turn message and the automatic player takes the seat; `/game return`
-hands it back at their next decision, and the game is played to the end."""
+"""Seat clocks through the real bot and the fake Discord: a game with a clock of a few seconds,
+where one player never answers: their clock runs out, the expiry is announced with a new turn
+message and the automatic player takes the seat; `/game return` hands it back at their next
+decision, and the game is played to the end. The half-time and one-hour warnings, with the
+bot's clock moved ahead by restarts (BOARDROOM_CLOCK_OFFSET): each reaches its person once, the
+way they chose, with a jump link to the turn message and what is asked. And the moderators'
+`/admin pause|resume|extend|pace`: announced, refused politely to others, seen in status."""
 
 from __future__ import annotations
 
-import sqlite3
+import asyncio
+import re
+from pathlib import Path
 
 import pytest
 
 from tests.e2e.driver import is_refusal
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import BotProcess, real_bot_available
-from tests.e2e.test_game_flow import assert_clean, new_table
+from tests.e2e.helpers import HOUR, field, move_clock, no_vacation_days, start_bot
+from tests.e2e.test_game_flow import assert_clean, new_table, seat_number
 
 pytestmark = [
     pytest.mark.e2e,
@@ -26,14 +32,7 @@ PACE = "custom:0.003/0.003/0.006"
 async def test_a_player_times_out_and_the_automatic_player_takes_over(
     fake: FakeDiscord, bot: BotProcess
 ):
-    # No vacation days on this server: a clock that runs out goes straight to the policy
-    # (a vacation day would add 24 real hours).
-    with sqlite3.connect(bot.workdir / "boardroom.db") as db:
-        db.execute(
-            "INSERT INTO guild_settings (guild_id, vacation_days, stall_days, substitute_approval)"
-            " VALUES (?, 0, 7, 0)",
-            (fake.guild_id,),
-        )
+    no_vacation_days(bot, fake)
     table = await new_table(fake, ["alice", "bob"], pace=PACE)
     assert table.lobby is not None
     clock = [f for e in table.lobby.embeds for f in e.get("fields", []) if f["name"] == "Clock"]
@@ -70,4 +69,95 @@ async def test_a_player_times_out_and_the_automatic_player_takes_over(
         else:
             raise AssertionError(f"nobody could move: {table.turn_message().text()!r}")
     assert table.finished() and "bob" in movers, movers
+    assert_clean(fake, bot)
+
+
+#: 4 h to start: half time after 2 h of running, one hour left after 3 h.
+FOUR_HOURS = "custom:4/1/4"
+WARNING = "left on your clock"
+
+
+async def test_clock_warnings_reach_each_player_once_with_a_link_across_restarts(
+    fake: FakeDiscord, tmp_path: Path
+):
+    proc = await start_bot(fake, tmp_path, BOARDROOM_CLOCK_OFFSET="0")
+    try:
+        await fake.slash("alice", "games", "me", "pings", mode="dm")  # bob: in the channel
+        table = await new_table(fake, ["alice", "bob"], pace=FOUR_HOURS)
+        await table.start()
+        turn = table.turn_message()
+        assert turn is not None and sorted(table.waiting()) == ["alice", "bob"]
+        link = f"https://discord.com/channels/{fake.guild_id}/{table.channel}/{turn.id}"
+        bob = int(fake.users["bob"]["id"])
+
+        def warnings() -> dict[str, list[str]]:
+            to_bob = [m for m in fake.messages(table.channel) if WARNING in m.content]
+            assert all(m.pinged == {bob} for m in to_bob), [m.pinged for m in to_bob]
+            return {
+                "alice": [m.content for m in fake.dm_messages("alice") if WARNING in m.content],
+                "bob": [m.content for m in to_bob],
+            }
+
+        def each(n: int) -> bool:
+            return all(len(w) == n for w in warnings().values())
+
+        await asyncio.sleep(2)
+        assert each(0)
+        await move_clock(proc, 2 * HOUR + 30)  # past half time
+        await fake.wait_for(lambda: each(1), 20, what="the half-time warnings")
+        for text in (w[0] for w in warnings().values()):
+            assert re.search(r"1 h 5\d min left on your clock", text), text
+            assert link in text and "bid" in text, text  # where, and what is asked
+        await move_clock(proc, 2 * HOUR + 40)  # a restart at the same time: nothing again
+        await asyncio.sleep(3)
+        assert each(1)
+        await move_clock(proc, 3 * HOUR + 30)  # one hour left
+        await fake.wait_for(lambda: each(2), 20, what="the one-hour warnings")
+        for text in (w[1] for w in warnings().values()):
+            assert re.search(r"\b5\d min left on your clock", text) and link in text, text
+        await asyncio.sleep(3)
+        assert each(2) and sorted(table.waiting()) == ["alice", "bob"]  # nobody ran out
+        assert_clean(fake, proc)
+    finally:
+        await proc.stop()
+
+
+async def test_moderators_pause_resume_extend_and_change_the_pace(
+    fake: FakeDiscord, bot: BotProcess
+):
+    table = await new_table(fake, ["alice", "bob"], pace="daily", quiet_clock="waits")
+    lobby_clock = field(table.lobby, "Clock")
+    assert "daily" in lobby_clock and "wait during each player's quiet hours" in lobby_clock
+    await table.start()
+    seat = await seat_number(fake, "alice")
+    mod = f"<@{fake.users['mod']['id']}>"
+
+    async def status_clock() -> str:
+        ex = await fake.slash("carol", table.channel, "game", "status")
+        assert ex.ephemeral, ex.describe()
+        seats = field(ex.messages()[0], "Seats").split("\n")
+        label = re.search(r"\((\w+)\)", seats[seat - 1])
+        assert label is not None, seats
+        return field(ex.messages()[0], "Clock").replace(label[1], "ALICE")
+
+    commands = [
+        (("pause",), {}, "paused the game", "Paused by a moderator"),
+        (("resume",), {}, "resumed the game", "ALICE: 23 h 59 min left"),
+        (("extend",), {"seat": seat, "hours": 5}, f"gave seat {seat} 5 h more", "ALICE: 1 d 4 h"),
+        (("pace",), {"pace": "fast", "quiet_clock": "runs"}, "changed the clock", "fast: 2 h"),
+    ]
+    for path, options, said, shown in commands:
+        public = len(fake.messages(table.channel))
+        refused = await fake.slash("alice", table.channel, "admin", *path, **options)
+        assert refused.ephemeral and is_refusal(refused), refused.describe()
+        assert "moderator" in refused.text().lower() and shown not in await status_clock()
+        assert len(fake.messages(table.channel)) == public
+        done = await fake.slash("mod", table.channel, "admin", *path, **options)
+        assert not done.ephemeral and not is_refusal(done), done.describe()
+        announced = fake.messages(table.channel)[-1].content
+        assert mod in announced and said in announced, announced
+        assert shown in await status_clock(), (path, await status_clock())
+    clock = await status_clock()
+    assert "Clocks run during quiet hours" in clock and "Paused" not in clock, clock
+    assert re.search(r"ALICE: (4 h|3 h 59 min) left", clock), clock  # capped at the new 4 h
     assert_clean(fake, bot)
