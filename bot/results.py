@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -91,6 +92,9 @@ class Outcome:
     prefix: str = ""
     #: The spectator view after the change (what the public board is drawn from).
     view: Any = None
+    #: seat -> that seat's own view after the change (what its hand image is drawn from), so
+    #: private delivery draws exactly the state it reports; None when there is no state.
+    private_view: Callable[[int], Any] | None = None
     #: The label of the person's choice that completed the move (for their own confirmation),
     #: and whether it was made on a secret menu (then it is confirmed to them privately).
     chosen: str = ""

@@ -21,7 +21,7 @@ from bot import catalog
 from bot.discord import components, messages
 from bot.discord.checks import Responder
 from bot.errors import ServiceError
-from bot.results import GameInfo, Outcome
+from bot.results import GameInfo, Outcome, SeatInfo
 from render.core import RenderedImage
 
 if TYPE_CHECKING:
@@ -290,7 +290,8 @@ class TurnPoster:
                 continue
             try:
                 intro = messages.seat_intro(seat) if seat.user_id in (hands_for or ()) else ""
-                await self._dm(info, seat.user_id, lines, hand, intro)
+                image = await self._hand_image(outcome, seat) if hand else None
+                await self._dm(info, seat.user_id, lines, hand, intro, image)
                 if hand is not None:
                     self._dm_hand[key] = hand
             except Exception:
@@ -299,17 +300,32 @@ class TurnPoster:
                     extra={"game_id": info.id, "user_id": seat.user_id},
                 )
 
+    async def _hand_image(self, outcome: Outcome, seat: SeatInfo) -> RenderedImage | None:
+        """The picture of the seat's hand after the change (drawn from the outcome's own
+        state; read anew only when the outcome has none)."""
+        info = outcome.game
+        if info.status != "running":
+            return None
+        if outcome.private_view is not None:
+            view = outcome.private_view(seat.seat_no)
+            return await catalog.draw_hand_async(info.title, view, seat.seat_no)
+        try:
+            return (await self.service.hand_in_game(info.id, seat.user_id))[1]
+        except ServiceError:
+            return None
+
     async def _dm(
-        self, info: GameInfo, user_id: int, lines: list[str], hand: str | None, intro: str = ""
+        self,
+        info: GameInfo,
+        user_id: int,
+        lines: list[str],
+        hand: str | None,
+        intro: str = "",
+        image: RenderedImage | None = None,
     ) -> None:
         file: discord.File | None = None
-        if hand and info.status == "running":
-            try:
-                _, image = await self.service.hand_in_game(info.id, user_id)
-            except ServiceError:
-                image = None
-            if image is not None:
-                file = discord.File(io.BytesIO(image.data), filename=image.filename)
+        if image is not None:
+            file = discord.File(io.BytesIO(image.data), filename=image.filename)
         text = messages.private_message(info, hand, lines, intro)
         fields = {"game_id": info.id, "user_id": user_id, "channel_id": info.channel_id}
         try:

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot import catalog
@@ -65,6 +65,7 @@ class ServiceCore:
         self.on_timer: Callable[[datetime], None] | None = None
         self._writers = sessions
         self._sessions = readers or sessions
+        self._read_engine: AsyncEngine = self._sessions.kw["bind"]
         self._cache = StateCache(cache_size)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
@@ -106,15 +107,33 @@ class ServiceCore:
             lock = self._channel_locks[channel_id] = asyncio.Lock()
         return lock
 
-    async def _game_id(self, channel_id: int) -> int:
-        async with self._sessions() as s:
-            return await q.live_game_id(s, channel_id)
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[AsyncConnection]:
+        """A read on a bare connection, for the hot reads (a press, a menu, a hand): an ORM
+        session costs more than the statement. `_state` opens a session on it only when the
+        state must be loaded from the database."""
+        async with self._read_engine.connect() as conn:
+            yield conn
 
-    async def _state(self, s: AsyncSession, game: Game, title: Title) -> Loaded:
+    async def _game_id(self, channel_id: int) -> int:
+        async with self._reading() as c:
+            return await q.live_game_id(c, channel_id)
+
+    async def _state(self, s: AsyncSession | AsyncConnection, game: Game, title: Title) -> Loaded:
+        cached = self._cache.get(game.id, game.version)
+        if cached is not None:
+            return cached
+        if isinstance(s, AsyncConnection):
+            async with AsyncSession(bind=s) as session:
+                return await load(session, game, title, self._cache)
         return await load(s, game, title, self._cache)
 
     async def _current(
-        self, s: AsyncSession, game_id: int, allowed: tuple[str, ...], refusal: str
+        self,
+        s: AsyncSession | AsyncConnection,
+        game_id: int,
+        allowed: tuple[str, ...],
+        refusal: str,
     ) -> tuple[Game, Title, Any, GameInfo]:
         """The game, its title, its current state and its summary, if its status allows."""
         game, seats = await q.game_and_holders(s, game_id)
@@ -239,6 +258,7 @@ class ServiceCore:
             quiet=quiet,
             prefix=prefix,
             view=title.view(state, None) if state is not None and title is not None else None,
+            private_view=_private_view(title, state),
         )
 
     # ------------------------------------------------------------------ the decision
@@ -395,6 +415,12 @@ class ServiceCore:
             await q.mark_delivered(s, [(game.id, *posted)])
             if posted[1] is not None:
                 set_committed_value(game, "turn_message_id", posted[1])
+
+
+def _private_view(title: Title | None, state: Any | None) -> Callable[[int], Any] | None:
+    if title is None or state is None:
+        return None
+    return lambda seat_no: title.view(state, seat_no)
 
 
 def _is_quiet(

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, GuildSettings, Person, SeatClock, Vacation
@@ -89,6 +89,16 @@ async def away_until(
     return _covering_end(await _vacations(s, [user_id], guild_id, now), now)
 
 
+# Built once (this read runs with every turn message): the columns only, no ORM objects.
+_VACATIONS = Vacation.__table__
+_AWAY = select(_VACATIONS.c.user_id, _VACATIONS.c.starts_at, _VACATIONS.c.ends_at).where(
+    _VACATIONS.c.user_id.in_(bindparam("ids", expanding=True)),
+    _VACATIONS.c.ends_at > bindparam("after"),
+)
+_AWAY_ON_SERVER = _AWAY.where(_VACATIONS.c.guild_id == bindparam("guild"))
+_AWAY_OFF_SERVER = _AWAY.where(_VACATIONS.c.guild_id.is_(None))
+
+
 async def away_map(
     s: AsyncSession, user_ids: Iterable[int], guild_id: int | None, now: datetime
 ) -> dict[int, datetime]:
@@ -96,7 +106,11 @@ async def away_map(
     ids = sorted(set(user_ids))
     if not ids:
         return {}
-    rows = await _vacations(s, ids, guild_id, now)
+    params = {"ids": ids, "after": now.astimezone(UTC)}
+    if guild_id is None:
+        rows = (await s.execute(_AWAY_OFF_SERVER, params)).all()
+    else:
+        rows = (await s.execute(_AWAY_ON_SERVER, {**params, "guild": guild_id})).all()
     out: dict[int, datetime] = {}
     for uid in ids:
         end = _covering_end([v for v in rows if v.user_id == uid], now)

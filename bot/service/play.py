@@ -111,7 +111,7 @@ class PlayCases(ServiceCore):
         self, game_id: int, user_id: int
     ) -> tuple[Game, Title, Loaded, list[Seat], Seat]:
         """One read for a cached game: the game row with its seats."""
-        async with self._sessions() as s:
+        async with self._reading() as s:
             game, seats = await q.game_and_holders(s, game_id)
             if game is None or game.status != "running":
                 raise ServiceError(_not_running(game))
@@ -144,7 +144,7 @@ class PlayCases(ServiceCore):
     ) -> tuple[GameInfo, Prompt | None]:
         """The user's menu where their draft stands (their top-level menu without one, or
         with `top`: the menu the public turn message shows)."""
-        async with self._sessions() as s:
+        async with self._reading() as s:
             game, seats = await q.game_and_holders(s, game_id)
             if game is None:
                 raise ServiceError("That game doesn't exist any more.")

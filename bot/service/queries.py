@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import delete, func, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.db.models import Action, Delivery, Game, Seat, Snapshot, Timer, utcnow
@@ -16,6 +16,9 @@ from bot.errors import ServiceError, StaleError
 NO_GAME = "There is no game in this channel. Start one with `/game new`."
 #: The timer kind of turn reminders.
 REMINDER = "reminder"
+T = TypeVar("T")
+#: What the Core reads run on: a session, or a bare connection (`ServiceCore._reading`).
+Reader = AsyncSession | AsyncConnection
 
 
 async def live_game(s: AsyncSession, channel_id: int) -> Game:
@@ -25,10 +28,13 @@ async def live_game(s: AsyncSession, channel_id: int) -> Game:
     return game
 
 
-async def live_game_id(s: AsyncSession, channel_id: int) -> int:
-    game_id = await s.scalar(
-        select(Game.__table__.c.id).where(Game.__table__.c.live_channel_id == channel_id)
-    )
+_LIVE_GAME_ID = select(Game.__table__.c.id).where(
+    Game.__table__.c.live_channel_id == bindparam("channel_id")
+)
+
+
+async def live_game_id(s: Reader, channel_id: int) -> int:
+    game_id = await s.scalar(_LIVE_GAME_ID, {"channel_id": channel_id})
     if game_id is None:
         raise ServiceError(NO_GAME)
     return int(game_id)
@@ -51,8 +57,9 @@ async def holders(s: AsyncSession, game_id: int) -> list[Seat]:
     return list(rows)
 
 
-_GAME_COLUMNS = [c.name for c in Game.__table__.columns]
-_SEAT_COLUMNS = [c.name for c in Seat.__table__.columns]
+_GAME_COLUMNS = [c.key for c in Game.__table__.columns]
+_SEAT_COLUMNS = [c.key for c in Seat.__table__.columns]
+_SPLIT = len(_GAME_COLUMNS)
 _GAME_AND_HOLDERS = (
     select(*Game.__table__.columns, *(c.label(f"seat_{c.name}") for c in Seat.__table__.columns))
     .select_from(
@@ -62,22 +69,30 @@ _GAME_AND_HOLDERS = (
             & Seat.__table__.c.until_version.is_(None),
         )
     )
+    .where(Game.__table__.c.id == bindparam("game_id"))
     .order_by(Seat.__table__.c.seat_no, Seat.__table__.c.id)
 )
 
 
-async def game_and_holders(s: AsyncSession, game_id: int) -> tuple[Game | None, list[Seat]]:
+def loaded_copy(cls: type[T], values: dict[str, Any]) -> T:
+    """An instance of a mapped class holding `values` as a query would have loaded them, built
+    without the attribute events of `cls(**values)` (which cost more than the query)."""
+    obj = cls.__mapper__.class_manager.new_instance()  # type: ignore[attr-defined]
+    obj.__dict__.update(values)
+    return obj
+
+
+async def game_and_holders(s: Reader, game_id: int) -> tuple[Game | None, list[Seat]]:
     """The game and the current tenure of every seat in ONE statement (the hot read of every
     press). The objects are detached copies: read them; write through the statements here."""
-    rows = (await s.execute(_GAME_AND_HOLDERS.where(Game.__table__.c.id == game_id))).all()
+    rows = (await s.execute(_GAME_AND_HOLDERS, {"game_id": game_id})).all()
     if not rows:
         return None, []
-    first = rows[0]._mapping
-    game = Game(**{k: first[k] for k in _GAME_COLUMNS})
+    game = loaded_copy(Game, dict(zip(_GAME_COLUMNS, rows[0][:_SPLIT], strict=True)))
     seats = [
-        Seat(**{k: m[f"seat_{k}"] for k in _SEAT_COLUMNS})
-        for m in (r._mapping for r in rows)
-        if m["seat_id"] is not None
+        loaded_copy(Seat, dict(zip(_SEAT_COLUMNS, row[_SPLIT:], strict=True)))
+        for row in rows
+        if row[_SPLIT] is not None
     ]
     return game, seats
 
@@ -143,14 +158,20 @@ DELIVERIES = Delivery.__table__
 TIMERS = Timer.__table__
 
 
+# Built once: a statement object keeps its cache key, so executing it again costs no SQL
+# construction (bound parameters carry the values; their names differ from the columns').
+_BUMP = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("b_id"), GAMES.c.version == bindparam("b_expected"))
+    .values(version=bindparam("b_new"), updated_at=bindparam("b_now"))
+)
+
+
 async def bump(s: AsyncSession, game: Game, expected: int, **values: Any) -> int:
     """Advance the version (and set `values`), refusing if another writer got there first."""
     new = expected + 1
-    done = await s.execute(
-        update(GAMES)
-        .where(GAMES.c.id == game.id, GAMES.c.version == expected)
-        .values(version=new, updated_at=utcnow(), **values)
-    )
+    params = {"b_id": game.id, "b_expected": expected, "b_new": new, "b_now": utcnow()}
+    done = await s.execute(_BUMP.values(**values) if values else _BUMP, params)
     if done.rowcount != 1:
         raise StaleError("The game moved on while you were deciding; have another look.")
     # Record the new values as already stored (no second UPDATE when the game is attached).
@@ -173,8 +194,29 @@ async def drop_snapshots(s: AsyncSession, game_id: int, *, below_version: int) -
     )
 
 
+_LOG_ACTIONS = insert(ACTIONS)
+
+
 async def log_actions(s: AsyncSession, rows: list[dict[str, Any]]) -> None:
-    await s.execute(insert(ACTIONS), rows)
+    await s.execute(_LOG_ACTIONS, rows)
+
+
+_MOVE_SNAPSHOT = (
+    update(SNAPSHOTS)
+    .where(
+        SNAPSHOTS.c.game_id == bindparam("b_game"),
+        SNAPSHOTS.c.version == bindparam("b_previous"),
+        SNAPSHOTS.c.checkpoint.is_(False),
+    )
+    .values(
+        version=bindparam("b_version"),
+        last_seq=bindparam("b_last_seq"),
+        state=bindparam("b_state"),
+        checkpoint=bindparam("b_checkpoint"),
+        created_at=bindparam("b_now"),
+    )
+)
+_INSERT_SNAPSHOT = insert(SNAPSHOTS)
 
 
 async def replace_latest_snapshot(
@@ -188,24 +230,38 @@ async def replace_latest_snapshot(
 ) -> None:
     """The snapshot of `version` replaces the latest one (of `previous`), unless that one is a
     checkpoint (kept): then it is written beside it. One statement in the common case."""
-    values = {"version": version, "last_seq": last_seq, "state": state, "checkpoint": checkpoint}
     moved = await s.execute(
-        update(SNAPSHOTS)
-        .where(
-            SNAPSHOTS.c.game_id == game_id,
-            SNAPSHOTS.c.version == previous,
-            SNAPSHOTS.c.checkpoint.is_(False),
-        )
-        .values(created_at=utcnow(), **values)
+        _MOVE_SNAPSHOT,
+        {
+            "b_game": game_id,
+            "b_previous": previous,
+            "b_version": version,
+            "b_last_seq": last_seq,
+            "b_state": state,
+            "b_checkpoint": checkpoint,
+            "b_now": utcnow(),
+        },
     )
     if moved.rowcount != 1:
-        await s.execute(insert(SNAPSHOTS).values(game_id=game_id, **values))
+        await s.execute(
+            _INSERT_SNAPSHOT,
+            {
+                "game_id": game_id,
+                "version": version,
+                "last_seq": last_seq,
+                "state": state,
+                "checkpoint": checkpoint,
+            },
+        )
+
+
+_OWE_DELIVERY = insert(DELIVERIES)
 
 
 async def owe_delivery(s: AsyncSession, game_id: int, version: int, prefix: str) -> None:
     """The turn message owed for `version` (deleted once it is posted)."""
     await s.execute(
-        insert(DELIVERIES).values(game_id=game_id, version=version, kind="turn", prefix=prefix)
+        _OWE_DELIVERY, {"game_id": game_id, "version": version, "kind": "turn", "prefix": prefix}
     )
 
 
@@ -232,35 +288,69 @@ async def pending_deliveries(s: AsyncSession, limit: int = 200) -> Sequence[Deli
     return list(rows)
 
 
+_DELIVERED = delete(DELIVERIES).where(
+    DELIVERIES.c.game_id == bindparam("b_game"), DELIVERIES.c.version <= bindparam("b_version")
+)
+_TURN_MESSAGE = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("b_game"))
+    .values(turn_message_id=bindparam("b_message"))
+)
+
+
 async def mark_delivered(s: AsyncSession, items: Sequence[tuple[int, int, int | None]]) -> None:
     """`items`: (game id, version, message id) of turn messages that were posted: their
     deliveries (and older ones of the game) are done, and the message is the game's current."""
     for game_id, version, message_id in items:
-        await s.execute(
-            delete(DELIVERIES).where(
-                DELIVERIES.c.game_id == game_id, DELIVERIES.c.version <= version
-            )
-        )
+        await s.execute(_DELIVERED, {"b_game": game_id, "b_version": version})
         if message_id is not None:
-            await s.execute(
-                update(GAMES).where(GAMES.c.id == game_id).values(turn_message_id=message_id)
-            )
+            await s.execute(_TURN_MESSAGE, {"b_game": game_id, "b_message": message_id})
+
+
+_MOVE_TIMER = (
+    update(TIMERS)
+    .where(TIMERS.c.game_id == bindparam("b_game"), TIMERS.c.kind == bindparam("b_kind"))
+    .values(
+        due_at=bindparam("b_due"),
+        version=bindparam("b_version"),
+        payload=bindparam("b_payload", type_=TIMERS.c.payload.type),
+        created_at=bindparam("b_now"),
+    )
+)
+_INSERT_TIMER = insert(TIMERS)
 
 
 async def set_game_timer(
-    s: AsyncSession, game_id: int, kind: str, due_at: datetime, version: int
+    s: AsyncSession,
+    game_id: int,
+    kind: str,
+    due_at: datetime,
+    version: int,
+    payload: dict[str, Any] | None = None,
 ) -> None:
     """The game's one timer of `kind`, replacing an older one (in the caller's transaction)."""
+    payload = payload or {}
     moved = await s.execute(
-        update(TIMERS)
-        .where(TIMERS.c.game_id == game_id, TIMERS.c.kind == kind)
-        .values(due_at=due_at, version=version, payload={}, created_at=utcnow())
+        _MOVE_TIMER,
+        {
+            "b_game": game_id,
+            "b_kind": kind,
+            "b_due": due_at,
+            "b_version": version,
+            "b_payload": payload,
+            "b_now": utcnow(),
+        },
     )
     if moved.rowcount == 0:
         await s.execute(
-            insert(TIMERS).values(
-                game_id=game_id, kind=kind, due_at=due_at, version=version, payload={}
-            )
+            _INSERT_TIMER,
+            {
+                "game_id": game_id,
+                "kind": kind,
+                "due_at": due_at,
+                "version": version,
+                "payload": payload,
+            },
         )
 
 

@@ -71,7 +71,7 @@ class ReadingCases(ServiceCore):
 
     async def board_of(self, game_id: int, area_seat: int | None = None) -> Board:
         """The public board (spectator view), whole or one seat's area."""
-        async with self._sessions() as s:
+        async with self._reading() as s:
             game, title, state, info = await self._current(
                 s, game_id, ("running", "finished"), "The board appears once the game starts."
             )
@@ -87,7 +87,7 @@ class ReadingCases(ServiceCore):
 
     async def hand_in_game(self, game_id: int, user_id: int) -> tuple[str, RenderedImage | None]:
         """The user's private information, for their eyes only."""
-        async with self._sessions() as s:
+        async with self._reading() as s:
             game, title, state, info = await self._current(
                 s, game_id, ("running",), "That game is not running."
             )

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import insert, or_, select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, GuildSettings, Timer
@@ -189,15 +189,7 @@ class StallCases(ServiceCore):
 
 async def _put(s: AsyncSession, game_id: int, due: datetime, version: int, since: datetime) -> None:
     """The game's one stall timer, replacing the last one (in the caller's transaction)."""
-    payload = {"since": since.isoformat()}
-    values = {"due_at": due, "version": version, "payload": payload}
-    moved = await s.execute(
-        update(q.TIMERS)
-        .where(q.TIMERS.c.game_id == game_id, q.TIMERS.c.kind == STALL)
-        .values(**values)
-    )
-    if moved.rowcount == 0:
-        await s.execute(insert(q.TIMERS).values(game_id=game_id, kind=STALL, **values))
+    await q.set_game_timer(s, game_id, STALL, due, version, {"since": since.isoformat()})
 
 
 async def _told(s: AsyncSession, game_id: int) -> bool:
