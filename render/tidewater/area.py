@@ -9,7 +9,7 @@ from PIL import Image
 from render import canvas
 from render.core import font
 from render.tidewater import style as st
-from render.tidewater.board import company_name, fit
+from render.tidewater.kit import company_name, fit
 from render.tidewater.palette import PALETTE
 from render.tidewater.sprites import paste, puck
 
