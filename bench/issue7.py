@@ -80,6 +80,15 @@ def fmt(x: object, unit: str = "", digits: int = 1) -> str:
     return f"{x}{unit}"
 
 
+def _interaction_floor(probe: dict) -> float | None:
+    """What a decision's interactions alone cost at the floor command's rate (each one a
+    trivial command answered once): the part of a decision no handler code can remove."""
+    floor, n = get(probe, "floor_cpu", "median"), probe.get("interactions")
+    if not isinstance(floor, int | float) or not isinstance(n, int | float):
+        return None
+    return float(floor) * float(n)
+
+
 def table(r: dict[str, dict]) -> list[tuple[str, str, str, str]]:
     """(figure, target, measured, floor of the same run)."""
     rows: list[tuple[str, str, str, str]] = []
@@ -97,7 +106,8 @@ def table(r: dict[str, dict]) -> list[tuple[str, str, str, str]]:
                 f"{p.get('interactions')} interactions per decision; turn round trip alone: "
                 f"median {fmt(get(p, 'turn_rtt', 'median'), ' ms')}",
                 f"/game rules: {fmt(get(p, 'floor_cpu', 'median'), ' ms')} bot CPU, round trip "
-                f"{fmt(get(p, 'floor_rtt', 'median'), ' ms')}",
+                f"{fmt(get(p, 'floor_rtt', 'median'), ' ms')}; as many trivial interactions as "
+                f"a decision takes: {fmt(_interaction_floor(p), ' ms')}",
             )
         if run := r.get(name):
             row(
