@@ -73,6 +73,7 @@ async def build(settings: Settings) -> App:
     )
     await service.upgrade_stored_games()
     await service.resume_bots()
+    await service.load_watching()
     return App(settings=settings, engine=engine, reader=reader, service=service)
 
 

@@ -60,6 +60,8 @@ class GameInfo:
     clocks: dict[int, tuple[float, bool]] = field(default_factory=dict)
     #: Person -> when they are back, for the seated people away now (status, turn messages).
     away: dict[int, datetime] = field(default_factory=dict)
+    #: Who may watch: open, ask or closed (`Game.spectators`).
+    spectators: str = "open"
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         for s in self.holders:

@@ -64,6 +64,9 @@ class Game(Base):
     paused_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     #: Do clocks run during a player's quiet hours? (a game setting)
     clock_in_quiet: Mapped[bool] = mapped_column(Boolean, default=True)
+    #: Who may watch: open (anyone), ask (a seated player or a moderator allows each one) or
+    #: closed (moderators only).
+    spectators: Mapped[str] = mapped_column(String(16), default="open", server_default="open")
 
 
 class Seat(Base):
@@ -251,4 +254,21 @@ class Substitute(Base):
     #: open, waiting (a volunteer awaits a moderator's approval), taken or cancelled
     status: Mapped[str] = mapped_column(String(16), default="open")
     volunteer_id: Mapped[int | None] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Watcher(Base):
+    """A person watching a game: the whole game (`player_id` None: a DM when it ends), or one
+    of its players too (a DM when that player moves). In an "ask" game the row waits
+    (`allowed` false) until a seated player or a moderator allows it."""
+
+    __tablename__ = "watchers"
+    __table_args__ = (UniqueConstraint("game_id", "user_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    #: The watched player's user id (None: the game as a whole).
+    player_id: Mapped[int | None] = mapped_column(BigInteger)
+    allowed: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -53,6 +53,7 @@ class Admin(Cog):
             responder = Responder(interaction)
             info = await self.service.admin_end(interaction.channel_id, interaction.user.id, reason)
             self.bot.turns.forget(info.id)
+            self.bot.watching.game_stopped(info)
             why = f" Reason: {reason}" if reason else ""
             await responder.public(
                 content=messages.announcement(
@@ -129,6 +130,7 @@ class Admin(Cog):
 
         self.bot.substitutes.register_admin(admin)  # substitute, stall_days, stalled, ...
         self.bot.clocks.register_admin(admin)  # pause, resume, extend, pace
+        self.bot.watching.register_admin(admin)  # spectators
         tree.add_command(admin)
 
     async def _seat_change(

@@ -27,6 +27,8 @@ from bot.discord.presses import NOT_MINE, Presses
 from bot.discord.substitutes import Substitutes
 from bot.discord.timers import Timers
 from bot.discord.turns import TurnPoster
+from bot.discord.watch_buttons import WATCH_ITEMS, is_watch_item
+from bot.discord.watching import Watching
 from bot.startup import StartupError
 
 log = logging.getLogger("bot.discord")
@@ -126,6 +128,7 @@ class BoardroomBot(discord.Client):
         self.me = Me(self)
         self.clocks = Clocks(self)
         self.timers = Timers(self)
+        self.watching = Watching(self)
         self.presses = Presses(app.service)
         self._timer_task: asyncio.Task[None] | None = None
         self._flush_task: asyncio.Task[None] | None = None
@@ -138,12 +141,13 @@ class BoardroomBot(discord.Client):
         self.info.register(game)
         self.clocks.register(game)
         self.substitutes.register(game)
+        self.watching.register(game)
         self.tree.add_command(game)
         self.admin.register(self.tree)
         self.me.register(self.tree)
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *WATCH_ITEMS)
         guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(guild_id)
@@ -189,7 +193,7 @@ class BoardroomBot(discord.Client):
         if interaction.type != discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not is_ours(custom_id):
+        if not (is_ours(custom_id) or is_watch_item(custom_id)):
             text, what = NOT_MINE, "a component that is not ours"
         elif _on_message(interaction, custom_id):
             return

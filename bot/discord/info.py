@@ -22,8 +22,10 @@ class Info(Cog):
         @game.command(name="status", description="Who is seated, whose turn it is.")
         async def status(interaction: discord.Interaction) -> None:
             info = await self.service.status(interaction.channel_id, or_last=True)
+            embed = messages.status_embed(info)
+            await self.bot.watching.add_status(embed, info)
             await Responder(interaction).private(
-                embed=messages.status_embed(info), allowed_mentions=discord.AllowedMentions.none()
+                embed=embed, allowed_mentions=discord.AllowedMentions.none()
             )
 
         @game.command(name="board", description="Show the board (or one seat's area) to all.")

@@ -13,6 +13,7 @@ from bot.discord import components, messages
 from bot.discord.checks import Responder, guarded, is_moderator
 from bot.discord.clocks import EXPIRY_CHOICES, QUIET_CLOCK_CHOICES, pace_suggestions
 from bot.discord.cog import Cog
+from bot.discord.watching import SPECTATOR_CHOICES
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 from engine.core import Title
@@ -57,9 +58,13 @@ class Lobby(Cog):
             pace="Clock: relaxed, daily, fast, none (default), or custom:START/PLUS/CAP in hours",
             expiry="When a clock runs out (default: the automatic player takes over)",
             quiet_clock="During a player's quiet hours, their clock runs (default) or waits",
+            spectators="Who may watch with /game watch (default: anyone)",
         )
         @app_commands.choices(
-            title=title_choices(), expiry=EXPIRY_CHOICES, quiet_clock=QUIET_CLOCK_CHOICES
+            title=title_choices(),
+            expiry=EXPIRY_CHOICES,
+            quiet_clock=QUIET_CLOCK_CHOICES,
+            spectators=SPECTATOR_CHOICES,
         )
         async def new(
             interaction: discord.Interaction,
@@ -70,8 +75,11 @@ class Lobby(Cog):
             pace: str | None = None,
             expiry: str | None = None,
             quiet_clock: str | None = None,
+            spectators: str | None = None,
         ) -> None:
-            await self.new(interaction, title, seats, bots, options, pace, expiry, quiet_clock)
+            await self.new(
+                interaction, title, seats, bots, options, pace, expiry, quiet_clock, spectators
+            )
 
         @new.autocomplete("pace")
         async def pace_autocomplete(
@@ -122,6 +130,7 @@ class Lobby(Cog):
         pace: str | None = None,
         expiry: str | None = None,
         quiet_clock: str | None = None,
+        spectators: str | None = None,
     ) -> None:
         # Under a burst of new lobbies the database may queue us: defer (publicly, as the
         # lobby is public) rather than miss Discord's 3-second limit.
@@ -138,6 +147,7 @@ class Lobby(Cog):
                 pace=pace,
                 expiry=expiry,
                 quiet_clock=quiet_clock,
+                spectators=spectators,
             )
         )
         log.info(

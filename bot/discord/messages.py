@@ -12,6 +12,7 @@ import discord
 from bot.results import GameInfo, SeatInfo
 from bot.service.clock_rules import clock_lines
 from bot.service.drafts import fingerprint
+from bot.service.watching import SETTINGS as SPECTATOR_SETTINGS
 from engine.core import Choice, Prompt, Result
 
 # ---- Discord limits ------------------------------------------------------------------------
@@ -564,7 +565,17 @@ def lobby_embed(info: GameInfo, blurb: str = "") -> discord.Embed:
     embed.add_field(name="Options", value=cut(options, FIELD_MAX), inline=False)
     if info.pace:
         embed.add_field(name="Clock", value=cut(clock_lines(info), FIELD_MAX), inline=False)
+    embed.add_field(name="Spectators", value=spectators_text(info.spectators), inline=False)
     return embed
+
+
+def spectators_text(setting: str, watching: int | None = None, waiting: int = 0) -> str:
+    """The game's spectators setting, and (in `/game status`) how many watch."""
+    text = SPECTATOR_SETTINGS.get(setting, setting)
+    if watching is None:
+        return text
+    count = f"{watching} watching" + (f", {waiting} waiting for an Allow" if waiting else "")
+    return f"{count} · {text}"
 
 
 def lobby_row(seat: SeatInfo | None) -> str:

@@ -20,6 +20,7 @@ import discord
 from bot import catalog
 from bot.discord import components, messages
 from bot.discord.checks import Responder
+from bot.discord.watch_buttons import again_view
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome, SeatInfo
 from render.core import RenderedImage
@@ -105,6 +106,7 @@ class TurnPoster:
             embeds = [messages.summary_embed(info, lines, final)] if lines else []
             embeds.append(messages.standings_embed(info, info.result, image_name))
             embeds = _fit_all(embeds)
+            view = again_view(info.id)
         elif info.status == "running":
             prompts = outcome.prompts
             embeds = [messages.turn_embed(info, lines, prompts, image_name)]
@@ -163,7 +165,8 @@ class TurnPoster:
         background, strip the old one's components and deliver private information."""
         info = outcome.game
         self.service.posted(info.id, info.version, message_id)
-        has_view = message is not None and message.view is not None
+        # The final message keeps its Play again button (it has no turn components to strip).
+        has_view = message is not None and message.view is not None and info.status == "running"
         image_name = message.image.filename if message is not None and message.image else None
         if message_id is not None:
             old = self._last.get(info.id)
@@ -182,6 +185,7 @@ class TurnPoster:
             for key in [k for k in self._dm_hand if k[0] == info.id]:
                 del self._dm_hand[key]
         self.spawn(self.deliver_private(outcome, set(hands_for or ())))
+        self.bot.watching.after_post(outcome, message_id, message)
 
     async def edit_quietly(self, outcome: Outcome) -> bool:
         """Edit the current turn message for a confirmation that revealed nothing: the same

@@ -8,6 +8,7 @@ Only then does the caller get anything to post."""
 
 from __future__ import annotations
 
+from bot.service.again import AgainCases
 from bot.service.clock_admin import ClockAdminCases
 from bot.service.clocks import ClockCases
 from bot.service.delivery import DeliveryCases
@@ -21,6 +22,7 @@ from bot.service.recovery import RecoveryCases
 from bot.service.stalls import StallCases
 from bot.service.substitutes import SubstituteCases
 from bot.service.timers import Fired, TimerCases
+from bot.service.watching import WatchingCases
 
 
 class GameService(
@@ -36,6 +38,8 @@ class GameService(
     ClockCases,
     StallCases,
     PingCases,
+    WatchingCases,
+    AgainCases,
 ):
     """Every use case, over one set of sessions, locks, state cache and drafts."""
 

@@ -215,6 +215,7 @@ class ServiceCore:
             expiry_policy=game.expiry_policy or "automatic",
             paused=game.paused_at is not None,
             clock_in_quiet=game.clock_in_quiet is not False,
+            spectators=game.spectators or "open",
         )
 
     async def _outcome(

@@ -16,6 +16,7 @@ from bot.service.base import ServiceCore
 from bot.service.clock_rules import parse_pace, parse_policy, parse_quiet_clock
 from bot.service.loader import Loaded, title_of
 from bot.service.options import parse_options
+from bot.service.watching import parse_spectators
 from engine.core import Event
 from engine.rng import Rng
 
@@ -38,10 +39,12 @@ class LobbyCases(ServiceCore):
         pace: str | None = None,
         expiry: str | None = None,
         quiet_clock: str | None = None,
+        spectators: str | None = None,
     ) -> GameInfo:
         """`pace`: a clock preset or `custom:S/I/C` (see clock_rules; None: no clock);
         `expiry`: what happens when a clock runs out (automatic, default or pause);
-        `quiet_clock`: does a clock `runs` (default) or `waits` in its player's quiet hours."""
+        `quiet_clock`: does a clock `runs` (default) or `waits` in its player's quiet hours;
+        `spectators`: who may watch (open, the default; ask; closed)."""
         title = catalog.title(title_slug)
         if title is None:
             names = ", ".join(t.slug for t in catalog.offered())
@@ -58,6 +61,7 @@ class LobbyCases(ServiceCore):
         opts = parse_options(title, options)
         clock, policy = parse_pace(pace), parse_policy(expiry)
         in_quiet = parse_quiet_clock(quiet_clock)
+        watchers = parse_spectators(spectators)
         async with self._channel_lock(channel_id), self._tx() as s:
             existing = await s.scalar(select(Game).where(Game.live_channel_id == channel_id))
             if existing is not None:
@@ -80,6 +84,7 @@ class LobbyCases(ServiceCore):
                 pace=clock,
                 expiry_policy=policy,
                 clock_in_quiet=in_quiet,
+                spectators=watchers,
             )
             s.add(game)
             try:

@@ -1,0 +1,100 @@
+"""The spectators' and Play again buttons: persistent `DynamicItem`s like the others
+(components.py), their ids parsed and checked the same way (`Checked`: numbers in range, the
+game living in the channel of the press) before the Watching cog handles them."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.discord.components import Checked, _bot
+from bot.discord.presses import number, numbers
+
+#: "Allow" on a request to watch an "ask" game: `w:<watcher row id>`.
+ALLOW_TEMPLATE = r"br:(?P<game>\d+):w:(?P<watcher>\d+)"
+#: "Play again" on a finished game's final message.
+AGAIN_TEMPLATE = r"br:(?P<game>\d+):again"
+
+
+def allow_custom_id(game_id: int, watcher_id: int) -> str:
+    return f"br:{game_id}:w:{watcher_id}"
+
+
+def again_custom_id(game_id: int) -> str:
+    return f"br:{game_id}:again"
+
+
+class AllowButton(Checked, ui.DynamicItem[ui.Button], template=ALLOW_TEMPLATE):
+    def __init__(self, button: ui.Button, game_id: int, watcher_id: int, valid: bool = True):
+        super().__init__(button)
+        self.game_id, self.watcher_id, self.valid = game_id, watcher_id, valid
+
+    @classmethod
+    def build(cls, game_id: int, watcher_id: int) -> AllowButton:
+        button = ui.Button(
+            label="Allow",
+            emoji="👀",
+            style=discord.ButtonStyle.success,
+            custom_id=allow_custom_id(game_id, watcher_id),
+        )
+        return cls(button, game_id, watcher_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> AllowButton:
+        ids = numbers(match, "game", "watcher")
+        game_id, watcher_id = ids or (0, 0)
+        return cls(item, game_id, watcher_id, valid=ids is not None)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await _bot(interaction).watching.press_allow(interaction, self.game_id, self.watcher_id)
+
+
+class PlayAgainButton(Checked, ui.DynamicItem[ui.Button], template=AGAIN_TEMPLATE):
+    def __init__(self, button: ui.Button, game_id: int, valid: bool = True) -> None:
+        super().__init__(button)
+        self.game_id, self.valid = game_id, valid
+
+    @classmethod
+    def build(cls, game_id: int) -> PlayAgainButton:
+        button = ui.Button(
+            label="Play again",
+            emoji="🔁",
+            style=discord.ButtonStyle.primary,
+            custom_id=again_custom_id(game_id),
+        )
+        return cls(button, game_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> PlayAgainButton:
+        game_id = number(match["game"])
+        return cls(item, game_id or 0, valid=game_id is not None)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await _bot(interaction).watching.press_again(interaction, self.game_id)
+
+
+WATCH_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (AllowButton, PlayAgainButton)
+
+
+def is_watch_item(custom_id: str) -> bool:
+    """Whether one of these buttons would take a press on this custom id."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in WATCH_ITEMS)
+
+
+def allow_view(game_id: int, watcher_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(AllowButton.build(game_id, watcher_id))
+    return view
+
+
+def again_view(game_id: int) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(PlayAgainButton.build(game_id))
+    return view
