@@ -13,6 +13,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     String,
@@ -272,3 +273,68 @@ class Watcher(Base):
     player_id: Mapped[int | None] = mapped_column(BigInteger)
     allowed: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GameResult(Base):
+    """Derived (bot.db.stat_rows rebuilds it from the games): one row per person per game
+    that is over (played to the end, or ended by a moderator), written in the transaction that
+    ends the game. `counted`: the game counts for this person (finished naturally, and they
+    made at least half of their seat's moves); the rating columns are set when it was rated."""
+
+    __tablename__ = "game_results"
+    __table_args__ = (
+        UniqueConstraint("game_id", "user_id"),
+        Index("ix_game_results_user", "user_id", "finished_at"),
+        # Covering indexes: the leaderboard and the server view read no table row.
+        Index(
+            "ix_game_results_guild_title",
+            *("guild_id", "title", "user_id", "counted", "place", "status", "game_row"),
+        ),
+        Index(
+            "ix_game_results_guild_month",
+            *("guild_id", "title", "status", "finished_at", "game_row", "moves", "days"),
+            "timeouts",
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    title: Mapped[str] = mapped_column(String(40))
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    seat_no: Mapped[int] = mapped_column(Integer)
+    #: finished (played to the end) or ended (by a moderator)
+    status: Mapped[str] = mapped_column(String(16))
+    #: Exactly one row of each game has it: sums over these rows count games, not people.
+    game_row: Mapped[bool] = mapped_column(Boolean)
+    counted: Mapped[bool] = mapped_column(Boolean)
+    #: The seat's place and score (finished games only).
+    place: Mapped[int | None] = mapped_column(Integer)
+    score: Mapped[int | None] = mapped_column(Integer)
+    #: Seats in the game.
+    players: Mapped[int] = mapped_column(Integer)
+    #: This person's live moves on the seat, and every live move made on it.
+    moves: Mapped[int] = mapped_column(Integer)
+    seat_moves: Mapped[int] = mapped_column(Integer)
+    #: How often this person's clocks ran out in the game.
+    timeouts: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: The game's length (first move to end), in days.
+    days: Mapped[float] = mapped_column(Float)
+    rating_before: Mapped[int | None] = mapped_column(Integer)
+    rating_after: Mapped[int | None] = mapped_column(Integer)
+
+
+class Rating(Base):
+    """Derived: a person's Elo of one title (across every server), after their rated games."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_title", "title", "rating"),)
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    title: Mapped[str] = mapped_column(String(40), primary_key=True)
+    rating: Mapped[int] = mapped_column(Integer)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

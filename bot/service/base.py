@@ -340,6 +340,8 @@ class ServiceCore:
             seq += 1
         if logged:
             await q.log_actions(s, logged)
+        if result is not None:
+            await self._game_over(s, game)
         checkpoint = (
             result is not None or last_seq // SNAPSHOT_EVERY > loaded.last_seq // SNAPSHOT_EVERY
         )
@@ -357,6 +359,9 @@ class ServiceCore:
         return await self._outcome(
             s, game, seats, state, notes + all_events, quiet=quiet, prefix=prefix, prompts=now
         )
+
+    async def _game_over(self, s: AsyncSession, game: Game) -> None:
+        """The game has just ended, in this transaction (bot.service.stats records it)."""
 
     # Seat clocks (bot.service.clocks overrides these; without it there are none).
     async def _tick_clocks(

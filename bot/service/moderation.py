@@ -41,6 +41,7 @@ class ModerationCases(ServiceCore):
             await q.clear_game_timers(s, game.id)
             await self._audit(s, game, actor, "end", reason)
             await s.flush()
+            await self._game_over(s, game)
             self.drafts.clear(game_id)
             return self._info(game, await q.holders(s, game.id), None)
 
