@@ -339,6 +339,67 @@ class SubstituteButton(Checked, ui.DynamicItem[ui.Button], template=SUBSTITUTE_T
         await _bot(interaction).substitutes.press(interaction, self.request_id, self.action)
 
 
+#: Replay navigation (bot/discord/replay.py): `y:<move shown>:<button>`, the button (back 10,
+#: back 1, forward 1, forward 10) keeping the ids on one message distinct at the ends.
+REPLAY_TEMPLATE = r"br:(?P<game>\d+):y:(?P<move>\d+):(?P<step>b10|b1|f1|f10)"
+
+
+class ReplayButton(Checked, ui.DynamicItem[ui.Button], template=REPLAY_TEMPLATE):
+    def __init__(self, button: ui.Button, game_id: int, move: int, valid: bool = True) -> None:
+        super().__init__(button)
+        self.game_id, self.move, self.valid = game_id, move, valid
+
+    @classmethod
+    def build(cls, game_id: int, move: int, step: str, label: str, disabled: bool) -> ReplayButton:
+        custom_id = f"br:{game_id}:y:{move}:{step}"
+        style = discord.ButtonStyle.secondary
+        return cls(
+            ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled),
+            game_id,
+            move,
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> ReplayButton:
+        ids = numbers(match, "game", "move")
+        game_id, move = ids or (0, 0)
+        return cls(item, game_id, move, valid=ids is not None)
+
+    async def callback(self, interaction: Interaction) -> Any:
+        await _bot(interaction).looking_back.press_replay(interaction, self.game_id, self.move)
+
+
+#: `/game history` paging: `br:h:<c(hannel)|s(erver)>:<page>`, of the press's own channel or
+#: server (no game: nothing to check against a channel).
+HISTORY_TEMPLATE = r"br:h:(?P<scope>c|s):(?P<page>\d+)"
+
+
+class HistoryButton(Checked, ui.DynamicItem[ui.Button], template=HISTORY_TEMPLATE):
+    def __init__(self, button: ui.Button, scope: str, page: int, valid: bool = True) -> None:
+        super().__init__(button)
+        self.scope, self.page, self.valid = scope, page, valid
+
+    @classmethod
+    def build(cls, scope: str, page: int, label: str, disabled: bool) -> HistoryButton:
+        custom_id = f"br:h:{scope[0]}:{page}"
+        style = discord.ButtonStyle.secondary
+        button = ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled)
+        return cls(button, scope, page)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> HistoryButton:
+        page = number(match["page"])
+        scope = "server" if match["scope"] == "s" else "channel"
+        return cls(item, scope, page or 0, valid=page is not None)
+
+    async def callback(self, interaction: Interaction) -> Any:
+        await _bot(interaction).looking_back.press_history(interaction, self.scope, self.page)
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ChoiceButton,
     ChoiceSelect,
@@ -348,6 +409,8 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     RulesButton,
     SubstituteButton,
+    ReplayButton,
+    HistoryButton,
 )
 
 
