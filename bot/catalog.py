@@ -191,6 +191,17 @@ async def _off_loop(fn: Callable[..., T], *args: object) -> T:
     return await asyncio.to_thread(_one_at_a_time, fn, *args)
 
 
+async def off_loop(fn: Callable[..., T], *args: object) -> T:
+    """`fn(*args)` in a render worker (a thread when there are none), for drawing jobs other
+    than boards (timelapses); `fn` must be a module-level function the workers can import."""
+    return await _off_loop(fn, *args)
+
+
+def render_workers() -> int:
+    """How many render worker processes there are (0: drawing happens in a thread)."""
+    return getattr(_pool, "_max_workers", 0) if _pool is not None else 0
+
+
 # ---------------------------------------------------------------------------- drawn images
 class ImageCache:
     """The last images drawn, by (title, what, hash of the view): the same view is never drawn

@@ -141,7 +141,8 @@ class Delivery(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     version: Mapped[int] = mapped_column(Integer)
-    #: "turn": the turn message of `version` (the only kind so far).
+    #: "turn": the turn message of `version`; "timelapse": the timelapse owed after the final
+    #: standings of `version` (bot/service/timelapse.py).
     kind: Mapped[str] = mapped_column(String(16), default="turn")
     #: What the message says above the board (a moderator's announcement, say).
     prefix: Mapped[str] = mapped_column(Text, default="")

@@ -20,6 +20,7 @@ import discord
 from bot import catalog
 from bot.discord import components, messages
 from bot.discord.checks import Responder
+from bot.discord.timelapse import TimelapsePoster
 from bot.discord.watch_buttons import again_view
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome, SeatInfo
@@ -83,6 +84,8 @@ class TurnPoster:
         #: (game id, user id) -> the hand last sent by DM, so an unchanged hand is not resent
         self._dm_hand: dict[tuple[int, int], str] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: Finished games' timelapses, posted after their final standings.
+        self.timelapses = TimelapsePoster(bot)
 
     @property
     def service(self) -> GameService:
@@ -185,6 +188,8 @@ class TurnPoster:
             for key in [k for k in self._dm_hand if k[0] == info.id]:
                 del self._dm_hand[key]
         self.spawn(self.deliver_private(outcome, set(hands_for or ())))
+        if info.status == "finished" and info.result is not None:
+            self.timelapses.final_posted(info.id, info.version, message_id)
         self.bot.watching.after_post(outcome, message_id, message)
 
     async def edit_quietly(self, outcome: Outcome) -> bool:
@@ -230,6 +235,7 @@ class TurnPoster:
 
     async def drain(self) -> None:
         """Wait for background deliveries and write their marks (used on shutdown)."""
+        self.timelapses.stop()  # (one under way stays owed: the next start posts it)
         if self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
         with contextlib.suppress(Exception):
@@ -257,6 +263,7 @@ class TurnPoster:
                     extra={"game_id": owed.game.id},
                 )
         await self.service.flush_deliveries()
+        await self.timelapses.repair()  # (after the owed final messages: never before them)
         return posted
 
     async def flush_forever(self) -> None:

@@ -284,12 +284,17 @@ async def actions_of_version(s: AsyncSession, game_id: int, version: int) -> lis
 
 
 async def pending_deliveries(s: AsyncSession, limit: int = 200) -> Sequence[Delivery]:
-    rows = await s.scalars(select(Delivery).order_by(Delivery.id).limit(limit))
+    """Owed turn messages (other kinds, such as timelapses, have their own publisher)."""
+    rows = await s.scalars(
+        select(Delivery).where(Delivery.kind == "turn").order_by(Delivery.id).limit(limit)
+    )
     return list(rows)
 
 
 _DELIVERED = delete(DELIVERIES).where(
-    DELIVERIES.c.game_id == bindparam("b_game"), DELIVERIES.c.version <= bindparam("b_version")
+    DELIVERIES.c.game_id == bindparam("b_game"),
+    DELIVERIES.c.version <= bindparam("b_version"),
+    DELIVERIES.c.kind == "turn",
 )
 _TURN_MESSAGE = (
     update(GAMES)
