@@ -1,6 +1,8 @@
 """Play any title in the terminal through the same game service, without Discord.
 
     python -m bot.local --title tidewater --seats 3 --humans 1 --out boards
+    python -m bot.local fixture --title tidewater --seats 3 --out FILE   (see bot/fixtures.py)
+    python -m bot.local recompute-stats [--db URL]   (see bot/stats_cli.py)
 
 Human seats answer numbered menus (hot seat when there are several); the automatic player takes
 the others. Every board image is written to the output folder, one file per game version.
@@ -168,6 +170,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 async def amain(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    if argv[:1] == ["fixture"]:  # write a regression fixture (see bot/fixtures.py)
+        from bot.fixtures import amain as fixture_main
+
+        return await fixture_main(argv[1:], stdout)
+    if argv[:1] == ["recompute-stats"]:  # rebuild /stats (see bot/stats_cli.py)
+        from bot.stats_cli import amain as stats_main
+
+        return await stats_main(argv[1:], stdout)
     args = parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -24,6 +24,8 @@ from bot.discord.lobby import Lobby
 from bot.discord.me import Me
 from bot.discord.play import STALE, Play
 from bot.discord.presses import NOT_MINE, Presses
+from bot.discord.replay import LookingBack
+from bot.discord.stats import Stats
 from bot.discord.substitutes import Substitutes
 from bot.discord.timers import Timers
 from bot.discord.turns import TurnPoster
@@ -123,9 +125,11 @@ class BoardroomBot(discord.Client):
         self.lobby = Lobby(self)
         self.play = Play(self)
         self.info = Info(self)
+        self.looking_back = LookingBack(self)
         self.admin = Admin(self)
         self.substitutes = Substitutes(self)
         self.me = Me(self)
+        self.stats = Stats(self)
         self.clocks = Clocks(self)
         self.timers = Timers(self)
         self.watching = Watching(self)
@@ -139,12 +143,14 @@ class BoardroomBot(discord.Client):
         self.lobby.register(game)
         self.play.register(self.tree, game)
         self.info.register(game)
+        self.looking_back.register(game)
         self.clocks.register(game)
         self.substitutes.register(game)
         self.watching.register(game)
         self.tree.add_command(game)
         self.admin.register(self.tree)
         self.me.register(self.tree)
+        self.stats.register(self.tree)
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS, *WATCH_ITEMS)

@@ -12,6 +12,8 @@ from bot.service.again import AgainCases
 from bot.service.clock_admin import ClockAdminCases
 from bot.service.clocks import ClockCases
 from bot.service.delivery import DeliveryCases
+from bot.service.export import ExportCases
+from bot.service.history import HistoryCases
 from bot.service.lobby import LobbyCases
 from bot.service.moderation import ModerationCases
 from bot.service.options import parse_options
@@ -20,6 +22,7 @@ from bot.service.play import STALE, MenuMoved, PlayCases
 from bot.service.reading import ReadingCases
 from bot.service.recovery import RecoveryCases
 from bot.service.stalls import StallCases
+from bot.service.stats import StatsCases
 from bot.service.substitutes import SubstituteCases
 from bot.service.timers import Fired, TimerCases
 from bot.service.watching import WatchingCases
@@ -38,8 +41,11 @@ class GameService(
     ClockCases,
     StallCases,
     PingCases,
+    StatsCases,
     WatchingCases,
     AgainCases,
+    ExportCases,
+    HistoryCases,
 ):
     """Every use case, over one set of sessions, locks, state cache and drafts."""
 
