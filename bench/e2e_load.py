@@ -39,12 +39,12 @@ from bench import proc
 from bench.e2e_probe import decide, probe_decisions, probe_floor, random_forward
 from bench.e2e_report import DEADLINE, summarise
 from bench.stats import describe, summary
+from bench.stored import OPTIONS, store_games
 from tests.e2e.driver import Table, is_refusal
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import MINIMAL_BOT, REAL_BOT, BotProcess, bot_env
 
 TITLES = ("bazaar", "tidewater", "benares", "mombasa", "mixed")
-OPTIONS = {"bazaar": {"options": "rounds=2"}}
 PEOPLE = ["alice", "bob", "carol", "dave", "erin", "frank"]
 
 
@@ -52,38 +52,6 @@ def title_of(args: argparse.Namespace, i: int) -> str:
     if args.title == "mixed":
         return "tidewater" if i % 2 == 0 else "benares"
     return args.title
-
-
-async def store_games(db_url: str, channels: list[int], titles: list[str], user: int) -> float:
-    """One started 2-seat game per channel (the user and one automatic player), written
-    straight through the service: what the bot would have stored after `/game new` + Start."""
-    from bot import catalog
-    from bot.db.engine import make_engine, migrate, sessionmaker
-    from bot.service import GameService
-
-    catalog.load(["tests.titles.bazaar:TITLE"], ["tests.titles.bazaar_render:RENDERER"])
-    engine = make_engine(db_url)
-    await migrate(engine)
-    service = GameService(sessionmaker(engine))
-    t0 = time.perf_counter()
-    for channel, title in zip(channels, titles, strict=True):
-        options = OPTIONS.get(title, {}).get("options", "")
-        await service.create(
-            guild_id=1,
-            channel_id=channel,
-            user_id=user,
-            title_slug=title,
-            seats=2,
-            bots=1,
-            options=options,
-        )
-        outcome = await service.start(channel, user)
-        service.posted(outcome.game.id, outcome.game.version, None)  # as if its turn was posted
-    await service.flush_deliveries()  # (else the bot would post every one of them at start)
-    stored = await service.game_count()
-    await engine.dispose()
-    assert stored >= len(channels), stored
-    return time.perf_counter() - t0
 
 
 async def touch_all(fake: FakeDiscord, channels: list[int], parallel: int = 10) -> list[float]:

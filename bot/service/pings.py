@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Person, Timer
@@ -58,6 +58,24 @@ def _ping(item: dict[str, Any], mode: str) -> Ping:
     )
 
 
+# Built once (read with every ping): the settings' columns, no ORM objects.
+_PEOPLE = Person.__table__
+_PEOPLE_OF = select(_PEOPLE).where(_PEOPLE.c.user_id.in_(bindparam("ids", expanding=True)))
+
+
+def _mode(p: Any) -> str:
+    return "channel" if p is None else str(p.pings)
+
+
+def _kept(p: Any, now: datetime) -> bool:
+    """The person's pings are not sent now: collected for their digest, or held (quiet)."""
+    if p is None:
+        return False
+    return (
+        p.pings == DIGEST or quiet_end(zone(p.timezone), p.quiet_from, p.quiet_to, now) is not None
+    )
+
+
 async def _moot(s: AsyncSession, item: dict[str, Any]) -> bool:
     """A ping tied to a decision (`version` set) is moot once the game moved on or ended."""
     version, game_id = item.get("version"), item.get("game_id")
@@ -81,23 +99,33 @@ class PingCases(PeopleCases, MyGamesCases):
         icon: str = "🔔",
         version: int | None = None,
     ) -> list[Ping]:
-        """The pings to send now; the others are held (quiet hours) or collected (digest) in
-        this one transaction."""
+        """The pings to send now; the others are held (quiet hours) or collected (digest), in
+        one transaction. When nobody's are (the usual case), one read and nothing written."""
         now = self.clock()
+        items = [
+            {
+                "user_id": uid,
+                "guild_id": guild_id,
+                "channel_id": channel_id,
+                "game_id": game_id,
+                "version": version,
+                "text": text,
+                "icon": icon,
+            }
+            for uid in dict.fromkeys(user_ids)
+        ]
+        if not items:
+            return []
+        async with self._sessions() as s:
+            rows = await s.execute(_PEOPLE_OF, {"ids": [i["user_id"] for i in items]})
+            settings = {r.user_id: r for r in rows}
+        if not any(_kept(settings.get(i["user_id"]), now) for i in items):
+            return [_ping(i, _mode(settings.get(i["user_id"]))) for i in items]
         sent: list[Ping] = []
         wake: list[datetime] = []
         async with self._tx() as s:
-            for uid in dict.fromkeys(user_ids):
-                item = {
-                    "user_id": uid,
-                    "guild_id": guild_id,
-                    "channel_id": channel_id,
-                    "game_id": game_id,
-                    "version": version,
-                    "text": text,
-                    "icon": icon,
-                }
-                ping = await self._route(s, await person(s, uid), item, now, wake)
+            for item in items:
+                ping = await self._route(s, await person(s, item["user_id"]), item, now, wake)
                 if ping is not None:
                     sent.append(ping)
         for due in wake:

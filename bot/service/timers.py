@@ -3,7 +3,9 @@ belong to, claimed (deleted, returning the row) before anything is done with the
 fires once even with several processes on one database. Time comes from `self.clock`, which
 tests replace, so nothing ever sleeps to test a timer.
 
-Kinds so far: "reminder" (ping the people a decision waits for, once per decision)."""
+Here: claiming, and the "reminder" kind (ping the people a decision waits for, once per
+decision), checked a claimed batch at a time in one read. The other kinds are handled where
+they are set (clocks, stalls, digest)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ from sqlalchemy import delete, func, select
 
 from bot.db.models import Game, Timer
 from bot.results import GameInfo
+from bot.service import queries as q
 from bot.service.base import ServiceCore
+from bot.service.loader import prompts_of, title_of
 from bot.service.queries import REMINDER
 
 __all__ = ["REMINDER", "Fired", "TimerCases"]
@@ -55,17 +59,31 @@ class TimerCases(ServiceCore):
     async def reminder_due(self, fired: Fired) -> GameInfo | None:
         """The game a claimed reminder is about, if it still waits on the same decision for a
         person (None: it moved on, ended, or waits on nobody who could be pinged)."""
-        if fired.game_id is None:
-            return None
-        try:
-            info = await self.game_info(fired.game_id)  # type: ignore[attr-defined]
-        except Exception:
-            return None
-        if info.status != "running" or info.version != fired.version:
-            return None
-        if not any(not w.is_bot and w.user_id is not None for w in info.waiting):
-            return None
-        return info
+        return (await self.reminders_due([fired])).get(fired.id)
+
+    async def reminders_due(self, fired: list[Fired]) -> dict[int, GameInfo]:
+        """`reminder_due` for a claimed batch, in one read (the games in one statement): timer
+        id -> the game, for the reminders still to send."""
+        ids = {f.game_id for f in fired if f.game_id is not None}
+        if not ids:
+            return {}
+        out: dict[int, GameInfo] = {}
+        async with self._sessions() as s:
+            games = {g.id: g for g in await s.scalars(select(Game).where(Game.id.in_(ids)))}
+            for f in fired:
+                game = games.get(f.game_id)  # type: ignore[arg-type]
+                if game is None or game.status != "running" or game.version != f.version:
+                    continue
+                try:  # whom it waits for: the seats and the prompts, nothing else
+                    title = title_of(game)
+                    loaded = await self._state(s, game, title)
+                    seats = await q.holders(s, game.id)
+                    info = self._info(game, seats, loaded.state, prompts=prompts_of(title, loaded))
+                except Exception:
+                    continue
+                if any(not w.is_bot and w.user_id is not None for w in info.waiting):
+                    out[f.id] = info
+        return out
 
     async def ensure_reminders(self) -> int:
         """Running games with no reminder (a database from before timers): one each, due a

@@ -1,6 +1,7 @@
 """Durable timers with an injectable clock: a decision sets its reminder in its own transaction;
 a due timer is claimed once (also by two services on one database), never before it is due; a
-reminder for a decision already taken, or a game that ended, fires nothing."""
+reminder for a decision already taken, or a game that ended, fires nothing (also when a claimed
+batch is checked at once); pings to people who hold or collect none are routed without a write."""
 
 from __future__ import annotations
 
@@ -103,3 +104,37 @@ async def test_games_without_a_reminder_get_one_at_start_up(service):
     assert await svc.ensure_reminders() == 1
     assert await svc.ensure_reminders() == 0
     assert await _timers(svc) == 1
+
+
+async def test_a_claimed_batch_of_reminders_is_checked_in_one_read(service):
+    clock = Clock()
+    svc = _timed(service, clock)
+    outs = []
+    for n in range(3):
+        await new_game(svc, players=(ANA, BEN), channel=CHAN + n, seed=n)
+        outs.append(await svc.start(CHAN + n, ANA))
+    clock.now += 25 * HOUR
+    fired = await svc.claim_due_timers()
+    assert len(fired) == 3
+    await play_one(svc, outs[0], Rng.from_seed(1))  # moved on since (in CHAN): moot
+    await svc.admin_end(CHAN + 2, MOD)  # over
+    due = await svc.reminders_due(fired)
+    waiting = outs[1].game
+    assert set(due) == {t.id for t in fired if t.game_id == waiting.id}
+    (info,) = due.values()
+    assert info.id == waiting.id and info.version == waiting.version
+    assert info.waiting and {w.user_id for w in info.waiting} <= {ANA, BEN}
+
+
+async def test_pings_to_people_who_keep_none_are_routed_without_a_write(service):
+    svc = _timed(service, Clock())
+    await svc.set_pings(BEN, None, "dm")
+    before = await _timers(svc, None)
+    sent = await svc.route_pings(
+        [ANA, BEN, ANA], guild_id=None, channel_id=CHAN, game_id=None, text="hi", icon="⏰"
+    )
+    assert [(p.user_id, p.mode, p.text) for p in sent] == [
+        (ANA, "channel", "hi"),
+        (BEN, "dm", "hi"),
+    ]
+    assert await _timers(svc, None) == before  # nothing held or collected
