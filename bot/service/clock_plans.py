@@ -96,7 +96,7 @@ class ClockPlans(ServiceCore):
         rows = await s.execute(
             select(Vacation.starts_at, Vacation.ends_at).where(
                 Vacation.user_id == user_id,
-                Vacation.guild_id == guild_id,
+                Vacation.guild_id.is_(None) if guild_id is None else Vacation.guild_id == guild_id,
                 Vacation.ends_at > since,
             )
         )
