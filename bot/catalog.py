@@ -191,10 +191,42 @@ async def _off_loop(fn: Callable[..., T], *args: object) -> T:
     return await asyncio.to_thread(_one_at_a_time, fn, *args)
 
 
+#: Drawings someone is waiting for (boards, hands, charts) under way. A background job
+#: (a timelapse part) starts only when there is none, one background job at a time, so a burst
+#: of finished games never queues turn boards behind it.
+_waited = 0
+#: How often the next background job looks again whether the workers are free (seconds).
+BACKGROUND_POLL = 0.02
+_locks: dict[tuple[int, str], asyncio.Lock] = {}
+
+
+def loop_lock(name: str) -> asyncio.Lock:
+    """The event loop's one lock called `name` (asyncio locks belong to one loop)."""
+    key = (id(asyncio.get_running_loop()), name)
+    lock = _locks.get(key)
+    if lock is None:
+        lock = _locks[key] = asyncio.Lock()
+    return lock
+
+
 async def off_loop(fn: Callable[..., T], *args: object) -> T:
-    """`fn(*args)` in a render worker (a thread when there are none), for drawing jobs other
-    than boards (timelapses); `fn` must be a module-level function the workers can import."""
-    return await _off_loop(fn, *args)
+    """`fn(*args)` in a render worker (a thread when there are none), for a drawing someone
+    waits for; `fn` must be a module-level function the workers can import."""
+    global _waited
+    _waited += 1
+    try:
+        return await _off_loop(fn, *args)
+    finally:
+        _waited -= 1
+
+
+async def in_background(fn: Callable[..., T], *args: object) -> T:
+    """`fn(*args)` in a render worker once nothing people wait for is drawn there (FIFO, one
+    at a time: only the job next in line looks)."""
+    async with loop_lock("background"):
+        while _waited:
+            await asyncio.sleep(BACKGROUND_POLL)
+        return await _off_loop(fn, *args)
 
 
 def render_workers() -> int:
@@ -263,7 +295,7 @@ async def _cached(key: tuple | None, fn: Callable[..., T], *args: object) -> T:
         found, image = images.get(key)
         if found:
             return image  # type: ignore[return-value]
-    image = await _off_loop(fn, *args)
+    image = await off_loop(fn, *args)
     if key is not None:
         images.put(key, image)  # type: ignore[arg-type]
     return image

@@ -9,9 +9,11 @@ hands it to the render workers, in three kinds of job:
    unpickling a hundred views of objects held its event loop for tens of ms). The replay
    runs twice (marks first, then the chosen views) so a worker never holds a whole game of
    views at once.
-2. `draw` (one job per CHUNK frames, at most one per worker at a time, so a turn board asked
-   for meanwhile waits for one chunk, not for the whole timelapse): views in, small packed
-   frames out.
+2. `draw` (one job per CHUNK frames): views in, small packed frames out.
+
+Every job is a background one (`catalog.in_background`): it starts only when no board, hand
+or chart is being drawn and no other timelapse job runs, so a burst of finished games never
+holds up the turn boards (a board asked for meanwhile waits for one short job at most).
 3. `assemble` (one job): the GIF, within the size limit; then the worker gives the freed
    memory back to the system.
 
@@ -35,7 +37,7 @@ from render import registry as renderers
 from render import timelapse as tl
 
 #: Frames per draw job.
-CHUNK = 12
+CHUNK = 4
 
 
 class Spec(msgspec.Struct, frozen=True):
@@ -144,23 +146,29 @@ async def build(
     max_bytes: int = tl.MAX_BYTES,
     max_frames: int = tl.MAX_FRAMES,
 ) -> Built:
-    """The timelapse of `spec`, drawn in the render workers (in parallel when there are
-    several). Raises render.timelapse.TooBig when even the smallest fallback is too big."""
+    """The timelapse of `spec`, drawn in the render workers as background jobs, one timelapse
+    at a time. Raises render.timelapse.TooBig when even the smallest fallback is too big."""
+    async with catalog.loop_lock("timelapse"):  # one at a time: each holds its frames
+        return await _build(spec, width, max_bytes, max_frames)
+
+
+async def _build(spec: Spec, width: int, max_bytes: int, max_frames: int) -> Built:
     start = time.perf_counter()
-    p = await catalog.off_loop(plan, spec, max_frames)
-    lanes = asyncio.Semaphore(max(1, catalog.render_workers()))
-
-    async def part(lo: int) -> list[tl.Frame]:
-        hi = lo + CHUNK
-        async with lanes:
-            return await catalog.off_loop(
-                draw, spec.slug, p.views[lo:hi], p.view_type, p.progress[lo:hi], width
-            )
-
-    parts = await asyncio.gather(*(part(lo) for lo in range(0, len(p.views), CHUNK)))
+    p = await catalog.in_background(plan, spec, max_frames)
+    parts = [  # one part at a time, each when the workers draw nothing people wait for
+        await catalog.in_background(
+            draw,
+            spec.slug,
+            p.views[lo : lo + CHUNK],
+            p.view_type,
+            p.progress[lo : lo + CHUNK],
+            width,
+        )
+        for lo in range(0, len(p.views), CHUNK)
+    ]
     frames = [f for chunk in parts for f in chunk]
     del parts
-    animation = await catalog.off_loop(assemble, frames, tl.durations(p.levels), max_bytes)
+    animation = await catalog.in_background(assemble, frames, tl.durations(p.levels), max_bytes)
     del frames
     await asyncio.to_thread(tl.trim_heap)  # the frames passed through here: give them back
     return Built(animation, p.kept, p.moves, time.perf_counter() - start)
