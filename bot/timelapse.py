@@ -35,6 +35,7 @@ from engine import registry as titles
 from engine.core import Title
 from render import registry as renderers
 from render import timelapse as tl
+from render.canvas import trim_heap
 
 #: Frames per draw job.
 CHUNK = 4
@@ -170,5 +171,5 @@ async def _build(spec: Spec, width: int, max_bytes: int, max_frames: int) -> Bui
     del parts
     animation = await catalog.in_background(assemble, frames, tl.durations(p.levels), max_bytes)
     del frames
-    await asyncio.to_thread(tl.trim_heap)  # the frames passed through here: give them back
+    await asyncio.to_thread(trim_heap)  # the frames passed through here: give them back
     return Built(animation, p.kept, p.moves, time.perf_counter() - start)

@@ -68,10 +68,16 @@ def give_back_memory() -> None:
     (a FreeType face costs ~300 KB; the board's own sizes load again on the next draw) and
     return freed heap memory to the system (glibc's malloc_trim), since the scratch image was
     tens of MB that glibc would otherwise keep in the process for good."""
-    global _libc
     from render.core import font
 
     font.cache_clear()
+    trim_heap()
+
+
+def trim_heap() -> None:
+    """Return freed heap pages to the system (glibc's malloc_trim; elsewhere nothing). Safe
+    in a thread: it touches no Python object, and ctypes lets go of the GIL meanwhile."""
+    global _libc
     if _libc is None:
         try:
             _libc = ctypes.CDLL("libc.so.6")

@@ -23,7 +23,6 @@ GIFs.
 
 from __future__ import annotations
 
-import ctypes
 import io
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -385,20 +384,3 @@ def give_back_memory() -> None:
     """After a timelapse: return the freed heap to the system (its boards and frames were
     tens of MB that glibc would otherwise keep in the worker for good)."""
     canvas.give_back_memory()
-
-
-_libc: Any = None
-
-
-def trim_heap() -> None:
-    """Return freed heap pages to the system (glibc's malloc_trim; elsewhere nothing). Safe
-    in a thread: it touches no Python object, and ctypes lets go of the GIL meanwhile."""
-    global _libc
-    if _libc is None:
-        try:
-            _libc = ctypes.CDLL("libc.so.6")
-            _libc.malloc_trim.argtypes = [ctypes.c_size_t]
-        except (OSError, AttributeError):
-            _libc = False
-    if _libc:
-        _libc.malloc_trim(0)
