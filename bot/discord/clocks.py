@@ -174,13 +174,13 @@ class Clocks(Cog):
 
     async def warn(self, news: ClockNews) -> None:
         """THE call site of clock warnings: the person's own ping (quiet hours, ping mode)."""
-        from bot.discord.pings import ping
+        from bot.discord.pings import ping_many
 
         info = news.game
-        await ping(
+        await ping_many(
             self.bot,
             self.service,
-            user_id=news.user_id,
+            user_ids=[news.user_id],
             guild_id=info.guild_id,
             channel_id=info.channel_id,
             game_id=info.id,

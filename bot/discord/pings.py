@@ -27,33 +27,6 @@ PING_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False, re
 NO_PINGS = discord.AllowedMentions.none()
 
 
-async def ping(
-    bot: BoardroomBot,
-    service: GameService,
-    *,
-    user_id: int,
-    guild_id: int | None,
-    channel_id: int,
-    game_id: int | None,
-    text: str,
-    icon: str = "🔔",
-    version: int | None = None,
-) -> None:
-    """Ping one person about a game. `text` speaks to them ("your move"), without a mention;
-    `version`: the ping is about that decision (a held one is dropped if the game moved on)."""
-    await ping_many(
-        bot,
-        service,
-        user_ids=[user_id],
-        guild_id=guild_id,
-        channel_id=channel_id,
-        game_id=game_id,
-        text=text,
-        icon=icon,
-        version=version,
-    )
-
-
 async def ping_many(
     bot: BoardroomBot,
     service: GameService,
@@ -66,7 +39,9 @@ async def ping_many(
     icon: str = "🔔",
     version: int | None = None,
 ) -> None:
-    """`ping` for several people at once: those pinged in the channel now share ONE message."""
+    """Ping people about a game, each the way they chose. `text` speaks to them ("your
+    move"), without a mention; `version`: the pings are about that decision (a held one is
+    dropped if the game moved on). Those pinged in the channel now share ONE message."""
     now = await service.route_pings(
         user_ids,
         guild_id=guild_id,
@@ -187,4 +162,4 @@ def timer_handlers(bot: BoardroomBot) -> dict[str, Callable[[Fired], Awaitable[N
     return {HELD: held, DIGEST: digest}
 
 
-__all__ = ["clock_text", "games_text", "ping", "ping_many", "send", "timer_handlers"]
+__all__ = ["clock_text", "games_text", "ping_many", "send", "timer_handlers"]
