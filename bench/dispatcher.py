@@ -47,6 +47,7 @@ from bench.dispatcher_report import (
     cpu,
     cpu_fine,
     machine_busy_s,
+    machine_steal_s,
     plans,
     report,
     run_queue_s,
@@ -127,7 +128,7 @@ async def py_spy(pid: int, path: str, at: float) -> asyncio.subprocess.Process:
     await until(at)
     return await asyncio.create_subprocess_exec(
         str(Path(sys.executable).parent / "py-spy"),
-        *("record", "-p", str(pid), "--format", "raw", "--nonblocking", "-r", "50"),
+        *("record", "-p", str(pid), "--format", "raw", "--nonblocking", "-r", "200"),
         *("-o", path),
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.DEVNULL,
@@ -231,9 +232,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await until(fire)
         tree_b0, sql_b0 = proc.tree(bot.pid), await sql_counts(bot, counts_path)
         own0, wait0, busy0 = time.process_time(), run_queue_s(bot.pid), machine_busy_s()
+        steal0 = machine_steal_s()
         handled = await seen.wait(plan.due, args.fire_timeout)
         own, waited = time.process_time() - own0, run_queue_s(bot.pid) - wait0
-        busy = machine_busy_s() - busy0
+        busy, steal = machine_busy_s() - busy0, machine_steal_s() - steal0
         last = max((d.hits[0] for d in plan.due if d.hits), default=float("nan"))
         tree_b1 = proc.tree(bot.pid)
         if spy is not None:
@@ -267,6 +269,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "fake_cpu_s": own,
             "bot_run_queue_s": waited,
             "machine_busy_s": busy,
+            "machine_steal_s": steal,
             "statements": sum(burst_sql.values()),
             "top_statements": dict(sorted(burst_sql.items(), key=lambda kv: -kv[1])[:40]),
             "interactions": summary(during["other"]),

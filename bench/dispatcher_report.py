@@ -62,10 +62,21 @@ def run_queue_s(pid: int) -> float:
     return total / 1e9
 
 
+def _cpu_line() -> list[int]:
+    return [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+
+
 def machine_busy_s() -> float:
-    """CPU seconds every process on the machine used so far (all cores, /proc/stat)."""
-    f = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    return (sum(f[:8]) - f[3] - f[4]) / proc.TICK
+    """CPU seconds every process on the machine used so far (all cores, /proc/stat; the time
+    the hypervisor took from this machine not counted: `machine_steal_s`)."""
+    f = _cpu_line()
+    return (sum(f[:7]) - f[3] - f[4]) / proc.TICK
+
+
+def machine_steal_s() -> float:
+    """CPU seconds the hypervisor took from this virtual machine so far (/proc/stat "steal"):
+    time the bot was ready to run with no process here holding a CPU."""
+    return _cpu_line()[7] / proc.TICK
 
 
 def _ms(s: dict[str, Any]) -> str:
@@ -127,7 +138,8 @@ def report(r: dict[str, Any]) -> None:
     print(
         f"burst CPU: bot {b['bot_cpu_s']:.1f} s, render workers {b['workers_cpu_s']:.1f} s, "
         f"fake Discord + people {b['fake_cpu_s']:.1f} s, other processes {others:.1f} s; "
-        f"the bot waited {b['bot_run_queue_s']:.1f} s for a CPU"
+        f"the bot waited {b['bot_run_queue_s']:.1f} s for a CPU; the hypervisor took "
+        f"{b.get('machine_steal_s', 0.0):.1f} CPU s"
     )
     print(
         f"  {b['statements']} SQL statements (with the interactions'); late answers {b['late']}; "

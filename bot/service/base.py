@@ -110,8 +110,7 @@ class ServiceCore:
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[AsyncConnection]:
         """A read on a bare connection, for the hot reads (a press, a menu, a hand): an ORM
-        session costs more than the statement. `_state` opens a session on it only when the
-        state must be loaded from the database."""
+        session costs more than the statement (a state loaded on a cache miss too)."""
         async with self._read_engine.connect() as conn:
             yield conn
 
@@ -123,9 +122,6 @@ class ServiceCore:
         cached = self._cache.get(game.id, game.version)
         if cached is not None:
             return cached
-        if isinstance(s, AsyncConnection):
-            async with AsyncSession(bind=s) as session:
-                return await load(session, game, title, self._cache)
         return await load(s, game, title, self._cache)
 
     async def _current(
@@ -350,7 +346,7 @@ class ServiceCore:
         )
         quiet = _is_quiet(before, now, rows, move)
         await q.owe_delivery(s, game.id, version, prefix)
-        await self._set_timers(s, game, version)
+        await self._set_timers(s, game, version, sorted({p.seat for p in now}))
         await self._tick_clocks(s, game, seats, now, {move.seat_no} if move else set())
         await self._mark_posted(s, game)
         self._cache.put(game.id, Loaded(version, last_seq, state, seq, now))
@@ -402,14 +398,17 @@ class ServiceCore:
         outcome.events.insert(0, Event(line))
         return outcome
 
-    async def _set_timers(self, s: AsyncSession, game: Game, version: int) -> None:
-        """The timers of the new decision, in its own transaction (replacing the last ones)."""
+    async def _set_timers(
+        self, s: AsyncSession, game: Game, version: int, asked: list[int]
+    ) -> None:
+        """The timers of the new decision, in its own transaction (replacing the last ones).
+        The reminder carries the seats asked (`asked`), so it is checked without the state."""
         if game.status != "running":
             await q.clear_game_timers(s, game.id)
             return
         if self.reminder_after is not None:
             due = self.clock() + self.reminder_after
-            await q.set_game_timer(s, game.id, q.REMINDER, due, version)
+            await q.set_game_timer(s, game.id, q.REMINDER, due, version, {"asked": asked})
             if self.on_timer is not None:
                 self.on_timer(due)
         await self._arm_stall(s, game, version)  # type: ignore[attr-defined]  # stalls.py

@@ -8,29 +8,21 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Select, delete, insert, select, text
+from sqlalchemy import Select, bindparam, delete, insert, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Person, Seat, SeatClock, Timer, Vacation
 from bot.service.base import ServiceCore
-from bot.service.clock_rules import MAX_QUIET_WAIT, Next, horizon, left, plan
+from bot.service.clock_rules import MAX_QUIET_WAIT, Next, covering_end, horizon, left, plan
 from bot.service.hours import quiet_spans, zone
 
 #: The timer kind of seat clocks.
 CLOCK = "clock"
 
 Span = tuple[datetime, datetime]
-
-
-async def away_until(
-    s: AsyncSession, user_id: int, guild_id: int | None, now: datetime
-) -> datetime | None:
-    """When the person's absence on this server ends (None: not away), from `people`."""
-    from bot.service import people  # people builds on this module
-
-    return await people.away_until(s, user_id, guild_id, now)
 
 
 async def spend_vacation_day(
@@ -49,6 +41,32 @@ def aware(when: datetime) -> datetime:
 
 def stamp(when: datetime) -> str:
     return aware(when).isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class Absences:
+    """A person's absences for one run of a clock (`ClockPlans._absences`)."""
+
+    spans: list[Span]
+    #: When the vacation covering now ends (None: not away).
+    away: datetime | None
+
+
+# Built once (they run with every clock timer): bound parameters, cache keys memoised.
+_VAC = Vacation.__table__
+_SPANS = select(_VAC.c.starts_at, _VAC.c.ends_at).where(
+    _VAC.c.user_id == bindparam("user"), _VAC.c.ends_at > bindparam("since")
+)
+_SPANS_ON_SERVER = _SPANS.where(_VAC.c.guild_id == bindparam("guild"))
+_SPANS_OFF_SERVER = _SPANS.where(_VAC.c.guild_id.is_(None))
+_GAME_CLOCKS = select(SeatClock).where(SeatClock.game_id == bindparam("game"))
+#: One seat's clock row.
+SEAT_CLOCK = _GAME_CLOCKS.where(SeatClock.seat_no == bindparam("seat"))
+_TIMERS = Timer.__table__
+_CLOCK_TIMERS = select(_TIMERS.c.id, _TIMERS.c.payload).where(
+    _TIMERS.c.game_id == bindparam("game"), _TIMERS.c.kind == CLOCK
+)
+_NEW_TIMER = insert(_TIMERS)
 
 
 def _on_server(guild_id: int | None):  # type: ignore[no-untyped-def]  # noqa: ANN202
@@ -84,7 +102,7 @@ class ClockPlans(ServiceCore):
     # ------------------------------------------------------------------ absences
     @staticmethod
     async def _clock_rows(s: AsyncSession, game_id: int) -> dict[int, SeatClock]:
-        rows = await s.scalars(select(SeatClock).where(SeatClock.game_id == game_id))
+        rows = await s.scalars(_GAME_CLOCKS, {"game": game_id})
         return {r.seat_no: r for r in rows}
 
     @staticmethod
@@ -93,13 +111,11 @@ class ClockPlans(ServiceCore):
     ) -> list[Span]:
         """The person's vacations on this server ending after `since` (the days spent
         automatically included, as `people.away_until` counts them)."""
-        rows = await s.execute(
-            select(Vacation.starts_at, Vacation.ends_at).where(
-                Vacation.user_id == user_id,
-                Vacation.guild_id.is_(None) if guild_id is None else Vacation.guild_id == guild_id,
-                Vacation.ends_at > since,
-            )
-        )
+        params = {"user": user_id, "since": since}
+        if guild_id is None:
+            rows = await s.execute(_SPANS_OFF_SERVER, params)
+        else:
+            rows = await s.execute(_SPANS_ON_SERVER, {**params, "guild": guild_id})
         return [(aware(a), aware(b)) for a, b in rows]
 
     @staticmethod
@@ -129,40 +145,60 @@ class ClockPlans(ServiceCore):
         absences += await self._quiet_spans(s, game, user_id, since, now)
         return left(row.remaining, since, now, absences)
 
+    async def _absences(
+        self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
+    ) -> Absences:
+        """What a running clock's next events depend on besides the row (one vacation read):
+        its person's absences from when it runs until its next event at the latest, and when
+        the vacation covering now ends. Valid while the row's `running_since` and
+        `remaining` stay as they are (a warning sent changes neither)."""
+        assert row.running_since is not None
+        if user_id is None:
+            return Absences([], None)
+        now, since = self.clock(), aware(row.running_since)
+        vacations = await self._vacation_spans(s, user_id, game.guild_id, since)
+        ahead = sum((b - max(a, now)).total_seconds() for a, b in vacations if b > now)
+        until = horizon(now, row.remaining, ahead)
+        quiet = await self._quiet_spans(s, game, user_id, since, until)
+        return Absences(vacations + quiet, covering_end(vacations, now))
+
     async def _next(
         self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
-    ) -> tuple[Next, float, datetime | None]:
-        """A running clock's next event, the seconds it has left now, and when its person's
-        vacation covering now ends (None: not away)."""
+    ) -> tuple[Next, float, Absences]:
+        """A running clock's next event, the seconds it has left now, and its absences (for
+        `_plan_timer`)."""
         assert row.running_since is not None
         now, since = self.clock(), aware(row.running_since)
-        if user_id is None:
-            return (
-                plan(row.remaining, since, row.warned, now),
-                left(row.remaining, since, now),
-                None,
-            )
-        spans = await self._vacation_spans(s, user_id, game.guild_id, since)
-        ahead = sum((b - max(a, now)).total_seconds() for a, b in spans if b > now)
-        until = horizon(now, row.remaining, ahead)
-        spans += await self._quiet_spans(s, game, user_id, since, until)
-        away = await away_until(s, user_id, game.guild_id, now)
-        away = aware(away) if away is not None else None
-        nxt = plan(row.remaining, since, row.warned, now, spans, away)
-        return nxt, left(row.remaining, since, now, spans), away
+        absences = await self._absences(s, game, row, user_id)
+        nxt = plan(row.remaining, since, row.warned, now, absences.spans, absences.away)
+        return nxt, left(row.remaining, since, now, absences.spans), absences
 
     # ------------------------------------------------------------------ timers
     async def _plan_timer(
-        self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
+        self,
+        s: AsyncSession,
+        game: Game,
+        row: SeatClock,
+        user_id: int | None,
+        absences: Absences | None = None,
     ) -> None:
-        """Insert the timer of a running clock's next event."""
+        """Insert the timer of a running clock's next event (`absences`: as `_absences`
+        returned them for this run of the clock, if read already)."""
         assert row.running_since is not None
-        nxt, _, _ = await self._next(s, game, row, user_id)
+        if absences is None:
+            absences = await self._absences(s, game, row, user_id)
+        since = aware(row.running_since)
+        nxt = plan(row.remaining, since, row.warned, self.clock(), absences.spans, absences.away)
         payload = {"seat": row.seat_no, "since": stamp(row.running_since), "event": nxt.event}
         await s.execute(
-            insert(Timer.__table__).values(
-                game_id=game.id, kind=CLOCK, due_at=nxt.due, version=game.version, payload=payload
-            )
+            _NEW_TIMER,
+            {
+                "game_id": game.id,
+                "kind": CLOCK,
+                "due_at": nxt.due,
+                "version": game.version,
+                "payload": payload,
+            },
         )
         if self.on_timer is not None:
             self.on_timer(nxt.due)
@@ -171,9 +207,7 @@ class ClockPlans(ServiceCore):
         self, s: AsyncSession, game_id: int, seats: set[int] | None = None
     ) -> None:
         """Delete the clock timers of the game (of `seats` only, when given)."""
-        rows = await s.execute(
-            select(Timer.id, Timer.payload).where(Timer.game_id == game_id, Timer.kind == CLOCK)
-        )
+        rows = await s.execute(_CLOCK_TIMERS, {"game": game_id})
         ids = [i for i, p in rows if seats is None or (p or {}).get("seat") in seats]
         if ids:
             await s.execute(

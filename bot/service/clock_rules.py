@@ -247,6 +247,15 @@ def plan(
     return Next(event, resume_at(start, at - ran(since, now, spans), spans), bits)
 
 
+def covering_end(spans: Iterable[tuple[datetime, datetime]], now: datetime) -> datetime | None:
+    """The end of the absence covering `now` (back-to-back vacations count as one), or None."""
+    cursor, found = now, False
+    for start, end in sorted(spans):
+        if start <= cursor < end:
+            cursor, found = end, True
+    return cursor if found else None
+
+
 def horizon(now: datetime, remaining: float, away: float = 0.0) -> datetime:
     """How far ahead quiet hours are worth listing for a clock with `remaining` seconds and
     `away` seconds of vacations ahead: quiet hours stop it for at most half of each day, so

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, GuildSettings, Seat, SeatClock
@@ -26,6 +26,7 @@ from bot.service import queries as q
 from bot.service.base import Move
 from bot.service.clock_plans import (
     CLOCK,
+    SEAT_CLOCK,
     ClockPlans,
     spend_vacation_day,
     stamp,
@@ -150,9 +151,7 @@ class ClockCases(ClockPlans):
             game = await s.get(Game, game_id)
             if game is None or game.status != "running" or game.paused_at or not game.pace:
                 return None
-            row = await s.scalar(
-                select(SeatClock).where(SeatClock.game_id == game_id, SeatClock.seat_no == seat_no)
-            )
+            row = await s.scalar(SEAT_CLOCK, {"game": game_id, "seat": seat_no})
             if row is None or row.running_since is None:
                 return None
             if stamp(row.running_since) != payload.get("since"):
@@ -162,18 +161,18 @@ class ClockCases(ClockPlans):
             if holder is None or holder.is_bot or holder.user_id is None:
                 return None
             now = self.clock()
-            nxt, spare, away = await self._next(s, game, row, holder.user_id)
-            if spare <= SLACK and not (away and away > now):
+            nxt, spare, absences = await self._next(s, game, row, holder.user_id)
+            if spare <= SLACK and not (absences.away and absences.away > now):
                 nxt = Next(EXPIRE, now)  # ran out: a warning now would come too late
             if nxt.due > now + timedelta(seconds=SLACK):  # an absence put it off
-                await self._plan_timer(s, game, row, holder.user_id)
+                await self._plan_timer(s, game, row, holder.user_id, absences)
                 return None
             title = title_of(game)
             loaded = await self._state(s, game, title)
             prompt = next((p for p in prompts_of(title, loaded) if p.seat == seat_no), None)
             if prompt is None:
                 return None
-            info = self._info(game, seats, loaded.state)
+            info = self._info(game, seats, loaded.state, prompts=prompts_of(title, loaded))
             news = ClockNews(
                 "warning",
                 info,
@@ -185,7 +184,7 @@ class ClockCases(ClockPlans):
             )
             if nxt.event != EXPIRE:
                 row.warned |= nxt.bits
-                await self._plan_timer(s, game, row, holder.user_id)
+                await self._plan_timer(s, game, row, holder.user_id, absences)
                 return news
             return await self._expire(s, game, title, loaded, seats, holder, row, news)
 

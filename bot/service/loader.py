@@ -9,6 +9,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import Row
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import catalog
@@ -80,7 +81,7 @@ class StateCache:
         return len(self._items)
 
 
-async def load(s: AsyncSession, game: Game, title: Title, cache: StateCache) -> Loaded:
+async def load(s: q.Reader, game: Game, title: Title, cache: StateCache) -> Loaded:
     """The game's current state (`game.version`)."""
     cached = cache.get(game.id, game.version)
     if cached is not None:
@@ -91,11 +92,14 @@ async def load(s: AsyncSession, game: Game, title: Title, cache: StateCache) -> 
             f"and this installation plays version {title.rules_version}. A moderator can "
             "`/admin end` it."
         )
-    snap = await q.latest_snapshot(s, game.id)
+    snap, actions, top = await q.newest_log(s, game.id)
     if snap is None:
         raise ServiceError("This game has not started yet.")
-    state, last_seq = await _fold(s, game, title, snap)
-    loaded = Loaded(game.version, last_seq, state, await q.top_seq(s, game.id) + 1)
+    state, last_seq = title.decode(snap.state), snap.last_seq
+    for action in actions:
+        apply_logged(title, state, action)
+        last_seq = action.seq
+    loaded = Loaded(game.version, last_seq, state, top + 1)
     cache.put(game.id, loaded)
     return loaded
 
@@ -128,7 +132,7 @@ async def _fold(
     return state, last_seq
 
 
-def apply_logged(title: Title, state: Any, action: Action) -> None:
+def apply_logged(title: Title, state: Any, action: Action | Row) -> None:
     """Re-apply a logged action; a log the rules no longer accept is refused, not a crash."""
     try:
         title.apply(state, action.seat_no, action.choice_id)

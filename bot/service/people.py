@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import bindparam, select
@@ -18,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.db.models import Game, GuildSettings, Person, SeatClock, Vacation
 from bot.errors import ServiceError
 from bot.service.clock_plans import ClockPlans
+from bot.service.clock_rules import covering_end
 from bot.service.digest import retime_digest
 from bot.service.hours import DAY, aware, local_at, parse_hhmm, parse_zone, quiet_end, zone
 
@@ -73,13 +75,9 @@ async def _vacations(
     return list(rows)
 
 
-def _covering_end(rows: Iterable[Vacation], now: datetime) -> datetime | None:
-    """The end of the absence covering `now` (back-to-back vacations count as one)."""
-    cursor, found = now, False
-    for v in sorted(rows, key=lambda v: aware(v.starts_at)):
-        if aware(v.starts_at) <= cursor < aware(v.ends_at):
-            cursor, found = aware(v.ends_at), True
-    return cursor if found else None
+def _covering_end(rows: Iterable[Any], now: datetime) -> datetime | None:
+    """The end of the absence covering `now`, over vacation rows."""
+    return covering_end([(aware(v.starts_at), aware(v.ends_at)) for v in rows], now)
 
 
 async def away_until(

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy import Row, bindparam, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -47,14 +47,31 @@ async def last_game(s: AsyncSession, channel_id: int) -> Game | None:
     )
 
 
+_HOLDERS = (
+    select(Seat)
+    .where(Seat.game_id == bindparam("game"), Seat.until_version.is_(None))
+    .order_by(Seat.seat_no, Seat.id)
+)
+
+
 async def holders(s: AsyncSession, game_id: int) -> list[Seat]:
     """The current tenure of every seat, by seat number."""
+    return list(await s.scalars(_HOLDERS, {"game": game_id}))
+
+
+async def holders_of(s: AsyncSession, game_ids: Sequence[int]) -> dict[int, list[Seat]]:
+    """`holders` of several games in one statement: game id -> its seats."""
+    out: dict[int, list[Seat]] = {}
+    if not game_ids:
+        return out
     rows = await s.scalars(
         select(Seat)
-        .where(Seat.game_id == game_id, Seat.until_version.is_(None))
-        .order_by(Seat.seat_no, Seat.id)
+        .where(Seat.game_id.in_(list(game_ids)), Seat.until_version.is_(None))
+        .order_by(Seat.game_id, Seat.seat_no, Seat.id)
     )
-    return list(rows)
+    for seat in rows:
+        out.setdefault(seat.game_id, []).append(seat)
+    return out
 
 
 _GAME_COLUMNS = [c.key for c in Game.__table__.columns]
@@ -156,6 +173,38 @@ ACTIONS = Action.__table__
 SNAPSHOTS = Snapshot.__table__
 DELIVERIES = Delivery.__table__
 TIMERS = Timer.__table__
+
+
+# A state loaded from the database (`loader.load`, on a cache miss): two prebuilt reads of the
+# tables, on a session or a bare connection.
+_NEWEST_SNAPSHOT = (
+    select(SNAPSHOTS.c.state, SNAPSHOTS.c.last_seq)
+    .where(SNAPSHOTS.c.game_id == bindparam("game"))
+    .order_by(SNAPSHOTS.c.version.desc())
+    .limit(1)
+)
+_LOGGED_AFTER = (
+    select(
+        ACTIONS.c.game_id,
+        ACTIONS.c.seq,
+        ACTIONS.c.seat_no,
+        ACTIONS.c.choice_id,
+        ACTIONS.c.undone_at_version,
+    )
+    .where(ACTIONS.c.game_id == bindparam("game"), ACTIONS.c.seq > bindparam("seq"))
+    .order_by(ACTIONS.c.seq)
+)
+
+
+async def newest_log(c: Reader, game_id: int) -> tuple[Row | None, list[Row], int]:
+    """The newest snapshot (`state`, `last_seq`; None before the start), the live actions
+    after it, and the highest seq ever logged (undone ones included: an undone action is
+    never older than the newest snapshot's last, so it is among those read)."""
+    snap = (await c.execute(_NEWEST_SNAPSHOT, {"game": game_id})).first()
+    after = snap.last_seq if snap is not None else 0
+    rows = (await c.execute(_LOGGED_AFTER, {"game": game_id, "seq": after})).all()
+    top = max([after, *(r.seq for r in rows)])
+    return snap, [r for r in rows if r.undone_at_version is None], top
 
 
 # Built once: a statement object keeps its cache key, so executing it again costs no SQL

@@ -9,12 +9,13 @@ they are set (clocks, stalls, digest)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import Game, Timer
+from bot.db.models import Game, Seat, Timer
 from bot.results import GameInfo
 from bot.service import queries as q
 from bot.service.base import ServiceCore
@@ -62,28 +63,38 @@ class TimerCases(ServiceCore):
         return (await self.reminders_due([fired])).get(fired.id)
 
     async def reminders_due(self, fired: list[Fired]) -> dict[int, GameInfo]:
-        """`reminder_due` for a claimed batch, in one read (the games in one statement): timer
-        id -> the game, for the reminders still to send."""
+        """`reminder_due` for a claimed batch, in one read (the games and their seats in two
+        statements): timer id -> the game, for the reminders still to send. A reminder names
+        the seats its decision asked; one from before that loads the game's state."""
         ids = {f.game_id for f in fired if f.game_id is not None}
         if not ids:
             return {}
         out: dict[int, GameInfo] = {}
         async with self._sessions() as s:
             games = {g.id: g for g in await s.scalars(select(Game).where(Game.id.in_(ids)))}
+            seats = await q.holders_of(s, sorted(games))
             for f in fired:
                 game = games.get(f.game_id)  # type: ignore[arg-type]
                 if game is None or game.status != "running" or game.version != f.version:
                     continue
                 try:  # whom it waits for: the seats and the prompts, nothing else
-                    title = title_of(game)
-                    loaded = await self._state(s, game, title)
-                    seats = await q.holders(s, game.id)
-                    info = self._info(game, seats, loaded.state, prompts=prompts_of(title, loaded))
+                    info = await self._reminded(s, game, seats.get(game.id, []), f.payload)
                 except Exception:
                     continue
                 if any(not w.is_bot and w.user_id is not None for w in info.waiting):
                     out[f.id] = info
         return out
+
+    async def _reminded(
+        self, s: AsyncSession, game: Game, seats: list[Seat], payload: dict | None
+    ) -> GameInfo:
+        asked = (payload or {}).get("asked")
+        if isinstance(asked, list):  # the same version: the same seats are asked
+            info = self._info(game, seats, None)
+            return replace(info, waiting=[h for h in info.holders if h.seat_no in set(asked)])
+        title = title_of(game)
+        loaded = await self._state(s, game, title)
+        return self._info(game, seats, loaded.state, prompts=prompts_of(title, loaded))
 
     async def ensure_reminders(self) -> int:
         """Running games with no reminder (a database from before timers): one each, due a

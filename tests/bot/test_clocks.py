@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from bot.db.models import Audit, Game, GuildSettings, Seat, SeatClock, Timer, Vacation
 from bot.errors import ServiceError
 from bot.results import Step
-from bot.service import GameService, clock_plans, clocks
+from bot.service import GameService, clocks
 from bot.service.clock_rules import DAY, HOUR, parse_pace
 from bot.service.clocks import CLOCK, ClockNews
 from bot.service.drafts import fingerprint
@@ -291,14 +291,10 @@ async def test_a_vacation_day_is_spent_before_the_policy(service, clock, monkeyp
     assert sorted(n.user_id for n in news if n.kind == "expired") == [ANA, BEN]
 
 
-async def test_an_absent_persons_clock_waits_for_their_return(service, clock, monkeypatch):
+async def test_an_absent_persons_clock_waits_for_their_return(service, clock):
     back = clock.now + 3 * ONE_DAY
-
-    async def away(s, user_id, guild_id, now):
-        return back if user_id == ANA and now < back else None
-
-    monkeypatch.setattr(clock_plans, "away_until", away)
     out = await start(service, pace="fast")
+    await service.go_away(ANA, GUILD, back.date().isoformat(), back.strftime("%H:%M"))
     ana = out.game.seat_of(ANA).seat_no
     news = await run_for(service, clock, 2 * DAY, step=1800)
     assert {n.user_id for n in news if n.kind == "expired"} == {BEN}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from bot import catalog
 from bot.db.engine import make_engine, sessionmaker
@@ -138,3 +138,29 @@ async def test_pings_to_people_who_keep_none_are_routed_without_a_write(service)
         (BEN, "dm", "hi"),
     ]
     assert await _timers(svc, None) == before  # nothing held or collected
+
+
+async def test_a_reminder_names_the_seats_asked_so_no_state_is_loaded(service):
+    """The reminder carries the seats its decision asked: checking it loads no game state.
+    One from before that (no seats in it) still finds them, from the state."""
+    clock = Clock()
+    svc = _timed(service, clock)
+    outs = []
+    for n in range(2):
+        await new_game(svc, players=(ANA, BEN), channel=CHAN + n, seed=n)
+        outs.append(await svc.start(CHAN + n, ANA))
+    async with svc._tx() as s:  # the second game's reminder as a database from before keeps it
+        await s.execute(update(Timer).where(Timer.game_id == outs[1].game.id).values(payload={}))
+    clock.now += 25 * HOUR
+    fired = await svc.claim_due_timers()
+    assert {t.game_id: t.payload.get("asked") for t in fired} == {
+        outs[0].game.id: sorted({p.seat for p in outs[0].prompts}),
+        outs[1].game.id: None,
+    }
+    svc._cache.clear()
+    due = await svc.reminders_due(fired)
+    for out in outs:
+        (info,) = [i for i in due.values() if i.id == out.game.id]
+        assert {w.seat_no for w in info.waiting} == {p.seat for p in out.prompts}
+    assert svc._cache.get(outs[0].game.id, outs[0].game.version) is None  # not loaded
+    assert svc._cache.get(outs[1].game.id, outs[1].game.version) is not None
