@@ -203,6 +203,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await until(idle_end)
         tree1, fine1, req1 = proc.tree(bot.pid), cpu_fine(bot.pid), len(fake.requests)
         idle_s = time.perf_counter() - t0
+        out["speed_probe_ms"] = {"idle": proc.speed_probe_ms()}
         idle_sql = diff(await sql_counts(bot, counts_path), sql0)
         qplans = plans(workdir / "boardroom.db", list(idle_sql))
         out["idle"] = {
@@ -248,6 +249,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.gather(playing, floors)
         await asyncio.sleep(3.0)
         seen.poll()
+        out["speed_probe_ms"]["after burst"] = proc.speed_probe_ms()
         burst_sql = diff(await sql_counts(bot, counts_path), sql_b0)
         during, before = answers(fake, fire, t_end), answers(fake, fire - 4.0, fire)
         times = sorted(d.hits[0] - fire for d in plan.due if d.hits)

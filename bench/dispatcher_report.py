@@ -141,6 +141,8 @@ def report(r: dict[str, Any]) -> None:
         f"the bot waited {b['bot_run_queue_s']:.1f} s for a CPU; the hypervisor took "
         f"{b.get('machine_steal_s', 0.0):.1f} CPU s"
     )
+    probe = ", ".join(f"{k} {v:.0f} ms" for k, v in r.get("speed_probe_ms", {}).items())
+    print(f"machine speed (a fixed Python loop, less is faster): {probe}")
     print(
         f"  {b['statements']} SQL statements (with the interactions'); late answers {b['late']}; "
         f"play failures {len(b['play_failures'])}; bot log errors {len(r['bot_log_errors'])}"

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, GuildSettings, Seat, SeatClock
@@ -56,6 +56,14 @@ class ClockNews:
     left: float
     outcome: Outcome | None = None
     mod_role_id: int | None = None
+
+
+_CLOCKS = SeatClock.__table__
+#: One seat's clock row, as a table row (see `SEAT_CLOCK` for the mapped one).
+SEAT_CLOCK_ROW = select(*_CLOCKS.columns).where(
+    _CLOCKS.c.game_id == bindparam("game"), _CLOCKS.c.seat_no == bindparam("seat")
+)
+_WARNED = update(_CLOCKS).where(_CLOCKS.c.id == bindparam("row")).values(warned=bindparam("warned"))
 
 
 class ClockCases(ClockPlans):
@@ -148,15 +156,17 @@ class ClockCases(ClockPlans):
             return None
         seat_no = payload.get("seat")
         async with self._lock(game_id), self._tx(game_id) as s:
-            game = await s.get(Game, game_id)
+            # Read as detached copies (no ORM events); a warning writes through statements,
+            # an expiry loads the rows it changes into the session.
+            game, seats = await q.game_and_holders(s, game_id)
             if game is None or game.status != "running" or game.paused_at or not game.pace:
                 return None
-            row = await s.scalar(SEAT_CLOCK, {"game": game_id, "seat": seat_no})
+            found = (await s.execute(SEAT_CLOCK_ROW, {"game": game_id, "seat": seat_no})).first()
+            row = q.loaded_copy(SeatClock, found._asdict()) if found is not None else None
             if row is None or row.running_since is None:
                 return None
             if stamp(row.running_since) != payload.get("since"):
                 return None  # planned for an earlier run of this clock
-            seats = await q.holders(s, game_id)
             holder = next((x for x in seats if x.seat_no == seat_no), None)
             if holder is None or holder.is_bot or holder.user_id is None:
                 return None
@@ -184,8 +194,14 @@ class ClockCases(ClockPlans):
             )
             if nxt.event != EXPIRE:
                 row.warned |= nxt.bits
+                await s.execute(_WARNED, {"row": row.id, "warned": row.warned})
                 await self._plan_timer(s, game, row, holder.user_id, absences)
                 return news
+            game = await s.get(Game, game_id)  # the rows an expiry changes, in the session
+            row = await s.scalar(SEAT_CLOCK, {"game": game_id, "seat": seat_no})
+            seats = await q.holders(s, game_id)
+            holder = next(x for x in seats if x.seat_no == seat_no)
+            assert game is not None and row is not None
             return await self._expire(s, game, title, loaded, seats, holder, row, news)
 
     async def _expire(
