@@ -44,7 +44,8 @@ class App:
 
 async def build(settings: Settings) -> App:
     """Load the titles, migrate the database to the newest schema, and build the service.
-    Whatever was started is stopped again when this fails."""
+    Whatever was started is stopped again when this fails. Games waiting on an automatic
+    player are left to the caller (`service.resume_bots`): the bot does it once connected."""
     _load_titles(settings)
     url = settings.database_url
     check_location(url)
@@ -72,7 +73,6 @@ async def build(settings: Settings) -> App:
         clock=service_clock(),
     )
     await service.upgrade_stored_games()
-    await service.resume_bots()
     await service.load_watching()
     return App(settings=settings, engine=engine, reader=reader, service=service)
 

@@ -191,6 +191,7 @@ async def amain(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys
             raise
         print(f"Cannot start: {line}", file=stdout)
         return startup.EXIT_CODE
+    await app.service.resume_bots()
     try:
         title = catalog.title(args.title)
         if title is None:

@@ -37,6 +37,8 @@ log = logging.getLogger("bot.discord")
 
 #: How long the start-up check of the gateway waits for a TCP connection.
 GATEWAY_PROBE_TIMEOUT = 10.0
+#: At most this long, closing waits for the timers already claimed to be handled (seconds).
+CLOSE_WAIT_S = 10.0
 
 
 def _command_name(interaction: discord.Interaction) -> str:
@@ -163,11 +165,20 @@ class BoardroomBot(discord.Client):
             synced = await self.tree.sync()
         log.info("synced %d commands%s", len(synced), f" to guild {guild_id}" if guild_id else "")
         self._timer_task = self.timers.start()
-        # Durable delivery: post what a crash left owed, then keep marking posts delivered.
+        # Durable delivery: post what a crash left owed (after letting automatic players move
+        # where a game waits on one), then keep marking posts delivered. Interactions are
+        # answered meanwhile: with 10,000 stored games the check takes seconds.
         self.turns.spawn(self._repair())
         self._flush_task = asyncio.create_task(self.turns.flush_forever())
 
     async def _repair(self) -> None:
+        try:
+            resumed = await self.service.resume_bots()
+        except Exception:
+            log.exception("could not resume the automatic players")
+        else:
+            if resumed:
+                log.info("automatic players moved in %d game%s", resumed, "s"[: resumed != 1])
         try:
             owed = await self.turns.repair()
         except Exception:
@@ -218,5 +229,7 @@ class BoardroomBot(discord.Client):
         for task in (self._timer_task, self._flush_task):
             if task is not None:
                 task.cancel()
+        with contextlib.suppress(TimeoutError):  # timers claimed are handled before closing
+            await asyncio.wait_for(self.timers.drain(), CLOSE_WAIT_S)
         await self.turns.drain()
         await super().close()

@@ -10,28 +10,41 @@ from __future__ import annotations
 
 import logging
 
-from sqlalchemy import select
+from sqlalchemy import exists, or_, select
 
 from bot import catalog
-from bot.db.models import Action, Game, Snapshot
+from bot.db.models import Action, Game, Seat, Snapshot
 from bot.service import queries as q
 from bot.service.base import ServiceCore, event_json
-from bot.service.loader import title_of
+from bot.service.loader import prompts_of, title_of
 
 log = logging.getLogger(__name__)
+
+GAMES, SEATS = Game.__table__, Seat.__table__
+_RUNNING = GAMES.c.status == "running"
+#: Running games where an automatic player holds a seat.
+_WITH_A_BOT = select(GAMES.c.id).where(
+    _RUNNING,
+    exists().where(
+        SEATS.c.game_id == GAMES.c.id, SEATS.c.is_bot.is_(True), SEATS.c.until_version.is_(None)
+    ),
+)
 
 
 class RecoveryCases(ServiceCore):
     async def upgrade_stored_games(self) -> tuple[int, int]:
         """(upgraded, left as they were) among running games of an older rules version."""
-        async with self._sessions() as s:
-            games = list(await s.scalars(select(Game).where(Game.status == "running")))
+        older = [
+            (GAMES.c.title == title.slug) & (GAMES.c.rules_version != title.rules_version)
+            for title in catalog.offered()
+        ]
+        if not older:
+            return 0, 0
+        async with self._reading() as c:
+            ids = list((await c.execute(select(GAMES.c.id).where(_RUNNING, or_(*older)))).scalars())
         done = left = 0
-        for game in games:
-            title = catalog.title(game.title)
-            if title is None or game.rules_version == title.rules_version:
-                continue
-            if await self._upgrade(game.id):
+        for game_id in ids:
+            if await self._upgrade(game_id):
                 done += 1
             else:
                 left += 1
@@ -99,16 +112,31 @@ class RecoveryCases(ServiceCore):
             return True
 
     async def resume_bots(self) -> int:
-        """Let automatic players move wherever a running game waits on one; how many games."""
-        async with self._sessions() as s:
-            ids = list(await s.scalars(select(Game.id).where(Game.status == "running")))
+        """Let automatic players move wherever a running game waits on one; how many games.
+        Each game with an automatic player is checked with a read; only those waiting on one
+        take a write transaction."""
+        async with self._reading() as c:
+            ids = list((await c.execute(_WITH_A_BOT)).scalars())
         moved = 0
         for game_id in ids:
             try:
-                moved += await self._resume(game_id)
+                if await self._waits_on_bot(game_id):
+                    moved += await self._resume(game_id)
             except Exception:  # one broken game must not stop the others from resuming
                 log.exception("could not resume the automatic players", extra={"game_id": game_id})
         return moved
+
+    async def _waits_on_bot(self, game_id: int) -> bool:
+        async with self._reading() as c:
+            game, seats = await q.game_and_holders(c, game_id)
+            if game is None or game.status != "running":
+                return False
+            title = title_of(game)
+            if game.rules_version != title.rules_version:
+                return False
+            bots = {x.seat_no for x in seats if x.is_bot}
+            loaded = await self._state(c, game, title)
+            return any(p.seat in bots for p in prompts_of(title, loaded))
 
     async def _resume(self, game_id: int) -> bool:
         async with self._lock(game_id), self._tx(game_id) as s:
