@@ -141,6 +141,13 @@ class Title(Generic[S]):
         move changes nothing."""
         raise NotImplementedError
 
+    def replay(self, state: S, seat: int, choice_id: str) -> None:
+        """Apply a logged move that a later move follows before the state is shown: the host
+        folds a log this way up to its last move, which goes through `apply`. The state must
+        end as `apply` leaves it, except what describes only the latest move (a highlight),
+        which the next `apply` replaces whole. By default `apply` itself."""
+        self.apply(state, seat, choice_id)
+
     def view(self, state: S, seat: int | None) -> Any:
         """What `seat` (or a spectator, None) may see: a msgspec Struct or plain dict."""
         raise NotImplementedError

@@ -96,8 +96,8 @@ async def load(s: q.Reader, game: Game, title: Title, cache: StateCache) -> Load
     if snap is None:
         raise ServiceError("This game has not started yet.")
     state, last_seq = title.decode(snap.state), snap.last_seq
-    for action in actions:
-        apply_logged(title, state, action)
+    for n, action in enumerate(actions, 1):
+        apply_logged(title, state, action, shown=n == len(actions))
         last_seq = action.seq
     loaded = Loaded(game.version, last_seq, state, top + 1)
     cache.put(game.id, loaded)
@@ -126,16 +126,22 @@ async def _fold(
     else:
         state = title.decode(snap.state)
         last_seq = snap.last_seq
-    for action in await q.live_actions_after(s, game.id, last_seq):
-        apply_logged(title, state, action)
+    actions = await q.live_actions_after(s, game.id, last_seq)
+    for n, action in enumerate(actions, 1):
+        apply_logged(title, state, action, shown=n == len(actions))
         last_seq = action.seq
     return state, last_seq
 
 
-def apply_logged(title: Title, state: Any, action: Action | Row) -> None:
-    """Re-apply a logged action; a log the rules no longer accept is refused, not a crash."""
+def apply_logged(title: Title, state: Any, action: Action | Row, *, shown: bool = True) -> None:
+    """Re-apply a logged action; a log the rules no longer accept is refused, not a crash.
+    `shown`: the state after it may be shown or kept (else a later action follows at once,
+    and the title may skip what only describes this one: `Title.replay`)."""
     try:
-        title.apply(state, action.seat_no, action.choice_id)
+        if shown:
+            title.apply(state, action.seat_no, action.choice_id)
+        else:
+            title.replay(state, action.seat_no, action.choice_id)
     except IllegalAction as exc:
         log.error(
             "logged action %s no longer replays: %s",

@@ -276,9 +276,10 @@ class ReplayCases(ServiceCore):
         )
         position = start
         for action in rows:
-            apply_logged(title, state, action)  # type: ignore[arg-type]  # a row of its columns
             position += 1
-            if position % STRIDE == 0 or position >= move - 1:  # ◀ comes next, often
+            kept = position % STRIDE == 0 or position >= move - 1  # ◀ comes next, often
+            apply_logged(title, state, action, shown=kept)  # type: ignore[arg-type]  # a row
+            if kept:
                 cache.put_state(game.id, action.seq, title.encode(state))
         if position != move:  # moves were taken back between two reads
             cache.put_seqs(game.id, -1, [])

@@ -68,6 +68,14 @@ class Mombasa(Title[State]):
         state.last_text = [e.text for e in events if e.private_to is None]
         return events
 
+    def replay(self, state: State, seat: int, choice_id: str) -> None:
+        """`apply` without the highlight (a third of a move's cost): the next `apply` sets
+        `last` and `last_text` anew from its own move alone."""
+        if choice_id == BACK:
+            raise IllegalAction("'Back' only steps out of a menu; it is not a move.")
+        state.last, state.last_text = [], []
+        prompts.apply(state, seat, choice_id)
+
     def view(self, state: State, seat: int | None) -> Any:
         from engine.mombasa import view
 
