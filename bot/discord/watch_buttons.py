@@ -15,12 +15,18 @@ from bot.discord.presses import number, numbers
 
 #: "Allow" on a request to watch an "ask" game: `w:<watcher row id>`.
 ALLOW_TEMPLATE = r"br:(?P<game>\d+):w:(?P<watcher>\d+)"
+#: "Decline" beside it: `wd:<watcher row id>`.
+DECLINE_TEMPLATE = r"br:(?P<game>\d+):wd:(?P<watcher>\d+)"
 #: "Play again" on a finished game's final message.
 AGAIN_TEMPLATE = r"br:(?P<game>\d+):again"
 
 
 def allow_custom_id(game_id: int, watcher_id: int) -> str:
     return f"br:{game_id}:w:{watcher_id}"
+
+
+def decline_custom_id(game_id: int, watcher_id: int) -> str:
+    return f"br:{game_id}:wd:{watcher_id}"
 
 
 def again_custom_id(game_id: int) -> str:
@@ -54,6 +60,32 @@ class AllowButton(Checked, ui.DynamicItem[ui.Button], template=ALLOW_TEMPLATE):
         await _bot(interaction).watching.press_allow(interaction, self.game_id, self.watcher_id)
 
 
+class DeclineButton(Checked, ui.DynamicItem[ui.Button], template=DECLINE_TEMPLATE):
+    def __init__(self, button: ui.Button, game_id: int, watcher_id: int, valid: bool = True):
+        super().__init__(button)
+        self.game_id, self.watcher_id, self.valid = game_id, watcher_id, valid
+
+    @classmethod
+    def build(cls, game_id: int, watcher_id: int) -> DeclineButton:
+        button = ui.Button(
+            label="Decline",
+            style=discord.ButtonStyle.secondary,
+            custom_id=decline_custom_id(game_id, watcher_id),
+        )
+        return cls(button, game_id, watcher_id)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> DeclineButton:
+        ids = numbers(match, "game", "watcher")
+        game_id, watcher_id = ids or (0, 0)
+        return cls(item, game_id, watcher_id, valid=ids is not None)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await _bot(interaction).watching.press_decline(interaction, self.game_id, self.watcher_id)
+
+
 class PlayAgainButton(Checked, ui.DynamicItem[ui.Button], template=AGAIN_TEMPLATE):
     def __init__(self, button: ui.Button, game_id: int, valid: bool = True) -> None:
         super().__init__(button)
@@ -80,7 +112,7 @@ class PlayAgainButton(Checked, ui.DynamicItem[ui.Button], template=AGAIN_TEMPLAT
         await _bot(interaction).watching.press_again(interaction, self.game_id)
 
 
-WATCH_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (AllowButton, PlayAgainButton)
+WATCH_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (AllowButton, DeclineButton, PlayAgainButton)
 
 
 def is_watch_item(custom_id: str) -> bool:
@@ -91,6 +123,7 @@ def is_watch_item(custom_id: str) -> bool:
 def allow_view(game_id: int, watcher_id: int) -> ui.View:
     view = ui.View(timeout=None)
     view.add_item(AllowButton.build(game_id, watcher_id))
+    view.add_item(DeclineButton.build(game_id, watcher_id))
     return view
 
 

@@ -1,5 +1,5 @@
 """Spectators and Play again on Discord: `/game watch|unwatch`, `/admin spectators`, the
-**Allow** button of an "ask" game, the **Play again** button of a final message, the
+**Allow** and **Decline** buttons of an "ask" game, the **Play again** button of a final message, the
 spectators line of `/game status`, and the spectators' DMs.
 
 DMs go out after the commit, from what was posted (`after_post`, called by the turn poster):
@@ -64,7 +64,7 @@ def request_text(done: Watch) -> str:
     return (
         f"👀 <@{done.user_id}> asks to watch {done.title_name} (game #{done.game_id}){follow}. "
         "Spectators only get the public board and the final standings by direct message. "
-        "A player or a moderator can press **Allow**."
+        "A player or a moderator can press **Allow** or **Decline**."
     )
 
 
@@ -182,6 +182,28 @@ class Watching(Cog):
         await responder.update_source(
             content=f"✅ <@{done.user_id}> may watch {done.title_name} (game #{done.game_id})"
             f"{follow}: allowed by <@{user}>.",
+            view=None,
+            allowed_mentions=NO_PINGS,
+        )
+
+    @guarded("press:decline")
+    async def press_decline(
+        self, interaction: discord.Interaction, game_id: int, watcher_id: int
+    ) -> None:
+        responder = Responder(interaction)
+        user = interaction.user.id
+        moderator = await responder.within(is_moderator(interaction, self.service))
+        try:
+            done = await responder.within(
+                self.service.decline_watcher(game_id, watcher_id, user, moderator=moderator)
+            )
+        except ServiceError as exc:  # as for Allow
+            if str(exc) not in (ONLY_PLAYERS, NO_REQUEST) and interaction.message is not None:
+                self.bot.turns.spawn(_strip(interaction.message))
+            raise
+        await responder.update_source(
+            content=f"🚫 <@{done.user_id}>'s request to watch {done.title_name} (game "
+            f"#{done.game_id}) was declined by <@{user}>.",
             view=None,
             allowed_mentions=NO_PINGS,
         )

@@ -33,10 +33,10 @@ LIVE = ("lobby", "running")
 
 SEATED = "You play in this game, so you see it already; spectators are people outside it."
 CLOSED_TEXT = "This game is closed to spectators. A moderator can open it with `/admin spectators`."
-NO_REQUEST = "That request to watch was withdrawn."
+NO_REQUEST = "That request to watch was withdrawn or declined."
 OVER = "That game is over, so there is nothing to watch any more."
 WAITING = "Your request to watch is still waiting for a player's **Allow**."
-ONLY_PLAYERS = "Only the players of this game or a moderator can allow a spectator."
+ONLY_PLAYERS = "Only the players of this game or a moderator can answer a request to watch."
 
 
 def parse_spectators(raw: str | None) -> str:
@@ -182,17 +182,7 @@ class WatchingCases(ServiceCore):
         """The Allow button of an "ask" request: a seated player or a moderator lets the person
         watch (every request of theirs in that game)."""
         async with self._tx(game_id) as s:
-            row = await s.get(Watcher, watcher_id)
-            if row is None or row.game_id != game_id:
-                raise ServiceError(NO_REQUEST)
-            game = await s.get(Game, row.game_id)
-            if game is None or game.status not in LIVE:
-                raise ServiceError(OVER)
-            seats = await q.holders(s, game.id)
-            if not moderator and not any(x.user_id == actor and not x.is_bot for x in seats):
-                raise ServiceError(ONLY_PLAYERS)
-            if row.allowed:
-                raise ServiceError(f"<@{row.user_id}> may already watch this game.")
+            game, row = await self._request(s, game_id, watcher_id, actor, moderator)
             await s.execute(
                 update(Watcher)
                 .where(Watcher.game_id == game.id, Watcher.user_id == row.user_id)
@@ -202,6 +192,44 @@ class WatchingCases(ServiceCore):
             await self._audit(s, game, actor, "allow-spectator", f"<@{row.user_id}>")
             await self._refollow(s, game.id)
             return _watch(game, row, allowed=True)
+
+    async def decline_watcher(
+        self, game_id: int, watcher_id: int, actor: int, *, moderator: bool
+    ) -> Watch:
+        """The Decline button of an "ask" request: a seated player or a moderator turns it
+        down (every waiting request of that person in that game is withdrawn; they may ask
+        again)."""
+        async with self._tx(game_id) as s:
+            game, row = await self._request(s, game_id, watcher_id, actor, moderator)
+            await s.execute(
+                delete(Watcher)
+                .where(
+                    Watcher.game_id == game.id,
+                    Watcher.user_id == row.user_id,
+                    Watcher.allowed.is_(False),
+                )
+                .execution_options(synchronize_session=False)
+            )
+            await self._audit(s, game, actor, "decline-spectator", f"<@{row.user_id}>")
+            return _watch(game, row, allowed=False)
+
+    @staticmethod
+    async def _request(
+        s: AsyncSession, game_id: int, watcher_id: int, actor: int, moderator: bool
+    ) -> tuple[Game, Watcher]:
+        """The waiting request behind an Allow or Decline press, if `actor` may answer it."""
+        row = await s.get(Watcher, watcher_id)
+        if row is None or row.game_id != game_id:
+            raise ServiceError(NO_REQUEST)
+        game = await s.get(Game, row.game_id)
+        if game is None or game.status not in LIVE:
+            raise ServiceError(OVER)
+        seats = await q.holders(s, game.id)
+        if not moderator and not any(x.user_id == actor and not x.is_bot for x in seats):
+            raise ServiceError(ONLY_PLAYERS)
+        if row.allowed:
+            raise ServiceError(f"<@{row.user_id}> may already watch this game.")
+        return game, row
 
     async def set_spectators(
         self, channel_id: int, actor: int, setting: str
@@ -288,9 +316,12 @@ class WatchingCases(ServiceCore):
 
 
 async def _watching_count(s: AsyncSession, game_id: int) -> int:
+    """How many people watch the game (requests still waiting for an Allow not counted)."""
     return int(
         await s.scalar(
-            select(func.count(distinct(Watcher.user_id))).where(Watcher.game_id == game_id)
+            select(func.count(distinct(Watcher.user_id))).where(
+                Watcher.game_id == game_id, Watcher.allowed.is_(True)
+            )
         )
         or 0
     )

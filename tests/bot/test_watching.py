@@ -128,6 +128,32 @@ async def test_ask_waits_for_a_seated_player_or_a_moderator(service):
     assert acts == ["allow-spectator", "allow-spectator"]
 
 
+async def test_a_declined_request_is_gone_and_may_be_made_again(service):
+    info = await _lobby(service, "ask")
+    await service.start(CHAN, ANA)
+    asked = await service.watch(CHAN, CAL, moderator=False)
+    await service.watch(CHAN, CAL, BEN, moderator=False)  # joins the waiting request
+    await _refused(
+        service, service.decline_watcher(info.id, asked.id, DEE, moderator=False), ONLY_PLAYERS
+    )
+    done = await service.decline_watcher(info.id, asked.id, BEN, moderator=False)
+    assert not done.allowed and done.user_id == CAL
+    assert await _rows(service) == []  # both of CAL's requests are gone
+    assert await service.spectators_of(info.id) == ("ask", 0, 0)
+    for answer in (service.allow_watcher, service.decline_watcher):
+        await _refused(service, answer(info.id, asked.id, ANA, moderator=False), "declined")
+    again = await service.watch(CHAN, CAL, moderator=False)  # asking again is allowed
+    assert not again.allowed and not again.waiting_before
+    allowed = await service.allow_watcher(info.id, again.id, MOD, moderator=True)
+    await _refused(
+        service, service.decline_watcher(info.id, again.id, ANA, moderator=False), "already"
+    )
+    assert allowed.allowed
+    async with service._sessions() as s:
+        acts = [a.act for a in await s.scalars(select(Audit).where(Audit.act.like("%spectator")))]
+    assert acts == ["decline-spectator", "allow-spectator"]
+
+
 async def test_a_withdrawn_request_cannot_be_allowed(service):
     info = await _lobby(service, "ask")
     asked = await service.watch(CHAN, CAL, moderator=False)

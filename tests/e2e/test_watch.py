@@ -111,8 +111,8 @@ async def test_ask_mode_waits_for_allow_and_moderators_close_it(fake: FakeDiscor
     request = asked.original
     assert request is not None and not asked.ephemeral and "asks to watch" in request.text()
     assert request.pinged == set()
-    (allow,) = request.custom_ids()
-    assert allow.startswith(f"br:{gid}:w:")
+    allow, decline = request.custom_ids()
+    assert allow.startswith(f"br:{gid}:w:") and decline.startswith(f"br:{gid}:wd:")
     again = await fake.slash("carol", "games", "game", "watch")
     assert "still waiting" in private(again)
     status = await fake.slash("carol", "games", "game", "status")
@@ -139,6 +139,21 @@ async def test_ask_mode_waits_for_allow_and_moderators_close_it(fake: FakeDiscor
     assert "1 watching" in status.text() and "waiting" not in field(
         status.messages()[-1], "Spectators"
     )
+
+    # a request turned down: Decline by a player, the message says so; dave may ask again
+    asked = await fake.slash("dave", "games", "game", "watch")
+    request = asked.original
+    assert request is not None
+    allow, decline = request.custom_ids()
+    assert_refused(await fake.press("erin", request, decline), "Only the players")
+    no = await fake.press("alice", request, decline)
+    assert not is_refusal(no), no.text()
+    shown = fake.message(request.id)
+    assert "declined by" in shown.text() and shown.custom_ids() == [] and shown.pinged == set()
+    status = await fake.slash("carol", "games", "game", "status")
+    assert "waiting" not in field(status.messages()[-1], "Spectators")
+    again = await fake.slash("dave", "games", "game", "watch")
+    assert again.original is not None and "asks to watch" in again.original.text()
 
     # a moderator closes the game to spectators: announced; only moderators may watch now
     denied = await fake.slash("alice", "games", "admin", "spectators", setting="closed")
