@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from bot.discord.client import BoardroomBot
 
 log = logging.getLogger("bot")
+#: Blocks this big or bigger are mapped on their own (render.canvas.fix_mmap_threshold).
+HEAP_MMAP_BYTES = 256 * 1024
 
 
 def _cannot_start(line: str) -> int:
@@ -87,6 +89,9 @@ async def _stop(bot: BoardroomBot) -> None:
 
 
 def main() -> None:
+    from render.canvas import fix_mmap_threshold
+
+    fix_mmap_threshold(HEAP_MMAP_BYTES)
     with contextlib.suppress(KeyboardInterrupt):
         sys.exit(_event_loop_runner()(_run()))
 

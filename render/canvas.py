@@ -77,15 +77,35 @@ def give_back_memory() -> None:
 def trim_heap() -> None:
     """Return freed heap pages to the system (glibc's malloc_trim; elsewhere nothing). Safe
     in a thread: it touches no Python object, and ctypes lets go of the GIL meanwhile."""
+    libc = _glibc()
+    if libc:
+        libc.malloc_trim(0)
+
+
+#: glibc's mallopt parameter: allocations of at least this many bytes get their own mapping.
+_M_MMAP_THRESHOLD = -3
+
+
+def fix_mmap_threshold(nbytes: int) -> None:
+    """Give every allocation of `nbytes` or more its own mapping, returned to the system when
+    freed. glibc raises this threshold by itself up to 32 MB once a big block is freed, after
+    which the bot's board images (a few hundred KB each, passing through by the thousand) land
+    in its heap and leave it fragmented for good (bench.e2e_load: the bot grew ~20 MiB more)."""
+    libc = _glibc()
+    if libc:
+        libc.mallopt(_M_MMAP_THRESHOLD, nbytes)
+
+
+def _glibc() -> Any:
     global _libc
     if _libc is None:
         try:
             _libc = ctypes.CDLL("libc.so.6")
             _libc.malloc_trim.argtypes = [ctypes.c_size_t]
+            _libc.mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
         except (OSError, AttributeError):
             _libc = False
-    if _libc:
-        _libc.malloc_trim(0)
+    return _libc
 
 
 _libc: Any = None
