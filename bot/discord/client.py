@@ -37,6 +37,8 @@ log = logging.getLogger("bot.discord")
 
 #: How long the start-up check of the gateway waits for a TCP connection.
 GATEWAY_PROBE_TIMEOUT = 10.0
+#: The log line that says the start-up repairs are over (benchmarks wait for it).
+REPAIRS_DONE = "start-up repairs done"
 #: At most this long, closing waits for the timers already claimed to be handled (seconds).
 CLOSE_WAIT_S = 10.0
 
@@ -172,20 +174,23 @@ class BoardroomBot(discord.Client):
         self._flush_task = asyncio.create_task(self.turns.flush_forever())
 
     async def _repair(self) -> None:
+        resumed = owed = 0
         try:
             resumed = await self.service.resume_bots()
         except Exception:
             log.exception("could not resume the automatic players")
-        else:
-            if resumed:
-                log.info("automatic players moved in %d game%s", resumed, "s"[: resumed != 1])
         try:
             owed = await self.turns.repair()
         except Exception:
             log.exception("could not post the owed turn messages")
-            return
-        if owed:
-            log.info("posted %d owed turn message%s", owed, "s" if owed != 1 else "")
+        log.info(
+            "%s: automatic players moved in %d game%s, %d owed turn message%s posted",
+            REPAIRS_DONE,
+            resumed,
+            "s"[: resumed != 1],
+            owed,
+            "s"[: owed != 1],
+        )
 
     async def on_ready(self) -> None:
         user = self.user
