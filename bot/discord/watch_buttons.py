@@ -5,7 +5,7 @@ game living in the channel of the press) before the Watching cog handles them.""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar, Self
 
 import discord
 from discord import ui
@@ -21,69 +21,52 @@ DECLINE_TEMPLATE = r"br:(?P<game>\d+):wd:(?P<watcher>\d+)"
 AGAIN_TEMPLATE = r"br:(?P<game>\d+):again"
 
 
-def allow_custom_id(game_id: int, watcher_id: int) -> str:
-    return f"br:{game_id}:w:{watcher_id}"
-
-
-def decline_custom_id(game_id: int, watcher_id: int) -> str:
-    return f"br:{game_id}:wd:{watcher_id}"
-
-
 def again_custom_id(game_id: int) -> str:
     return f"br:{game_id}:again"
 
 
-class AllowButton(Checked, ui.DynamicItem[ui.Button], template=ALLOW_TEMPLATE):
+class _Answer(Checked):
+    """**Allow** or **Decline** on a request to watch: `br:<game>:<tag>:<watcher row id>`."""
+
+    label: ClassVar[str]
+    emoji: ClassVar[str | None] = None
+    style: ClassVar[discord.ButtonStyle]
+    tag: ClassVar[str]
+    allows: ClassVar[bool]
+
     def __init__(self, button: ui.Button, game_id: int, watcher_id: int, valid: bool = True):
-        super().__init__(button)
+        super().__init__(button)  # type: ignore[call-arg]  # ui.DynamicItem's, next in line
         self.game_id, self.watcher_id, self.valid = game_id, watcher_id, valid
 
     @classmethod
-    def build(cls, game_id: int, watcher_id: int) -> AllowButton:
+    def build(cls, game_id: int, watcher_id: int) -> Self:
         button = ui.Button(
-            label="Allow",
-            emoji="👀",
-            style=discord.ButtonStyle.success,
-            custom_id=allow_custom_id(game_id, watcher_id),
+            label=cls.label,
+            emoji=cls.emoji,
+            style=cls.style,
+            custom_id=f"br:{game_id}:{cls.tag}:{watcher_id}",
         )
         return cls(button, game_id, watcher_id)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
-    ) -> AllowButton:
+    ) -> Self:
         ids = numbers(match, "game", "watcher")
         game_id, watcher_id = ids or (0, 0)
         return cls(item, game_id, watcher_id, valid=ids is not None)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).watching.press_allow(interaction, self.game_id, self.watcher_id)
+        watching = _bot(interaction).watching
+        await watching.press_answer(interaction, self.game_id, self.watcher_id, self.allows)
 
 
-class DeclineButton(Checked, ui.DynamicItem[ui.Button], template=DECLINE_TEMPLATE):
-    def __init__(self, button: ui.Button, game_id: int, watcher_id: int, valid: bool = True):
-        super().__init__(button)
-        self.game_id, self.watcher_id, self.valid = game_id, watcher_id, valid
+class AllowButton(_Answer, ui.DynamicItem[ui.Button], template=ALLOW_TEMPLATE):
+    label, emoji, style, tag, allows = "Allow", "👀", discord.ButtonStyle.success, "w", True
 
-    @classmethod
-    def build(cls, game_id: int, watcher_id: int) -> DeclineButton:
-        button = ui.Button(
-            label="Decline",
-            style=discord.ButtonStyle.secondary,
-            custom_id=decline_custom_id(game_id, watcher_id),
-        )
-        return cls(button, game_id, watcher_id)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
-    ) -> DeclineButton:
-        ids = numbers(match, "game", "watcher")
-        game_id, watcher_id = ids or (0, 0)
-        return cls(item, game_id, watcher_id, valid=ids is not None)
-
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).watching.press_decline(interaction, self.game_id, self.watcher_id)
+class DeclineButton(_Answer, ui.DynamicItem[ui.Button], template=DECLINE_TEMPLATE):
+    label, style, tag, allows = "Decline", discord.ButtonStyle.secondary, "wd", False
 
 
 class PlayAgainButton(Checked, ui.DynamicItem[ui.Button], template=AGAIN_TEMPLATE):

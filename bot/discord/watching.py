@@ -161,52 +161,30 @@ class Watching(Cog):
                 allowed_mentions=NO_PINGS,
             )
 
-    @guarded("press:allow")
-    async def press_allow(
-        self, interaction: discord.Interaction, game_id: int, watcher_id: int
+    @guarded("press:answer")
+    async def press_answer(
+        self, interaction: discord.Interaction, game_id: int, watcher_id: int, allow: bool
     ) -> None:
+        """Allow or Decline on a request to watch."""
         responder = Responder(interaction)
         user = interaction.user.id
         moderator = await responder.within(is_moderator(interaction, self.service))
+        answer = self.service.allow_watcher if allow else self.service.decline_watcher
         try:
-            done = await responder.within(
-                self.service.allow_watcher(game_id, watcher_id, user, moderator=moderator)
-            )
+            done = await responder.within(answer(game_id, watcher_id, user, moderator=moderator))
         except ServiceError as exc:
-            # A closed request (allowed already, its game over) loses its button; an unknown
-            # id (made up, withdrawn, of another game) leaves the message as it is.
+            # A closed request (allowed already, its game over) loses its buttons; an unknown
+            # id (made up, withdrawn, declined, of another game) leaves the message as it is.
             if str(exc) not in (ONLY_PLAYERS, NO_REQUEST) and interaction.message is not None:
                 self.bot.turns.spawn(_strip(interaction.message))
             raise  # answered privately by `guarded`
-        follow = f" (and to follow <@{done.player_id}>)" if done.player_id else ""
-        await responder.update_source(
-            content=f"✅ <@{done.user_id}> may watch {done.title_name} (game #{done.game_id})"
-            f"{follow}: allowed by <@{user}>.",
-            view=None,
-            allowed_mentions=NO_PINGS,
-        )
-
-    @guarded("press:decline")
-    async def press_decline(
-        self, interaction: discord.Interaction, game_id: int, watcher_id: int
-    ) -> None:
-        responder = Responder(interaction)
-        user = interaction.user.id
-        moderator = await responder.within(is_moderator(interaction, self.service))
-        try:
-            done = await responder.within(
-                self.service.decline_watcher(game_id, watcher_id, user, moderator=moderator)
-            )
-        except ServiceError as exc:  # as for Allow
-            if str(exc) not in (ONLY_PLAYERS, NO_REQUEST) and interaction.message is not None:
-                self.bot.turns.spawn(_strip(interaction.message))
-            raise
-        await responder.update_source(
-            content=f"🚫 <@{done.user_id}>'s request to watch {done.title_name} (game "
-            f"#{done.game_id}) was declined by <@{user}>.",
-            view=None,
-            allowed_mentions=NO_PINGS,
-        )
+        game = f"{done.title_name} (game #{done.game_id})"
+        if allow:
+            follow = f" (and to follow <@{done.player_id}>)" if done.player_id else ""
+            content = f"✅ <@{done.user_id}> may watch {game}{follow}: allowed by <@{user}>."
+        else:
+            content = f"🚫 <@{done.user_id}>'s request to watch {game} was declined by <@{user}>."
+        await responder.update_source(content=content, view=None, allowed_mentions=NO_PINGS)
 
     @guarded("press:again")
     async def press_again(self, interaction: discord.Interaction, game_id: int) -> None:
