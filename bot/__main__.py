@@ -51,8 +51,11 @@ async def _run() -> int:
 
 async def _build(settings: Settings) -> App | int:
     from bot.app import build
+    from bot.db.engine import check_location, hold_sqlite_file
 
     try:
+        check_location(settings.database_url)
+        hold_sqlite_file(settings.database_url)  # one bot process per SQLite file
         return await build(settings)
     except Exception as exc:
         line = startup.database_problem(exc, settings.database_url)

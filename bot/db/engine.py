@@ -5,7 +5,12 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
+
+try:
+    import fcntl
+except ImportError:  # Windows: no lock (run one bot per SQLite file there)
+    fcntl = None  # type: ignore[assignment]
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
@@ -149,6 +154,30 @@ def check_location(url: str) -> None:
             f"the database file {path} cannot be read and written by the user running the bot: "
             "fix its permissions, or change DATABASE_URL"
         )
+
+
+#: Lock files held by this process (`hold_sqlite_file`), open until it ends.
+_held: dict[Path, IO[str]] = {}
+
+
+def hold_sqlite_file(url: str) -> None:
+    """One bot process per SQLite file: take an exclusive lock on `<file>.lock`, held until
+    this process ends (the system lets go of it however it ends, kill -9 included). A second
+    bot on the same file would answer every interaction twice and write past the first one's
+    in-process locks; several processes need PostgreSQL."""
+    path = sqlite_file(url)
+    if path is None or fcntl is None or path in _held:  # not a file, or not on POSIX
+        return
+    lock = open(path.with_name(path.name + ".lock"), "a")  # noqa: SIM115  # held for good
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.close()
+        raise StartupError(
+            f"another Boardroom bot is already running on {path}: SQLite serves one bot "
+            "process. Stop the other one, or use PostgreSQL (DATABASE_URL) to run several"
+        ) from None
+    _held[path] = lock
 
 
 async def check_writable(engine: AsyncEngine) -> None:

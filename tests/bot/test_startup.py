@@ -12,6 +12,7 @@ import asyncio
 import io
 import os
 import shutil
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -319,3 +320,23 @@ async def test_a_refused_token(tmp_path: Path):
         code, out = await run_bot(tmp_path, fake.port)  # TOKEN is not the fake's
         assert fake.identifies == 0
     one_line(code, out, "Discord refused DISCORD_TOKEN", "Reset Token")
+
+
+async def test_a_second_bot_on_the_same_sqlite_file_is_refused(tmp_path: Path):
+    """SQLite serves one bot process: a second one on the same file stops with one line, and
+    the first goes on; once the first has stopped (here killed), the file is free again."""
+    from tests.e2e.harness import REAL_BOT, BotProcess
+
+    async with FakeDiscord() as fake:
+        first = await BotProcess(fake, tmp_path, entry=REAL_BOT).start()
+        try:
+            url = f"sqlite+aiosqlite:///{tmp_path / 'boardroom.db'}"
+            code, out = await run_bot(
+                tmp_path, fake.port, DISCORD_TOKEN=fake.token, DATABASE_URL=url
+            )
+            one_line(code, out, "another Boardroom bot is already running", "PostgreSQL")
+            assert first.alive()
+        finally:
+            await first.stop(signal.SIGKILL)
+        second = await BotProcess(fake, tmp_path, entry=REAL_BOT).start()  # the lock went with it
+        await second.stop()
