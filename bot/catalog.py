@@ -167,9 +167,12 @@ def _watch_parent(parent: int) -> None:
 
 
 def stop_render_pool() -> None:
+    """Stop the workers: jobs not started are dropped, the one running is finished. Waiting
+    also lets the pool's manager thread close its wake-up pipe before the interpreter's exit
+    hook writes to it (without the wait that raced: "Bad file descriptor" at exit)."""
     global _pool
     if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool.shutdown(wait=True, cancel_futures=True)
         _pool = None
 
 
