@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from bot.discord.client import BoardroomBot
 
 log = logging.getLogger("bot")
-#: Blocks this big or bigger are mapped on their own (render.canvas.fix_mmap_threshold).
+#: Blocks this big or bigger are mapped on their own (render.heap.fix_mmap_threshold).
 HEAP_MMAP_BYTES = 256 * 1024
 
 
@@ -92,7 +92,7 @@ async def _stop(bot: BoardroomBot) -> None:
 
 
 def main() -> None:
-    from render.canvas import fix_mmap_threshold
+    from render.heap import fix_mmap_threshold
 
     fix_mmap_threshold(HEAP_MMAP_BYTES)
     with contextlib.suppress(KeyboardInterrupt):

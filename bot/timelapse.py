@@ -35,7 +35,7 @@ from engine import registry as titles
 from engine.core import Title
 from render import registry as renderers
 from render import timelapse as tl
-from render.canvas import trim_heap
+from render.heap import trim_heap
 
 #: Frames per draw job.
 CHUNK = 4

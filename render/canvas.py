@@ -28,7 +28,6 @@ does: a worker process draws one board at a time, and its thread fallback takes 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import math
 import weakref
 from collections import Counter, OrderedDict
@@ -36,6 +35,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from render.heap import trim_heap
 
 RGB = tuple[int, int, int]
 
@@ -72,43 +73,6 @@ def give_back_memory() -> None:
 
     font.cache_clear()
     trim_heap()
-
-
-def trim_heap() -> None:
-    """Return freed heap pages to the system (glibc's malloc_trim; elsewhere nothing). Safe
-    in a thread: it touches no Python object, and ctypes lets go of the GIL meanwhile."""
-    libc = _glibc()
-    if libc:
-        libc.malloc_trim(0)
-
-
-#: glibc's mallopt parameter: allocations of at least this many bytes get their own mapping.
-_M_MMAP_THRESHOLD = -3
-
-
-def fix_mmap_threshold(nbytes: int) -> None:
-    """Give every allocation of `nbytes` or more its own mapping, returned to the system when
-    freed. glibc raises this threshold by itself up to 32 MB once a big block is freed, after
-    which the bot's board images (a few hundred KB each, passing through by the thousand) land
-    in its heap and leave it fragmented for good (bench.e2e_load: the bot grew ~20 MiB more)."""
-    libc = _glibc()
-    if libc:
-        libc.mallopt(_M_MMAP_THRESHOLD, nbytes)
-
-
-def _glibc() -> Any:
-    global _libc
-    if _libc is None:
-        try:
-            _libc = ctypes.CDLL("libc.so.6")
-            _libc.malloc_trim.argtypes = [ctypes.c_size_t]
-            _libc.mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
-        except (OSError, AttributeError):
-            _libc = False
-    return _libc
-
-
-_libc: Any = None
 
 
 def _rgb(colour: Any) -> RGB:

@@ -95,10 +95,8 @@ async def load(s: q.Reader, game: Game, title: Title, cache: StateCache) -> Load
     snap, actions, top = await q.newest_log(s, game.id)
     if snap is None:
         raise ServiceError("This game has not started yet.")
-    state, last_seq = title.decode(snap.state), snap.last_seq
-    for n, action in enumerate(actions, 1):
-        apply_logged(title, state, action, shown=n == len(actions))
-        last_seq = action.seq
+    state = title.decode(snap.state)
+    last_seq = apply_all(title, state, actions, snap.last_seq)
     loaded = Loaded(game.version, last_seq, state, top + 1)
     cache.put(game.id, loaded)
     return loaded
@@ -127,10 +125,16 @@ async def _fold(
         state = title.decode(snap.state)
         last_seq = snap.last_seq
     actions = await q.live_actions_after(s, game.id, last_seq)
+    return state, apply_all(title, state, actions, last_seq)
+
+
+def apply_all(title: Title, state: Any, actions: list[Action] | list[Row], last_seq: int) -> int:
+    """Re-apply logged actions in order (only the last one's state is shown); the seq of the
+    last one (`last_seq` when there are none)."""
     for n, action in enumerate(actions, 1):
         apply_logged(title, state, action, shown=n == len(actions))
         last_seq = action.seq
-    return state, last_seq
+    return last_seq
 
 
 def apply_logged(title: Title, state: Any, action: Action | Row, *, shown: bool = True) -> None:
