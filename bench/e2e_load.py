@@ -80,9 +80,13 @@ class Load:
         self.failures: list[BaseException] = []
         self.deadline = time.perf_counter() + args.duration if args.duration else float("inf")
 
+    def add_channel(self, slot: int, round_no: int) -> int:
+        """The channel of a new table (bench.shards_load spreads them over guilds)."""
+        return self.fake.add_channel(f"table-{slot}-{round_no}")
+
     def new_table(self, slot: int, round_no: int) -> Table:
         people = [PEOPLE[(slot + k) % len(PEOPLE)] for k in range(self.args.people)]
-        channel = self.fake.add_channel(f"table-{slot}-{round_no}")
+        channel = self.add_channel(slot, round_no)
         table = Table(self.fake, channel, people)
         self.title[channel] = title_of(self.args, slot)
         self.tables.append(table)

@@ -71,6 +71,7 @@ async def build(settings: Settings) -> App:
         readers=sessionmaker(reader),
         reminder_after=timedelta(hours=hours) if hours > 0 else None,
         clock=service_clock(),
+        shards=settings.shards(),
     )
     await service.upgrade_stored_games()
     await service.load_watching()

@@ -22,6 +22,7 @@ from typing import TypeVar
 
 import msgspec
 
+from bot import metrics
 from engine import registry as titles
 from engine.core import Title
 from render import registry as renderers
@@ -184,14 +185,27 @@ def _one_at_a_time(fn: Callable[..., T], *args: object) -> T:
         return fn(*args)
 
 
+#: Jobs submitted to the render workers (or the thread) and not finished (a metrics gauge).
+_queued = 0
+
+
+def queue_depth() -> int:
+    return _queued
+
+
 async def _off_loop(fn: Callable[..., T], *args: object) -> T:
-    pool = _pool
-    if pool is not None:
-        try:
-            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
-        except BrokenProcessPool:  # a worker died: draw here this time, and say so
-            log.exception("render worker died; drawing in a thread instead")
-    return await asyncio.to_thread(_one_at_a_time, fn, *args)
+    global _queued
+    _queued += 1
+    try:
+        pool = _pool
+        if pool is not None:
+            try:
+                return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+            except BrokenProcessPool:  # a worker died: draw here this time, and say so
+                log.exception("render worker died; drawing in a thread instead")
+        return await asyncio.to_thread(_one_at_a_time, fn, *args)
+    finally:
+        _queued -= 1
 
 
 #: Drawings someone is waiting for (boards, hands, charts) under way. A background job
@@ -235,6 +249,18 @@ async def in_background(fn: Callable[..., T], *args: object) -> T:
 def render_workers() -> int:
     """How many render worker processes there are (0: drawing happens in a thread)."""
     return getattr(_pool, "_max_workers", 0) if _pool is not None else 0
+
+
+def workers_alive() -> bool:
+    """Drawing works as configured: every render worker process is alive and the pool is not
+    broken (a worker died: drawing falls back to a thread). No pool: drawing is in a thread."""
+    pool = _pool
+    if pool is None:
+        return True
+    processes = getattr(pool, "_processes", None)
+    if getattr(pool, "_broken", False) or not processes:
+        return False
+    return all(p.is_alive() for p in list(processes.values()))
 
 
 # ---------------------------------------------------------------------------- drawn images
@@ -298,7 +324,9 @@ async def _cached(key: tuple | None, fn: Callable[..., T], *args: object) -> T:
         found, image = images.get(key)
         if found:
             return image  # type: ignore[return-value]
+    t0 = time.perf_counter()
     image = await off_loop(fn, *args)
+    metrics.render(str(args[0]), time.perf_counter() - t0)  # (args[0]: the title's slug)
     if key is not None:
         images.put(key, image)  # type: ignore[arg-type]
     return image

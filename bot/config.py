@@ -9,11 +9,12 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from bot.shards import Shards
 from bot.startup import ASYNC_URLS, StartupError
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -53,6 +54,13 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     #: "json" (one object per line) or "text".
     log_format: str = "text"
+    #: Discord shards in all (not set: as Discord recommends, all served by this process).
+    shard_count: int | None = Field(default=None, ge=1, le=65535)
+    #: The shards this process serves, comma-separated (not set: all of them). Several
+    #: processes, each with its own SHARD_IDS, share one PostgreSQL database.
+    shard_ids: str = ""
+    #: Prometheus metrics and /healthz on 127.0.0.1:METRICS_PORT (not set: off).
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
 
     @field_validator("database_url")
     @classmethod
@@ -81,6 +89,38 @@ class Settings(BaseSettings):
             raise ValueError(f"must be one of {', '.join(LOG_FORMATS)}")
         return fmt
 
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_ids(cls, value: str) -> str:
+        parts = [p.strip() for p in value.split(",") if p.strip()]
+        if not all(p.isdigit() for p in parts):
+            raise ValueError("should be shard numbers separated by commas, such as 0,1")
+        if len(set(parts)) != len(parts):
+            raise ValueError("names a shard twice")
+        return ",".join(str(int(p)) for p in parts)
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        ids = self.shard_id_list()
+        if ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards there are in all)")
+        if max(ids) >= self.shard_count:
+            raise ValueError(
+                f"SHARD_IDS names shard {max(ids)}, but with SHARD_COUNT={self.shard_count} "
+                f"they are numbered 0 to {self.shard_count - 1}"
+            )
+        return self
+
+    def shard_id_list(self) -> list[int] | None:
+        """SHARD_IDS as numbers (None: not set)."""
+        return [int(p) for p in self.shard_ids.split(",")] if self.shard_ids else None
+
+    def shards(self) -> Shards:
+        ids = self.shard_id_list()
+        return Shards(self.shard_count, tuple(ids) if ids is not None else None)
+
     def render_processes(self) -> int:
         """RENDER_WORKERS, or the default for this machine when it is not set."""
         if self.render_workers is not None:
@@ -98,8 +138,11 @@ def describe(error: ValidationError) -> str:
     """One line naming each bad key as it is written in `.env`, and what it should be."""
     parts = []
     for problem in error.errors():
-        key = str(problem["loc"][0]) if problem["loc"] else "?"
         why = problem["msg"].removeprefix("Value error, ").replace("Input should", "should")
+        if not problem["loc"]:  # a rule about several keys: its message names them
+            parts.append(why)
+            continue
+        key = str(problem["loc"][0])
         shown = "" if key in SECRET_KEYS else f"={problem.get('input')!s}"
         parts.append(f"{key.upper()}{shown}: {why}")
     return "bad setting in .env or the environment: " + "; ".join(parts)

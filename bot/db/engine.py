@@ -94,10 +94,15 @@ def head_revision() -> str:
     return head
 
 
+#: The PostgreSQL advisory lock (two-key form: apart from the games' one-key locks) under
+#: which the schema is migrated.
+MIGRATION_LOCK = {"a": 0x426F, "b": 1}
+
+
 async def migrate(engine: AsyncEngine) -> None:
     """Bring the schema to the newest Alembic revision (run at start-up). A database already
     there is left alone without loading Alembic, which would stay in memory (about 12 MiB)."""
-    if await _current_revision(engine) == head_revision():
+    if await current_revision(engine) == head_revision():
         return
     from alembic import command
 
@@ -107,10 +112,13 @@ async def migrate(engine: AsyncEngine) -> None:
         command.upgrade(cfg, "head")
 
     async with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":  # processes starting together migrate in turn
+            await conn.execute(text("SELECT pg_advisory_xact_lock(:a, :b)"), MIGRATION_LOCK)
         await conn.run_sync(_upgrade)
 
 
-async def _current_revision(engine: AsyncEngine) -> str | None:
+async def current_revision(engine: AsyncEngine) -> str | None:
+    """The database's schema revision (None: no Boardroom schema in it)."""
     async with engine.connect() as conn:
         has_table = await conn.run_sync(
             lambda sync: sync.dialect.has_table(sync, "alembic_version")
@@ -168,16 +176,25 @@ def hold_sqlite_file(url: str) -> None:
     path = sqlite_file(url)
     if path is None or fcntl is None or path in _held:  # not a file, or not on POSIX
         return
-    lock = open(path.with_name(path.name + ".lock"), "a")  # noqa: SIM115  # held for good
+    lock = lock_sqlite_file(path)
+    if lock is None:
+        raise StartupError(
+            f"another Boardroom bot is already running on {path}: SQLite serves one bot "
+            "process. Stop the other one, or use PostgreSQL (DATABASE_URL) to run several"
+        )
+    _held[path] = lock
+
+
+def lock_sqlite_file(path: Path) -> IO[str] | None:
+    """The bot's lock on a SQLite file, `<file>.lock`, taken without waiting: the open lock
+    file (closing it lets go), or None while another process holds it."""
+    lock = open(path.with_name(path.name + ".lock"), "a")  # noqa: SIM115  # the caller's
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         lock.close()
-        raise StartupError(
-            f"another Boardroom bot is already running on {path}: SQLite serves one bot "
-            "process. Stop the other one, or use PostgreSQL (DATABASE_URL) to run several"
-        ) from None
-    _held[path] = lock
+        return None
+    return lock
 
 
 async def check_writable(engine: AsyncEngine) -> None:

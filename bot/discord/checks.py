@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from sqlalchemy.exc import DBAPIError
 
+from bot import metrics
 from bot.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ DB_TROUBLE = (
     ("database or disk is full", DB_FULL),
     ("disk i/o error", DB_IO),
 )
+#: The database's reply -> the refusal's reason in the metrics.
+DB_REASONS = {DB_BUSY: "busy_database", DB_FULL: "disk_full", DB_IO: "database_io"}
 
 
 async def is_moderator(interaction: discord.Interaction, service: GameService) -> bool:
@@ -202,19 +205,24 @@ async def report_error(
     if isinstance(exc, app_commands.CommandInvokeError | app_commands.TransformerError):
         exc = exc.__cause__ or getattr(exc, "original", exc)
     fields = context(interaction, command, game_id=game_id)
+    guild_id = getattr(interaction, "guild_id", None)  # (for the metrics' shard)
     if isinstance(exc, ServiceError):
         log.info("refused: %s", exc, extra=fields)
         text = f"⚠️ {exc}"
+        metrics.refusal(metrics.service_reason(exc), guild_id)
     elif isinstance(exc, app_commands.CheckFailure):
         text = f"⚠️ {exc}" if str(exc) else NOT_MODERATOR
         log.info("check failed: %s", text, extra=fields)
+        metrics.refusal("not_allowed", guild_id)
     elif (trouble := database_trouble(exc)) is not None:
         reason = str(getattr(exc, "orig", None) or exc).splitlines()[0][:200]
         log.warning("database trouble in %s: %s", command, reason, extra=fields)
         text = f"⚠️ {trouble}"
+        metrics.refusal(DB_REASONS[trouble], guild_id)
     else:
         log.error("unexpected error in %s", command, exc_info=exc, extra=fields)
         text = FALLBACK
+        metrics.error(guild_id)
     try:
         await Responder.of(interaction).private(content=text[:2000])
     except discord.HTTPException:
@@ -240,6 +248,10 @@ def guarded(
             finally:
                 ms = round((time.perf_counter() - start) * 1000, 1)
                 fields = context(interaction, command, ms=ms, game_id=game_id)
+                t0 = interaction.extras.get("t0", start)  # (set on arrival by presses.py)
+                metrics.turn(
+                    command, getattr(interaction, "guild_id", None), time.perf_counter() - t0
+                )
                 log.info("%s done", command, extra=fields)
 
         return inner

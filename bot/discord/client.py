@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.gateway import DiscordWebSocket
 
+from bot import health, logs, metrics
 from bot.app import App
 from bot.discord.admin import Admin
 from bot.discord.checks import context, report_error
@@ -108,18 +109,26 @@ async def probe_gateway(timeout: float = GATEWAY_PROBE_TIMEOUT) -> None:
 def _log_done(interaction: discord.Interaction, name: str, ok: bool) -> None:
     t0 = interaction.extras.get("t0")
     ms = round((time.perf_counter() - t0) * 1000, 1) if t0 else None
+    if t0:
+        metrics.turn(name, interaction.guild_id, time.perf_counter() - t0)
     log.info("/%s %s", name, "done" if ok else "refused", extra=context(interaction, name, ms=ms))
 
 
-class BoardroomBot(discord.Client):
-    """Needs no privileged intent: only `guilds` (no members, no message content)."""
+class BoardroomBot(discord.AutoShardedClient):
+    """Needs no privileged intent: only `guilds` (no members, no message content).
+
+    Discord's sharding: with SHARD_COUNT and SHARD_IDS this process opens one gateway
+    connection per shard it serves; without them, as many as Discord recommends, all here."""
 
     def __init__(self, app: App) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        settings = app.settings
         super().__init__(
             intents=intents,
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_id_list(),
         )
         self.app = app
         self.service = app.service
@@ -140,6 +149,7 @@ class BoardroomBot(discord.Client):
         self.presses = Presses(app.service)
         self._timer_task: asyncio.Task[None] | None = None
         self._flush_task: asyncio.Task[None] | None = None
+        self._metrics_runner: Any = None  # the /metrics and /healthz server (bot.health)
         self._register()
 
     def _register(self) -> None:
@@ -157,6 +167,14 @@ class BoardroomBot(discord.Client):
         self.stats.register(self.tree)
 
     async def setup_hook(self) -> None:
+        # (before the sync: a METRICS_PORT in use stops the start-up with one line)
+        metrics.configure(self.shard_count, lambda: health.gateway_latencies(self))
+        if self.settings.metrics_port is not None:
+            self._metrics_runner = await health.start_server(
+                self.settings.metrics_port,
+                lambda: health.check_health(self),
+                lambda: health.count_games(self.app.reader),
+            )
         self.add_dynamic_items(*DYNAMIC_ITEMS, *WATCH_ITEMS)
         guild_id = self.settings.dev_guild_id
         if guild_id:
@@ -193,8 +211,13 @@ class BoardroomBot(discord.Client):
         )
 
     async def on_ready(self) -> None:
+        # (an AutoShardedClient learns its shard count as it connects)
+        logs.FACTS.shard_count = self.shard_count or 1
+        metrics.configure(self.shard_count, lambda: health.gateway_latencies(self))
         user = self.user
-        log.info("ready as %s (%s)", user, user.id if user else "?")
+        shards = self.app.service.shards
+        served = shards.describe() if not shards.everything else f"{self.shard_count} shard(s)"
+        log.info("ready as %s (%s), serving %s", user, user.id if user else "?", served)
 
     async def connect(self, *, reconnect: bool = True) -> None:
         if self.ws is None:
@@ -224,6 +247,7 @@ class BoardroomBot(discord.Client):
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.send_message(text, ephemeral=True)
         log.info("press on %s", what, extra=context(interaction, "press:unknown"))
+        metrics.refusal("bad_id" if text == NOT_MINE else "stale", interaction.guild_id)
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: Any
@@ -237,4 +261,7 @@ class BoardroomBot(discord.Client):
         with contextlib.suppress(TimeoutError):  # timers claimed are handled before closing
             await asyncio.wait_for(self.timers.drain(), CLOSE_WAIT_S)
         await self.turns.drain()
+        if self._metrics_runner is not None:
+            runner, self._metrics_runner = self._metrics_runner, None
+            await runner.cleanup()
         await super().close()

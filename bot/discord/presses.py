@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import metrics
 from bot.discord.checks import Responder, context, report_error
 from bot.errors import ServiceError
 
@@ -97,6 +98,7 @@ class Presses:
         if refusal is None:
             return True
         log.info("press refused: %s", refusal, extra=context(interaction, "press:check"))
+        metrics.refusal(metrics.press_reason(refusal), interaction.guild_id)
         with contextlib.suppress(discord.HTTPException):
             await Responder.of(interaction).private(content=refusal)
         return False

@@ -16,6 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 
+from bot import metrics
 from bot.discord.cog import Cog
 from bot.discord.pings import ping_many, timer_handlers
 from bot.results import GameInfo
@@ -131,6 +132,7 @@ class Timers(Cog):
 
     async def _handle(self, timer: Fired, reminders: dict[int, GameInfo]) -> None:
         """One claimed timer, by its kind's handler (a reminder checked with its batch)."""
+        metrics.timer_fired(timer.kind, getattr(reminders.get(timer.id), "guild_id", None))
         try:
             if timer.kind == REMINDER:
                 info = reminders.get(timer.id)

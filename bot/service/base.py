@@ -4,6 +4,7 @@ summary of a game (GameInfo), and the one transaction that commits a decision.""
 from __future__ import annotations
 
 import asyncio
+import time
 import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -15,7 +16,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
-from bot import catalog
+from bot import catalog, logs, metrics
 from bot.db.models import Action, Audit, Game, Seat, utcnow
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome, SeatInfo
@@ -30,6 +31,7 @@ from bot.service.loader import (
     replay_from_nearest,
     title_of,
 )
+from bot.shards import ALL, Shards
 from engine.core import Event, IllegalAction, Prompt, Result, Title
 from engine.rng import Rng
 
@@ -55,12 +57,16 @@ class ServiceCore:
         *,
         reminder_after: timedelta | None = None,
         clock: Callable[[], datetime] = utcnow,
+        shards: Shards = ALL,
     ) -> None:
         """`sessions` write (and may read); `readers`, when given, serve the read-only calls.
         `reminder_after`: ping the people a decision waits for after this long (None: never).
-        `clock`: what time it is (tests pass their own)."""
+        `clock`: what time it is (tests pass their own). `shards`: the Discord shards this
+        process serves; timers, owed deliveries and start-up repairs of other games are left
+        to the processes serving theirs."""
         self.reminder_after = reminder_after
         self.clock = clock
+        self.shards = shards
         #: Called with the due time of every timer a commit sets (the dispatcher's wake-up).
         self.on_timer: Callable[[datetime], None] | None = None
         self._writers = sessions
@@ -81,7 +87,9 @@ class ServiceCore:
     @asynccontextmanager
     async def _tx(self, game_id: int | None = None) -> AsyncIterator[AsyncSession]:
         """A write transaction; with `game_id` on PostgreSQL, under the game's advisory lock
-        (several processes on one database then take turns per game)."""
+        (several processes on one database then take turns per game). Its time and its
+        decisions are counted in the metrics once it has committed."""
+        t0 = time.perf_counter()
         async with self._writers() as session:
             if session.bind.dialect.name == "sqlite":
                 # SQLite has one writer at a time: queue here, on the event loop, rather than
@@ -89,11 +97,13 @@ class ServiceCore:
                 # loop under load).
                 async with self._sqlite_writer, session.begin():
                     yield session
+                metrics.committed(session, time.perf_counter() - t0)
                 return
             async with session.begin():
                 if game_id is not None and session.bind.dialect.name == "postgresql":
                     await session.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": game_id})
                 yield session
+            metrics.committed(session, time.perf_counter() - t0)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -111,8 +121,10 @@ class ServiceCore:
     async def _reading(self) -> AsyncIterator[AsyncConnection]:
         """A read on a bare connection, for the hot reads (a press, a menu, a hand): an ORM
         session costs more than the statement (a state loaded on a cache miss too)."""
+        t0 = time.perf_counter()
         async with self._read_engine.connect() as conn:
             yield conn
+        metrics.transaction("read", time.perf_counter() - t0)
 
     async def _game_id(self, channel_id: int) -> int:
         async with self._reading() as c:
@@ -164,6 +176,7 @@ class ServiceCore:
     ) -> GameInfo:
         title = catalog.title(game.title)
         name = title.name if title else game.title
+        logs.FACTS.note(game.id, game.guild_id, game.channel_id, game.version)
 
         def label(n: int) -> str:
             if title is not None and state is not None:
@@ -314,6 +327,7 @@ class ServiceCore:
             values = {"status": "finished", "live_channel_id": None, "result": _result_json(result)}
         previous = game.version
         version = await q.bump(s, game, previous, **values)
+        metrics.decided(s, game.title, game.guild_id)
         all_events: list[Event] = []
         last_seq = loaded.last_seq
         logged: list[dict[str, Any]] = []

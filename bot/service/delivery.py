@@ -36,7 +36,7 @@ class DeliveryCases(ServiceCore):
         queued as done."""
         await self.flush_deliveries()
         async with self._sessions() as s:
-            rows = await q.pending_deliveries(s)
+            rows = await q.pending_deliveries(s, self.shards.games(Delivery.game_id))
         newest: dict[int, Delivery] = {}
         for row in rows:
             if row.game_id not in newest or newest[row.game_id].version < row.version:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Row, bindparam, delete, func, insert, select, update
+from sqlalchemy import ColumnElement, Row, bindparam, delete, func, insert, select, true, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.orm import configure_mappers
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.db.models import Action, Delivery, Game, Seat, Snapshot, Timer, utcnow
@@ -89,6 +90,11 @@ _GAME_AND_HOLDERS = (
     .where(Game.__table__.c.id == bindparam("game_id"))
     .order_by(Seat.__table__.c.seat_no, Seat.__table__.c.id)
 )
+
+
+# `loaded_copy` builds instances without a query, and so without the mapper set-up a first
+# query does: do it now (a fresh process that reads a game first, such as boardroom-admin).
+configure_mappers()
 
 
 def loaded_copy(cls: type[T], values: dict[str, Any]) -> T:
@@ -332,10 +338,16 @@ async def actions_of_version(s: AsyncSession, game_id: int, version: int) -> lis
     return list(rows)
 
 
-async def pending_deliveries(s: AsyncSession, limit: int = 200) -> Sequence[Delivery]:
-    """Owed turn messages (other kinds, such as timelapses, have their own publisher)."""
+async def pending_deliveries(
+    s: AsyncSession, where: ColumnElement[bool] | None = None, limit: int = 200
+) -> Sequence[Delivery]:
+    """Owed turn messages, of the games `where` picks (other kinds, such as timelapses,
+    have their own publisher)."""
     rows = await s.scalars(
-        select(Delivery).where(Delivery.kind == "turn").order_by(Delivery.id).limit(limit)
+        select(Delivery)
+        .where(Delivery.kind == "turn", true() if where is None else where)
+        .order_by(Delivery.id)
+        .limit(limit)
     )
     return list(rows)
 
@@ -372,6 +384,9 @@ _MOVE_TIMER = (
     )
 )
 _INSERT_TIMER = insert(TIMERS)
+#: The due time of a timer that has done its work but keeps its row (a sent reminder, a
+#: reported stall): never due, and replaced by the game's next decision.
+SPENT = datetime(9999, 1, 1, tzinfo=UTC)
 
 
 async def set_game_timer(

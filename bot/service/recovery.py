@@ -41,7 +41,10 @@ class RecoveryCases(ServiceCore):
         if not older:
             return 0, 0
         async with self._reading() as c:
-            ids = list((await c.execute(select(GAMES.c.id).where(_RUNNING, or_(*older)))).scalars())
+            mine = self.shards.guilds(GAMES.c.guild_id)
+            ids = list(
+                (await c.execute(select(GAMES.c.id).where(_RUNNING, or_(*older), mine))).scalars()
+            )
         done = left = 0
         for game_id in ids:
             if await self._upgrade(game_id):
@@ -116,7 +119,8 @@ class RecoveryCases(ServiceCore):
         Each game with an automatic player is checked with a read; only those waiting on one
         take a write transaction."""
         async with self._reading() as c:
-            ids = list((await c.execute(_WITH_A_BOT)).scalars())
+            mine = self.shards.guilds(GAMES.c.guild_id)
+            ids = list((await c.execute(_WITH_A_BOT.where(mine))).scalars())
         moved = 0
         for game_id in ids:
             try:

@@ -29,7 +29,7 @@ from bot.service.timers import Fired
 #: The timer kind of the stall detector.
 STALL = "stall"
 #: The due time of a stall timer that has fired: the game is stalled, its moderators were told.
-PINGED = datetime(9999, 1, 1, tzinfo=UTC)
+PINGED = q.SPENT
 DEFAULT_DAYS = 7
 #: `/admin stalled` lists at most this many games.
 LIST_MAX = 20
@@ -154,7 +154,13 @@ class StallCases(ServiceCore):
         async with self._tx() as s:
             have = select(Timer.game_id).where(Timer.kind == STALL, Timer.game_id.is_not(None))
             games = list(
-                await s.scalars(select(Game).where(Game.status == "running", Game.id.not_in(have)))
+                await s.scalars(
+                    select(Game).where(
+                        Game.status == "running",
+                        Game.id.not_in(have),
+                        self.shards.guilds(Game.guild_id),
+                    )
+                )
             )
             for game in games:
                 days = await self._stall_days(s, game.guild_id)

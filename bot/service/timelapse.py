@@ -69,7 +69,7 @@ async def owed_timelapses(core: ServiceCore, limit: int = 100) -> list[tuple[int
     async with core._sessions() as s:
         rows = await s.execute(
             select(Delivery.game_id, Delivery.version)
-            .where(Delivery.kind == TIMELAPSE)
+            .where(Delivery.kind == TIMELAPSE, core.shards.games(Delivery.game_id))
             .order_by(Delivery.id)
             .limit(limit)
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Seat, Timer
@@ -39,14 +39,23 @@ class Fired:
 class TimerCases(ServiceCore):
     async def next_timer_due(self) -> datetime | None:
         async with self._sessions() as s:
-            due = await s.scalar(select(func.min(Timer.due_at)))
+            due = await s.scalar(
+                select(func.min(Timer.due_at)).where(self.shards.timers(Timer.game_id))
+            )
         return _aware(due) if due is not None else None
 
     async def claim_due_timers(self, limit: int = 50) -> list[Fired]:
-        """Take the timers due by now off the table (one transaction) and return them."""
+        """Take the timers due by now off the table (one transaction) and return them. A
+        claimed reminder leaves a spent row behind (due at `SPENT`), moved by the game's next
+        decision like any reminder."""
         now = self.clock()
         async with self._tx() as s:
-            due = select(Timer.id).where(Timer.due_at <= now).order_by(Timer.due_at).limit(limit)
+            due = (
+                select(Timer.id)
+                .where(Timer.due_at <= now, self.shards.timers(Timer.game_id))
+                .order_by(Timer.due_at)
+                .limit(limit)
+            )
             if s.bind.dialect.name == "postgresql":
                 due = due.with_for_update(skip_locked=True)
             rows = await s.execute(
@@ -55,7 +64,23 @@ class TimerCases(ServiceCore):
                 .returning(Timer.id, Timer.game_id, Timer.kind, Timer.version, Timer.payload)
                 .execution_options(synchronize_session=False)
             )
-            return [Fired(*row) for row in rows]
+            fired = [Fired(*row) for row in rows]
+            spent = [f for f in fired if f.kind == REMINDER and f.game_id is not None]
+            if spent:  # (so that no start-up backfill sets them again: one per decision)
+                await s.execute(
+                    insert(Timer),
+                    [
+                        {
+                            "game_id": f.game_id,
+                            "kind": REMINDER,
+                            "due_at": q.SPENT,
+                            "version": f.version,
+                            "payload": f.payload,
+                        }
+                        for f in spent
+                    ],
+                )
+            return fired
 
     async def reminder_due(self, fired: Fired) -> GameInfo | None:
         """The game a claimed reminder is about, if it still waits on the same decision for a
@@ -104,7 +129,13 @@ class TimerCases(ServiceCore):
         async with self._tx() as s:
             have = select(Timer.game_id).where(Timer.kind == REMINDER)
             games = list(
-                await s.scalars(select(Game).where(Game.status == "running", Game.id.not_in(have)))
+                await s.scalars(
+                    select(Game).where(
+                        Game.status == "running",
+                        Game.id.not_in(have),
+                        self.shards.guilds(Game.guild_id),
+                    )
+                )
             )
             for game in games:
                 s.add(

@@ -14,6 +14,7 @@ from bot import catalog
 from bot.db.engine import make_engine, sessionmaker
 from bot.db.models import Timer
 from bot.service import GameService
+from bot.service import queries as q
 from engine.rng import Rng
 from tests.bot.test_service import ANA, BEN, CHAN, MOD, new_game, play_one
 
@@ -61,7 +62,17 @@ async def test_a_decision_sets_one_reminder_claimed_once_when_due(service):
     ]
     info = await svc.reminder_due(fired[0])
     assert info is not None and {w.user_id for w in info.waiting} <= {ANA, BEN}
-    assert await svc.claim_due_timers() == [] and await _timers(svc) == 0  # fired once
+    assert await svc.claim_due_timers() == []  # fired once
+    # its row stays, spent, so that a restart's backfill (`ensure_reminders`) sets no second
+    # reminder for the same decision (seen with two processes, and after any restart)
+    async with svc._sessions() as s:
+        assert list(await s.scalars(select(Timer.due_at).where(Timer.kind == "reminder"))) in (
+            [q.SPENT],
+            [q.SPENT.replace(tzinfo=None)],
+        )
+    assert await svc.ensure_reminders() == 0
+    clock.now += 1000 * HOUR  # (when the game's stall timer is due too)
+    assert [t.kind for t in await svc.claim_due_timers()] == ["stall"]
 
 
 async def test_each_decision_replaces_the_reminder_and_a_moved_on_one_fires_nothing(service):

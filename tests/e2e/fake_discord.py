@@ -291,6 +291,8 @@ class Gateway:
         self.session_id = secrets.token_hex(16)
         self.identified = False
         self.intents = 0
+        #: [shard id, shard count] as IDENTIFY gave it ([0, 1] when it gave none)
+        self.shard = (0, 1)
         self._zlib = zlib.compressobj() if compress else None
         self._lock = asyncio.Lock()
 
@@ -313,13 +315,20 @@ class Gateway:
 class FakeDiscord:
     """The fake server. Use `async with FakeDiscord() as fake:` or `start()`/`stop()`."""
 
-    def __init__(self, token: str | None = None, heartbeat_interval_ms: int = 41250) -> None:
+    def __init__(
+        self, token: str | None = None, heartbeat_interval_ms: int = 41250, shard_count: int = 1
+    ) -> None:
         self.token = token or "fake." + secrets.token_hex(12)
+        #: what GET /gateway/bot recommends, and what an IDENTIFY's shard count must be
+        self.shard_count = shard_count
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self._ids = itertools.count(1)
         self.app_id = self.new_id()
         self.bot_user = self._user(self.app_id, "Boardroom", bot=True)
         self.guild_id = self.new_id()
+        #: every guild the bot is in (the first is `guild_id`; `add_guild` adds more)
+        self.guild_ids: list[int] = [self.guild_id]
+        self.guild_names: dict[int, str] = {self.guild_id: "Boardroom Test Guild"}
         self.users: dict[str, dict[str, Any]] = {}
         self.members: dict[int, dict[str, Any]] = {}
         self.roles: list[dict[str, Any]] = []
@@ -358,9 +367,31 @@ class FakeDiscord:
         self._build_guild()
 
     # ---- model setup ------------------------------------------------------------------------
-    def new_id(self) -> int:
+    def new_id(self, shard: int | None = None) -> int:
+        """A snowflake; with `shard`, one that Discord's rule `(id >> 22) % shard_count` puts
+        on that shard (for guild ids)."""
         ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        if shard is not None:
+            ms += (shard - ms) % self.shard_count
         return (ms << 22) | (next(self._ids) & 0x3FFFFF)
+
+    def shard_of(self, guild_id: int | None) -> int:
+        """The shard a guild's events go to (DMs: shard 0, as Discord does)."""
+        return 0 if guild_id is None else (guild_id >> 22) % self.shard_count
+
+    def add_guild(self, name: str, shard: int | None = None, channels: tuple[str, ...] = ()) -> int:
+        """Another guild with the same members (on `shard` when given) and text channels
+        `channels` (names must be unique across guilds). Dispatched as GUILD_CREATE to the
+        session serving its shard, if one is connected."""
+        gid = self.new_id(shard)
+        self.guild_ids.append(gid)
+        self.guild_names[gid] = name
+        for channel in channels:
+            self.add_channel(channel, guild_id=gid)
+        session = self._session_for(gid)
+        if session is not None:
+            self._spawn(session.dispatch("GUILD_CREATE", self._guild_payload(gid)))
+        return gid
 
     @staticmethod
     def _user(uid: int, name: str, bot: bool = False) -> dict[str, Any]:
@@ -410,9 +441,10 @@ class FakeDiscord:
         """A new guild role (dispatched as GUILD_ROLE_CREATE if the bot is connected)."""
         role = self._role(self.new_id(), name, perms, len(self.roles))
         self.roles.append(role)
-        if self.sessions and self.sessions[-1].identified:
+        session = self._session_for(self.guild_id)
+        if session is not None:
             event = {"guild_id": str(self.guild_id), "role": role}
-            self._spawn(self.sessions[-1].dispatch("GUILD_ROLE_CREATE", event))
+            self._spawn(session.dispatch("GUILD_ROLE_CREATE", event))
         return role
 
     def give_role(self, user: str | dict[str, Any], role: dict[str, Any]) -> None:
@@ -441,13 +473,17 @@ class FakeDiscord:
         self.add_member(user, roles=[self.mod_role] if moderator else [])
         return user
 
-    def add_channel(self, name: str, parent_id: int | None = None) -> int:
-        """A guild text channel (dispatched as CHANNEL_CREATE if the bot is connected)."""
+    def add_channel(
+        self, name: str, parent_id: int | None = None, guild_id: int | None = None
+    ) -> int:
+        """A text channel of the guild (the first by default), dispatched as CHANNEL_CREATE if
+        the bot is connected."""
         cid = self.new_id()
+        gid = guild_id or self.guild_id
         ch = {
             "id": str(cid),
             "type": 0,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(gid),
             "name": name,
             "position": len(self.channels),
             "permission_overwrites": [],
@@ -461,9 +497,15 @@ class FakeDiscord:
         self.channels[cid] = ch
         self.channel_by_name[name] = cid
         self._by_channel[cid] = []
-        if self.sessions and self.sessions[-1].identified:
-            self._spawn(self.sessions[-1].dispatch("CHANNEL_CREATE", ch))
+        session = self._session_for(gid)
+        if session is not None:
+            self._spawn(session.dispatch("CHANNEL_CREATE", ch))
         return cid
+
+    def guild_of(self, channel: str | int) -> int | None:
+        """The guild a channel belongs to (None: a DM)."""
+        gid = self.channels[self.channel(channel)].get("guild_id")
+        return int(gid) if gid else None
 
     def channel(self, name_or_id: str | int) -> int:
         if isinstance(name_or_id, int):
@@ -485,10 +527,18 @@ class FakeDiscord:
                 perms |= int(r["permissions"])
         return perms
 
-    def _guild_payload(self) -> dict[str, Any]:
+    def _roles_of(self, gid: int) -> list[dict[str, Any]]:
+        """A guild's roles: the first guild's, with its own @everyone (whose id is the guild's)."""
+        if gid == self.guild_id:
+            return self.roles
+        return [{**self.everyone_role, "id": str(gid)}, *self.roles[1:]]
+
+    def _guild_payload(self, gid: int | None = None) -> dict[str, Any]:
+        gid = gid or self.guild_id
+        mine = [c for c in self.channels.values() if c.get("guild_id") == str(gid)]
         return {
-            "id": str(self.guild_id),
-            "name": "Boardroom Test Guild",
+            "id": str(gid),
+            "name": self.guild_names[gid],
             "icon": None,
             "splash": None,
             "discovery_splash": None,
@@ -498,7 +548,7 @@ class FakeDiscord:
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": self.roles,
+            "roles": self._roles_of(gid),
             "emojis": [],
             "stickers": [],
             "features": [],
@@ -522,8 +572,8 @@ class FakeDiscord:
             "member_count": len(self.members),
             "voice_states": [],
             "members": list(self.members.values()),
-            "channels": [c for c in self.channels.values() if c["type"] in (0, 2, 4, 5)],
-            "threads": [c for c in self.channels.values() if c["type"] in (10, 11, 12)],
+            "channels": [c for c in mine if c["type"] in (0, 2, 4, 5)],
+            "threads": [c for c in mine if c["type"] in (10, 11, 12)],
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
@@ -778,13 +828,14 @@ class FakeDiscord:
             uid = int(user["id"])
             member = dict(self.members[uid])
             member["permissions"] = str(self.permissions_of(uid))
+            gid = ch["guild_id"]
             payload.update(
-                guild_id=str(self.guild_id),
-                guild={"id": str(self.guild_id), "locale": "en-US", "features": []},
+                guild_id=gid,
+                guild={"id": gid, "locale": "en-US", "features": []},
                 guild_locale="en-US",
                 member=member,
                 context=0,
-                authorizing_integration_owners={"0": str(self.guild_id)},
+                authorizing_integration_owners={"0": gid},
             )
         return payload
 
@@ -801,16 +852,34 @@ class FakeDiscord:
         )
         self.exchanges[ex.id] = ex
         self._by_token[ex.token] = ex
-        session = self._live_session()
+        gid = payload.get("guild_id")
+        session = self._session_for(int(gid) if gid else None)
+        if session is None:
+            shard = self.shard_of(int(gid) if gid else None)
+            raise RuntimeError(f"no bot is connected to the fake gateway for shard {shard}")
         ex.sent_at = time.perf_counter()
         await session.dispatch("INTERACTION_CREATE", payload)
         return ex
 
-    def _live_session(self) -> Gateway:
+    def _session_for(self, guild_id: int | None) -> Gateway | None:
+        """The newest live session serving the guild's shard (DMs: shard 0)."""
+        shard = self.shard_of(guild_id)
         for s in reversed(self.sessions):
-            if s.identified and not s.ws.closed:
+            if s.identified and not s.ws.closed and s.shard[0] == shard:
                 return s
-        raise RuntimeError("the bot is not connected to the fake gateway")
+        return None
+
+    def _live_session(self, guild_id: int | None = None) -> Gateway:
+        """As `_session_for`, the first guild by default; an error if no bot serves it."""
+        session = self._session_for(guild_id or self.guild_id)
+        if session is None:
+            shard = self.shard_of(guild_id or self.guild_id)
+            raise RuntimeError(f"no bot is connected to the fake gateway for shard {shard}")
+        return session
+
+    def shards_connected(self) -> set[int]:
+        """The shards some live session serves."""
+        return {s.shard[0] for s in self.sessions if s.identified and not s.ws.closed}
 
     async def slash(
         self,
@@ -1042,15 +1111,22 @@ class FakeDiscord:
             if (d or {}).get("token") != self.token:
                 await s.ws.close(code=4004, message=b"Authentication failed.")
                 return
+            shard = d.get("shard") or [0, 1]
+            if not (0 <= shard[0] < shard[1]) or shard[1] != self.shard_count:
+                await s.ws.close(code=4010, message=b"Invalid shard.")
+                return
+            s.shard = (int(shard[0]), int(shard[1]))
             s.intents = int(d.get("intents") or 0)
             s.identified = True
             self.identifies += 1
+            guilds = [g for g in self.guild_ids if self.shard_of(g) == s.shard[0]]
             await s.dispatch(
                 "READY",
                 {
                     "v": 10,
                     "user": {**self.bot_user, "verified": True, "mfa_enabled": False},
-                    "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                    "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
+                    "shard": list(s.shard),
                     "session_id": s.session_id,
                     "resume_gateway_url": self.gateway_url,
                     "application": {"id": str(self.app_id), "flags": 0},
@@ -1062,7 +1138,8 @@ class FakeDiscord:
                     "geo_ordered_rtc_regions": [],
                 },
             )
-            await s.dispatch("GUILD_CREATE", self._guild_payload())
+            for g in guilds:
+                await s.dispatch("GUILD_CREATE", self._guild_payload(g))
             self._touch()
         elif op == 6:
             old = next(
@@ -1072,6 +1149,7 @@ class FakeDiscord:
                 await s.send({"op": 9, "d": False})
                 return
             s.session_id, s.seq, s.identified = old.session_id, old.seq, True
+            s.shard = old.shard
             self.resumes += 1
             await s.dispatch("RESUMED", {})
             self._touch()
@@ -1248,7 +1326,7 @@ class FakeDiscord:
     async def _get_gateway_bot(self, rec: Request) -> dict:
         return {
             "url": self.gateway_url,
-            "shards": 1,
+            "shards": self.shard_count,
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 999,
@@ -1386,7 +1464,7 @@ class FakeDiscord:
             "flags": flags,
         }
         if self.channels[cid]["type"] != 1:
-            data["guild_id"] = str(self.guild_id)
+            data["guild_id"] = self.channels[cid]["guild_id"]
         if interaction is not None:
             data["webhook_id"] = str(self.app_id)
             data["application_id"] = str(self.app_id)
@@ -1540,8 +1618,9 @@ class FakeDiscord:
             body.get("type", 11),
             body.get("auto_archive_duration", 1440),
         )
-        if self.sessions and self.sessions[-1].identified:
-            await self.sessions[-1].dispatch("THREAD_CREATE", {**th, "newly_created": True})
+        session = self._session_for(int(th["guild_id"]))
+        if session is not None:
+            await session.dispatch("THREAD_CREATE", {**th, "newly_created": True})
         return th
 
     def _thread(
@@ -1551,7 +1630,7 @@ class FakeDiscord:
         th = {
             "id": str(tid),
             "type": ttype,
-            "guild_id": str(self.guild_id),
+            "guild_id": self.channels[parent].get("guild_id") or str(self.guild_id),
             "name": name,
             "parent_id": str(parent),
             "owner_id": str(self.app_id),
@@ -1577,26 +1656,27 @@ class FakeDiscord:
         else part of the guild's threads in GUILD_CREATE)."""
         th = self._thread(self.channel(parent), name, None)
         th["owner_id"] = self.users["mod"]["id"]
-        if self.sessions and self.sessions[-1].identified:
-            self._spawn(self.sessions[-1].dispatch("THREAD_CREATE", {**th, "newly_created": True}))
+        session = self._session_for(int(th["guild_id"]))
+        if session is not None:
+            self._spawn(session.dispatch("THREAD_CREATE", {**th, "newly_created": True}))
         return int(th["id"])
 
     async def _create_thread_from(self, rec: Request, cid: str, mid: str) -> Any:
         return await self._create_thread(rec, cid, mid)
 
     async def _get_guild(self, rec: Request, gid: str) -> Any:
-        if int(gid) != self.guild_id:
+        if int(gid) not in self.guild_ids:
             return self._error(rec, 404, 10004, "Unknown Guild")
-        g = self._guild_payload()
+        g = self._guild_payload(int(gid))
         for k in ("members", "channels", "threads", "presences", "voice_states"):
             g.pop(k, None)
         return g
 
     async def _get_guild_channels(self, rec: Request, gid: str) -> Any:
-        return [c for c in self.channels.values() if c["type"] != 1]
+        return [c for c in self.channels.values() if c.get("guild_id") == gid]
 
     async def _get_roles(self, rec: Request, gid: str) -> Any:
-        return self.roles
+        return self._roles_of(int(gid))
 
     async def _get_member(self, rec: Request, gid: str, uid: str) -> Any:
         m = self.members.get(int(uid))
