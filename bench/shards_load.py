@@ -103,6 +103,10 @@ async def run_config(backend: str, count: int, args: argparse.Namespace) -> dict
         for p in procs:
             await p.stop()
         await fake.stop()
+        for p in procs:  # a traceback is a bug: show where
+            if "Traceback" in p.log():
+                tail = p.log()[p.log().index("Traceback") - 400 :][:3000]
+                print(f"--- traceback in {p.log_path} ---\n{tail}")
         shutil.rmtree(workdir, ignore_errors=True)
 
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -101,7 +100,7 @@ class ServiceCore:
                 return
             async with session.begin():
                 if game_id is not None and session.bind.dialect.name == "postgresql":
-                    await session.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": game_id})
+                    await session.execute(q.GAME_LOCK, {"k": game_id})
                 yield session
             metrics.committed(session, time.perf_counter() - t0)
 

@@ -21,13 +21,25 @@ class DeliveryCases(ServiceCore):
             self._posted[game_id] = (version, message_id)
 
     async def flush_deliveries(self) -> int:
-        """Write every outstanding delivery mark in one transaction; how many were written."""
+        """Write every outstanding delivery mark in one transaction; how many were written.
+        On PostgreSQL it first takes each game's advisory lock, in game order, as a decision
+        takes its game's: a decision marking the same game's newer post then waits for it (or
+        it for the decision) instead of each holding rows the other needs (a deadlock). Marks
+        not written (a busy database) are kept for the next flush."""
         if not self._posted:
             return 0
-        items = [(g, v, m) for g, (v, m) in self._posted.items()]
+        items = sorted((g, v, m) for g, (v, m) in self._posted.items())
         self._posted.clear()
-        async with self._tx() as s:
-            await q.mark_delivered(s, items)
+        try:
+            async with self._tx() as s:
+                if s.bind.dialect.name == "postgresql":
+                    for game_id, _, _ in items:
+                        await s.execute(q.GAME_LOCK, {"k": game_id})
+                await q.mark_delivered(s, items)
+        except BaseException:
+            for game_id, version, message_id in items:
+                self.posted(game_id, version, message_id)  # (unless a newer post came since)
+            raise
         return len(items)
 
     async def undelivered(self) -> list[Outcome]:

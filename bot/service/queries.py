@@ -6,7 +6,18 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import ColumnElement, Row, bindparam, delete, func, insert, select, true, update
+from sqlalchemy import (
+    ColumnElement,
+    Row,
+    bindparam,
+    delete,
+    func,
+    insert,
+    select,
+    text,
+    true,
+    update,
+)
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm import configure_mappers
 from sqlalchemy.orm.attributes import set_committed_value
@@ -351,6 +362,10 @@ async def pending_deliveries(
     )
     return list(rows)
 
+
+#: A game's PostgreSQL advisory lock, held to the end of the transaction: every write about
+#: one game takes it first, so several processes (and the delivery marks) take turns per game.
+GAME_LOCK = text("SELECT pg_advisory_xact_lock(:k)")
 
 _DELIVERED = delete(DELIVERIES).where(
     DELIVERIES.c.game_id == bindparam("b_game"),

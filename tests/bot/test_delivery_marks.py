@@ -1,0 +1,68 @@
+"""Delivery marks (durable delivery): a flush the database refuses keeps its marks for the next
+one, so a posted turn message is never re-posted after a restart because its mark was dropped;
+on PostgreSQL, flushes racing decisions of the same games end without a deadlock."""
+
+from __future__ import annotations
+
+import asyncio
+
+from sqlalchemy import select, text
+
+from bot.db.models import Game
+from engine.rng import Rng
+from tests.bot.test_service import ANA, BEN, CHAN, new_game, play_one
+
+
+async def _rename(svc, old: str, new: str) -> None:
+    async with svc._writers() as s, s.begin():
+        await s.execute(text(f"ALTER TABLE {old} RENAME TO {new}"))
+
+
+async def test_a_refused_flush_keeps_its_marks_for_the_next(service) -> None:
+    svc = service
+    await new_game(svc, players=(ANA, BEN))
+    out = await svc.start(CHAN, ANA)
+    game_id, version = out.game.id, out.game.version
+    svc.posted(game_id, version, 555)
+    await _rename(svc, "deliveries", "deliveries_away")  # the database refuses the marks
+    try:
+        try:
+            await svc.flush_deliveries()
+        except Exception:
+            pass
+        else:
+            raise AssertionError("the flush should have failed")
+    finally:
+        await _rename(svc, "deliveries_away", "deliveries")
+    assert svc._posted == {game_id: (version, 555)}  # kept for the next flush
+    svc.posted(game_id, version - 1, 1)  # an older post does not replace it
+    assert await svc.flush_deliveries() == 1
+    assert await svc.undelivered() == []  # nothing owed: a restart would post nothing again
+    async with svc._sessions() as s:
+        assert await s.scalar(select(Game.turn_message_id).where(Game.id == game_id)) == 555
+
+
+async def test_flushes_racing_decisions_of_the_same_games_end_cleanly(service) -> None:
+    """Marks written by the flush and by the games' own next decisions, at once, many times
+    (on PostgreSQL two connections: each game's advisory lock orders them)."""
+    svc = service
+    outs = []
+    for n in range(4):
+        await new_game(svc, players=(ANA, BEN), channel=CHAN + n, seed=n)
+        outs.append(await svc.start(CHAN + n, ANA))
+    rngs = [Rng.from_seed(n) for n in range(4)]
+    message = 1000
+    for _ in range(6):
+        live = [n for n, out in enumerate(outs) if out.result is None]
+        for n in live:
+            message += 1
+            svc.posted(outs[n].game.id, outs[n].game.version, message)
+        moves = [play_one(svc, outs[n], rngs[n], channel=CHAN + n) for n in live]
+        _, *moved = await asyncio.gather(svc.flush_deliveries(), *moves)
+        for n, out in zip(live, moved, strict=True):
+            outs[n] = out
+    await svc.flush_deliveries()
+    assert svc._posted == {}
+    async with svc._sessions() as s:
+        marked = set(await s.scalars(select(Game.turn_message_id)))
+    assert marked and marked <= set(range(1001, message + 1))
