@@ -23,14 +23,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from sqlalchemy import text
-
 from bench import proc
 from bench.e2e_load import Load, floor_loop
 from bench.stats import describe, summary
-from bot.db.engine import make_engine
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import REAL_BOT, BotProcess
+from tests.pg import clean_schema
 
 DEFAULT_PG = "postgresql+asyncpg://postgres@127.0.0.1:5432/test"
 
@@ -61,14 +59,6 @@ def postgres_cpu() -> float:
     return total
 
 
-async def clean_postgres(url: str) -> None:
-    engine = make_engine(url)
-    async with engine.begin() as conn:
-        await conn.execute(text("DROP SCHEMA public CASCADE"))
-        await conn.execute(text("CREATE SCHEMA public"))
-    await engine.dispose()
-
-
 def tree_cpu(pids: list[int]) -> tuple[float, float]:
     """(bots' CPU, their render workers' CPU) in seconds."""
     bots = workers = 0.0
@@ -87,7 +77,7 @@ async def run_config(backend: str, count: int, args: argparse.Namespace) -> dict
     procs: list[BotProcess] = []
     try:
         if backend == "postgres":
-            await clean_postgres(args.postgres)
+            await clean_schema(args.postgres)
         for i in range(count):
             env = {"RENDER_WORKERS": str(args.render_workers)}
             if backend == "postgres":

@@ -12,6 +12,7 @@ from sqlalchemy import text
 from bot import catalog
 from bot.db.engine import make_engine, migrate, sessionmaker
 from bot.service import GameService
+from tests.pg import clean_schema
 
 TEST_TITLES = ["tests.titles.bazaar:TITLE"]
 TEST_RENDERERS = ["tests.titles.bazaar_render:RENDERER"]
@@ -38,11 +39,7 @@ async def db_url(request, tmp_path) -> AsyncIterator[str]:
         yield f"sqlite+aiosqlite:///{tmp_path / 'boardroom.db'}"
         return
     url = request.param
-    engine = make_engine(url)
-    async with engine.begin() as conn:  # a clean schema for every test
-        await conn.execute(text("DROP SCHEMA public CASCADE"))
-        await conn.execute(text("CREATE SCHEMA public"))
-    await engine.dispose()
+    await clean_schema(url)  # a clean schema for every test
     yield url
 
 

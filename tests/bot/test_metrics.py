@@ -34,6 +34,7 @@ from bot.service.queries import NO_GAME
 from bot.startup import StartupError
 from engine.rng import Rng
 from engine.tidewater import TITLE as TIDEWATER
+from tests.bot.test_database_trouble import FakeResponse
 from tests.bot.test_service import ANA, BEN, CHAN, MOD, new_game, play_one, user_of
 
 HOST = "127.0.0.1"
@@ -132,17 +133,6 @@ class StandInBot:
         return self.ready
 
 
-class Response:
-    def __init__(self) -> None:
-        self.sent: list[dict[str, Any]] = []
-
-    def is_done(self) -> bool:
-        return bool(self.sent)
-
-    async def send_message(self, **kwargs: Any) -> None:
-        self.sent.append(kwargs)
-
-
 class User:
     id = 9
 
@@ -157,7 +147,7 @@ class Interaction:
     def __init__(self, guild_id: int | None) -> None:
         self.guild_id = guild_id
         self.extras: dict[str, Any] = {}
-        self.response = Response()
+        self.response = FakeResponse()
 
 
 # ---------------------------------------------------------------------------- the server

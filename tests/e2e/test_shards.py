@@ -16,7 +16,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
 
 from bot import catalog
 from bot.db.engine import make_engine, sessionmaker
@@ -25,6 +24,7 @@ from tests.e2e.driver import MENTION, Table, is_turn_message, turn_version
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import BotProcess, real_bot_available
 from tests.e2e.helpers import field
+from tests.pg import clean_schema
 
 PG = os.environ.get("TEST_DATABASE_URL")
 pytestmark = [
@@ -37,14 +37,6 @@ pytestmark = [
 #: Reminders after 1.8 s without a move: each game gets one while the test waits.
 REMINDER_HOURS = "0.0005"
 REMINDER = re.compile(r"game #(\d+)\) has been waiting for your move")
-
-
-async def _clean_schema(url: str) -> None:
-    engine = make_engine(url)
-    async with engine.begin() as conn:
-        await conn.execute(text("DROP SCHEMA public CASCADE"))
-        await conn.execute(text("CREATE SCHEMA public"))
-    await engine.dispose()
 
 
 def _process(fake: FakeDiscord, root: Path, shard: int) -> BotProcess:
@@ -121,7 +113,7 @@ async def _replays_match(url: str, game_ids: list[int]) -> None:
 
 
 async def test_two_processes_serve_two_shards_on_one_postgres(tmp_path: Path) -> None:
-    await _clean_schema(str(PG))
+    await clean_schema(str(PG))
     async with FakeDiscord(shard_count=2) as fake:
         fake.add_guild("North", shard=0, channels=("north",))
         fake.add_guild("South", shard=1, channels=("south",))
