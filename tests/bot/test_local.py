@@ -3,51 +3,163 @@
 from __future__ import annotations
 
 import io
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.local import amain
+from bot.local_io import plain
 from tests.conftest import TEST_RENDERERS, TEST_TITLES
+from tests.titles.bazaar import TITLE
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def args(extra: str, out) -> list[str]:
     return ["--title", "bazaar", "--seed", "4", "--out", str(out), *extra.split()]
 
 
-async def test_bots_play_a_whole_game_and_boards_are_written(tmp_path, monkeypatch):
+@pytest.fixture
+def bazaar(monkeypatch):
     monkeypatch.setenv("EXTRA_TITLES", ",".join(TEST_TITLES))
     monkeypatch.setenv("EXTRA_RENDERERS", ",".join(TEST_RENDERERS))
+
+
+async def run(argv: list[str], answers: str = "") -> tuple[int, str]:
     out = io.StringIO()
-    code = await amain(
-        args("--seats 3 --humans 0", tmp_path),
-        stdin=io.StringIO(""),
-        stdout=out,
-    )
+    code = await amain(argv, stdin=io.StringIO(answers), stdout=out)
+    return code, out.getvalue()
+
+
+async def test_bots_play_a_whole_game_and_boards_are_written(tmp_path, bazaar):
+    code, text = await run(args("--seats 3 --humans 0", tmp_path))
     assert code == 0
-    assert "Final standings" in out.getvalue()
+    assert "Final standings" in text
+    assert "Seat 1 (Amber) — automatic player" in text
     boards = sorted(tmp_path.glob("*.png"))
     assert boards
     Image.open(boards[-1]).verify()
 
 
-async def test_a_person_answers_menus_and_bad_input_is_refused(tmp_path, monkeypatch):
-    monkeypatch.setenv("EXTRA_TITLES", ",".join(TEST_TITLES))
-    monkeypatch.setenv("EXTRA_RENDERERS", ",".join(TEST_RENDERERS))
-    answers = "banana\n999\n1\nh\nq\n"
-    out = io.StringIO()
-    code = await amain(
-        args("--seats 2 --humans 1", tmp_path),
-        stdin=io.StringIO(answers),
-        stdout=out,
-    )
-    text = out.getvalue()
+async def test_a_person_answers_menus_and_bad_input_is_refused(tmp_path, bazaar):
+    code, text = await run(args("--seats 2 --humans 1", tmp_path), "banana\n999\n1\nh\nq\n")
     assert code == 0
-    assert "Please type a number" in text
+    assert "Please type a number from 1 to" in text
     assert "Your hand" in text
-    assert "saved in the database" in text
+    assert "h = hand" in text  # Bazaar has hidden hands
+    assert "Stopped. The game is saved: resume it with" in text
+    assert f"--out {tmp_path} --resume 1`" in text
+    assert "Traceback" not in text
+
+
+async def test_the_player_is_told_which_seat_they_hold(tmp_path, bazaar):
+    code, text = await run(args("--seats 3 --humans 1", tmp_path), "q\n")
+    assert code == 0
+    intro, _, menu = text.partition("\n\n")
+    assert "You are Player 1 — Seat " in intro
+    assert "The automatic player takes Seat " in intro
+    header = menu.split("Round 1: bid secretly")[0].rstrip().splitlines()[-1]
+    assert header.startswith("You are Player 1 — Seat ")
+
+
+async def test_rules_are_shown_and_the_menu_again(tmp_path, bazaar):
+    code, text = await run(args("--seats 2 --humans 1", tmp_path), "r\nq\n")
+    assert code == 0
+    rules = text.index("Bazaar · rules")
+    for page in TITLE.rules_pages():  # the title's own pages, as `/game rules` shows them
+        assert plain(page).splitlines()[-1] in text[rules:]
+    assert "Round 1: bid secretly" in text[rules:]  # the menu, printed again
+
+
+async def test_hand_is_offered_only_where_there_are_hands(tmp_path):
+    code, text = await run(
+        ["--title", "tidewater", "--seed", "3", "--out", str(tmp_path)], "h\nq\n"
+    )
+    assert code == 0
+    assert "h = hand" not in text
+    assert "no hidden hands" not in text
+    assert "Please type a number from 1 to" in text  # h is not a key here
+
+
+async def test_hot_seat_hands_over_before_anything_private(tmp_path, bazaar):
+    code, text = await run(args("--seats 2 --humans 2", tmp_path), "\n1\n1\n\n1\n1\n\nq\n")
+    assert code == 0
+    first = text.index("Pass to Player ")
+    assert "others, look away. Press Enter." in text
+    assert "(private to" not in text[:first] and "You bid" not in text[:first]
+    assert "Round 1: bid secretly" not in text[:first]
+    assert text.count("Pass to Player ") >= 2
+    assert "Player 1" in text and "Player 2" in text
+
+
+async def test_mentions_and_discord_hints_are_made_plain(tmp_path, bazaar):
+    assert plain("<@2> takes back a move.") == "Player 2 takes back a move."
+    assert plain("Waiting for <@1> (Seat 2).") == "Waiting for Player 1 (Seat 2)."
+    hint = "It can't be taken back. A moderator can roll back with `/admin rollback`."
+    assert plain(hint) == "It can't be taken back."
+    assert plain("# Bazaar\n**Score** = credits") == "Bazaar\nScore = credits"
+    # an undo in a game prints the service's "<@1> takes back a move." plainly
+    code, text = await run(args("--seats 2 --humans 1", tmp_path), "1\nu\nq\n")
+    assert code == 0
+    assert "<@" not in text and "`/" not in text
+
+
+async def test_a_stopped_game_is_listed_and_resumed(tmp_path, bazaar):
+    code, text = await run(args("--seats 2 --humans 1", tmp_path), "q\n")
+    assert code == 0 and "--resume 1`" in text
+    code, text = await run(args("--seats 2 --humans 1", tmp_path), "")  # EOF: stops too
+    assert code == 0 and "--resume 2`" in text  # a new game leaves the first one alone
+    code, text = await run(["--out", str(tmp_path), "--list"])
+    assert code == 0 and "#1 Bazaar" in text and "#2 Bazaar" in text
+    code, text = await run(["--out", str(tmp_path), "--resume", "1"], "1\n1\n" * 40)
+    assert code == 0
+    assert "Resuming game #1" in text and "You are Player 1 — Seat " in text
+    assert "Your hand" in text  # shown again on resuming: it was never on the screen
+    assert "Final standings" in text
+    code, text = await run(["--out", str(tmp_path), "--list"])
+    assert "#1 " not in text and "#2 Bazaar" in text
+    code, text = await run(["--out", str(tmp_path), "--resume", "1"])
+    assert code == 2 and "only a running game can be resumed" in text
+
+
+def test_ctrl_c_stops_cleanly_and_says_how_to_resume(tmp_path):
+    env = {**os.environ, "EXTRA_TITLES": ",".join(TEST_TITLES)}
+    env["EXTRA_RENDERERS"] = ",".join(TEST_RENDERERS)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot.local", *args("--seats 2 --humans 1", tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        cwd=ROOT,
+        env=env,
+    )
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"\n> " not in seen and time.monotonic() < deadline:  # its first menu
+        ready, _, _ = select.select([proc.stdout], [], [], 0.2)
+        if ready:
+            seen += os.read(proc.stdout.fileno(), 65536)
+    assert b"\n> " in seen, seen.decode()
+    proc.send_signal(signal.SIGINT)
+    try:
+        rest, _ = proc.communicate(timeout=20)  # no Enter needed
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise
+    text = (seen + rest).decode()
+    assert proc.returncode == 130, text
+    assert "Traceback" not in text
+    assert "Stopped. The game is saved: resume it with" in text
+    assert "--resume 1`" in text
 
 
 async def test_unknown_title(tmp_path):
-    out = io.StringIO()
-    code = await amain(["--title", "chess", "--out", str(tmp_path)], stdout=out)
-    assert code == 2 and "Unknown title" in out.getvalue()
+    code, text = await run(["--title", "chess", "--out", str(tmp_path)])
+    assert code == 2 and "Unknown title" in text

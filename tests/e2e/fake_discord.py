@@ -76,6 +76,10 @@ def _now_iso() -> str:
 # records
 
 
+#: How long Discord remembers a message's nonce (`enforce_nonce`): "the past few minutes".
+NONCE_WINDOW_S = 300.0
+
+
 @dataclass
 class Request:
     """One HTTP request the bot made."""
@@ -1463,6 +1467,8 @@ class FakeDiscord:
             "type": 0,
             "flags": flags,
         }
+        if body.get("nonce") is not None:
+            data["nonce"] = str(body["nonce"])
         if self.channels[cid]["type"] != 1:
             data["guild_id"] = self.channels[cid]["guild_id"]
         if interaction is not None:
@@ -1567,6 +1573,13 @@ class FakeDiscord:
             return self._error(rec, 400, 50006, "Cannot send an empty message")
         if bad := self._invalid(rec, validate_message(body, rec.files)):
             return bad
+        if body.get("enforce_nonce") and body.get("nonce") is not None:
+            # Discord: the same author's message with this nonce in the last few minutes is
+            # returned again instead of a new one
+            for m in reversed(self.messages(int(cid))):
+                recent = time.perf_counter() - m.created_at < NONCE_WINDOW_S
+                if recent and m.data.get("nonce") == str(body["nonce"]):
+                    return m.data
         msg = self._new_message(int(cid), body, rec.files)
         return msg.data
 

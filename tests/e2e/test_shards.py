@@ -191,3 +191,53 @@ async def _play_both(fake: FakeDiscord, procs: list[BotProcess]) -> None:
         versions = [v for m in table.turn_messages() if (v := turn_version(m)) is not None]
         assert versions == sorted(versions) and table.finished()
     await _replays_match(str(PG), [north.game_id, south.game_id])
+
+
+async def test_two_processes_repairing_the_same_owed_message_post_it_once(tmp_path: Path) -> None:
+    """Two processes that were both given every shard (a mistake) start after a crash left a
+    turn message owed: both post it, with the same nonce, and Discord keeps one (as it does
+    with `enforce_nonce`); the game plays on from it."""
+    await clean_schema(str(PG))
+    async with FakeDiscord() as fake:
+        first = _process(fake, tmp_path, 0)
+        for key in ("SHARD_COUNT", "SHARD_IDS"):
+            del first.env[key]
+        await first.start()
+        table = ShardTable(fake, fake.channel("games"), ["alice", "bob"])
+        await table.open("alice", title="bazaar", seats=2, options="rounds=4")
+        await table.join_all()
+        await table.start()
+        for _ in range(2):  # both bids: then a sale, which posts a new board
+            await table.play_components(table.waiting()[0])
+        held_version = table.version()
+        fake.hold = lambda rec: bool(rec.files)
+        playing = asyncio.create_task(table.play_components(table.waiting()[0]))
+        await fake.wait_for(lambda: fake.held, 15, what="the held board")
+        await asyncio.sleep(0.3)
+        await first.stop(signal.SIGKILL)
+        playing.cancel()
+        fake.hold = None
+        fake.release_held()
+        assert table.version() == held_version
+
+        twins = []
+        for n in (1, 2):
+            twin = BotProcess(fake, _workdir(tmp_path, f"twin{n}"), env=dict(first.env))
+            twins.append(twin)
+        try:
+            await asyncio.gather(*(t.start() for t in twins))
+            await fake.wait_for(lambda: table.version() > held_version, 20, what="the owed post")
+            await asyncio.sleep(1.5)  # (time for the second repair to post too)
+            _posted_once(table)
+            await table.play_components(table.waiting()[0])
+        finally:
+            for twin in twins:
+                await twin.stop()
+        for twin in twins:
+            assert "Traceback" not in twin.log(), twin.log()[-3000:]
+
+
+def _workdir(root: Path, name: str) -> Path:
+    where = root / name
+    where.mkdir()
+    return where
