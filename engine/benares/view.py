@@ -115,6 +115,14 @@ class CellView(msgspec.Struct):
     first_buyer: int | None = None  # seat that bought it first in the game
 
 
+class LogEntry(msgspec.Struct):
+    """One public log line and the seat whose decision wrote it (None: the game's own steps,
+    such as the market adjustment or a refresh)."""
+
+    seat: int | None
+    text: str
+
+
 class BenaresView(msgspec.Struct):
     title: str
     seats: int
@@ -147,3 +155,7 @@ class BenaresView(msgspec.Struct):
     concession_text: dict[str, str] = msgspec.field(default_factory=dict)
     # end-game VP of a Goods marker at lane position i (index = position 0..8)
     goods_lane_vp: list[int] = msgspec.field(default_factory=list)
+    # The public log lines since the previous turn of the seat the game now waits for (`current`),
+    # oldest first, each with its seat: what that seat has missed. Empty when the builder does not
+    # know the log (the renderer then shows `last_text`).
+    recent: list[LogEntry] = msgspec.field(default_factory=list)

@@ -158,6 +158,15 @@ class LastView(msgspec.Struct):
     lines: list[str]  # the event lines of that choice
 
 
+class MoveView(msgspec.Struct):
+    """One applied choice of the public log: who made it, its kind (as `LastView.action`) and
+    its event lines."""
+
+    seat: int | None
+    action: str
+    lines: list[str]
+
+
 class TidewaterView(msgspec.Struct):
     viewer: int | None
     round: int
@@ -187,3 +196,7 @@ class TidewaterView(msgspec.Struct):
     scores: dict[int, int] | None = None  # final scores once over
     ranking: list[int] | None = None
     wage_bands: list[WageBandView] = []  # the wage table by stock value, ascending
+    # the latest public moves, oldest first (the last one is `last`): enough to cover every
+    # move since the deciding seat's previous turn, which the board's "what just happened"
+    # banner lists ([] from engines that keep no such log: the banner shows `last` alone)
+    recent: list[MoveView] = []

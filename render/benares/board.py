@@ -1,4 +1,6 @@
-"""Composes the whole table (or one company, larger) from the panels."""
+"""Composes the whole table as one tall image for a phone (1000 px wide, read shrunk to about
+400 px): the header with whose turn it is and what happened since their last turn, the turn order,
+the river map, the markets, the Investment grid, the supply, one panel per company and the key."""
 
 from __future__ import annotations
 
@@ -7,152 +9,172 @@ from functools import lru_cache
 from PIL import Image
 
 from render import canvas
+from render.benares import company, market, panels, river
 from render.benares import style as st
-from render.benares.company import CO_H, CO_W, draw_company
-from render.benares.market import MARKET_H, MARKET_W, draw_market
+from render.benares.company import CO_W, company_height, draw_company
+from render.benares.market import MARKET_H, draw_market
 from render.benares.palette import PALETTE
 from render.benares.panels import (
-    INV_H,
     INV_W,
-    SUP_H,
     draw_header,
     draw_investment,
+    draw_order,
     draw_supplies,
     header_height,
+    investment_height,
+    order_height,
+    supply_height,
 )
 from render.benares.river import MAP_H, MAP_W, draw_map
 
-M = 16  # outer margin
+W = MAP_W  # 1000: the map runs edge to edge, the panels keep a margin
+M = 10  # outer margin
 G = 10  # gap between panels
-WIDTH = M + MAP_W + G + MARKET_W + M
+PW = W - 2 * M  # panel width
 
 
 def seat_colours(view) -> dict[int, st.RGB]:
     return {c.seat: st.hex_rgb(c.colour) for c in view.companies}
 
 
+def clear_caches() -> None:
+    """Drop every cached static layer (tests record texts while the layers are drawn)."""
+    for fn in (
+        river.static_map,
+        market.static_market,
+        panels._investment_static,
+        company._static,
+        legend,
+    ):
+        fn.cache_clear()
+
+
+def board_height(view) -> int:
+    n = len(view.companies)
+    return (
+        M
+        + header_height(view)
+        + G
+        + order_height()
+        + G
+        + MAP_H
+        + G
+        + MARKET_H
+        + G
+        + investment_height(view)
+        + G
+        + supply_height()
+        + G
+        + n * (company_height() + G)
+        + LEGEND_H
+        + M
+    )
+
+
 def draw_board(view) -> Image.Image:
     colours = seat_colours(view)
     hl = set(view.last)
-    n = len(view.companies)
-    co_rows = (n + 1) // 2
-    hh = header_height(view)
-    y_map = M + hh + G
-    y_inv = y_map + max(MAP_H, MARKET_H) + G
-    y_co = y_inv + max(INV_H, SUP_H) + G
-    height = y_co + co_rows * (CO_H + G) - G + M
-    im = canvas.new((WIDTH, height), st.BG, PALETTE)
-    draw_header(im, M, M, WIDTH - 2 * M, view, colours)
-    map_im = draw_map(view, hl)
-    im.paste(map_im, (M, y_map))
-    st.Pen(im).rect(M, y_map, M + MAP_W - 1, y_map + MAP_H - 1, outline=st.PANEL_EDGE, width=3)
-    im.paste(draw_market(view, hl, colours), (M + MAP_W + G, y_map))
-    draw_investment(im, M, y_inv, view, hl, colours)
-    draw_supplies(im, M + INV_W + G, y_inv, view, colours)
-    co_gap = WIDTH - 2 * M - 2 * CO_W
-    for i, co in enumerate(view.companies):
-        x = M + (i % 2) * (CO_W + co_gap)
-        y = y_co + (i // 2) * (CO_H + G)
-        draw_company(im, x, y, co, view, hl)
-    if n % 2:
-        im.paste(legend(canvas.is_reference()), (M + CO_W + co_gap, y_co + (n // 2) * (CO_H + G)))
+    im = canvas.new((W, board_height(view)), st.BG, PALETTE)
+    y = M
+    y = draw_header(im, M, y, PW, view, colours) + G
+    y = draw_order(im, M, y, PW, view, colours) + G
+    im.paste(draw_map(view, hl), (0, y))
+    y += MAP_H + G
+    im.paste(draw_market(view, hl, colours), (M, y))
+    y += MARKET_H + G
+    y = draw_investment(im, M, y, view, hl, colours) + G
+    y = draw_supplies(im, M, y, PW, view) + G
+    for co in view.companies:
+        draw_company(im, M, y, co, view, hl)
+        y += company_height() + G
+    im.paste(legend(canvas.is_reference()), (M, y))
     return canvas.finish(im, PALETTE)
+
+
+LEGEND_ROWS = (
+    ("hl", "Orange glow: what the last move touched"),
+    ("boat", "Boat, numbered by seat, at a corner of its space"),
+    ("crate", "Crates on a source space (count)"),
+    ("road", "Road: a shortcut, its cost in moves"),
+    ("pawn", "Market pawn: Benares and Calcutta tracks"),
+    ("advisor", "Financial Advisor: its own track"),
+    ("space", "Space: Development action over Logistics"),
+    ("card", "Card played: covers the action it hides"),
+    ("post", "Trading Post: N, S, E, W or R (Regional)"),
+    ("agency", "Agency: a Goods marker reaching it gives"),
+    ("", "that good's Concession, once"),
+    ("vp", "end VP: a Goods marker's score at the end"),
+    ("first", "Gold ring: first buyer of an Investment cell"),
+)
+LEGEND_ROW_H = 38
+LEGEND_H = 56 + LEGEND_ROW_H * len(LEGEND_ROWS) + 8
 
 
 @lru_cache(maxsize=2)
 def legend(reference: bool = False) -> Image.Image:
-    """How to read the board; fills the free slot beside an odd company."""
-    im = canvas.new((CO_W + 1, CO_H + 1), st.BG, PALETTE)
+    """How to read the board (for every seat count)."""
+    w, h = PW, LEGEND_H - G
+    im = canvas.new((w + 1, h + 1), st.BG, PALETTE)
     pen = st.Pen(im)
-    pen.rect(0, 0, CO_W, CO_H, fill=st.PANEL, outline=st.PANEL_EDGE, width=3, radius=10)
-    pen.text(18, 28, "HOW TO READ THE BOARD", 22, st.HEADER, True, anchor="lm")
-    rows = [
-        ("hl", "Orange glow: what the last move touched"),
-        ("pawn", "Market pawn (Benares, Calcutta tracks)"),
-        ("advisor", "Financial Advisor (its own track)"),
-        ("boat", "Boat on the river map, numbered by seat"),
-        ("crate", "Crates: count on a source space, letter in a hold"),
-        ("post", "Trading Post: N, S, E, W or R (Regional)"),
-        ("agency", "A: Agency markers; a Goods marker that reaches them"),
-        ("", "   triggers that good's Concession once"),
-        ("card", "Card played: covers the company action it hides"),
-        ("star", "★ first buyer of an Investment cell · ● Profit disc"),
-        ("vp", "end VP: what a Goods marker there scores at the end"),
-    ]
-    y = 70
-    for icon, text in rows:
-        cx = 44
-        if icon == "hl":
-            pen.sprite(st.disc(34, st.HIGHLIGHT, st.HIGHLIGHT), cx, y)
-        elif icon == "pawn":
-            pen.sprite(st.pawn(30, st.SEAT_COLOURS[1], st.INK), cx, y)
-        elif icon == "advisor":
-            pen.sprite(st.advisor_piece(30, st.SEAT_COLOURS[2], st.INK), cx, y)
-        elif icon == "boat":
-            pen.sprite(st.boat(40, st.SEAT_COLOURS[0], st.INK), cx, y - 4)
-        elif icon == "crate":
-            pen.crate(cx - 13, y - 13, 26, "silk", "3")
-        elif icon == "post":
-            pen.rect(
-                cx - 14,
-                y - 14,
-                cx + 14,
-                y + 14,
-                fill=st.POST_FILL["north"],
-                outline=st.INK,
-                width=2,
-                radius=5,
-            )
-            pen.text(cx, y, "N", 16, st.WHITE, True)
-        elif icon == "agency":
-            pen.rect(
-                cx - 14,
-                y - 16,
-                cx + 14,
-                y + 16,
-                fill=(255, 226, 150),
-                outline=st.HEADER,
-                width=2,
-                radius=4,
-            )
-            pen.text(cx, y, "A", 14, st.HEADER, True)
-        elif icon == "card":
-            pen.rect(
-                cx - 18,
-                y - 14,
-                cx + 18,
-                y + 14,
-                fill=st.KIND_FILL["move"],
-                outline=st.INK,
-                width=2,
-                radius=5,
-            )
-        elif icon == "vp":
-            pen.rect(cx - 12, y - 10, cx + 12, y + 10, fill=(250, 232, 170), radius=5)
-            pen.text(cx, y, "2", 15, st.INK, True)
-        elif icon == "star":
-            pen.text(cx, y, "★", 24, st.HEADER, True)
-        pen.text(76, y, text, 18, st.INK, icon == "hl", anchor="lm")
-        y += 38
+    pen.rect(0, 0, w, h, fill=st.PANEL, outline=st.PANEL_EDGE, width=3, radius=10)
+    with pen.panel("legend", 0, 0, w, h):
+        pen.text(16, 28, "HOW TO READ THE BOARD", 24, st.HEADER, True, anchor="lm")
+        y = 56 + LEGEND_ROW_H / 2
+        for icon, text in LEGEND_ROWS:
+            _legend_icon(pen, icon, 40, y)
+            pen.fit(80, y, text, st.MIN_TEXT, w - 96, st.INK, icon == "hl", anchor="lm")
+            y += LEGEND_ROW_H
     return im
 
 
+def _legend_icon(pen: st.Pen, icon: str, cx: float, y: float) -> None:
+    if icon == "hl":
+        pen.sprite(st.disc(32, st.HIGHLIGHT, st.HIGHLIGHT), cx, y)
+    elif icon == "pawn":
+        pen.sprite(st.pawn(32, st.SEAT_COLOURS[1], st.INK), cx, y)
+    elif icon == "advisor":
+        pen.sprite(st.advisor_piece(32, st.SEAT_COLOURS[2], st.INK), cx, y)
+    elif icon == "boat":
+        pen.sprite(st.boat(40, st.SEAT_COLOURS[0], st.INK), cx, y - 2)
+    elif icon == "crate":
+        pen.crate(cx - 15, y - 15, 30, "silk", "3")
+    elif icon == "road":
+        pen.line([(cx - 26, y), (cx + 26, y)], st.ROAD, 6)
+    elif icon == "space":
+        pen.rect(cx - 24, y - 16, cx + 24, y - 1, fill=company.DEV_FILL, outline=st.INK, width=1)
+        pen.rect(cx - 24, y + 1, cx + 24, y + 16, fill=company.LOG_FILL, outline=st.INK, width=1)
+    elif icon == "post":
+        pen.rect(cx - 16, y - 16, cx + 16, y + 16, fill=st.POST_FILL["north"], outline=st.INK,
+                 width=2, radius=5)  # fmt: skip
+        pen.text(cx, y, "N", st.MIN_TEXT, st.WHITE, True)
+    elif icon == "agency":
+        pen.rect(cx - 18, y - 16, cx + 18, y + 16, fill=company.AGENCY_FILL, outline=st.HEADER,
+                 width=2, radius=4)  # fmt: skip
+    elif icon == "card":
+        pen.rect(cx - 22, y - 15, cx + 22, y + 15, fill=st.KIND_FILL["move"], outline=st.INK,
+                 width=2, radius=5)  # fmt: skip
+    elif icon == "vp":
+        pen.rect(cx - 18, y - 15, cx + 18, y + 15, fill=company.VP_FILL, radius=5)
+        pen.text(cx, y, "2", st.MIN_TEXT, st.INK, True)
+    elif icon == "first":
+        pen.sprite(st.disc(36, panels.FIRST_RING, st.INK, 1), cx, y)
+        pen.sprite(st.disc(26, st.SEAT_COLOURS[3], st.INK), cx, y)
+
+
 def draw_area(view, seat: int) -> Image.Image:
-    """One company's board at double size, under the header."""
+    """One company's board alone, under the header, with its pawns and lasting bonuses."""
     colours = seat_colours(view)
     hl = set(view.last)
     co = next((c for c in view.companies if c.seat == seat), None)
     if co is None:
         raise ValueError(f"no company in seat {seat}")
-    zoom = 2.0
-    width = int(M * 2 + CO_W * zoom)
-    hh = header_height(view)
-    strip = 64
-    height = int(M + hh + G + CO_H * zoom + G + strip + M)
-    im = canvas.new((width, height), st.BG, PALETTE)
-    draw_header(im, M, M, width - 2 * M, view, colours)
-    draw_company(im, M, M + hh + G, co, view, hl, zoom=zoom)
-    _market_strip(im, M, int(M + hh + G + CO_H * zoom + G), width - 2 * M, strip, co, colours)
+    strip = 2 * 44 + 16
+    height = M + header_height(view) + G + company_height() + G + strip + M
+    im = canvas.new((W, height), st.BG, PALETTE)
+    y = draw_header(im, M, M, PW, view, colours) + G
+    draw_company(im, M, y, co, view, hl)
+    y += company_height() + G
+    _market_strip(im, M, y, PW, strip, co, colours)
     return canvas.finish(im, PALETTE)
 
 
@@ -161,7 +183,6 @@ def _market_strip(im: Image.Image, x: int, y: int, w: int, h: int, co, colours) 
     pen = st.Pen(im, x, y)
     pen.rect(0, 0, w, h, fill=st.PANEL, outline=st.PANEL_EDGE, width=3, radius=10)
     colour = colours.get(co.seat, st.MUTED)
-    cx = 18
     items = []
     for track, name in (("benares", "Benares"), ("calcutta", "Calcutta")):
         if track in co.rows:
@@ -176,10 +197,19 @@ def _market_strip(im: Image.Image, x: int, y: int, w: int, h: int, co, colours) 
     if co.load_bonus:
         extras.append(f"+{co.load_bonus} Load crate")
     items.append(("", " · ".join(extras)))
-    for kind, text in items:
-        if kind:
-            sprite = (st.advisor_piece if kind == "advisor" else st.pawn)(34, colour, st.INK)
-            pen.sprite(sprite, cx + 17, h / 2)
-            cx += 40
-        pen.text(cx, h / 2, text, 22, st.INK, True, anchor="lm")
-        cx += st.text_w(text, st.font(22, True)) + 30
+    f = st.font(st.MIN_TEXT, True)
+    cx, cy = 16, 8 + 22
+    with pen.panel("market strip", 0, 0, w, h):
+        for kind, text in items:
+            tw = st.text_w(text, f) + (40 if kind else 0)
+            if cx + tw > w - 16:
+                cx, cy = 16, cy + 44
+            if kind:
+                sprite = (st.advisor_piece if kind == "advisor" else st.pawn)(34, colour, st.INK)
+                pen.sprite(sprite, cx + 17, cy)
+                cx += 40
+            pen.text(cx, cy, text, st.MIN_TEXT, st.INK, True, anchor="lm")
+            cx += st.text_w(text, f) + 30
+
+
+assert CO_W == PW and INV_W == PW

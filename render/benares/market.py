@@ -11,12 +11,13 @@ from render import canvas
 from render.benares import style as st
 from render.benares.palette import PALETTE
 
-MARKET_W, MARKET_H = 560, 660
-TOP = 86  # title + column headers
-ROW_H = 52
-LABEL_W = 44
-COL_W = 130
+MARKET_W, MARKET_H = 980, 630
+TOP = 96  # title + column headers
+ROW_H = 48
+LABEL_W = 50
+COL_W = 226
 REWARD_W = MARKET_W - LABEL_W - 3 * COL_W - 24
+MIN = st.MIN_TEXT
 TRACKS = ("benares", "calcutta", "advisor")
 TRACK_TITLE = {"benares": "BENARES", "calcutta": "CALCUTTA", "advisor": "ADVISOR"}
 TRACK_FILL = {
@@ -25,7 +26,7 @@ TRACK_FILL = {
     "advisor": (250, 242, 200),
 }
 TRACK_EDGE = {"benares": (150, 90, 30), "calcutta": (40, 90, 160), "advisor": (160, 130, 20)}
-PAWN = 31
+PAWN = 40
 
 
 def _row_y(row: int, rows: int) -> float:
@@ -38,20 +39,22 @@ def static_market(
 ) -> Image.Image:
     im = canvas.new((MARKET_W, MARKET_H), st.PANEL, PALETTE)
     pen = st.Pen(im)
-    pen.rect(0, 0, MARKET_W - 1, MARKET_H - 1, outline=st.PANEL_EDGE, width=3)
-    pen.text(14, 22, "MARKETS", 22, st.HEADER, True, anchor="lm")
-    pen.text(MARKET_W - 14, 22, "crate value = ₹(row+1)", 15, st.MUTED, anchor="rm")
+    pen.rect(0, 0, MARKET_W - 1, MARKET_H - 1, outline=st.PANEL_EDGE, width=3, radius=10)
+    cm = st.panel("market", (0, 0, MARKET_W - 1, MARKET_H - 1))
+    cm.__enter__()
+    pen.text(16, 26, "MARKETS", 24, st.HEADER, True, anchor="lm")
+    pen.text(MARKET_W - 16, 26, "a crate sells for ₹(row + 1)", MIN, st.MUTED, anchor="rm")
     reward_at = dict(rewards)
     x = 12 + LABEL_W
     for t in TRACKS:
-        pen.rect(x, 44, x + COL_W - 4, TOP - 4, fill=TRACK_EDGE[t], radius=6)
-        pen.text(x + COL_W / 2 - 2, (44 + TOP - 4) / 2, TRACK_TITLE[t], 18, st.WHITE, True)
+        pen.rect(x, 50, x + COL_W - 4, TOP - 6, fill=TRACK_EDGE[t], radius=6)
+        pen.text(x + COL_W / 2 - 2, (50 + TOP - 6) / 2, TRACK_TITLE[t], MIN, st.WHITE, True)
         x += COL_W
-    pen.text(x + REWARD_W / 2, (44 + TOP - 4) / 2, "reward", 15, st.MUTED, True)
+    pen.text(x + 4, (50 + TOP - 6) / 2, "Advisor gives", MIN, st.MUTED, True, anchor="lm")
     for r in range(rows):
         y = _row_y(r, rows)
         even = r % 2 == 0
-        pen.text(12 + LABEL_W / 2, y + ROW_H / 2, str(r), 22, st.INK, True)
+        pen.text(12 + LABEL_W / 2, y + ROW_H / 2, str(r), 24, st.INK, True)
         x = 12 + LABEL_W
         for t in TRACKS:
             fill = TRACK_FILL[t] if even else st.lighter(TRACK_FILL[t], 0.5)
@@ -59,14 +62,14 @@ def static_market(
                 fill = (246, 214, 110)
             pen.rect(x, y, x + COL_W - 4, y + ROW_H - 3, fill=fill, outline=st.FAINT, width=1)
             if t != "advisor":
-                pen.text(x + 6, y + ROW_H / 2, f"₹{r + 1}", 14, st.MUTED, anchor="lm")
+                pen.text(x + 8, y + ROW_H / 2, f"₹{r + 1}", MIN, st.MUTED, anchor="lm")
             x += COL_W
         if r in reward_at:
-            size = 15 if len(st.wrap(reward_at[r], 15, REWARD_W - 6, True)) <= 2 else 13
-            lines = st.wrap(reward_at[r], size, REWARD_W - 6, True)[:3]
+            lines = st.wrap(reward_at[r], MIN, REWARD_W - 6, True)[:2]
             for i, line in enumerate(lines):
-                yy = y + ROW_H / 2 + (i - (len(lines) - 1) / 2) * (size + 2)
-                pen.fit(x + 4, yy, line, size, REWARD_W - 6, st.INK, True, anchor="lm")
+                yy = y + ROW_H / 2 + (i - (len(lines) - 1) / 2) * (MIN + 1)
+                pen.fit(x + 4, yy, line, MIN, REWARD_W - 6, st.INK, True, anchor="lm")
+    cm.__exit__(None, None, None)
     return im
 
 
@@ -99,12 +102,15 @@ def draw_market(view, highlight: set[str], colours: dict[int, st.RGB]) -> Image.
                     else st.pawn(PAWN, c, st.INK)
                 )
                 pen.sprite(sprite, cx, y)
-                pen.text(
-                    cx, y + (3 if t != "advisor" else 0), str(seat + 1), 12, st.ink_on(c), True
-                )
+                with st.panel("market", (0, 0, MARKET_W - 1, MARKET_H - 1)):
+                    pen.text(
+                        cx, y + (5 if t != "advisor" else 1), str(seat + 1), MIN, st.ink_on(c), True
+                    )
         x += COL_W
     if "market" in highlight:
-        pen.text(MARKET_W - 14, MARKET_H - 14, "market adjusted", 15, st.HEADER, True, anchor="rb")
+        pen.rect(MARKET_W - 330, 8, MARKET_W - 8, 46, fill=st.HIGHLIGHT, radius=8)
+        with st.panel("market", (0, 0, MARKET_W - 1, MARKET_H - 1)):
+            pen.text(MARKET_W - 169, 27, "market adjusted", MIN, st.INK, True)
     return im
 
 

@@ -12,38 +12,40 @@ from render import canvas
 from render.benares import style as st
 from render.benares.palette import PALETTE
 
-MAP_W, MAP_H = 1000, 660
-NODE_R = 31
-CITY_R = 44
+MAP_W, MAP_H = 1000, 750
+NODE_R = 34
+CITY_R = 46
+MIN = st.MIN_TEXT
 
 #: Where each map space sits in the panel, and where its name goes ("b" below, "a" above,
-#: "r" right, "l" left). The river runs east from Benares, bends south to the delta at Calcutta.
+#: "r" right, "l" left, "R" right and a little up). The river runs east from Benares, bends south
+#: to the delta at Calcutta.
 POS: dict[str, tuple[int, int, str]] = {
-    "BEN": (70, 330, "-"),
-    "W1": (185, 330, "b"),
-    "W2": (300, 330, "a"),
-    "W3": (425, 330, "b"),
-    "N1": (480, 240, "r"),
-    "N2": (535, 150, "r"),
-    "N3": (590, 60, "r"),
-    "S1": (300, 425, "r"),
-    "S2": (300, 510, "r"),
-    "S3": (300, 595, "r"),
-    "E1": (530, 315, "b"),
-    "E2": (625, 272, "b"),
-    "E3": (725, 272, "a"),
-    "E4": (815, 330, "r"),
-    "E5": (815, 425, "l"),
-    "E6": (815, 515, "l"),
-    "CAL": (815, 608, "-"),
+    "BEN": (80, 370, "a"),
+    "W1": (214, 370, "b"),
+    "W2": (334, 370, "a"),
+    "W3": (454, 370, "b"),
+    "N1": (514, 265, "r"),
+    "N2": (574, 160, "r"),
+    "N3": (634, 58, "r"),
+    "S1": (334, 475, "r"),
+    "S2": (334, 575, "r"),
+    "S3": (334, 675, "r"),
+    "E1": (584, 380, "b"),
+    "E2": (670, 280, "a"),
+    "E3": (790, 280, "r"),
+    "E4": (840, 390, "l"),
+    "E5": (840, 490, "l"),
+    "E6": (840, 590, "l"),
+    "CAL": (840, 690, "l"),
 }
 
 #: Shortcut curvature (control-point offset in px, sign = side) and where its name goes
 #: relative to its cost badge.
 BULGE: dict[frozenset[str], tuple[int, int, int]] = {
-    frozenset(("BEN", "W3")): (-170, 0, -34),
-    frozenset(("W3", "E4")): (130, -40, 36),
-    frozenset(("E4", "CAL")): (-170, 0, 44),
+    frozenset(("BEN", "W3")): (-170, 0, -40),
+    frozenset(("W3", "E4")): (190, -30, 40),
+    frozenset(("E4", "CAL")): (-95, 10, -76),
 }
 
 
@@ -52,6 +54,17 @@ def _pos(space: str, order: tuple[str, ...]) -> tuple[int, int, str]:
         return POS[space]
     i = order.index(space)  # unknown map: a plain grid, still readable
     return (70 + (i % 9) * 105, 80 + (i // 9) * 150, "b")
+
+
+def _name_at(x: int, y: int, r: int, where: str) -> tuple[str, float, float]:
+    """(anchor, x, y) of a space's name."""
+    off = r + 6
+    return {  # above and below: clear of the boats at the space's corners
+        "b": ("mt", x, y + r + 20),
+        "a": ("mb", x, y - r - 26),
+        "r": ("lm", x + off, y),
+        "l": ("rm", x - (r + 30 if r == CITY_R else off), y),
+    }[where]
 
 
 def _curve(
@@ -118,9 +131,14 @@ def static_map(key: Key, reference: bool = False) -> Image.Image:
     """Water, roads, spaces and names: everything that never changes during a game.
     Drawn at 2x in RGB and shrunk once so the curves are smooth, then matched to the palette
     once (kept RGB for the reference images; see render/canvas.py)."""
+    k = 2
+    with st.panel("map", (0, 0, MAP_W * k, MAP_H * k), scale=k):
+        return _static_map(key, reference, k)
+
+
+def _static_map(key: Key, reference: bool, k: int) -> Image.Image:
     spaces, conns = key
     order = tuple(s[0] for s in spaces)
-    k = 2
     im = Image.new("RGB", (MAP_W * k, MAP_H * k), (226, 236, 214))
     d = ImageDraw.Draw(im)
 
@@ -165,29 +183,22 @@ def static_map(key: Key, reference: bool = False) -> Image.Image:
                 outline=st.INK,
                 width=3 * k,
             )
-            st.ctext(d, (x, y - 10 * k), name.upper(), 13 * k, st.WHITE, True)
-            st.ctext(d, (x, y + 16 * k), sid, 22 * k, (255, 220, 150), True)
-            continue
-        r = NODE_R * k
-        fill = st.REGION_FILL.get(region, st.PANEL)
-        edge = st.REGION_EDGE.get(region, st.INK)
-        d.ellipse([x - r, y - r, x + r, y + r], fill=fill, outline=edge, width=4 * k)
-        st.ctext(d, (x, y - (9 * k if source else 0)), sid, 20 * k, st.INK, True)
+            st.ctext(d, (x, y), sid, 28 * k, (255, 220, 150), True)
+        else:
+            r = NODE_R * k
+            fill = st.REGION_FILL.get(region, st.PANEL)
+            edge = st.REGION_EDGE.get(region, st.INK)
+            d.ellipse([x - r, y - r, x + r, y + r], fill=fill, outline=edge, width=4 * k)
+            st.ctext(d, (x, y - (11 * k if source else 0)), sid, 24 * k, st.INK, True)
         _, _, where = _pos(sid, order)
-        off = r + 6 * k
         if where == "-":
             continue
-        anchor, tx, ty = {
-            "b": ("mt", x, y + off),
-            "a": ("mb", x, y - off),
-            "r": ("lm", x + off, y),
-            "l": ("rm", x - off, y),
-        }[where]
+        anchor, tx, ty = _name_at(x // k, y // k, (CITY_R if region == "city" else NODE_R), where)
         st.ctext(
             d,
-            (tx, ty),
+            (tx * k, ty * k),
             name,
-            17 * k,
+            MIN * k,
             st.INK,
             True,
             anchor=anchor,
@@ -195,9 +206,9 @@ def static_map(key: Key, reference: bool = False) -> Image.Image:
             stroke_fill=(250, 248, 238),
         )
     for (x, y), cost, name, lx, ly in badges:
-        r = 19 * k
+        r = 20 * k
         d.ellipse([x - r, y - r, x + r, y + r], fill=st.WHITE, outline=st.ROAD, width=4 * k)
-        st.ctext(d, (x, y + k), str(cost), 24 * k, st.ROAD, True)
+        st.ctext(d, (x, y + k), str(cost), 26 * k, st.ROAD, True)
         if len(name) > 15:
             lines = name.rsplit(" ", 1)
         elif len(name) > 12:
@@ -205,44 +216,45 @@ def static_map(key: Key, reference: bool = False) -> Image.Image:
         else:
             lines = [name]
         for i, line in enumerate(lines):
-            yy = y + ly + (i - len(lines) + 1) * 18 * k if ly < 0 else y + ly + i * 18 * k
+            yy = y + ly + (i - len(lines) + 1) * 24 * k if ly < 0 else y + ly + i * 24 * k
             st.ctext(
                 d,
                 (x + lx, yy),
                 line,
-                15 * k,
+                MIN * k,
                 st.ROAD,
                 True,
                 stroke=3 * k,
                 stroke_fill=(244, 240, 226),
             )
     # title plate and legend
-    st.ctext(d, (18 * k, 22 * k), "RIVER MAP", 22 * k, st.HEADER, True, anchor="lm")
-    lx, ly = 18 * k, 52 * k
+    st.ctext(d, (18 * k, 26 * k), "RIVER MAP", 26 * k, st.HEADER, True, anchor="lm")
+    lx, ly = 18 * k, 64 * k
     for region, label in (("W", "West"), ("N", "North"), ("S", "South"), ("E", "East")):
         d.ellipse(
-            [lx, ly - 9 * k, lx + 18 * k, ly + 9 * k],
+            [lx, ly - 11 * k, lx + 22 * k, ly + 11 * k],
             fill=st.REGION_FILL[region],
             outline=st.REGION_EDGE[region],
             width=3 * k,
         )
-        st.ctext(d, (lx + 26 * k, ly), label, 15 * k, st.INK, anchor="lm")
-        ly += 26 * k
-    d.line([(lx, ly), (lx + 30 * k, ly)], fill=st.ROAD, width=6 * k)
-    st.ctext(d, (lx + 38 * k, ly), "shortcut (cost)", 15 * k, st.INK, anchor="lm")
+        st.ctext(d, (lx + 30 * k, ly), label, MIN * k, st.INK, anchor="lm")
+        ly += 30 * k
+    d.line([(lx, ly), (lx + 24 * k, ly)], fill=st.ROAD, width=6 * k)
+    st.ctext(d, (lx + 30 * k, ly), "road: cost", MIN * k, st.INK, anchor="lm")
+    st.ctext(d, (lx + 30 * k, ly + 26 * k), "in moves", MIN * k, st.INK, anchor="lm")
     # goods legend, bottom left
-    gy = (MAP_H - 30 - 26 * 4) * k
-    st.ctext(d, (18 * k, gy), "Crates of", 15 * k, st.INK, True, anchor="lm")
+    gy = (MAP_H - 24 - 30 * 4) * k
+    st.ctext(d, (18 * k, gy), "Crates of", MIN * k, st.INK, True, anchor="lm")
     for good in ("indigo", "silk", "cotton", "saltpetre"):
-        gy += 26 * k
+        gy += 30 * k
         d.rounded_rectangle(
-            [18 * k, gy - 9 * k, 36 * k, gy + 9 * k],
+            [18 * k, gy - 11 * k, 40 * k, gy + 11 * k],
             radius=3 * k,
             fill=st.GOODS_COLOURS[good],
             outline=st.INK,
             width=2 * k,
         )
-        st.ctext(d, (44 * k, gy), good.title(), 15 * k, st.INK, anchor="lm")
+        st.ctext(d, (48 * k, gy), good.title(), MIN * k, st.INK, anchor="lm")
     small = im.resize((MAP_W, MAP_H), Image.Resampling.LANCZOS)
     del im, d
     out = small if reference else PALETTE.to_indices(small)
@@ -251,27 +263,17 @@ def static_map(key: Key, reference: bool = False) -> Image.Image:
 
 
 BOAT_W = 44
+#: a boat's place around its space, by seat: upper left, upper right, lower right, lower left
+CORNERS = ((-1, -1), (1, -1), (1, 1), (-1, 1))
 
 
-#: Which side of a river space its boats go: above by default, left of the branch spaces.
-BOAT_SIDE = {"N1": "l", "N2": "l", "N3": "l", "S1": "l", "S2": "l", "S3": "l"}
-
-
-def boat_slots(space: str, x: int, y: int, n: int) -> list[tuple[float, float]]:
-    """Boat centres for n boats on a space: below Benares in two columns, left of Calcutta in a
-    row, beside a branch space in two columns, above a main-river space side by side."""
-    step = BOAT_W + 4
-    if space == "BEN":
-        return [(x - step / 2 + (i % 2) * step, y + CITY_R + 28 + (i // 2) * 44) for i in range(n)]
-    if space == "CAL":
-        return [(x - CITY_R - 30 - i * step, y + 6) for i in range(n)]
-    if BOAT_SIDE.get(space) == "l":
-        return [
-            (x - NODE_R - 28 - (i % 2) * step, y - 4 + (i // 2) * 42 - (21 if n > 2 else 0))
-            for i in range(n)
-        ]
-    x0 = x - (n - 1) * step / 2
-    return [(x0 + i * step, y - NODE_R - 20) for i in range(n)]
+def boat_at(space: str, seat: int, order: tuple[str, ...] = ()) -> tuple[float, float]:
+    """Where seat's boat is drawn when it is on `space`: at that seat's own corner of the space,
+    so boats on one space never cover each other and each sits against its own space."""
+    x, y, _ = _pos(space, order)
+    rx, ry = (CITY_R + 6, 30) if space in ("BEN", "CAL") else (NODE_R + 2, NODE_R - 6)
+    dx, dy = CORNERS[seat % 4]
+    return x + dx * rx, y + dy * ry
 
 
 def draw_map(view, highlight: set[str]) -> Image.Image:
@@ -293,26 +295,28 @@ def draw_map(view, highlight: set[str]) -> Image.Image:
             )
         if sp.source:
             # the crate stack: one crate sprite with the count, or an empty outline
-            s = 26
-            cx, cy = x - s / 2, y + 2
-            if sp.crates > 0:
-                st.crate(d, cx, cy, s, sp.source, str(sp.crates))
-            else:
-                d.rounded_rectangle([cx, cy, cx + s, cy + s], radius=4, outline=st.MUTED, width=2)
-                st.ctext(d, (cx + s / 2, cy + s / 2 + 1), "0", 16, st.MUTED, True)
-    # boats: beside their space
+            s = 28
+            cx, cy = x - s / 2, y + 1
+            with st.panel("map", (0, 0, MAP_W, MAP_H)):
+                if sp.crates > 0:
+                    st.crate(d, cx, cy, s, sp.source, str(sp.crates))
+                else:
+                    d.rounded_rectangle(
+                        [cx, cy, cx + s, cy + s], radius=4, outline=st.MUTED, width=2
+                    )
+                    st.ctext(d, (cx + s / 2, cy + s / 2 + 1), "0", MIN, st.MUTED, True)
+    # boats: each at its seat's corner of its space
     for sp in view.map_spaces:
-        if not sp.boats:
-            continue
-        x, y, _ = _pos(sp.id, order)
-        seats = sorted(sp.boats)
-        for seat, (bx, by) in zip(seats, boat_slots(sp.id, x, y, len(seats)), strict=False):
+        for seat in sorted(sp.boats):
+            bx, by = boat_at(sp.id, seat, order)
             colour = company_colour(view, seat)
             if f"boat:{seat}" in highlight:
                 st.paste(d, st.disc(BOAT_W + 16, st.HIGHLIGHT, st.HIGHLIGHT), bx, by + 2)
-            sprite = st.boat(BOAT_W, colour, st.INK)
+            sprite = st.hull(BOAT_W, colour, st.INK)
             st.paste(d, sprite, bx, by)
-            st.ctext(d, (bx, by + sprite.height * 0.30), str(seat + 1), 15, st.ink_on(colour), True)
+            with st.panel("map", (0, 0, MAP_W, MAP_H)):
+                st.ctext(d, (bx, by + sprite.height * 0.2), str(seat + 1), MIN,
+                         st.ink_on(colour), True)  # fmt: skip
     return im
 
 

@@ -1,6 +1,10 @@
-"""Writes representative Benares & Calcutta images, played by the engine's automatic player.
+"""Writes representative Benares & Calcutta images, played by the engine's automatic player,
+each with a 400 px wide preview (`<name>-phone.png`) of how it reads on a phone.
 
 python -m render.benares.samples docs/images
+
+The engine's view does not carry the public log yet (`BenaresView.recent`), so `view` fills it
+from the events of the game played here, as a host that keeps the log would.
 """
 
 from __future__ import annotations
@@ -9,44 +13,69 @@ import sys
 import time
 from pathlib import Path
 
+import msgspec
+
 from engine.benares import TITLE
+from engine.benares.view import BenaresView, LogEntry
 from engine.rng import Rng
 from render.benares import RENDERER
+from render.benares.recent import since_last_turn
 from render.core import encode
+from render.mombasa.samples import phone
+
+
+class Game:
+    """A game advanced by bot choices, with its public log (each line with its seat)."""
+
+    def __init__(self, seed: int, seats: int) -> None:
+        self.state = TITLE.setup(seed, seats, {})
+        self.rng = Rng.from_seed(seed)
+        self.log: list[LogEntry] = []
+
+    def step(self) -> bool:
+        prompts = TITLE.prompts(self.state)
+        if not prompts:
+            return False
+        seat = prompts[0].seat
+        events = TITLE.apply(self.state, seat, TITLE.bot_choice(self.state, seat, self.rng))
+        self.log += [LogEntry(seat, e.text) for e in events if e.private_to is None]
+        return True
+
+    def view(self, seat: int | None = None) -> BenaresView:
+        v = TITLE.view(self.state, seat)
+        return msgspec.structs.replace(v, recent=since_last_turn(self.log, v.current))
+
+
+def game(seed: int, seats: int, steps: int | None = None) -> Game:
+    """`steps` decisions into a game, or to its end when None."""
+    g = Game(seed, seats)
+    taken = 0
+    while (steps is None or taken < steps) and g.step():
+        taken += 1
+    return g
 
 
 def play(seed: int, seats: int, steps: int | None = None):
-    """A game advanced by bot choices: `steps` decisions, or to the end when None."""
-    state = TITLE.setup(seed, seats, {})
-    rng = Rng.from_seed(seed)
-    taken = 0
-    while steps is None or taken < steps:
-        prompts = TITLE.prompts(state)
-        if not prompts:
-            break
-        seat = prompts[0].seat
-        TITLE.apply(state, seat, TITLE.bot_choice(state, seat, rng))
-        taken += 1
-    return state
+    """The state `steps` decisions into a bot-played game (to the end when None)."""
+    return game(seed, seats, steps).state
 
 
 def first_action_turn(seed: int, seats: int):
     """The state just after every boat is placed: the start of round 1's Action phase."""
-    state = TITLE.setup(seed, seats, {})
-    rng = Rng.from_seed(seed)
-    while state.phase == "boats":
-        seat = TITLE.prompts(state)[0].seat
-        TITLE.apply(state, seat, TITLE.bot_choice(state, seat, rng))
-    return state
+    return first_action_game(seed, seats).state
+
+
+def first_action_game(seed: int, seats: int) -> Game:
+    g = Game(seed, seats)
+    while g.state.phase == "boats":
+        g.step()
+    return g
 
 
 def total_steps(seed: int, seats: int) -> int:
-    state = TITLE.setup(seed, seats, {})
-    rng = Rng.from_seed(seed)
+    g = Game(seed, seats)
     n = 0
-    while prompts := TITLE.prompts(state):
-        seat = prompts[0].seat
-        TITLE.apply(state, seat, TITLE.bot_choice(state, seat, rng))
+    while g.step():
         n += 1
     return n
 
@@ -55,25 +84,29 @@ def main(argv: list[str]) -> None:
     out = Path(argv[0] if argv else "docs/images")
     out.mkdir(parents=True, exist_ok=True)
     seed = 3
-    mid = play(seed, 4, total_steps(seed, 4) * 2 // 3)
+    mid = game(seed, 4, total_steps(seed, 4) * 2 // 3)
+    seat = mid.view().current
     shots = {
-        "benares-start-4p": RENDERER.board(TITLE.view(first_action_turn(seed, 4), None)),
-        "benares-start-2p": RENDERER.board(TITLE.view(first_action_turn(seed, 2), None)),
-        "benares-mid-4p": RENDERER.board(TITLE.view(mid, None)),
-        "benares-company": RENDERER.board(TITLE.view(mid, None), area=TITLE.prompts(mid)[0].seat),
-        "benares-end-3p": RENDERER.board(TITLE.view(play(seed, 3), None)),
+        "benares-start-4p": RENDERER.board(first_action_game(seed, 4).view()),
+        "benares-start-2p": RENDERER.board(first_action_game(seed, 2).view()),
+        "benares-mid-4p": RENDERER.board(mid.view()),
+        "benares-company": RENDERER.board(mid.view(), area=seat),
+        "benares-end-3p": RENDERER.board(game(seed, 3).view()),
     }
-    seat = TITLE.prompts(mid)[0].seat
-    hand = RENDERER.hand(TITLE.view(mid, seat), seat)
-    if hand is not None:
-        shots["benares-hand"] = hand
+    if seat is not None:
+        hand = RENDERER.hand(mid.view(seat), seat)
+        if hand is not None:
+            shots["benares-hand"] = hand
     for name, image in shots.items():
         t = time.perf_counter()
         data = encode(image, name).data
         ms = (time.perf_counter() - t) * 1000
         (out / f"{name}.png").write_bytes(data)
+        small = phone(image)
+        small.save(out / f"{name}-phone.png", optimize=True)
         print(
-            f"{name}.png {image.width}x{image.height} {len(data) // 1024} KiB (encode {ms:.0f} ms)"
+            f"{name}.png {image.width}x{image.height} {len(data) // 1024} KiB "
+            f"(encode {ms:.0f} ms); phone {small.width}x{small.height}"
         )
 
 

@@ -1,8 +1,21 @@
-"""Colours, fonts and small drawing helpers shared by the Benares & Calcutta panels."""
+"""Colours, fonts and small drawing helpers shared by the Benares & Calcutta panels.
+
+Sizes are chosen for a phone: the board is 1000 px wide and is read shrunk to about 400 px, so
+no text is smaller than `MIN_TEXT` (22 px, about 9 px on the phone) and the key figures are
+`KEY_TEXT` (30 px) or more.
+
+Every text goes through `ctext`; inside `recording()` each one is noted with its box and the
+panel it belongs to (`panel(...)`), so the tests can check that texts stay inside their panels
+and none is too small.
+"""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -11,6 +24,9 @@ from render.canvas import Draw
 from render.core import font
 
 RGB = tuple[int, int, int]
+
+MIN_TEXT = 22  # the smallest text on a board (px at full size)
+KEY_TEXT = 30  # key figures: VP, rupees, the turn badge
 
 BG: RGB = (239, 228, 206)  # parchment
 PANEL: RGB = (255, 251, 242)
@@ -97,6 +113,57 @@ def text_w(text: str, f: ImageFont.FreeTypeFont) -> int:
     return int(f.getlength(text))
 
 
+Box = tuple[float, float, float, float]
+
+
+@dataclass
+class DrawnText:
+    """A text as drawn: in the coordinates of the layer it was drawn on, divided by the layer's
+    supersampling `scale` (so `size` is the size on the board)."""
+
+    text: str
+    size: float
+    box: Box
+    panel: str
+    panel_box: Box | None
+
+
+_texts: list[DrawnText] | None = None
+_panels: list[tuple[str, Box, float]] = []
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[DrawnText]]:
+    """Note every text drawn inside this block (static layers only when they are built: clear
+    the caches first, see `render.benares.board.clear_caches`)."""
+    global _texts
+    old, _texts = _texts, []
+    try:
+        yield _texts
+    finally:
+        _texts = old
+
+
+@contextlib.contextmanager
+def panel(name: str, box: Box, scale: float = 1.0) -> Iterator[None]:
+    """Texts drawn inside this block belong to the panel `box` (layer coordinates)."""
+    _panels.append((name, box, scale))
+    try:
+        yield
+    finally:
+        _panels.pop()
+
+
+def _note(xy: tuple[float, float], text: str, f: Any, anchor: str, stroke: int) -> None:
+    assert _texts is not None
+    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor, stroke_width=stroke)
+    name, pbox, scale = _panels[-1] if _panels else ("", None, 1.0)
+    k = 1 / scale
+    box = ((xy[0] + x0) * k, (xy[1] + y0) * k, (xy[0] + x1) * k, (xy[1] + y1) * k)
+    pb = tuple(v * k for v in pbox) if pbox is not None else None
+    _texts.append(DrawnText(text, f.size * k, box, name, pb))  # type: ignore[arg-type]
+
+
 def ctext(
     d: Draw | ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -109,10 +176,13 @@ def ctext(
     stroke_fill: RGB = WHITE,
 ) -> None:
     """Text at a point with a Pillow anchor (default: centred)."""
+    f = font(size, bold)
+    if _texts is not None and text.strip():
+        _note(xy, text, f, anchor, stroke)
     d.text(
         xy,
         text,
-        font=font(size, bold),
+        font=f,
         fill=fill,
         anchor=anchor,
         stroke_width=stroke,
@@ -121,11 +191,22 @@ def ctext(
 
 
 @lru_cache(maxsize=2048)
-def fit_size(text: str, max_w: int, size: int, bold: bool = False, min_size: int = 11) -> int:
+def fit_size(text: str, max_w: int, size: int, bold: bool = False, min_size: int = MIN_TEXT) -> int:
     """The largest font size <= size at which text fits in max_w pixels."""
     while size > min_size and font(size, bold).getlength(text) > max_w:
         size -= 1
     return size
+
+
+@lru_cache(maxsize=2048)
+def cut(text: str, max_w: float, size: int, bold: bool = False) -> str:
+    """`text` cut with an ellipsis to fit `max_w` pixels at `size`."""
+    f = font(size, bold)
+    if f.getlength(text) <= max_w:
+        return text
+    while text and f.getlength(text + "…") > max_w:
+        text = text[:-1]
+    return text.rstrip(" ,;·") + "…"
 
 
 def wrap(text: str, size: int, max_w: int, bold: bool = False) -> list[str]:
@@ -224,6 +305,31 @@ def boat(width: int, fill: RGB, edge: RGB) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
+def hull(width: int, fill: RGB, edge: RGB) -> Image.Image:
+    """A boat token for the map: a deep hull (room for a seat number) under a small sail."""
+    h = int(width * 0.92)
+    w, hh = width * SS, h * SS
+    big = Image.new("RGBA", (w, hh), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    top = int(hh * 0.34)
+    d.polygon(
+        [(0, top), (w - 1, top), (int(w * 0.84), hh - 1), (int(w * 0.16), hh - 1)],
+        fill=fill,
+        outline=edge,
+        width=2 * SS,
+    )
+    mast = int(w * 0.5)
+    d.line([(mast, 0), (mast, top)], fill=edge, width=2 * SS)
+    d.polygon(
+        [(mast + SS * 2, SS), (mast + SS * 2, top - SS * 2), (int(w * 0.8), top - SS * 2)],
+        fill=(250, 246, 236),
+        outline=edge,
+        width=SS,
+    )
+    return big.resize((width, h), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
 def pawn(size: int, fill: RGB, edge: RGB) -> Image.Image:
     """A meeple-ish pawn: head disc on a rounded body."""
     big = Image.new("RGBA", (size * SS, size * SS), (0, 0, 0, 0))
@@ -262,8 +368,10 @@ def paste(d: Draw, sprite: Image.Image, cx: float, cy: float) -> None:
     d.sprite(sprite, (int(cx - sprite.width / 2), int(cy - sprite.height / 2)))
 
 
-def crate(d: Draw, x: float, y: float, s: int, good: str, label: str = "") -> None:
-    """A crate of a good, top-left at (x, y), side s; optional label (a count)."""
+def crate(
+    d: Draw, x: float, y: float, s: int, good: str, label: str = "", size: int = MIN_TEXT
+) -> None:
+    """A crate of a good, top-left at (x, y), side s; optional label (a count) at `size`."""
     fill = GOODS_COLOURS.get(good, FAINT)
     d.rounded_rectangle(
         [x, y, x + s, y + s], radius=max(2, s // 6), fill=fill, outline=INK, width=2
@@ -273,7 +381,7 @@ def crate(d: Draw, x: float, y: float, s: int, good: str, label: str = "") -> No
             d,
             (x + s / 2, y + s / 2 + 1),
             label,
-            max(10, int(s * (0.62 if len(label) == 1 else 0.5))),
+            size,
             GOODS_INK.get(good, INK),
             True,
         )
@@ -360,13 +468,19 @@ class Pen:
         )
 
     def fit(self, x, y, s, size, max_w, fill=INK, bold=False, anchor="mm") -> None:
-        """Text shrunk (down to 10 px) to fit max_w panel pixels."""
-        sz = fit_size(s, int(max_w * self.z), self.w(size), bold, min_size=self.w(10))
+        """Text shrunk (down to MIN_TEXT) to fit max_w panel pixels, then cut."""
+        sz = fit_size(s, int(max_w * self.z), self.w(size), bold, min_size=self.w(MIN_TEXT))
+        s = cut(s, max_w * self.z, sz, bold)
         ctext(self.d, self.p(x, y), s, sz, fill, bold, anchor)
+
+    def panel(self, name: str, x0, y0, x1, y1) -> contextlib.AbstractContextManager[None]:
+        """Texts drawn in this block belong to the panel box (panel pixels)."""
+        a, b, c, e = self.box(x0, y0, x1, y1)
+        return panel(name, (a, b, c, e))
 
     def sprite(self, sprite: Image.Image, cx, cy) -> None:
         paste(self.d, sprite, *self.p(cx, cy))
 
-    def crate(self, x, y, s, good, label="") -> None:
+    def crate(self, x, y, s, good, label="", size=MIN_TEXT) -> None:
         a, b = self.p(x, y)
-        crate(self.d, a, b, self.w(s), good, label)
+        crate(self.d, a, b, self.w(s), good, label, self.w(size))

@@ -11,6 +11,7 @@ from typing import Any
 from PIL import Image
 
 from engine.tidewater.view import TidewaterView
+from render.tidewater import style as st
 from render.tidewater.area import draw_area
 from render.tidewater.board import draw_board
 
@@ -32,6 +33,12 @@ class TidewaterRenderer:
         if area is not None:
             return draw_area(v, area)
         return draw_board(v)
+
+    def timelapse_bands(self, view: Any, size: tuple[int, int]) -> list[tuple[int, int]]:
+        """What a timelapse frame shows (render/timelapse.py): the header, then the map and the
+        time track (about a phone screen)."""
+        self._check(view)
+        return [(0, st.HEADER_H), (st.MAP_Y, st.TRACK_Y + st.TRACK_H)]
 
     def hand(self, view: Any, seat: int) -> None:
         """Tidewater has no hidden hands."""

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 
-from render.tidewater.style import MAP_X, MAP_Y, TRACK_H, TRACK_W, TRACK_X, TRACK_Y
+from render.tidewater.style import MAP_S, MAP_X, MAP_Y, TRACK_H, TRACK_W, TRACK_X, TRACK_Y
 
-SEA_R = 60  # sea hex radius (centre to corner)
-HEX_R = 66  # company (land) hex radius
-PORT_R = 36
+S = MAP_S  # the positions below are in the map's 1110 x 760 frame, drawn at this scale
+SEA_R = 50  # sea hex radius (centre to corner), page pixels
+HEX_R = 54  # company (land) hex radius
+PORT_R = 29
 
 _COL = (300, 520, 840)
 _ROW = (205, 395, 585)
@@ -37,7 +38,7 @@ _PORT_LOCAL: dict[str, tuple[int, int]] = {
     "P_GRN": (952, _ROW[2]),
     "M_NORTH": (_COL[1], 72),
     "M_SOUTH": (_COL[1], 718),
-    "M_FAR": (744, 456),
+    "M_FAR": (756, 470),
 }
 _HEX_LOCAL: dict[str, tuple[int, int]] = {
     "H_RED": (82, _ROW[0]),
@@ -51,21 +52,21 @@ _DOCK_LOCAL: dict[str, tuple[int, int, int, int]] = {
     "P_BLU": (150, _ROW[2] - 78, 0, -40),
     "P_YEL": (990, _ROW[0] + 78, 0, 40),
     "P_GRN": (990, _ROW[2] - 78, 0, -40),
-    "M_NORTH": (668, 58, 0, 38),
-    "M_SOUTH": (668, 700, 0, -38),
-    "M_FAR": (744, 497, 0, 36),
+    "M_NORTH": (702, 58, 0, 38),
+    "M_SOUTH": (702, 700, 0, -38),
+    "M_FAR": (756, 522, 0, 34),
 }
 # nav point spots inside a sea hex, one per company, roughly towards its home corner
 NAV_OFFSET: dict[str, tuple[int, int]] = {
-    "RED": (-24, -22),
-    "YELLOW": (24, -22),
-    "BLUE": (-24, 22),
-    "GREEN": (24, 22),
+    "RED": (-24, -12),
+    "YELLOW": (24, -12),
+    "BLUE": (-24, 20),
+    "GREEN": (24, 20),
 }
 
 
 def _page(p: tuple[int, int]) -> tuple[int, int]:
-    return (MAP_X + p[0], MAP_Y + p[1])
+    return (MAP_X + round(p[0] * S), MAP_Y + round(p[1] * S))
 
 
 def _fallback(i: int) -> tuple[int, int]:
@@ -102,35 +103,27 @@ def hexagon(cx: float, cy: float, r: float, pointy: bool = True) -> list[tuple[f
 
 
 # ---- time track ---------------------------------------------------------------------------------
-TRACK_CX = TRACK_X + TRACK_W // 2
-TRACK_CY = TRACK_Y + TRACK_H // 2 + 18
-TRACK_R = 178  # radius of the ring of spaces
-SPACE_R = 28
-DISC_R = 24
-STACK_STEP = 44
+# A straight row of spaces 0..steps (0 = Start, steps = home again) along the panel's foot; a
+# stack's discs pile up above its space, bottom disc lowest.
+DISC_R = 20
+STACK_STEP = 40
+CELL_H = 46
+TRACK_PAD = 18
 
 
-def space_angle(pos: int, steps: int) -> float:
-    """Clockwise from the top (Start)."""
-    return math.radians(-90 + 360 * (pos % steps) / steps)
+def cell_w(steps: int) -> float:
+    return (TRACK_W - 2 * TRACK_PAD) / (steps + 1)
 
 
-def space_xy(pos: int, steps: int, radius: float = TRACK_R) -> tuple[float, float]:
-    a = space_angle(pos, steps)
-    return (TRACK_CX + radius * math.cos(a), TRACK_CY + radius * math.sin(a))
+def cell_box(pos: int, steps: int) -> tuple[float, float, float, float]:
+    """The box of space `pos` (0..steps)."""
+    w = cell_w(steps)
+    x = TRACK_X + TRACK_PAD + pos * w
+    y1 = TRACK_Y + TRACK_H - 50
+    return (x + 2, y1 - CELL_H, x + w - 2, y1)
 
 
-def stack_step(pos: int, steps: int, n: int) -> float:
-    """Distance between discs of a stack of n growing outwards, squeezed near the panel edge."""
-    if n <= 1:
-        return STACK_STEP
-    a = space_angle(pos, steps)
-    dx, dy = math.cos(a), math.sin(a)
-    room = 1e9
-    if abs(dx) > 1e-6:
-        edge = (TRACK_X + TRACK_W - 14 - TRACK_CX) if dx > 0 else (TRACK_CX - TRACK_X - 14)
-        room = min(room, edge / abs(dx))
-    if abs(dy) > 1e-6:
-        edge = (TRACK_Y + TRACK_H - 70 - TRACK_CY) if dy > 0 else (TRACK_CY - TRACK_Y - 8)
-        room = min(room, edge / abs(dy))
-    return max(26.0, min(STACK_STEP, (room - TRACK_R - DISC_R) / (n - 1)))
+def disc_xy(pos: int, steps: int, level: int) -> tuple[float, float]:
+    """Centre of the disc at `level` (0 = bottom) of the stack on space `pos`."""
+    x0, y0, x1, _ = cell_box(min(max(pos, 0), steps), steps)
+    return ((x0 + x1) / 2, y0 - DISC_R - 6 - level * STACK_STEP)

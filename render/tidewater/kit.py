@@ -3,13 +3,109 @@ base the page's parts share (the view, the drawing surface, the last move's high
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
-from PIL import Image
+from PIL import Image, ImageFont
 
 from render import canvas
 from render.core import font
 from render.tidewater import style as st
+from render.tidewater.sprites import paste, puck, puck_label_size
+
+Box = tuple[float, float, float, float]
+
+
+class TextBox(NamedTuple):
+    """One string drawn on the board: its size in px, its ink box and the panel it belongs to."""
+
+    text: str
+    size: int
+    box: Box
+    panel: Box
+    name: str
+
+
+_recording: list[TextBox] | None = None
+
+
+@contextlib.contextmanager
+def record_text() -> Iterator[list[TextBox]]:
+    """Note every text drawn on the boards drawn inside this block (tests measure them)."""
+    global _recording
+    old, _recording = _recording, []
+    try:
+        yield _recording
+    finally:
+        _recording = old
+
+
+class Page(canvas.Draw):
+    """`canvas.Draw` that knows which panel it is drawing (`area`) and, while `record_text` is
+    on, notes the box of every string it draws."""
+
+    def __init__(self, image: Image.Image, palette: canvas.Palette) -> None:
+        super().__init__(image, palette)
+        self.panel: Box = (0, 0, image.width, image.height)
+        self.name = "page"
+
+    @contextlib.contextmanager
+    def area(self, box: Box, name: str) -> Iterator[None]:
+        old = self.panel, self.name
+        self.panel, self.name = box, name
+        try:
+            yield
+        finally:
+            self.panel, self.name = old
+
+    def note(self, text: str, size: int, box: Box) -> None:
+        if _recording is not None:
+            _recording.append(TextBox(text, size, box, self.panel, self.name))
+
+    def text(  # type: ignore[override]
+        self,
+        xy: tuple[float, float],
+        text: str,
+        fill: Any = None,
+        font: ImageFont.FreeTypeFont | None = None,
+        anchor: str | None = None,
+        stroke_width: float = 0,
+        stroke_fill: Any = None,
+    ) -> None:
+        if _recording is not None and text and font is not None:
+            self.note(text, font.size, self.d.textbbox(xy, text, font=font, anchor=anchor))
+        super().text(xy, text, fill, font, anchor, stroke_width, stroke_fill)
+
+
+def width_of(text: str, size: int, bold: bool = False) -> float:
+    return font(size, bold).getlength(text)
+
+
+def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """`text` broken into rows at spaces, each within `width` (a single word wider than that
+    stays whole on its own row: words are never cut)."""
+    f = font(size, bold)
+    rows: list[str] = []
+    cur = ""
+    for w in text.split(" "):
+        trial = f"{cur} {w}" if cur else w
+        if cur and f.getlength(trial) > width:
+            rows.append(cur)
+            cur = w
+        else:
+            cur = trial
+    if cur:
+        rows.append(cur)
+    return rows
+
+
+def fit_size(text: str, sizes: tuple[int, ...], width: float, bold: bool = False) -> int:
+    """The largest of `sizes` at which `text` fits `width` (else the smallest)."""
+    for size in sizes:
+        if font(size, bold).getlength(text) <= width:
+            return size
+    return sizes[-1]
 
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
@@ -98,9 +194,17 @@ class Panel:
 
     v: Any
     img: Image.Image
-    d: canvas.Draw
+    d: Page
     touched: set[str]
     port_names: dict[str, str]
 
     def hot(self, key: str) -> bool:
         return key in self.touched
+
+    def token(self, seat: int, r: int, cx: float, cy: float, label: bool = True) -> None:
+        """A seat's disc (its number on it) centred at (cx, cy)."""
+        text = str(seat + 1) if label else ""
+        paste(self.d, puck(r, st.player_rgb(seat), (8, 8, 10), text, st.player_ink(seat)), cx, cy)
+        if text:
+            size = puck_label_size(r)
+            self.d.note(text, size, (cx - size / 3, cy - size / 2, cx + size / 3, cy + size / 2))

@@ -1,4 +1,4 @@
-"""The players' boxes along the bottom of the page."""
+"""The players' boxes (two a row) near the foot of the page."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from render.tidewater import style as st
 from render.tidewater.kit import (
     Panel,
     company_name,
-    fit,
+    fit_size,
+    wrap,
 )
-from render.tidewater.sprites import paste, puck
 
 
 class PlayerPanels(Panel):
@@ -26,39 +26,37 @@ class PlayerPanels(Panel):
             and v.phase != "game_over"
         )
         if active:
-            d.rounded_rectangle(box, radius=16, outline=st.ACTIVE, width=5)
+            d.rounded_rectangle(box, radius=14, outline=st.ACTIVE, width=5)
         if self.hot(f"player:{seat}"):
             d.rounded_rectangle(
-                (x0 + 6, y0 + 6, x1 - 6, y1 - 6), radius=12, outline=st.HILITE, width=4
+                (x0 + 6, y0 + 6, x1 - 6, y1 - 6), radius=11, outline=st.HILITE, width=4
             )
-        paste(
-            self.d,
-            puck(24, st.player_rgb(seat), (8, 8, 10), str(seat + 1), st.player_ink(seat)),
-            x0 + 38,
-            y0 + 38,
-        )
-        d.text(
-            (x0 + 72, y0 + 38),
-            fit(p.label, 28, x1 - x0 - 180, True),
-            font=font(28, True),
-            fill=st.TEXT,
-            anchor="lm",
-        )
+        self.token(seat, 22, x0 + 36, y0 + 36)
+        tag = ""
         if v.ranking and v.phase == "game_over" and v.ranking[0] == seat:
-            d.text((x1 - 16, y0 + 38), "★ WIN", font=font(24, True), fill=st.HILITE, anchor="rm")
+            tag = "★ WINS"
         elif active:
-            d.text((x1 - 16, y0 + 38), "TO ACT", font=font(20, True), fill=st.ACTIVE, anchor="rm")
-        # money and score
-        y = y0 + 72
-        d.text((x0 + 18, y), f"{p.credits}", font=font(42, True), fill=st.TEXT, anchor="lt")
+            tag = "TO ACT"
+        tw = font(22, True).getlength(tag) + 16 if tag else 0
+        room = x1 - x0 - 66 - 16 - tw
+        size = fit_size(p.label, (28, 24, 22), room, True)
+        d.text((x0 + 66, y0 + 36), p.label, font=font(size, True), fill=st.TEXT, anchor="lm")
+        if tag:
+            col = st.HILITE if tag.startswith("★") else st.ACTIVE
+            d.text((x1 - 16, y0 + 36), tag, font=font(22, True), fill=col, anchor="rm")
+        # money and worth
+        y = y0 + 68
+        d.text((x0 + 16, y), f"{p.credits}", font=font(42, True), fill=st.TEXT, anchor="lt")
         cw = font(42, True).getlength(f"{p.credits}")
-        d.text((x0 + 24 + cw, y + 20), "cr", font=font(20), fill=st.MUTED, anchor="lt")
+        d.text((x0 + 22 + cw, y + 20), "cr", font=font(20), fill=st.MUTED, anchor="lt")
         score = (v.scores or {}).get(seat, p.score)
-        d.text((x1 - 16, y + 4), "worth", font=font(16), fill=st.MUTED, anchor="rt")
-        d.text((x1 - 16, y + 22), f"{score}", font=font(30, True), fill=st.TEXT, anchor="rt")
-        # shares
-        y = y0 + 140
-        x = x0 + 18
+        label = "final score" if v.phase == "game_over" else "worth"
+        sw = font(34, True).getlength(f"{score}")
+        d.text((x1 - 16, y + 4), f"{score}", font=font(34, True), fill=st.TEXT, anchor="rt")
+        d.text((x1 - 24 - sw, y + 18), label, font=font(20), fill=st.MUTED, anchor="rt")
+        # shares held, one box per company (a yellow edge: this player is its CEO)
+        y = y0 + 130
+        x = x0 + 16
         for co in st.COMPANY_ORDER:
             n = p.shares.get(co, 0)
             col = st.company_rgb(co) if n else (40, 48, 62)
@@ -79,22 +77,23 @@ class PlayerPanels(Panel):
             )
             d.text((x + 25, y + 21), str(n), font=font(24, True), fill=ink, anchor="mm")
             x += 58
-        # investment discs left
-        y = y0 + 200
-        d.text((x0 + 18, y), "discs", font=font(17), fill=st.MUTED, anchor="lm")
+        # investment discs left, right of the shares
+        dx = x + 10
+        d.text((dx, y + 20), "discs", font=font(20), fill=st.MUTED, anchor="lm")
+        dx += font(20).getlength("discs") + 18
         for k in range(p.investment_discs):
-            paste(
-                self.d,
-                puck(11, st.player_rgb(seat), (8, 8, 10), "", st.player_ink(seat)),
-                x0 + 80 + k * 26,
-                y,
-            )
+            if dx + k * 26 + 11 > x1 - 12:
+                break
+            self.token(seat, 11, dx + k * 26, y + 20, label=False)
+        # CEO of: whole names, wrapped (never cut)
         if p.ceo_of:
-            txt = "CEO " + ", ".join(company_name(v, c).replace(" Line", "") for c in p.ceo_of)
-            d.text(
-                (x1 - 16, y),
-                fit(txt, 18, x1 - x0 - 170, True),
-                font=font(18, True),
-                fill=st.HILITE,
-                anchor="rm",
-            )
+            names = [company_name(v, c).replace(" Line", "") for c in p.ceo_of]
+            txt = "CEO of " + ", ".join(names)
+            rows = wrap(txt, 22, x1 - x0 - 32, True)
+            size = 22
+            if len(rows) > 2:
+                size, rows = 20, wrap(txt, 20, x1 - x0 - 32, True)
+            yy = y0 + 196 if len(rows) == 1 else y0 + 186
+            for row in rows[:2]:
+                d.text((x0 + 16, yy), row, font=font(size, True), fill=st.HILITE, anchor="lm")
+                yy += 26

@@ -4,7 +4,11 @@
     python -m render.tidewater.samples --bench      # time draw+encode over a whole game
 
 writes tidewater-start.png (3 seats, setup), tidewater-mid.png (4 seats, round 2),
-tidewater-end.png (4 seats, final scores) and tidewater-player.png (one seat's area).
+tidewater-end.png (4 seats, final scores) and tidewater-player.png (one seat's area), each with a
+400 px wide preview (tidewater-mid-phone.png ...), the size a phone shows it at.
+
+The views get `recent` (the latest public moves, for the "what just happened" banner) from the
+moves played here when the engine's view does not carry it yet.
 """
 
 from __future__ import annotations
@@ -15,8 +19,31 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from engine.rng import Rng
+from engine.tidewater.view import MoveView
 from render.core import encode
+
+RECENT = 40  # how many of the latest moves a view carries
+
+
+class Journal:
+    """The public moves of a game as it is played: (seat, action, lines) of each choice."""
+
+    def __init__(self) -> None:
+        self.moves: list[MoveView] = []
+
+    def add(self, state: Any) -> None:
+        last = state.last
+        self.moves.append(MoveView(seat=last.seat, action=last.action, lines=list(last.lines)))
+        del self.moves[:-RECENT]
+
+    def view(self, view: Any) -> Any:
+        """`view` with the latest moves, unless the engine already filled them in."""
+        if getattr(view, "recent", None) or not self.moves:
+            return view
+        return msgspec.structs.replace(view, recent=list(self.moves))
 
 
 def play_until(
@@ -32,8 +59,9 @@ def play_until(
 
     state = TITLE.setup(seed, seats, options or {})
     bot = Rng.from_seed(seed * 7919 + 1)
+    journal = Journal()
     for n in range(max_actions):
-        view = TITLE.view(state, None)
+        view = journal.view(TITLE.view(state, None))
         if stop(view, n):
             return view
         prompts = TITLE.prompts(state)
@@ -41,7 +69,8 @@ def play_until(
             return view
         seat = prompts[0].seat
         TITLE.apply(state, seat, TITLE.bot_choice(state, seat, bot))
-    return TITLE.view(state, None)
+        journal.add(state)
+    return journal.view(TITLE.view(state, None))
 
 
 def start_view(seats: int, seed: int = 3) -> Any:
@@ -53,8 +82,9 @@ def _cargo(view: Any) -> int:
 
 
 def mid_view(seats: int = 4, seed: int = 7) -> Any:
-    """Round 2 or later, halfway done, cargo aboard, a load or sail just made (highlighted);
-    falls back to any round-2 turn if the bots never produce such a moment."""
+    """Round 2 or later, halfway done, cargo aboard, a new turn just after other seats sailed
+    and delivered (the banner lists it); falls back to any round-2 turn if the bots never
+    produce such a moment."""
     view = play_until(
         seed,
         seats,
@@ -62,8 +92,10 @@ def mid_view(seats: int = 4, seed: int = 7) -> Any:
             v.round >= 2
             and v.halfway_done
             and v.phase == "turn_window"
-            and _cargo(v) >= 3
-            and v.last.action in ("load", "sail", "deliver")
+            and _cargo(v) >= 2
+            and v.actions_this_turn == 0
+            and v.last.seat != v.active_seat
+            and any(m.action == "deliver" for m in v.recent[-6:])
         ),
     )
     if view.phase != "game_over":
@@ -87,14 +119,16 @@ def bench(seats: int = 4, seed: int = 5, every: int = 10) -> None:
     state = TITLE.setup(seed, seats, {})
     bot = Rng.from_seed(seed)
     views = []
+    journal = Journal()
     n = 0
     while TITLE.prompts(state):
         if n % every == 0:
-            views.append(TITLE.view(state, None))
+            views.append(journal.view(TITLE.view(state, None)))
         seat = TITLE.prompts(state)[0].seat
         TITLE.apply(state, seat, TITLE.bot_choice(state, seat, bot))
+        journal.add(state)
         n += 1
-    views.append(TITLE.view(state, None))
+    views.append(journal.view(TITLE.view(state, None)))
     RENDERER.board(views[0])  # build the cached static layer once
     times, sizes = [], []
     for view in views:
@@ -111,6 +145,7 @@ def bench(seats: int = 4, seed: int = 5, every: int = 10) -> None:
 
 
 def main(argv: list[str]) -> int:
+    from render.mombasa.samples import phone
     from render.tidewater import RENDERER
 
     if argv and argv[0] == "--bench":
@@ -132,7 +167,12 @@ def main(argv: list[str]) -> int:
         data = encode(img, stem).data
         ms = (time.perf_counter() - t) * 1000
         (out / f"{stem}.png").write_bytes(data)
-        print(f"{stem}.png  {img.size[0]}x{img.size[1]}  {len(data) / 1024:.0f} KiB  {ms:.0f} ms")
+        small = phone(img)
+        small.save(out / f"{stem}-phone.png", optimize=True)
+        print(
+            f"{stem}.png  {img.size[0]}x{img.size[1]}  {len(data) / 1024:.0f} KiB  {ms:.0f} ms;"
+            f" phone {small.width}x{small.height}"
+        )
     return 0
 
 

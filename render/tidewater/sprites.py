@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from render.canvas import Draw
 from render.core import font
-from render.tidewater.style import Color
+from render.tidewater.style import MIN_TEXT, Color
 
 SS = 4  # supersampling factor
 
@@ -73,9 +73,16 @@ def puck(radius: int, fill: Color, edge: Color, label: str, ink: Color) -> Image
         width=2 * SS,
     )
     out = _shrink(big, (d, d))
-    td = ImageDraw.Draw(out)
-    td.text((d / 2, d / 2 + 1), label, font=font(int(radius * 1.05), True), fill=ink, anchor="mm")
+    if label:
+        td = ImageDraw.Draw(out)
+        f = font(puck_label_size(radius), True)
+        td.text((d / 2, d / 2 + 1), label, font=f, fill=ink, anchor="mm")
     return out
+
+
+def puck_label_size(radius: int) -> int:
+    """The seat number on a disc: never under the board's smallest text size."""
+    return max(MIN_TEXT, int(radius * 1.05))
 
 
 def paste(d: Draw, sprite: Image.Image, cx: float, cy: float) -> None:

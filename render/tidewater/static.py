@@ -16,6 +16,7 @@ from render import canvas
 from render.core import font
 from render.tidewater import geometry as g
 from render.tidewater import style as st
+from render.tidewater.kit import Box, TextBox
 from render.tidewater.palette import PALETTE
 
 K = 2  # supersampling of the static layer
@@ -47,11 +48,21 @@ def static_key(view: Any) -> tuple:
     return (sig, tt.steps_per_round, tt.halfway_step, tt.halfway_enabled, len(view.players))
 
 
+#: the strings drawn on each cached static layer (by static key), with their panels
+STATIC_TEXT: dict[tuple, list[TextBox]] = {}
+
+
 class _Pen:
-    """ImageDraw wrapper that scales page coordinates by K."""
+    """ImageDraw wrapper that scales page coordinates by K and notes every string's box."""
 
     def __init__(self, img: Image.Image) -> None:
         self.d = ImageDraw.Draw(img)
+        self.texts: list[TextBox] = []
+        self.panel: Box = (0, 0, st.WIDTH, 1 << 16)
+        self.name = "page"
+
+    def area(self, box: Box, name: str) -> None:
+        self.panel, self.name = box, name
 
     @staticmethod
     def _xy(pts: Any) -> Any:
@@ -96,7 +107,11 @@ class _Pen:
         bold: bool = False,
         anchor: str = "mm",
     ) -> None:
-        self.d.text((xy[0] * K, xy[1] * K), s, font=font(size * K, bold), fill=fill, anchor=anchor)
+        at = (xy[0] * K, xy[1] * K)
+        f = font(size * K, bold)
+        x0, y0, x1, y1 = self.d.textbbox(at, s, font=f, anchor=anchor)
+        self.texts.append(TextBox(s, size, (x0 / K, y0 / K, x1 / K, y1 / K), self.panel, self.name))
+        self.d.text(at, s, font=f, fill=fill, anchor=anchor)
 
 
 @lru_cache(maxsize=4)
@@ -106,12 +121,17 @@ def background(key: tuple, reference: bool = False) -> Image.Image:
     in RGB and matched to the palette once, here, so no board ever needs quantising."""
     sig, steps, halfway, halfway_on, seats = key
     hexes, ports, seas = sig
-    big = Image.new("RGBA", (st.WIDTH * K, st.HEIGHT * K), st.BG + (255,))
+    height = st.height(seats)
+    big = Image.new("RGBA", (st.WIDTH * K, height * K), st.BG + (255,))
     pen = _Pen(big)
-    _draw_map(pen, hexes, ports, seas)
-    _draw_track(pen, steps, halfway, halfway_on)
     _draw_frames(pen, seats)
-    page = big.resize((st.WIDTH, st.HEIGHT), Image.Resampling.LANCZOS).convert("RGB")
+    pen.area(MAP_BOX, "map")
+    _draw_map(pen, hexes, ports, seas)
+    pen.area(TRACK_BOX, "track")
+    _draw_track(pen, steps, halfway, halfway_on)
+    _draw_legend(pen, seats)
+    STATIC_TEXT[key] = pen.texts
+    page = big.resize((st.WIDTH, height), Image.Resampling.LANCZOS).convert("RGB")
     del big, pen
     out = page if reference else PALETTE.to_indices(page)
     del page
@@ -120,13 +140,18 @@ def background(key: tuple, reference: bool = False) -> Image.Image:
 
 
 # ---- map ------------------------------------------------------------------------------------------
+def _loc(x: float, y: float) -> tuple[float, float]:
+    """A point of the map's 1110 x 760 frame on the page."""
+    return (st.MAP_X + x * g.S, st.MAP_Y + y * g.S)
+
+
 def _draw_map(pen: _Pen, hexes: tuple, ports: tuple, seas: tuple) -> None:
     x0, y0 = st.MAP_X, st.MAP_Y
-    pen.rrect((x0 + 6, y0, x0 + st.MAP_W - 4, y0 + st.MAP_H), 18, fill=st.SEA_DEEP)
+    pen.rrect((x0, y0, x0 + st.MAP_W, y0 + st.MAP_H), 16, fill=st.SEA_DEEP)
     # subtle wave lines
     for i in range(9):
-        yy = y0 + 40 + i * 84
-        pts = [(x0 + 20 + k * 20, yy + 5 * math.sin(k * 0.9 + i)) for k in range(54)]
+        yy = 40 + i * 84
+        pts = [_loc(20 + k * 20, yy + 5 * math.sin(k * 0.9 + i)) for k in range(54)]
         pen.line(pts, fill=(34, 88, 118), width=2)
     _draw_land(pen)
 
@@ -140,30 +165,30 @@ def _draw_map(pen: _Pen, hexes: tuple, ports: tuple, seas: tuple) -> None:
             done.add((sid, other))
             a = g.sea_pos(sid, i)
             b = g.sea_pos(other, sea_ids.index(other))
-            pen.line([a, b], fill=st.SEA_LANE, width=14)
-            pen.line([a, b], fill=(150, 210, 235), width=4)
+            pen.line([a, b], fill=st.SEA_LANE, width=12)
+            pen.line([a, b], fill=(150, 210, 235), width=3)
     # port links
     for i, (pid, _kind, _co, _bonus, sea) in enumerate(ports):
         p = g.port_pos(pid, i)
         for sid in sea:
             if sid in sea_ids:
-                pen.line([p, g.sea_pos(sid, sea_ids.index(sid))], fill=st.SEA_LANE, width=14)
-                pen.line([p, g.sea_pos(sid, sea_ids.index(sid))], fill=(150, 210, 235), width=4)
+                pen.line([p, g.sea_pos(sid, sea_ids.index(sid))], fill=st.SEA_LANE, width=12)
+                pen.line([p, g.sea_pos(sid, sea_ids.index(sid))], fill=(150, 210, 235), width=3)
     # company hex to its port (a quay)
     for i, (hid, _co, port, _cap) in enumerate(hexes):
         pids = [p[0] for p in ports]
         if port in pids:
             pen.line(
-                [g.hex_pos(hid, i), g.port_pos(port, pids.index(port))], fill=st.LAND_EDGE, width=12
+                [g.hex_pos(hid, i), g.port_pos(port, pids.index(port))], fill=st.LAND_EDGE, width=10
             )
 
     for i, (sid, cost, _adj) in enumerate(seas):
         cx, cy = g.sea_pos(sid, i)
         pen.poly(g.hexagon(cx, cy, g.SEA_R), fill=st.SEA_HEX, outline=st.SEA_HEX_EDGE, width=3)
-        pen.text((cx, cy - g.SEA_R + 16), sid, 17, fill=(200, 232, 245), bold=True)
-        # placement cost, as a coin in the middle
-        pen.circle(cx, cy, 17, fill=(236, 200, 92), outline=(120, 90, 20), width=2)
-        pen.text((cx, cy + 1), str(cost), 22, fill=(40, 28, 0), bold=True)
+        pen.text((cx, cy - g.SEA_R + 18), sid, 20, fill=(214, 238, 248), bold=True)
+        # placement cost (credits), as a coin in the middle
+        pen.circle(cx, cy + 4, 15, fill=(236, 200, 92), outline=(120, 90, 20), width=2)
+        pen.text((cx, cy + 5), str(cost), 22, fill=(40, 28, 0), bold=True)
 
     for i, (hid, co, _port, cap) in enumerate(hexes):
         cx, cy = g.hex_pos(hid, i)
@@ -171,98 +196,92 @@ def _draw_map(pen: _Pen, hexes: tuple, ports: tuple, seas: tuple) -> None:
             g.hexagon(cx, cy, g.HEX_R),
             fill=st.COMPANY_DARK.get(co, st.PANEL),
             outline=st.company_rgb(co),
-            width=5,
+            width=4,
         )
         for k in range(cap):
             bx, by = _hex_slot(cx, cy, k)
-            pen.rrect((bx - 14, by - 14, bx + 14, by + 14), 4, outline=(255, 255, 255, 90), width=2)
+            pen.rrect((bx - 11, by - 11, bx + 11, by + 11), 3, outline=(255, 255, 255, 90), width=2)
 
     for i, (pid, kind, co, bonus, _sea) in enumerate(ports):
         cx, cy = g.port_pos(pid, i)
         if kind == "market" and pid == "M_FAR":
             pen.rrect(
-                (cx - 50, cy - 26, cx + 50, cy + 26),
+                (cx - 48, cy - 26, cx + 48, cy + 26),
+                10,
+                fill=(247, 240, 222),
+                outline=(60, 50, 30),
+                width=3,
+            )
+            pen.text((cx, cy - 11), "FAR", 20, fill=(30, 30, 30), bold=True)
+            pen.text(
+                (cx, cy + 12),
+                f"+{bonus} each" if bonus else "market",
+                20,
+                fill=(150, 40, 20),
+            )
+        elif kind == "market":
+            label = MARKET_NAME.get(pid, pid).replace(" Market", "")
+            pen.rrect(
+                (cx - 98, cy - 30, cx + 98, cy + 30),
                 12,
                 fill=(247, 240, 222),
                 outline=(60, 50, 30),
                 width=3,
             )
-            pen.text((cx, cy - 9), "FAR", 20, fill=(30, 30, 30), bold=True)
+            pen.text((cx, cy - 12), f"{label.upper()} MARKET", 20, fill=(30, 30, 30), bold=True)
             pen.text(
-                (cx, cy + 13),
-                f"+{bonus} each" if bonus else "market",
-                16,
-                fill=(150, 40, 20),
-                bold=True,
-            )
-        elif kind == "market":
-            label = MARKET_NAME.get(pid, pid).replace(" Market", "")
-            pen.rrect(
-                (cx - 92, cy - 34, cx + 92, cy + 34),
-                14,
-                fill=(247, 240, 222),
-                outline=(60, 50, 30),
-                width=3,
-            )
-            pen.text((cx, cy - 11), f"{label.upper()} MARKET", 20, fill=(30, 30, 30), bold=True)
-            pen.text(
-                (cx, cy + 15),
+                (cx, cy + 14),
                 f"+{bonus} each" if bonus else "no bonus",
-                17,
+                20,
                 fill=(150, 40, 20) if bonus else (90, 90, 90),
                 bold=bool(bonus),
             )
         else:
             pen.circle(
-                cx, cy, g.PORT_R, fill=(247, 240, 222), outline=st.company_rgb(co or ""), width=6
+                cx, cy, g.PORT_R, fill=(247, 240, 222), outline=st.company_rgb(co or ""), width=5
             )
-            pen.text((cx, cy + 2), "⚓", 34, fill=(40, 50, 70))
+            pen.text((cx, cy + 2), "⚓", 28, fill=(40, 50, 70))
 
     # compass in the open north-east water
-    cx, cy = st.MAP_X + 680, st.MAP_Y + 300
-    for ang, ln in ((0, 46), (90, 30), (180, 30), (270, 30)):
+    cx, cy = _loc(680, 300)
+    for ang, ln in ((0, 38), (90, 24), (180, 24), (270, 24)):
         a = math.radians(ang - 90)
         tip = (cx + ln * math.cos(a), cy + ln * math.sin(a))
-        left = (cx + 8 * math.cos(a - math.pi / 2), cy + 8 * math.sin(a - math.pi / 2))
-        r = (cx + 8 * math.cos(a + math.pi / 2), cy + 8 * math.sin(a + math.pi / 2))
+        left = (cx + 7 * math.cos(a - math.pi / 2), cy + 7 * math.sin(a - math.pi / 2))
+        r = (cx + 7 * math.cos(a + math.pi / 2), cy + 7 * math.sin(a + math.pi / 2))
         pen.poly([tip, left, (cx, cy), r], fill=(180, 215, 230) if ang else (240, 240, 240))
-    pen.text((cx, cy - 62), "N", 20, fill=(220, 235, 245), bold=True)
+    pen.text((cx, cy - 52), "N", 20, fill=(220, 235, 245), bold=True)
 
 
 def _draw_land(pen: _Pen) -> None:
-    x0, y0 = st.MAP_X, st.MAP_Y
-    H = st.MAP_H
+    H = 760
 
     def wavy(
         xs: float, top: float, bot: float, amp: float, sign: int, seed: float
     ) -> list[tuple[float, float]]:
         return [
-            (xs + sign * amp * math.sin(seed + t * 0.35), top + t * (bot - top) / 40)
+            _loc(xs + sign * amp * math.sin(seed + t * 0.35), top + t * (bot - top) / 40)
             for t in range(41)
         ]
 
-    west = [(x0 + 6, y0)] + wavy(x0 + 232, y0, y0 + H, 10, 1, 0.0) + [(x0 + 6, y0 + H)]
-    east = (
-        [(x0 + st.MAP_W - 4, y0)]
-        + wavy(x0 + 888, y0, y0 + H, 10, -1, 1.3)
-        + [(x0 + st.MAP_W - 4, y0 + H)]
-    )
+    west = [_loc(0, 0)] + wavy(232, 0, H, 10, 1, 0.0) + [_loc(0, H)]
+    east = [_loc(1110, 0)] + wavy(888, 0, H, 10, -1, 1.3) + [_loc(1110, H)]
     for poly in (west, east):
         pen.poly(poly, fill=st.LAND, outline=st.LAND_EDGE, width=3)
     # north and south capes holding the markets
-    for cy, up in ((y0, True), (y0 + H, False)):
+    for cy, up in ((0, True), (H, False)):
         pts = []
         for k in range(25):
             a = math.pi * k / 24
-            pts.append((x0 + 520 - 130 * math.cos(a), cy + (1 if up else -1) * 112 * math.sin(a)))
+            pts.append(_loc(520 - 130 * math.cos(a), cy + (1 if up else -1) * 112 * math.sin(a)))
         pen.poly(pts, fill=st.LAND, outline=st.LAND_EDGE, width=3)
     # the far island
     fx, fy = g.port_pos("M_FAR")
-    fy += 50
+    fy += 40
     pts = [
         (
-            fx + (64 + 6 * math.sin(k)) * math.cos(math.radians(k * 15)),
-            fy + (86 + 6 * math.cos(k * 1.7)) * math.sin(math.radians(k * 15)),
+            fx + (52 + 5 * math.sin(k)) * math.cos(math.radians(k * 15)),
+            fy + (70 + 5 * math.cos(k * 1.7)) * math.sin(math.radians(k * 15)),
         )
         for k in range(24)
     ]
@@ -272,7 +291,7 @@ def _draw_land(pen: _Pen) -> None:
 def _hex_slot(cx: float, cy: float, k: int) -> tuple[float, float]:
     """Container spot k (0..5) in a company hex: two rows of three."""
     col, row = k % 3, k // 3
-    return (cx - 33 + col * 33, cy - 4 + row * 33)
+    return (cx - 27 + col * 27, cy - 2 + row * 27)
 
 
 def hex_slot(cx: float, cy: float, k: int) -> tuple[float, float]:
@@ -281,74 +300,121 @@ def hex_slot(cx: float, cy: float, k: int) -> tuple[float, float]:
 
 # ---- time track ------------------------------------------------------------------------------
 def _draw_track(pen: _Pen, steps: int, halfway: int, halfway_on: bool) -> None:
-    x0, y0 = st.TRACK_X, st.TRACK_Y
-    pen.rrect(
-        (x0 + 8, y0, x0 + st.TRACK_W - 8, y0 + st.TRACK_H),
-        18,
-        fill=st.PANEL,
-        outline=st.PANEL_EDGE,
-        width=2,
-    )
-    pen.text((x0 + 28, y0 + 26), "TIME TRACK", 24, fill=st.MUTED, bold=True, anchor="lm")
-    cx, cy = g.TRACK_CX, g.TRACK_CY
-    pen.circle(cx, cy, g.TRACK_R, outline=(70, 82, 102), width=16)
-    for p in range(steps):
-        sx, sy = g.space_xy(p, steps)
-        if p == 0:
-            pen.circle(
-                sx, sy, g.SPACE_R + 8, fill=(235, 235, 240), outline=(255, 255, 255), width=3
-            )
+    x0, y0, x1, y1 = TRACK_BOX
+    for p in range(steps + 1):
+        bx0, by0, bx1, by1 = g.cell_box(p, steps)
+        cx = (bx0 + bx1) / 2
+        if p in (0, steps):
+            fill, edge, ink = (235, 235, 240), (255, 255, 255), (20, 20, 30)
         elif halfway_on and p == halfway:
-            pen.circle(sx, sy, g.SPACE_R + 2, fill=(255, 170, 60), outline=(255, 220, 160), width=3)
+            fill, edge, ink = (255, 170, 60), (255, 220, 160), (60, 30, 0)
         else:
-            pen.circle(sx, sy, g.SPACE_R, fill=(52, 62, 80), outline=(120, 135, 160), width=2)
-        nx, ny = g.space_xy(p, steps, g.TRACK_R - 52)
-        pen.text(
-            (nx, ny),
-            str(p) if p else "0/" + str(steps),
-            18 if p else 16,
-            fill=st.MUTED,
-            bold=p == 0,
-        )
-    sx, sy = g.space_xy(0, steps)
-    pen.text((sx, sy), "START", 13, fill=(20, 20, 30), bold=True)
+            fill, edge, ink = (52, 62, 80), (120, 135, 160), st.TEXT
+        pen.rrect((bx0, by0, bx1, by1), 8, fill=fill, outline=edge, width=2)
+        pen.text((cx, (by0 + by1) / 2), str(p), 22, fill=ink, bold=True)
+    # what the special spaces are, under them
+    foot = y1 - 26
+    a0, _, _, _ = g.cell_box(0, steps)
+    _, _, z1, _ = g.cell_box(steps, steps)
+    pen.text((a0, foot), "start", 20, fill=st.MUTED, bold=True, anchor="lm")
+    pen.text((z1, foot), "home", 20, fill=st.MUTED, bold=True, anchor="rm")
     if halfway_on:
-        hx, hy = g.space_xy(halfway, steps)
-        pen.text((hx, hy), "½", 24, fill=(60, 30, 0), bold=True)
-    # direction arrow
-    a0 = g.space_angle(0, steps) + math.radians(360 / steps / 2)
-    ax, ay = cx + g.TRACK_R * math.cos(a0), cy + g.TRACK_R * math.sin(a0)
-    pen.text((ax, ay), "›", 30, fill=(200, 210, 225), bold=True)
+        hx0, _, hx1, _ = g.cell_box(halfway, steps)
+        pen.text(((hx0 + hx1) / 2, foot), "½ halfway payout", 20, fill=(255, 190, 100), bold=True)
 
 
 # ---- frames ---------------------------------------------------------------------------------
+HEADER_BOX = (0, 0, st.WIDTH, st.HEADER_H)
+NEWS_BOX = (st.M, st.NEWS_Y, st.WIDTH - st.M, st.NEWS_Y + st.NEWS_H)
+MAP_BOX = (st.MAP_X, st.MAP_Y, st.MAP_X + st.MAP_W, st.MAP_Y + st.MAP_H)
+TRACK_BOX = (st.TRACK_X, st.TRACK_Y, st.TRACK_X + st.TRACK_W, st.TRACK_Y + st.TRACK_H)
+DEMAND_BOX = (st.M, st.DEMAND_Y, st.WIDTH - st.M, st.DEMAND_Y + st.DEMAND_H)
+DISPLAY_BOX = (st.M, st.DISPLAY_Y, st.WIDTH - st.M, st.DISPLAY_Y + st.DISPLAY_H)
+STOCK_BOX = (st.M, st.STOCK_Y, st.WIDTH - st.M, st.STOCK_Y + st.STOCK_H)
+
+
 def comp_box(i: int) -> tuple[int, int, int, int]:
-    w = (st.WIDTH - 5 * st.GAP) // 4
-    x = st.GAP + i * (w + st.GAP)
-    return (x, st.COMP_Y, x + w, st.COMP_Y + st.COMP_H)
+    x = st.M + (i % 2) * (st.COMP_W + st.GAP)
+    y = st.COMP_Y + (i // 2) * (st.COMP_H + st.GAP)
+    return (x, y, x + st.COMP_W, y + st.COMP_H)
 
 
 def player_box(i: int, n: int) -> tuple[int, int, int, int]:
-    w = (st.WIDTH - (n + 1) * st.GAP) // n
-    x = st.GAP + i * (w + st.GAP)
-    return (x, st.PLAYERS_Y, x + w, st.PLAYERS_Y + st.PLAYERS_H)
+    """Two players a row; an odd last player has the whole row."""
+    x = st.M + (i % 2) * (st.PLAYER_W + st.GAP)
+    y = st.PLAYERS_Y + (i // 2) * (st.PLAYER_H + st.GAP)
+    wide = i == n - 1 and n % 2 == 1
+    return (x, y, st.WIDTH - st.M if wide else x + st.PLAYER_W, y + st.PLAYER_H)
 
 
-DEMAND_BOX = (st.GAP, st.MARKET_Y, 760, st.MARKET_Y + st.MARKET_H)
-DISPLAY_BOX = (770, st.MARKET_Y, 1170, st.MARKET_Y + st.MARKET_H)
-STOCK_BOX = (1180, st.MARKET_Y, st.WIDTH - st.GAP, st.MARKET_Y + st.MARKET_H)
+def legend_box(seats: int) -> tuple[int, int, int, int]:
+    y = st.legend_y(seats)
+    return (st.M, y, st.WIDTH - st.M, y + st.LEGEND_H)
+
+
+def _frame(pen: _Pen, box: Box, name: str, title: str = "") -> None:
+    pen.area(box, name)
+    pen.rrect(box, 14, fill=st.PANEL, outline=st.PANEL_EDGE, width=2)
+    if title:
+        pen.text((box[0] + 16, box[1] + 24), title, 20, fill=st.MUTED, bold=True, anchor="lm")
 
 
 def _draw_frames(pen: _Pen, seats: int) -> None:
-    pen.rrect((0, 0, st.WIDTH, st.HEADER_H), 0, fill=(12, 16, 22))
+    pen.rrect(HEADER_BOX, 0, fill=(12, 16, 22))
+    pen.rrect(NEWS_BOX, 14, fill=(44, 40, 22), outline=(96, 86, 36), width=2)
+    pen.rrect((NEWS_BOX[0], NEWS_BOX[1], NEWS_BOX[0] + 8, NEWS_BOX[3]), 4, fill=st.HILITE)
+    _frame(pen, TRACK_BOX, "track", "TIME TRACK")
     for i in range(4):
-        pen.rrect(comp_box(i), 16, fill=st.PANEL, outline=st.PANEL_EDGE, width=2)
-    for box, title in (
-        (DEMAND_BOX, "DEMAND QUEUE  front → back"),
-        (DISPLAY_BOX, "PRODUCTION DISPLAY"),
-        (STOCK_BOX, "STOCK TRACK"),
-    ):
-        pen.rrect(box, 16, fill=st.PANEL, outline=st.PANEL_EDGE, width=2)
-        pen.text((box[0] + 18, box[1] + 22), title, 20, fill=st.MUTED, bold=True, anchor="lm")
-    for i in range(max(1, seats)):
-        pen.rrect(player_box(i, max(1, seats)), 16, fill=st.PANEL, outline=st.PANEL_EDGE, width=2)
+        _frame(pen, comp_box(i), f"company {i}")
+    _frame(pen, DEMAND_BOX, "demand", "DEMAND QUEUE  front → back")
+    _frame(pen, DISPLAY_BOX, "display", "PRODUCTION DISPLAY")
+    _frame(pen, STOCK_BOX, "stock", "STOCK TRACK")
+    n = max(1, seats)
+    for i in range(n):
+        _frame(pen, player_box(i, n), f"player {i}")
+
+
+# ---- how to read the board ------------------------------------------------------------------
+LEGEND = (
+    ("glow", "Yellow outline: what the last move changed"),
+    ("ring", "Green ring or frame: the player to act now"),
+    ("coin", "Coin on a sea hex: credits to place a point there"),
+    ("dot", "Dot on a sea hex: a line's navigation point"),
+    ("cards", "Share cards: seat number, P = bank pool, empty = unissued"),
+    ("slot", "Grey ship slot: credits to invest; a disc = its investor"),
+    ("disc", "Time track: the top disc of the rearmost stack acts"),
+    ("ceo", "Yellow-edged share count: that player is the CEO"),
+)
+
+
+def _draw_legend(pen: _Pen, seats: int) -> None:
+    box = legend_box(seats)
+    _frame(pen, box, "legend", "HOW TO READ THE BOARD")
+    x, y = box[0] + 34, box[1] + 60
+    for icon, text in LEGEND:
+        if icon == "glow":
+            pen.rrect((x - 16, y - 12, x + 16, y + 12), 6, outline=st.HILITE, width=4)
+        elif icon == "ring":
+            pen.circle(x, y, 13, outline=st.ACTIVE, width=4)
+        elif icon == "coin":
+            pen.circle(x, y, 13, fill=(236, 200, 92), outline=(120, 90, 20), width=2)
+        elif icon == "dot":
+            pen.circle(x, y, 10, fill=st.COMPANY["RED"], outline=(255, 255, 255), width=3)
+        elif icon == "cards":
+            pen.rrect((x - 16, y - 13, x + 10, y + 13), 5, fill=(96, 104, 120), outline=(0, 0, 0))
+        elif icon == "slot":
+            pen.rrect(
+                (x - 15, y - 13, x + 15, y + 13), 5, fill=(44, 52, 66), outline=(90, 100, 120)
+            )
+        elif icon == "disc":
+            pen.circle(x, y, 13, fill=st.PLAYER[2], outline=(8, 8, 10), width=3)
+        elif icon == "ceo":
+            pen.rrect(
+                (x - 15, y - 13, x + 15, y + 13),
+                5,
+                fill=st.COMPANY["BLUE"],
+                outline=st.HILITE,
+                width=3,
+            )
+        pen.text((x + 30, y), text, 20, fill=st.TEXT, anchor="lm")
+        y += 30

@@ -11,21 +11,53 @@ def hex_rgb(value: str) -> Color:
 
 
 # ---- page -------------------------------------------------------------------------------------
-WIDTH = 1700
-HEADER_H = 92
-LAST_H = 72  # the "last move" bar under the header
-MAP_X, MAP_Y = 0, HEADER_H + LAST_H
-MAP_W, MAP_H = 1110, 760
-TRACK_X, TRACK_Y = MAP_W, MAP_Y
-TRACK_W, TRACK_H = WIDTH - MAP_W, MAP_H
-COMP_Y = MAP_Y + MAP_H + 10
-COMP_H = 372
-MARKET_Y = COMP_Y + COMP_H + 10
-MARKET_H = 196
-PLAYERS_Y = MARKET_Y + MARKET_H + 10
-PLAYERS_H = 228
-HEIGHT = PLAYERS_Y + PLAYERS_H + 10
+# Phone first (like Mombasa): one tall image 900 px wide, read shrunk to about 400 px, so no text
+# is smaller than 20 px (about 9 px on the phone) and the key figures are 28 px or more. The parts
+# are stacked: header, what just happened, map, time track, companies, market, players, legend.
+WIDTH = 900
+M = 10  # outer margin
 GAP = 10
+MIN_TEXT = 20  # the smallest text size anywhere on the board
+HEADER_H = 146
+NEWS_Y = HEADER_H
+NEWS_H = 204  # "what just happened" (fixed, so the static layer does not depend on it)
+NEWS_ROWS = 5
+MAP_S = 0.8  # the map is laid out in a 1110 x 760 frame, drawn at this scale
+MAP_X, MAP_Y = 6, NEWS_Y + NEWS_H + GAP
+MAP_W, MAP_H = round(1110 * MAP_S), round(760 * MAP_S)
+TRACK_X, TRACK_Y = M, MAP_Y + MAP_H + GAP
+TRACK_W, TRACK_H = WIDTH - 2 * M, 348
+COMP_Y = TRACK_Y + TRACK_H + GAP
+COMP_W = (WIDTH - 2 * M - GAP) // 2
+COMP_H = 404
+DEMAND_Y = COMP_Y + 2 * COMP_H + 2 * GAP
+DEMAND_H = 184
+DISPLAY_Y = DEMAND_Y + DEMAND_H + GAP
+DISPLAY_H = 116
+STOCK_Y = DISPLAY_Y + DISPLAY_H + GAP
+STOCK_H = 240
+PLAYERS_Y = STOCK_Y + STOCK_H + GAP
+PLAYER_W = COMP_W
+PLAYER_H = 240
+LEGEND_H = 300
+
+
+def player_rows(seats: int) -> int:
+    return (max(1, seats) + 1) // 2
+
+
+def legend_y(seats: int) -> int:
+    return PLAYERS_Y + player_rows(seats) * (PLAYER_H + GAP)
+
+
+def height(seats: int) -> int:
+    """The page height: only the players' rows depend on the seat count."""
+    return legend_y(seats) + LEGEND_H + M
+
+
+def page_size(seats: int) -> tuple[int, int]:
+    return (WIDTH, height(seats))
+
 
 # ---- palette ----------------------------------------------------------------------------------
 BG = hex_rgb("#161B24")

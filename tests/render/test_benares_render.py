@@ -11,7 +11,7 @@ from PIL import Image, ImageChops
 from engine.benares import TITLE
 from render import registry
 from render.benares import RENDERER
-from render.benares.samples import first_action_turn, play
+from render.benares.samples import first_action_turn, game, play
 from render.core import encode
 
 MAX_BYTES = 2_000_000
@@ -28,7 +28,10 @@ def _png(img: Image.Image) -> Image.Image:
 
 @pytest.fixture(scope="module")
 def mid_state():
-    state = play(11, 4, 120)
+    g = game(11, 4, 120)
+    while not g.state.last and g.step():  # a position the last move left marks on
+        pass
+    state = g.state
     assert state.phase in ("action", "administration")
     return state
 
@@ -37,32 +40,32 @@ def mid_state():
 def test_setup_views_render(seats: int) -> None:
     fresh = TITLE.setup(5, seats, {})  # boats not yet placed
     img = _png(RENDERER.board(TITLE.view(fresh, None)))
-    assert 1400 <= img.width <= 1800
+    assert img.width == 1000
     started = first_action_turn(5, seats)
     view = TITLE.view(started, None)
     assert view.phase == "action" and len(view.companies) == seats
     img = _png(RENDERER.board(view))
-    assert 1400 <= img.width <= 1800 and img.height > 1000
+    assert img.width == 1000 and img.height > 3000
 
 
 def test_mid_game_view_renders(mid_state) -> None:
     view = TITLE.view(mid_state, None)
     assert view.last  # something to highlight
     img = _png(RENDERER.board(view))
-    assert 1400 <= img.width <= 1800
+    assert img.width == 1000
 
 
 def test_finished_game_renders() -> None:
     state = play(7, 3)
     view = TITLE.view(state, None)
     assert view.over and view.ranking
-    assert _png(RENDERER.board(view)).width >= 1400
+    assert _png(RENDERER.board(view)).width == 1000
 
 
 def test_company_area_renders_larger(mid_state) -> None:
     view = TITLE.view(mid_state, None)
     img = _png(RENDERER.board(view, area=1))
-    assert img.width >= 1400 and img.height >= 800
+    assert img.width == 1000 and img.height >= 800
     other = RENDERER.board(view, area=2)
     assert ImageChops.difference(RENDERER.board(view, area=1), other).getbbox() is not None
 

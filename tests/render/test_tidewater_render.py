@@ -15,7 +15,7 @@ from render.core import encode
 from render.tidewater import RENDERER, style
 from render.tidewater.samples import end_view, mid_view, play_until, start_view
 
-PAGE = (style.WIDTH, style.HEIGHT)
+PAGE = style.page_size(4)
 
 
 def _png(img: Image.Image) -> Image.Image:
@@ -36,7 +36,7 @@ def test_setup_view_renders_page(seats: int) -> None:
     view = start_view(seats)
     assert view.round == 1 and len(view.players) == seats
     img = _png(RENDERER.board(view))
-    assert img.size == PAGE
+    assert img.size == style.page_size(seats)
 
 
 def test_mid_game_view_renders_page(mid) -> None:
@@ -52,7 +52,7 @@ def test_end_and_payout_views_render() -> None:
     assert _png(RENDERER.board(end)).size == PAGE
     payout = play_until(4, 3, lambda v, n: v.phase == "payout_prompt")
     assert payout.phase == "payout_prompt" and payout.payout is not None
-    assert _png(RENDERER.board(payout)).size == PAGE
+    assert _png(RENDERER.board(payout)).size == style.page_size(3)
 
 
 def test_player_area_renders_larger_panel(mid) -> None:
@@ -92,7 +92,11 @@ def test_renderer_code_never_touches_engine_state() -> None:
             if not line.startswith(("import engine", "from engine")):
                 continue
             if path.name == "samples.py":
-                assert line in ("from engine.rng import Rng", "from engine.tidewater import TITLE")
+                assert line in (
+                    "from engine.rng import Rng",
+                    "from engine.tidewater import TITLE",
+                    "from engine.tidewater.view import MoveView",
+                )
             else:
                 assert line.startswith("from engine.tidewater.view import"), f"{path.name}: {line}"
 
@@ -114,7 +118,7 @@ def test_public_and_seat_views_draw_the_same(mid) -> None:
 def test_short_game_variant_track_renders() -> None:
     view = play_until(8, 3, lambda v, n: n > 60, options={"short_game": "on"})
     assert view.time_track.steps_per_round != 16
-    assert _png(RENDERER.board(view)).size == PAGE
+    assert _png(RENDERER.board(view)).size == style.page_size(3)
 
 
 def test_static_layer_is_cached(mid) -> None:
@@ -166,3 +170,209 @@ def test_ship_routes_and_sailed_state_are_drawn(mid) -> None:
     ships[1] = msgspec.structs.replace(ships[1], reachable=["M_NORTH"])
     north = RENDERER.board(msgspec.structs.replace(mid, ships=ships))
     assert ImageChops.difference(far, north).getbbox() is not None
+
+
+# ---- readable on a phone (issue 12) ---------------------------------------------------------
+def _texts(view):
+    """Every string a board shows: the static layer's and the ones drawn for this view."""
+    from render.tidewater.kit import record_text
+    from render.tidewater.static import STATIC_TEXT, static_key
+
+    with record_text() as drawn:
+        img = RENDERER.board(view)
+    return img, STATIC_TEXT[static_key(view)] + drawn
+
+
+def _views():
+    return [
+        start_view(2),
+        start_view(3),
+        start_view(4),
+        mid_view(4),
+        mid_view(3, seed=4),
+        end_view(4),
+        end_view(3, seed=2),
+        play_until(4, 3, lambda v, n: v.phase == "payout_prompt"),
+        play_until(8, 3, lambda v, n: n > 60, options={"short_game": "on"}),
+    ]
+
+
+@pytest.fixture(scope="module")
+def drawn():
+    return [(view, *_texts(view)) for view in _views()]
+
+
+def test_the_board_is_phone_shaped(drawn) -> None:
+    for _, img, _ in drawn:
+        assert img.width == style.WIDTH <= 1000
+        assert img.height > img.width  # one tall image, read by scrolling
+
+
+def test_every_text_is_at_least_20_px(drawn) -> None:
+    for _, _, texts in drawn:
+        assert texts, "no text recorded"
+        small = [t for t in texts if t.size < style.MIN_TEXT]
+        assert not small, small[:5]
+        assert min(t.size for t in texts) >= 20
+
+
+def test_key_figures_are_large(drawn) -> None:
+    """Money, stock values, treasuries, prices and the status line are 28 px or more."""
+    view, _, texts = drawn[3]
+    by_text: dict[str, int] = {}
+    for t in texts:
+        by_text[t.text] = max(by_text.get(t.text, 0), t.size)
+    for p in view.players:
+        assert by_text[str(p.credits)] >= 28
+    for c in view.companies:
+        assert by_text[str(c.stock)] >= 28 and by_text[str(c.treasury)] >= 28
+    for m in view.demand:
+        assert by_text[str(m.price)] >= 28
+
+
+def test_every_text_stays_inside_its_panel(drawn) -> None:
+    for view, img, texts in drawn:
+        for t in texts:
+            x0, y0, x1, y1 = t.box
+            p0, q0, p1, q1 = t.panel
+            assert p0 <= x0 and q0 <= y0 and x1 <= p1 and y1 <= q1, (t, view.phase)
+            assert x0 >= 0 and y0 >= 0 and x1 <= img.width and y1 <= img.height
+
+
+def test_texts_of_different_panels_never_overlap(drawn) -> None:
+    """The panels themselves do not overlap, so no text can spill over another panel's."""
+    from render.tidewater.static import player_box
+
+    for view, _, texts in drawn:
+        panels = {t.panel for t in texts}
+        panels |= {player_box(i, len(view.players)) for i in range(len(view.players))}
+        for a in panels:
+            for b in panels:
+                if a == b or a == (0, 0, style.WIDTH, 1 << 16):
+                    continue
+                inside = a[0] >= b[0] and a[1] >= b[1] and a[2] <= b[2] and a[3] <= b[3]
+                apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                assert apart or inside or _inside(b, a), (a, b)
+
+
+def _inside(a, b) -> bool:
+    return a[0] >= b[0] and a[1] >= b[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
+def test_the_recorder_catches_a_text_outside_its_panel(mid) -> None:
+    """The panel check can fail: a string pushed out of its panel is caught."""
+    from render.tidewater import companies
+    from render.tidewater.kit import record_text
+
+    original = companies.CompanyPanels.company
+
+    def shifted(self, i, c):
+        original(self, i, c)
+        x0, y0, x1, y1 = companies.comp_box(i)
+        self.d.text((x1 - 10, y0 + 40), "spills over", font=style_font(20), fill=style.TEXT)
+
+    companies.CompanyPanels.company = shifted
+    try:
+        with record_text() as drawn_now:
+            RENDERER.board(mid)
+    finally:
+        companies.CompanyPanels.company = original
+    out = [t for t in drawn_now if t.text == "spills over"]
+    assert out and all(t.box[2] > t.panel[2] for t in out)
+
+
+def style_font(size: int):
+    from render.core import font
+
+    return font(size)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_how_to_read_the_board_is_there_for_every_seat_count(seats: int) -> None:
+    _, texts = _texts(start_view(seats))
+    legend = [t for t in texts if t.name == "legend"]
+    assert any(t.text == "HOW TO READ THE BOARD" for t in legend)
+    assert len(legend) >= 8
+    assert any("credits to place" in t.text for t in legend)  # what a sea hex's coin costs
+
+
+def test_the_end_board_never_cuts_a_name() -> None:
+    end = end_view(4, seed=5)
+    # make one player CEO of every company: the longest CEO line there can be
+    seat = end.players[0].seat
+    companies = [msgspec.structs.replace(c, ceo=seat) for c in end.companies]
+    players = [
+        msgspec.structs.replace(p, ceo_of=[c.id for c in end.companies] if p.seat == seat else [])
+        for p in end.players
+    ]
+    view = msgspec.structs.replace(end, companies=companies, players=players)
+    _, texts = _texts(view)
+    shown = " ".join(t.text for t in texts if t.name == f"player {0}")
+    for c in end.companies:
+        assert c.name.replace(" Line", "") in shown
+    assert not any("…" in t.text for t in texts), [t.text for t in texts if "…" in t.text]
+
+
+def _move(seat, action, *lines):
+    from engine.tidewater.view import MoveView
+
+    return MoveView(seat=seat, action=action, lines=list(lines))
+
+
+def test_the_banner_lists_a_delivery_before_a_stop(mid) -> None:
+    from render.tidewater.news import items
+
+    reader = mid.active_seat
+    other = next(p.seat for p in mid.players if p.seat != reader)
+    other_name = f"Seat {other + 1}"
+    recent = [
+        _move(reader, "fund", f"Seat {reader + 1} takes Funding of 1 credit."),
+        _move(reader, "stop", f"Seat {reader + 1} stops."),
+        _move(
+            other, "sail", f"{other_name} sails the Atlas Line ship from Red port to North Market."
+        ),
+        _move(
+            other,
+            "deliver",
+            f"{other_name} delivers 2 containers with the Atlas Line ship at North Market: "
+            "11 credits to the line's treasury (red 6, red 5).",
+        ),
+        _move(
+            other,
+            "stop",
+            f"{other_name} stops.",
+            f"Seat {reader + 1} is now last on the Time Track and takes the turn.",
+        ),
+    ]
+    view = msgspec.structs.replace(mid, recent=recent, actions_this_turn=0)
+    found, title = items(view)
+    texts = [it.text for it in found]
+    assert title == f"SINCE SEAT {reader + 1}'S LAST TURN"
+    assert texts[0].startswith("Delivers 2 containers") and texts[1].startswith("Sails")
+    assert texts.index("Stops.") > texts.index(texts[0])
+    assert not any("takes the turn" in t for t in texts)  # filler is dropped
+    assert not any("Funding" in t for t in texts)  # the reader's own earlier turn is not news
+    # and it is drawn: the banner shows the delivery
+    _, drawn_texts = _texts(view)
+    news = [t.text for t in drawn_texts if t.name == "news"]
+    assert any("Delivers 2 containers" in t for t in news)
+    assert news.index(next(t for t in news if "Delivers" in t)) < news.index(
+        next(t for t in news if t.startswith("Stops"))
+    )
+
+
+def test_the_banner_without_a_log_shows_the_last_move_without_filler(mid) -> None:
+    from render.tidewater.news import items
+
+    last = msgspec.structs.replace(
+        mid.last,
+        lines=["Seat 3 stops.", "Seat 1 is now last on the Time Track and takes the turn."],
+        seat=2,
+        action="stop",
+    )
+    found, title = items(msgspec.structs.replace(mid, recent=[], last=last))
+    assert title == "LAST MOVE" and [it.text for it in found] == ["Stops."]
+
+
+def test_samples_give_the_views_their_recent_moves(mid) -> None:
+    assert mid.recent and mid.recent[-1].lines == mid.last.lines
