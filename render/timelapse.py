@@ -171,21 +171,6 @@ def durations(levels: Sequence[int]) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- one frame
-def _tidewater_bands(view: Any, size: tuple[int, int]) -> list[tuple[int, int]]:
-    """Header, last move, map and time track; the players' cash and worth."""
-    from render.tidewater import style as s
-
-    return [(0, s.MAP_Y + s.MAP_H), (s.PLAYERS_Y, s.PLAYERS_Y + s.PLAYERS_H)]
-
-
-def _benares_bands(view: Any, size: tuple[int, int]) -> list[tuple[int, int]]:
-    """Header, river map and markets."""
-    from render.benares import board as b
-
-    top = b.M + b.header_height(view) + b.G
-    return [(0, top + max(b.MAP_H, b.MARKET_H))]
-
-
 def _mombasa_bands(view: Any, size: tuple[int, int]) -> list[tuple[int, int]]:
     """Header and map (the board is a long page: the map is what moves)."""
     from render.mombasa import board as b
@@ -196,11 +181,7 @@ def _mombasa_bands(view: Any, size: tuple[int, int]) -> list[tuple[int, int]]:
 Bands = Callable[[Any, tuple[int, int]], list[tuple[int, int]]]
 #: Horizontal bands (y0, y1) of a title's board that a timelapse shows, top to bottom; a
 #: renderer may offer its own as `timelapse_bands(view, size)`. None: the whole board.
-BANDS: dict[str, Bands] = {
-    "tidewater": _tidewater_bands,
-    "benares": _benares_bands,
-    "mombasa": _mombasa_bands,
-}
+BANDS: dict[str, Bands] = {"mombasa": _mombasa_bands}
 
 
 def _cut(image: Image.Image, bands: list[tuple[int, int]] | None) -> Image.Image:

@@ -63,6 +63,15 @@ class Mix(msgspec.Struct):
     fleet: bool = False
 
 
+#: How many public log lines `State.recent` keeps: more than a 4-seat round's worth.
+RECENT_KEEP = 60
+
+
+class Logged(msgspec.Struct, array_like=True):
+    seat: int | None
+    text: str
+
+
 class State(msgspec.Struct):
     seats: int
     options: dict[str, str]
@@ -84,3 +93,6 @@ class State(msgspec.Struct):
     mix: Mix | None = None
     last: list[str] = msgspec.field(default_factory=list)
     last_text: list[str] = msgspec.field(default_factory=list)
+    #: The latest public log lines with the seat deciding when each was written, oldest first
+    #: (at most RECENT_KEEP): the board's "since your last turn" banner. Not a rule.
+    recent: list[Logged] = msgspec.field(default_factory=list)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.benares.data import data
-from engine.benares.state import State
+from engine.benares.state import RECENT_KEEP, Logged, State
 from engine.core import Event
 
 
@@ -86,6 +86,8 @@ def log(st: State, ev: list[Event], text: str, *, barrier: bool = False) -> None
     """A public log line; also kept in `last_text` for the view."""
     ev.append(Event(text, barrier=barrier))
     st.last_text.append(text)
+    st.recent.append(Logged(st.stack[-1].seat if st.stack else None, text))
+    del st.recent[:-RECENT_KEEP]
 
 
 def touch(st: State, *ids: str) -> None:

@@ -115,6 +115,20 @@ class CellView(msgspec.Struct):
     first_buyer: int | None = None  # seat that bought it first in the game
 
 
+def since_last_turn(log: list[LogEntry], seat: int | None) -> list[LogEntry]:
+    """The tail of a public log that `seat` has not acted in: its turn in progress (if any)
+    and, before that, everything back to its previous decision."""
+    if seat is None:
+        return log[-6:]
+    i = len(log)
+    while i > 0 and log[i - 1].seat == seat:  # the seat's own turn, still going on
+        i -= 1
+    j = i
+    while j > 0 and log[j - 1].seat != seat:
+        j -= 1
+    return log[j:]
+
+
 class LogEntry(msgspec.Struct):
     """One public log line and the seat whose decision wrote it (None: the game's own steps,
     such as the market adjustment or a refresh)."""

@@ -14,9 +14,11 @@ from engine.benares.view import (
     CellView,
     CompanyView,
     ConnectionView,
+    LogEntry,
     MapSpaceView,
     RewardView,
     SpaceView,
+    since_last_turn,
 )
 
 
@@ -165,6 +167,7 @@ def build(st: State, seat: int | None, status: str) -> BenaresView:
         deck_count=len(st.deck),
         last=list(st.last),
         last_text=list(st.last_text),
+        recent=since_last_turn([LogEntry(e.seat, e.text) for e in st.recent], current),
         options=dict(st.options),
         over=over,
         final_scores=[res.scores[s] for s in range(st.seats)] if res else None,

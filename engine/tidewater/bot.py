@@ -1,136 +1,79 @@
-"""The automatic player: plays a simple shipping economy and always lets the game end.
+"""The automatic player (issue 12): a one-move look-ahead over candidate complete moves.
 
-It plans one complete move and plays it when the menus list it (the path that leads toward it
-ends in it); otherwise it funds or takes the first listed move. It never returns a menu step,
-and every time-costing action advances a disc: games always terminate.
+Each candidate (engine.tidewater.bot_moves) is applied to a copy of the state and the result is
+scored by engine.tidewater.bot_eval: every seat's estimated final score (R117), the payouts to
+come played forward. The bot takes free actions while they gain, then the best time-costing
+action, and stops (R77) when nothing beats Funding by a margin. It decides from public
+information only (spec section 2) and never draws from the game's generator.
+
+The chosen move is played only when the menus list it (the path that leads toward it ends in it);
+otherwise it funds or takes the first listed move. It never returns a menu step, and every
+time-costing action advances a disc: games always terminate.
 """
 
 from __future__ import annotations
 
+import msgspec
+
 from engine.core import BACK, MAX_DRAFT_STEPS, IllegalAction, Prompt
 from engine.rng import Rng
-from engine.tidewater import actions as act
-from engine.tidewater import options as opt
+from engine.tidewater import bot_moves as moves
+from engine.tidewater import commands, track
 from engine.tidewater import prompts as pr
-from engine.tidewater import shipping, track
-from engine.tidewater.market import holds
+from engine.tidewater.bot_eval import advantage
 from engine.tidewater.state import PAYOUT, START, State
+
+#: A free action is taken only if it gains at least this much.
+EPS = 0.05
+#: Stop (when allowed) unless the best time-costing action beats Funding by this much.
+STOP_MARGIN = 0.5
+#: Seed of the stand-in generator of look-ahead copies (any fixed value; never the game's).
+LOOK_SEED = 12
 
 
 def plan(state: State, seat: int, rng: Rng) -> str:
-    """A complete move id (reached through menus by a player) the bot wants to play now."""
-    if state.phase == PAYOUT:
+    """A complete move id (reached through menus by a player) the bot wants to play now: the
+    candidate whose one-move look-ahead gives the best estimate (engine.tidewater.bot_eval)."""
+    if state.phase == PAYOUT:  # R57, R114: the dividend that serves this seat best
         pay = state.payout
         assert pay is not None
-        return f"div:{max(pay.options)}"
-    free = free_plan(state, seat)
-    if free:
+        return best(state, seat, [f"div:{d}" for d in pay.options])[0] or f"div:{max(pay.options)}"
+    base = advantage(state, seat)
+    free, gain = best(state, seat, moves.free_moves(state, seat))
+    if free is not None and gain > base + EPS:
         return free
     if state.phase == START:
         return "done"
-    return time_plan(state, seat, rng)
+    cands = moves.time_moves(state, seat)
+    move, value = best(state, seat, cands)
+    if track.can_stop(state):  # R7, R77: stop unless a move is clearly worth taking now
+        fund = look(state, seat, "fund")
+        if move is None or fund is None or value < fund + STOP_MARGIN:
+            return "stop"
+    return move or "fund"
 
 
-def free_plan(state: State, seat: int) -> str | None:
-    r = state.rules
-    ships = opt.deliver_ships(state, seat)
-    if ships:
-        return f"deliver:{ships[0]}:{'.'.join(opt.occupied(state, ships[0]))}"
-    for co, port in opt.sail_options(state, seat):
-        ship = state.ship(co)
-        cargo = opt.occupied(state, co)
-        is_market = r.ports[port]["type"] == "market"
-        if (
-            cargo
-            and is_market
-            and not (r.ports[ship.port]["type"] == "market" and ship.can_deliver)
-        ):
-            return f"sail:{co}:{port}"
-        here_market = r.ports[ship.port]["type"] == "market"
-        if not cargo and here_market and not is_market:
-            hex_co = r.port_hex_company[port]
-            if state.company(hex_co).hex_containers:
-                return f"sail:{co}:{port}"
-    return None
+def best(state: State, seat: int, cands: list[str]) -> tuple[str | None, float]:
+    """The first candidate with the highest look-ahead value (None: none is legal)."""
+    top: str | None = None
+    value = float("-inf")
+    for c in cands:
+        v = look(state, seat, c)
+        if v is not None and v > value:
+            top, value = c, v
+    return top, value
 
 
-def time_plan(state: State, seat: int, rng: Rng) -> str:
-    r = state.rules
-    p = state.players[seat]
-    if track.can_stop(state) and rng.below(3) > 0:
-        return "stop"
-    owned = [c for c in r.companies if holds(state, seat, c)]
-    # Get into a company first.
-    if len(owned) < 2 or rng.below(4) == 0:
-        parts = [x for x in opt.trade_first_parts(state, seat) if x.startswith("buy")]
-        if parts:
-            return f"trade:{rng.choice(parts)}"
-    loads = opt.load_options(state, seat)
-    if loads and rng.below(4) > 0:
-        co, slot = loads[0]
-        return f"load:{co}:{slot}"
-    # Build a route to a market for a ship we hold.
-    for co in owned:
-        if opt.occupied(state, co) and not any(
-            r.ports[x]["type"] == "market" for x in shipping.reachable(state, co)
-        ):
-            op = route_op(state, seat, co)
-            if op:
-                return f"nav:{op}"
-    if p.pos + 1 <= r.steps:
-        roll = rng.below(10)
-        if roll == 0 and not act.produce_error(state, seat):
-            return "produce"
-        if roll == 1:
-            inv = opt.invest_options(state, seat)
-            if inv:
-                co, slot = rng.choice(inv)
-                return f"invest:{co}:{slot}"
-        if roll == 2:
-            return f"adv:{rng.randint(1, len(state.queue) - 1)}"
-        if roll == 3 and p.credits < 4:
-            sells = [x for x in opt.trade_first_parts(state, seat) if x.startswith("sell")]
-            if sells:
-                return f"trade:{rng.choice(sells)}"
-    return "fund"
-
-
-def route_op(state: State, seat: int, co: str) -> str | None:
-    """Place the next point on a shortest hex path from the ship's port to some market."""
-    r = state.rules
-    ship = state.ship(co)
-    have = set(state.company(co).nav)
-    best: list[str] | None = None
-    for start in r.ports[ship.port]["sea"]:
-        prev: dict[str, str | None] = {start: None}
-        frontier = [start]
-        found = None
-        while frontier and found is None:
-            nxt = []
-            for h in frontier:
-                if any(r.ports[p]["type"] == "market" for p in r.sea[h]["ports"]):
-                    found = h
-                    break
-                for a in r.sea[h]["adj"]:
-                    if a not in prev:
-                        prev[a] = h
-                        nxt.append(a)
-            frontier = nxt
-        if found is not None:
-            path = []
-            cur: str | None = found
-            while cur is not None:
-                path.append(cur)
-                cur = prev[cur]
-            if best is None or len(path) < len(best):
-                best = path
-    for h in reversed(best or []):
-        if h not in have:
-            op = f"place:{co}:{h}"
-            if not act.nav_op_error(state, seat, op):
-                return op
-            return None
-    return None
+def look(state: State, seat: int, move: str) -> float | None:
+    """The seat's advantage after `move` on a copy (None: illegal). The copy's generator is
+    replaced, so a draw in the look-ahead reveals nothing about the real bag order (section 2)."""
+    copy = msgspec.json.decode(msgspec.json.encode(state), type=State)
+    copy.rng = Rng.from_seed(LOOK_SEED)
+    try:
+        commands.apply(copy, seat, move)
+    except IllegalAction:
+        return None
+    return advantage(copy, seat)
 
 
 def bot_choice(state: State, seat: int, rng: Rng) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core import BACK, Event, IllegalAction
 from engine.tidewater import actions as act
 from engine.tidewater import flow, shipping
-from engine.tidewater.state import State
+from engine.tidewater.state import RECENT_KEEP, Last, State
 
 
 def _fail(err: str | None) -> None:
@@ -25,6 +25,8 @@ def _record(state: State, seat: int, action: str, events: list[Event]) -> list[E
     state.last.seat = seat
     state.last.action = action
     state.last.lines = [e.text for e in events]
+    state.recent.append(Last(seat=seat, action=action, lines=list(state.last.lines)))
+    del state.recent[:-RECENT_KEEP]
     return events
 
 

@@ -17,6 +17,7 @@ from engine.tidewater.view import (
     DiscView,
     LastView,
     MapView,
+    MoveView,
     PayoutView,
     PlayerView,
     PortView,
@@ -205,6 +206,7 @@ def build_view(state: State, seat: int | None) -> TidewaterView:
         scores=res.scores if res else None,
         ranking=res.ranking if res else None,
         wage_bands=[WageBandView(min=b["min"], max=b["max"], wage=b["wage"]) for b in r.wage_bands],
+        recent=[MoveView(seat=m.seat, action=m.action, lines=list(m.lines)) for m in state.recent],
     )
 
 

@@ -63,6 +63,10 @@ class Last(msgspec.Struct):
     lines: list[str] = []
 
 
+#: How many moves `State.recent` keeps: more than a 4-seat round's worth.
+RECENT_KEEP = 40
+
+
 class State(msgspec.Struct, dict=True):
     seats: int
     variants: list[str]
@@ -84,6 +88,9 @@ class State(msgspec.Struct, dict=True):
     stock_counter: int = 0
     share_counter: int = 0
     last: Last = msgspec.field(default_factory=Last)
+    #: The latest public moves, oldest first (at most RECENT_KEEP): the board's "since your
+    #: last turn" banner. Not a rule: what players would see scrolling up the log.
+    recent: list[Last] = msgspec.field(default_factory=list)
 
     @cached_property
     def rules(self) -> Rules:

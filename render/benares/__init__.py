@@ -11,7 +11,7 @@ from typing import Any
 from PIL import Image
 
 from engine.benares.view import BenaresView
-from render.benares.board import draw_area, draw_board
+from render.benares.board import draw_area, draw_board, map_bottom
 from render.benares.cards import draw_hand
 
 
@@ -23,6 +23,12 @@ class BenaresRenderer:
         if area is not None:
             return draw_area(view, area)
         return draw_board(view)
+
+    def timelapse_bands(self, view: Any, size: tuple[int, int]) -> list[tuple[int, int]]:
+        """What a timelapse frame shows (render/timelapse.py): the header, the turn order and
+        the river map (about a phone screen)."""
+        _check(view)
+        return [(0, map_bottom(view))]
 
     def hand(self, view: Any, seat: int) -> Image.Image | None:
         """The seat's cards, from that seat's own view (None when the view holds no faces)."""

@@ -71,6 +71,11 @@ def board_height(view) -> int:
     )
 
 
+def map_bottom(view) -> int:
+    """Where the river map ends: header, turn order and map are above."""
+    return M + header_height(view) + G + order_height() + G + MAP_H
+
+
 def draw_board(view) -> Image.Image:
     colours = seat_colours(view)
     hl = set(view.last)

@@ -41,20 +41,25 @@ PHASE_TEXT = {
 HEAD_TOP = 112  # title row and phase / turn row
 LINE_H = 30
 MAX_LINES = 5
+LAST_X = 42  # where the 'last' lines start in the header
+#: Their width: the header is the page's panel width (980 px), less a margin each side.
+LAST_W = 980 - LAST_X - 16
 
 
-def _last_lines(view, width: float) -> tuple[str, list[list[str]]]:
-    """The 'last' area: its title and, per entry, its wrapped lines (at most MAX_LINES rows)."""
+def _last_lines(view) -> tuple[str, list[list[str]]]:
+    """The 'last' area: its title and, per entry, its wrapped lines (at most MAX_LINES rows);
+    the first entry is drawn in bold, so it is measured in bold."""
     title, lines = headline(view)
     out: list[list[str]] = []
     rows = 0
-    for line in lines:
-        wrapped = st.wrap(line, MIN, int(width))
+    for i, line in enumerate(lines):
+        bold = i == 0
+        wrapped = st.wrap(line, MIN, LAST_W, bold)
         if len(wrapped) > 2:
             short = re.sub(r" \([^)]*\)", "", line)
-            wrapped = st.wrap(short, MIN, int(width))[:2]
-            if len(st.wrap(short, MIN, int(width))) > 2:
-                wrapped[1] = st.cut(wrapped[1] + " …", width, MIN)
+            wrapped = st.wrap(short, MIN, LAST_W, bold)[:2]
+            if len(st.wrap(short, MIN, LAST_W, bold)) > 2:
+                wrapped[1] = st.cut(wrapped[1] + " …", LAST_W, MIN, bold)
         if rows + len(wrapped) > MAX_LINES:
             break
         out.append(wrapped)
@@ -63,7 +68,7 @@ def _last_lines(view, width: float) -> tuple[str, list[list[str]]]:
 
 
 def header_height(view) -> int:
-    _title, entries = _last_lines(view, 900)
+    _title, entries = _last_lines(view)
     rows = sum(len(e) for e in entries)
     return HEAD_TOP + (LINE_H + 8 + rows * LINE_H if rows else 0) + 10
 
@@ -101,7 +106,7 @@ def draw_header(im: Image.Image, ox: float, oy: float, width: int, view, colours
             pw = min(st.text_w(phase, st.font(MIN, True)) + 24, right - 14)
             pen.rect(14, 64, 14 + pw, 102, fill=(255, 240, 210), radius=8)
             pen.fit(14 + pw / 2, 83, phase, MIN, pw - 16, st.INK, True)
-        title, entries = _last_lines(view, width - 60)
+        title, entries = _last_lines(view)
         if entries:
             y = HEAD_TOP + 4
             pen.text(18, y + LINE_H / 2, title.upper(), MIN, GOLD, True, anchor="lm")
@@ -109,7 +114,7 @@ def draw_header(im: Image.Image, ox: float, oy: float, width: int, view, colours
             for i, wrapped in enumerate(entries):
                 pen.rect(20, y + 8, 30, y + LINE_H - 8, fill=st.HIGHLIGHT if i == 0 else GOLD)
                 for line in wrapped:
-                    pen.text(42, y + LINE_H / 2, line, MIN, LIGHT, i == 0, anchor="lm")
+                    pen.text(LAST_X, y + LINE_H / 2, line, MIN, LIGHT, i == 0, anchor="lm")
                     y += LINE_H
     return oy + h
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.benares.view import LogEntry
+from engine.benares.view import since_last_turn
+
+__all__ = ["headline", "rank", "since_last_turn"]
 
 #: lines that change nothing on the board
 FILLER = (
@@ -45,20 +47,6 @@ RANKS = (
     (re.compile(r" marker | row | advances "), 2),
     (re.compile(r" plays "), 1),
 )
-
-
-def since_last_turn(log: list[LogEntry], seat: int | None) -> list[LogEntry]:
-    """The tail of a public log that `seat` has not acted in: its turn in progress (if any)
-    and, before that, everything back to its previous decision."""
-    if seat is None:
-        return log[-6:]
-    i = len(log)
-    while i > 0 and log[i - 1].seat == seat:  # the seat's own turn, still going on
-        i -= 1
-    j = i
-    while j > 0 and log[j - 1].seat != seat:
-        j -= 1
-    return log[j:]
 
 
 def rank(text: str) -> int:

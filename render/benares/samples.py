@@ -2,9 +2,6 @@
 each with a 400 px wide preview (`<name>-phone.png`) of how it reads on a phone.
 
 python -m render.benares.samples docs/images
-
-The engine's view does not carry the public log yet (`BenaresView.recent`), so `view` fills it
-from the events of the game played here, as a host that keeps the log would.
 """
 
 from __future__ import annotations
@@ -13,37 +10,31 @@ import sys
 import time
 from pathlib import Path
 
-import msgspec
-
 from engine.benares import TITLE
-from engine.benares.view import BenaresView, LogEntry
+from engine.benares.view import BenaresView
 from engine.rng import Rng
 from render.benares import RENDERER
-from render.benares.recent import since_last_turn
 from render.core import encode
 from render.mombasa.samples import phone
 
 
 class Game:
-    """A game advanced by bot choices, with its public log (each line with its seat)."""
+    """A game advanced by bot choices."""
 
     def __init__(self, seed: int, seats: int) -> None:
         self.state = TITLE.setup(seed, seats, {})
         self.rng = Rng.from_seed(seed)
-        self.log: list[LogEntry] = []
 
     def step(self) -> bool:
         prompts = TITLE.prompts(self.state)
         if not prompts:
             return False
         seat = prompts[0].seat
-        events = TITLE.apply(self.state, seat, TITLE.bot_choice(self.state, seat, self.rng))
-        self.log += [LogEntry(seat, e.text) for e in events if e.private_to is None]
+        TITLE.apply(self.state, seat, TITLE.bot_choice(self.state, seat, self.rng))
         return True
 
     def view(self, seat: int | None = None) -> BenaresView:
-        v = TITLE.view(self.state, seat)
-        return msgspec.structs.replace(v, recent=since_last_turn(self.log, v.current))
+        return TITLE.view(self.state, seat)
 
 
 def game(seed: int, seats: int, steps: int | None = None) -> Game:

@@ -6,9 +6,6 @@
 writes tidewater-start.png (3 seats, setup), tidewater-mid.png (4 seats, round 2),
 tidewater-end.png (4 seats, final scores) and tidewater-player.png (one seat's area), each with a
 400 px wide preview (tidewater-mid-phone.png ...), the size a phone shows it at.
-
-The views get `recent` (the latest public moves, for the "what just happened" banner) from the
-moves played here when the engine's view does not carry it yet.
 """
 
 from __future__ import annotations
@@ -19,31 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from engine.rng import Rng
-from engine.tidewater.view import MoveView
 from render.core import encode
-
-RECENT = 40  # how many of the latest moves a view carries
-
-
-class Journal:
-    """The public moves of a game as it is played: (seat, action, lines) of each choice."""
-
-    def __init__(self) -> None:
-        self.moves: list[MoveView] = []
-
-    def add(self, state: Any) -> None:
-        last = state.last
-        self.moves.append(MoveView(seat=last.seat, action=last.action, lines=list(last.lines)))
-        del self.moves[:-RECENT]
-
-    def view(self, view: Any) -> Any:
-        """`view` with the latest moves, unless the engine already filled them in."""
-        if getattr(view, "recent", None) or not self.moves:
-            return view
-        return msgspec.structs.replace(view, recent=list(self.moves))
 
 
 def play_until(
@@ -59,9 +33,8 @@ def play_until(
 
     state = TITLE.setup(seed, seats, options or {})
     bot = Rng.from_seed(seed * 7919 + 1)
-    journal = Journal()
     for n in range(max_actions):
-        view = journal.view(TITLE.view(state, None))
+        view = TITLE.view(state, None)
         if stop(view, n):
             return view
         prompts = TITLE.prompts(state)
@@ -69,8 +42,7 @@ def play_until(
             return view
         seat = prompts[0].seat
         TITLE.apply(state, seat, TITLE.bot_choice(state, seat, bot))
-        journal.add(state)
-    return journal.view(TITLE.view(state, None))
+    return TITLE.view(state, None)
 
 
 def start_view(seats: int, seed: int = 3) -> Any:
@@ -119,16 +91,14 @@ def bench(seats: int = 4, seed: int = 5, every: int = 10) -> None:
     state = TITLE.setup(seed, seats, {})
     bot = Rng.from_seed(seed)
     views = []
-    journal = Journal()
     n = 0
     while TITLE.prompts(state):
         if n % every == 0:
-            views.append(journal.view(TITLE.view(state, None)))
+            views.append(TITLE.view(state, None))
         seat = TITLE.prompts(state)[0].seat
         TITLE.apply(state, seat, TITLE.bot_choice(state, seat, bot))
-        journal.add(state)
         n += 1
-    views.append(journal.view(TITLE.view(state, None)))
+    views.append(TITLE.view(state, None))
     RENDERER.board(views[0])  # build the cached static layer once
     times, sizes = [], []
     for view in views:
