@@ -1,167 +1,167 @@
-"""A simple automatic player: heuristic weights on the legal choices, seeded noise for variety.
-It returns complete moves only (never a step such as a card or "back"), performs actions rather
-than declining, sells everything and invests whenever it can, so games always finish."""
+"""The automatic player (issue 12): a one-turn look-ahead on copies of the state.
+
+A turn is searched play by play (every card, open space and mode, R71): each play is applied to
+a copy and the rest of the turn is finished there by the seat's own greedy choices (every choice
+inside a turn is the active player's, R114, and nothing random happens in a turn, section 4).
+The end of the turn is scored by `bot_eval.evaluate` plus what the remaining cards are worth on
+the remaining spaces (`bot_plan.future`). Decisions inside a turn are made the same way. Only
+public state and the seat's own hand are read: a copy keeps other hands and the deck, but no
+evaluation looks at them (R129), and a search stops as soon as the turn ends.
+
+It returns complete moves only (choice ids, never menu positions or labels)."""
 
 from __future__ import annotations
 
-from engine.benares.actions import crate_price, load_max, move_ends, spec_of
+import msgspec
+
+from engine.benares import flow
+from engine.benares.bot_eval import evaluate
+from engine.benares.bot_plan import future, invest_pick, play_guess, play_matrix
 from engine.benares.data import data
-from engine.benares.flow import options
-from engine.benares.menus import card_menu, parse_play
-from engine.benares.posts import legal_post_types
-from engine.benares.state import State, Task
-from engine.core import Choice
+from engine.benares.menus import parse_play, play_choices
+from engine.benares.prompts import OPTIONS
+from engine.benares.state import State
+from engine.core import Event
 from engine.rng import Rng
 
-RUPEE = 0.2  # rough VP worth of one rupee
+#: Weight of the rest of the hand (a rough guess) against the searched play.
+FUTURE = 0.6
+#: How many distinct plays of a turn are searched (the best guesses).
+WIDTH = 16
+#: Safety bound on the decisions of one turn in a search.
+MAX_STEPS = 64
+
+_ENC = msgspec.msgpack.Encoder()
+_DEC = msgspec.msgpack.Decoder(State)
 
 
-def _sale_value(st: State, seat: int, end: str, hold: dict[str, int]) -> float:
-    return RUPEE * sum(n * crate_price(st, seat, end, g) for g, n in hold.items())
+def _copy(st: State) -> State:
+    return _DEC.decode(_ENC.encode(st))
 
 
-def _action_value(st: State, seat: int, spec: dict, times: int = 1) -> float:
-    k = spec["kind"]
-    if k == "market":
-        return (0.7 if spec["target"] in ("advisor", "wild") else 0.5) * times
-    if k == "goods":
-        return 0.6 * times
-    if k == "goods_pair":
-        return 1.8
-    if k == "income":
-        return spec["rupees"] * RUPEE * times
-    if k == "post":
-        return 2.5 * min(times, 2) if legal_post_types(st, seat, spec["type"]) else 0.0
-    if k == "load":
-        return 0.9 * load_max(st, seat, spec["qty"])
-    if k == "move":
-        return _move_value(st, seat, spec["qty"], 0)
-    return 0.0
+def _mine(st: State, seat: int) -> bool:
+    """Is the top decision still part of this seat's turn?"""
+    if st.phase != "action" or not st.stack:
+        return False
+    t = st.stack[-1]
+    return t.seat == seat and t.kind != "turn"
 
 
-def _move_value(st: State, seat: int, qty: int, load_after: int) -> float:
-    """Best end of a Move: a sale in a city, or a source to load from afterwards."""
+def _moves(st: State) -> list[str]:
+    """The complete moves of the top decision (the option builders, without label work)."""
+    return [c.id for c in OPTIONS[st.stack[-1].kind](st, st.stack[-1]) if not c.step]
+
+
+def _run(st: State, ev: list[Event]) -> None:
+    """`flow.run` for a search copy: automatic tasks, and single options taken (R114)."""
+    stack = st.stack
+    while stack:
+        top = stack[-1]
+        auto = flow.AUTO.get(top.kind)
+        if auto is not None:
+            stack.pop()
+            auto(st, top, ev)
+            continue
+        if top.kind in ("turn", "invest"):  # the turn is over: never read the next hand
+            return
+        found = OPTIONS[top.kind](st, top)
+        if len(found) >= 2 or any(c.step for c in found):
+            return
+        stack.pop()
+        flow.CHOOSE[top.kind](st, top, found[0].id if found else "", ev)
+
+
+def _after(st: State, seat: int, cid: str) -> State:
+    """A copy of `st` after this seat's move `cid` (one of `_moves` or a listed play)."""
+    new = _copy(st)
+    top = new.stack.pop()
+    ev: list[Event] = []
+    flow.CHOOSE[top.kind](new, top, cid, ev)
+    _run(new, ev)
+    return new
+
+
+def _finish(st: State, seat: int) -> State:
+    """The rest of the turn, each decision the option that evaluates best one step ahead;
+    the order of a play's two actions (R9) is searched to the end of the turn."""
+    for _ in range(MAX_STEPS):
+        if not _mine(st, seat):
+            return st
+        deep = st.stack[-1].kind == "order"
+        best_v, best_st = -1e18, st
+        for cid in _moves(st):
+            nxt = _after(st, seat, cid)
+            if deep:
+                nxt = _finish(nxt, seat)
+            v = evaluate(nxt, seat)
+            if v > best_v:
+                best_v, best_st = v, nxt
+        if best_st is st:
+            return st
+        st = best_st
+    return st
+
+
+def _noise(rng: Rng) -> float:
+    return rng.below(1000) / 1e5
+
+
+def _turn(st: State, seat: int, rng: Rng) -> str:
+    """The best complete play `play:<card>:<mode>:<space>` of the hand: the plays whose rough
+    guess (`bot_plan`) is among the best `WIDTH` distinct ones are searched."""
+    hand = st.companies[seat].hand
+    matrix = play_matrix(st, seat, hand)
+    left = sum(1 for s in st.companies[seat].board if not s.card) - 1
     d = data()
-    c = st.companies[seat]
-    free = c.capacity - sum(c.hold.values())
-    best = 0.1
-    for end, _ in move_ends(c.boat, qty):
-        v = 0.1
-        if end in d.cities:
-            v = _sale_value(st, seat, end, c.hold)
-        elif d.spaces[end]["source"] and st.crates.get(end, 0) and free > 0:
-            n = min(st.crates[end], free)
-            v = 0.9 * min(n, load_after) + (0.4 if not c.hold else 0.1) + 0.1 * n
-        best = max(best, v)
-    return best
+    plays: dict[str, list[tuple[str, str, int]]] = {}
+    guess: dict[str, float] = {}
+    for card in hand:
+        cd = d.cards[card]
+        for ch in play_choices(st, seat, card):
+            parsed = parse_play(ch.id)
+            if parsed is None:
+                continue
+            _, mode, n = parsed
+            spec = "" if mode == "skip" else repr(cd["dev" if mode == "dev" else "logistics"])
+            key = f"{mode}:{n}:{spec}"  # the same action on the same space: the same outcome
+            rest = FUTURE * future(matrix, card, n) if left > 0 else 0.0
+            plays.setdefault(key, []).append((ch.id, card, n))
+            guess[key] = max(guess.get(key, -1e18), play_guess(st, seat, card, mode, n) + rest)
+    keys = sorted(guess, key=lambda k: -guess[k])[:WIDTH]
+    best_v, best_id = -1e18, ""
+    for key in keys:
+        found = plays[key]
+        base = evaluate(_finish(_after(st, seat, found[0][0]), seat), seat)
+        for cid, card, n in found:
+            v = base + _noise(rng)
+            if left > 0:
+                v += FUTURE * future(matrix, card, n)
+            if v > best_v:
+                best_v, best_id = v, cid
+    return best_id
 
 
-def _logistics_value(st: State, seat: int, a: dict, b: dict) -> float:
-    kinds = (a["kind"], b["kind"])
-    if kinds == ("load", "load"):
-        return 0.9 * load_max(st, seat, a["qty"] + b["qty"])
-    if kinds == ("move", "move"):
-        return max(_move_value(st, seat, a["qty"], 0), _move_value(st, seat, b["qty"], 0)) + 0.2
-    move, load = (a, b) if a["kind"] == "move" else (b, a)
-    return max(
-        _move_value(st, seat, move["qty"], load["qty"]), 0.9 * load_max(st, seat, load["qty"]) + 0.3
-    )
-
-
-def _play_value(st: State, seat: int, card: str, cid: str) -> float:
-    d = data()
-    play = parse_play(cid)
-    if play is None:  # Back
-        return -100.0
-    _, mode, n = play
-    if mode == "skip":
-        return 3 * RUPEE
-    sp = d.board[n - 1]
-    cd = d.cards[card]
-    if mode == "dev":
-        return _action_value(st, seat, cd["dev"], sp["mult"]) + _action_value(
-            st, seat, sp["development"]
-        )
-    return _logistics_value(st, seat, cd["logistics"], sp["logistics"])
-
-
-def _best_play(st: State, seat: int, card: str, rng: Rng) -> tuple[float, str]:
-    """The best play of `card`, from the menu after picking it (Back scored last)."""
-    best = (-1e9, "")
-    for ch in card_menu(st, seat, card):
-        v = _play_value(st, seat, card, ch.id) + rng.below(100) / 300.0
-        if v > best[0]:
-            best = (v, ch.id)
-    return best
-
-
-def _pick_value(st: State, seat: int, t: Task, ch: Choice) -> float:
-    d = data()
-    c = st.companies[seat]
-    cid = ch.id
-    if cid == "decline":
-        return -1.0
-    if t.kind == "sell_mode":
-        return {"sell:all": 5.0, "sell:none": -5.0}[cid]
-    if t.kind == "sell":
-        return float(cid.split(":")[1])
-    if t.kind == "invest":
-        if cid == "pass":
-            return -1.0
-        lvl = cid.split(":")[2]
-        return 1.0 + d.grid["cost_by_level"][lvl]
-    if t.kind == "order":
-        if t.b == "logistics":
-            card_spec = spec_of(f"card:{t.a}:logistics")
-            comp_spec = spec_of(f"space:{t.n}:logistics")
-            can_load = load_max(st, seat, 1) > 0
-            load_first = "first:card" if card_spec["kind"] == "load" else "first:company"
-            if {card_spec["kind"], comp_spec["kind"]} == {"load", "move"}:
-                return 1.0 if (cid == load_first) == can_load else 0.0
-        return 1.0 if cid == "first:card" else 0.0
-    if cid in ("company_now", "ldone", "mdecline", "fleet"):
-        return 0.2
-    if cid == "crate":
-        return 1.5
-    verb, _, arg = cid.partition(":")
-    if verb in ("to", "fleet", "fleet2", "step"):
-        if arg in d.cities:
-            return (
-                10.0 + sum(n * crate_price(st, seat, arg, g) for g, n in c.hold.items())
-                if c.hold
-                else 0.5
-            )
-        if d.spaces[arg]["source"] and st.crates.get(arg, 0):
-            return 5.0 if sum(c.hold.values()) < c.capacity else 1.0
-        return 1.0
-    if verb == "load":
-        return float(arg)
-    if verb == "do" and arg == "regional":
-        return 0.5
-    return 1.0
+def _boat(st: State, ids: list[str], rng: Rng) -> str:
+    """Start in the city with fewer boats (less competition for its nearby crates)."""
+    boats = [c.boat for c in st.companies]
+    return min(ids, key=lambda i: (boats.count(i.split(":", 1)[1]), rng.below(100)))
 
 
 def choose(st: State, seat: int, rng: Rng) -> str:
-    """A complete move (never a step): for a turn, the best card, then its best play (that
-    card's menu scored again with fresh noise); elsewhere the best choice of the first menu."""
+    """A complete, legal move for the decision on top of the stack."""
     t = st.stack[-1]
     if t.kind == "turn":
-        hand = st.companies[seat].hand
-        card = hand[0]
-        if len(hand) > 1:
-            best = -1e9
-            for x in hand:
-                v, _ = _best_play(st, seat, x, rng)
-                if v > best:
-                    best, card = v, x
-        return _best_play(st, seat, card, rng)[1]
-    opts = options(st, t)
-    best_v, best_id = -1e9, ""
-    for ch in opts:
-        noise = rng.below(50) / 100.0
-        if ch.step:  # e.g. choosing the sale good by good: the bot sells all or nothing
-            continue
-        v = _pick_value(st, seat, t, ch) + noise
+        return _turn(st, seat, rng)
+    ids = _moves(st)
+    if len(ids) == 1:
+        return ids[0]
+    if t.kind == "boat":
+        return _boat(st, ids, rng)
+    if t.kind == "invest":
+        return invest_pick(st, seat, ids)
+    best_v, best_id = -1e18, ids[0]
+    for cid in ids:
+        v = evaluate(_finish(_after(st, seat, cid), seat), seat) + _noise(rng)
         if v > best_v:
-            best_v, best_id = v, ch.id
+            best_v, best_id = v, cid
     return best_id

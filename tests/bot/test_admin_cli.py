@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
+import msgspec
 import pytest
 from sqlalchemy import delete, func, insert, select, text, update
 
@@ -490,3 +491,31 @@ async def test_the_commands_on_postgresql(url, capsys, monkeypatch):
     assert code == 0 and "2 match" in out
     code, out, _ = await admin(capsys, "export", str(played.running))
     assert code == 0 and json.loads(out)["game_id"] == played.running
+
+
+async def test_verify_accepts_a_snapshot_from_before_the_banner_log(url, capsys):
+    """A Tidewater snapshot written before the engine kept its public log (`recent`, shown only
+    by the board's banner) still verifies; a wrong log in it does not."""
+    async with service_on(url) as svc:
+        await svc.create(
+            guild_id=GUILD, channel_id=CHAN, user_id=ANA, title_slug="tidewater", seats=3, bots=2
+        )
+        out = await svc.start(CHAN, ANA)
+        rng = Rng.from_seed(3)
+        for _ in range(4):
+            out = await play_one(svc, out, rng, channel=CHAN)
+        game_id = out.game.id
+    title = catalog.title("tidewater")
+    (stored,) = [
+        r.scalar_one() for r in await run_sql(url, select(Snapshot.state).where(newest(game_id)))
+    ]
+    state = title.decode(stored)
+    assert state.recent  # (the engine keeps it now)
+    older = msgspec.structs.replace(state, recent=[])
+    await run_sql(url, update(Snapshot).where(newest(game_id)).values(state=title.encode(older)))
+    code, out_text, _ = await admin(capsys, "verify")
+    assert code == 0, out_text
+    wrong = msgspec.structs.replace(state, recent=state.recent[:-1])
+    await run_sql(url, update(Snapshot).where(newest(game_id)).values(state=title.encode(wrong)))
+    code, out_text, _ = await admin(capsys, "verify")
+    assert code == 1 and "MISMATCH" in out_text

@@ -1,0 +1,163 @@
+"""The automatic player's evaluation: an estimate, in VP, of what one seat's position is worth.
+
+It reads only public quantities and the seat's own company, never a hand or the deck (R129):
+the final score so far (R123) plus the expected worth of what is not scored yet (rupees and
+crates on the way to Profit discs, market rows, Advisor progress, Concessions close to their
+Agency markers, a boat placed for loading or for a post). Worth fades as the game runs out."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.benares.actions import crate_price
+from engine.benares.data import data
+from engine.benares.scoring import final_score
+from engine.benares.state import Company, State
+
+#: VP of a Profit disc: 1 VP unspent (R123), about 2 VP invested (Estates I-III, R118-R119).
+DISC = 2.1
+#: VP of one rupee while there is time to turn rupees into discs or posts (R30, R87).
+RUPEE = 0.2
+#: Advisor rewards by even row in VP (R82): ₹2, a goods step, a city row, a disc, 3 VP.
+ADVISOR = {2: 0.4, 4: 0.7, 6: 0.5, 8: DISC, 10: 3.0}
+#: Concession effects in VP (R111).
+CONCESSION = {"indigo": 1.0 + DISC, "silk": 3.7, "cotton": 2.0, "saltpetre": 2.2}
+
+
+def turns_left(st: State, seat: int) -> int:
+    """Own turns still to come in the game: open spaces now (R8), plus a round after round 1."""
+    if st.phase == "over":
+        return 0
+    c = st.companies[seat]
+    open_now = sum(1 for s in c.board if not s.card) if st.phase == "action" else 0
+    spaces = data().game["company_spaces"]
+    later = spaces * (data().game["rounds"] - st.round)
+    return open_now + later
+
+
+def rupee_worth(left: int) -> float:
+    """A rupee is worth less near the end: only an overflow into a disc still scores (R124)."""
+    if left >= 6:
+        return RUPEE
+    return RUPEE * (0.2 + 0.8 * left / 6)
+
+
+@lru_cache(maxsize=64)
+def city_distance(space: str) -> int:
+    """Fewest Move steps from `space` to a city (shortcuts at their cost, R97)."""
+    d = data()
+    if space in d.cities:
+        return 0
+    best = {space: 0}
+    frontier = [space]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for o, cost, _ in d.links[s]:
+                n = best[s] + cost
+                if n < best.get(o, 99):
+                    best[o] = n
+                    nxt.append(o)
+        frontier = nxt
+    return min(best.get(c, 99) for c in d.cities)
+
+
+def best_price(st: State, seat: int, good: str) -> int:
+    return max(crate_price(st, seat, city, good) for city in data().cities)
+
+
+def hold_worth(st: State, seat: int, left: int) -> float:
+    """Crates in the hold: the best sale price, if a sale is still likely (R103, R104)."""
+    c = st.companies[seat]
+    if not c.hold or left <= 0:
+        return 0.0
+    dist = city_distance(c.boat) if c.boat else 3
+    chance = min(0.85, 0.45 + 0.2 * left) * (1.0 - 0.06 * dist)
+    if c.boat in data().cities:
+        chance *= 0.75  # a Move out and back in is needed to sell (R103)
+    money = sum(n * best_price(st, seat, g) for g, n in c.hold.items())
+    return money * rupee_worth(left) * chance
+
+
+def market_worth(c: Company, left: int) -> float:
+    """City rows raise future sale prices (R83); the Advisor nears its rewards (R81, R82)."""
+    crates = 0.5 * min(left, 8)
+    rw = rupee_worth(left)
+    hi, lo = sorted((c.rows["benares"], c.rows["calcutta"]), reverse=True)
+    v = rw * crates * (hi + 0.35 * lo)
+    if left > 0:
+        row = c.rows["advisor"]
+        for even, worth in ADVISOR.items():
+            if even > row:
+                v += worth * 0.5 ** (even - row) * min(1.0, left / 4)
+    return v
+
+
+def goods_worth(c: Company, left: int) -> float:
+    """Partial credit for the next lane VP (R123) and for Concessions near their Agency (R108)."""
+    d = data()
+    lane = d.raw["goods_lanes"]["end_vp_by_position"]
+    posts = len(c.posts)
+    v = 0.0
+    for g in d.goods:
+        pos = c.goods[g]
+        if pos < d.max_pos:
+            v += 0.4 * (lane[pos + 1] - lane[pos])
+            v += 0.08 * pos * min(1.0, left / 6)  # premium floor(pos / 2) on future sales (R104)
+        if g not in c.concessions_used and left > 0:
+            gap = d.post_spaces - pos - posts
+            v += CONCESSION[g] * 0.55 ** max(gap, 1) * min(1.0, left / 3)
+    return v
+
+
+@lru_cache(maxsize=16)
+def region_post(region: str) -> str:
+    """The directional post type a region allows ('' for a city)."""
+    for t, spec in data().posts["types"].items():
+        if spec["directional"] and spec["requires_region"] == region:
+            return t
+    return ""
+
+
+def place_worth(st: State, seat: int, left: int) -> float:
+    """The boat's place: crates to load here, a missing directional post type here (R87, R93)."""
+    d = data()
+    c = st.companies[seat]
+    if left <= 0 or not c.boat:
+        return 0.0
+    v = 0.0
+    sp = d.spaces[c.boat]
+    free = c.capacity - sum(c.hold.values())
+    if sp["source"] and free > 0 and left > 1:
+        v += 0.3 * min(st.crates.get(c.boat, 0), free, 3) * rupee_worth(left) / RUPEE
+    region = sp["region"]
+    kind = region_post(region)
+    room = len(c.posts) < d.post_spaces
+    if kind and kind not in c.posts and st.post_supply.get(kind, 0) > 0 and room:
+        v += 0.4 * min(1.0, left / 3)
+    return v
+
+
+def regional_worth(st: State, c: Company, left: int) -> float:
+    """Distinct directional types make every later Regional post worth more (R123)."""
+    d = data()
+    types = d.posts["types"]
+    distinct = len({p for p in c.posts if types[p]["directional"]})
+    room = d.post_spaces - len(c.posts)
+    if left <= 1 or room <= 0 or st.post_supply.get("regional", 0) <= 0:
+        return 0.0
+    return 0.35 * distinct * min(1.0, left / 6)
+
+
+def evaluate(st: State, seat: int) -> float:
+    """The seat's expected final score from public and own information only."""
+    c = st.companies[seat]
+    left = turns_left(st, seat)
+    v = float(final_score(c)) + c.discs * (DISC - 1.0)
+    v += c.treasury * rupee_worth(left)
+    v += hold_worth(st, seat, left)
+    v += market_worth(c, left)
+    v += goods_worth(c, left)
+    v += place_worth(st, seat, left)
+    v += regional_worth(st, c, left)
+    return v
