@@ -118,6 +118,10 @@ class Title(Generic[S]):
     #: Do players hold hidden information (a hand)? The host then offers "Show my hand" and
     #: sends each player theirs privately.
     hidden_hands: ClassVar[bool] = False
+    #: State fields that only keep a public log for display (a board's "since your last
+    #: turn" banner): a state saved before the title kept them has them empty, and is still
+    #: the same position (`same_position`).
+    shown_logs: ClassVar[tuple[str, ...]] = ()
 
     # ---- rules -------------------------------------------------------------------------
     def setup(self, seed: int, seats: int, options: dict[str, str]) -> S:
@@ -226,6 +230,19 @@ class Title(Generic[S]):
 
 #: A menu path longer than this is a title bug (a loop of steps), not a move.
 MAX_DRAFT_STEPS = 32
+
+
+def same_position(title: Title, replayed: Any, stored: Any) -> bool:
+    """Whether a state replayed from a game's log is the one stored for it: equal encodings,
+    or equal once the title's display-only logs (`Title.shown_logs`) are set aside where the
+    stored state has none (it was saved before the title kept them)."""
+    if title.encode(replayed) == title.encode(stored):
+        return True
+    names = [n for n in title.shown_logs if not getattr(stored, n, None)]
+    if not names:
+        return False
+    blank = msgspec.structs.replace(replayed, **{n: [] for n in names})
+    return title.encode(blank) == title.encode(stored)
 
 
 def random_move(title: Title, state: Any, seat: int, rng: Rng) -> str:

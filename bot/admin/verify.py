@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TextIO
 
-import msgspec
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -23,7 +22,7 @@ from bot.db.models import Game
 from bot.errors import ServiceError
 from bot.service import queries as q
 from bot.service.loader import replay_from_setup
-from engine.core import Title
+from engine.core import Title, same_position
 
 GAMES = Game.__table__
 #: Games that have a log to replay.
@@ -100,24 +99,9 @@ def _differs(title: Title, replayed: Any, stored: bytes) -> str:
         again = title.encode(decoded)
     except Exception as exc:
         return f"cannot be decoded ({type(exc).__name__})"
-    if again == expected or _same_but_shown_log(title, replayed, decoded):
+    if again == expected or same_position(title, replayed, decoded):
         return ""
     return "differs from the state its log replays to"
-
-
-#: State fields that only feed a board's "since your last turn" banner: a snapshot written
-#: before the engine kept them holds none, while a replay from setup fills them.
-SHOWN_LOG = ("recent",)
-
-
-def _same_but_shown_log(title: Title, replayed: Any, stored: Any) -> bool:
-    """Equal once the banner's log is set aside, when the stored one is empty (an older
-    snapshot): the game itself is the same."""
-    names = [n for n in SHOWN_LOG if hasattr(replayed, n) and hasattr(stored, n)]
-    if not names or any(getattr(stored, n) for n in names):
-        return False
-    blank = msgspec.structs.replace(replayed, **{n: [] for n in names})
-    return title.encode(blank) == title.encode(stored)
 
 
 def _sessions(db: Database) -> async_sessionmaker:

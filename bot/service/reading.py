@@ -15,6 +15,7 @@ from bot.service import queries as q
 from bot.service.base import ServiceCore
 from bot.service.loader import replay_from_setup, title_of
 from bot.service.people import away_map
+from engine.core import same_position
 from render.core import RenderedImage
 
 
@@ -134,7 +135,8 @@ class ReadingCases(ServiceCore):
             if snap is None:
                 return True
             state, _ = await replay_from_setup(s, game, title_of(game))
-            return title_of(game).encode(state) == snap.state
+            title = title_of(game)
+            return same_position(title, state, title.decode(snap.state))
 
     async def game_count(self) -> int:
         async with self._sessions() as s:

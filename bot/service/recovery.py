@@ -17,6 +17,7 @@ from bot.db.models import Action, Game, Seat, Snapshot
 from bot.service import queries as q
 from bot.service.base import ServiceCore, event_json
 from bot.service.loader import prompts_of, title_of
+from engine.core import same_position
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,7 @@ class RecoveryCases(ServiceCore):
             state = title.setup(game.seed, game.seats, dict(game.options or {}))
             replayed = [(seat, cid, title.apply(state, seat, cid)) for seat, cid in moves]
             s.expunge(snap)  # all old snapshots go below: they hold old-rules states
-            if title.encode(state) != title.encode(title.decode(snap.state)):
+            if not same_position(title, state, title.decode(snap.state)):
                 log.warning(
                     "upgraded record does not replay to the snapshot; kept as it was", extra=fields
                 )

@@ -35,6 +35,7 @@ class Benares(Title[State]):
     min_seats = 2
     max_seats = 4
     rules_version = "2"  # 2: a card is a step of the play move
+    shown_logs = ("recent",)
     hidden_hands = True
     state_type = State
     options = _variant_options()

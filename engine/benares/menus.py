@@ -193,12 +193,17 @@ def is_sale(st: State, t: Task, cid: str) -> bool:
 
 # ---- the draft ----------------------------------------------------------------------------------
 def submenu(st: State, t: Task, draft: tuple[str, ...]) -> Prompt:
-    """The menu after the steps in a non-empty `draft` of the decision `t`."""
+    """The menu after the steps in a non-empty `draft` of the decision `t`; a choice whose
+    action cannot happen says so (prompts.warned)."""
+    from engine.benares.prompts import warned  # prompts imports this module
+
     if t.kind == "turn":
-        return _turn_menu(st, t, draft)
-    if t.kind == "sell_mode":
-        return _sale_menu(st, t, draft)
-    raise IllegalAction("That menu is not available now.")
+        found = _turn_menu(st, t, draft)
+    elif t.kind == "sell_mode":
+        found = _sale_menu(st, t, draft)
+    else:
+        raise IllegalAction("That menu is not available now.")
+    return Prompt(found.seat, found.text, warned(st, t, found.choices), found.secret)
 
 
 def is_move(st: State, t: Task, cid: str) -> bool | None:

@@ -117,7 +117,8 @@ def _nav_first(state: State, seat: int, arg: str) -> Menu:
         _, co, _, _ = act.parse_op(o)
         group = f"{company_name(state, co)} points"
         if two:
-            ch.append(push(f">nav:{o}", label + "...", group))
+            # the second point's time is named on the next menu ("Also ... (cost 2 time)")
+            ch.append(push(f">nav:{o}", f"{label}... {t(r.nav_per_point)}", group))
         else:
             ch.append(Choice(f"nav:{o}", f"{label} {t(r.nav_per_point)}", group))
     funds = ", ".join(
@@ -187,7 +188,8 @@ def _adv(state: State, seat: int, arg: str) -> Menu:
         Choice(
             f"adv:{i}",
             f"Swap position {i} ({colour_word(q[i - 1])}, pays {r.prices[i - 1]}) with "
-            f"{i + 1} ({colour_word(q[i])}, pays {r.prices[i]}) {t(r.cost['advertise'])}",
+            f"{i + 1} ({colour_word(q[i])}, pays {r.prices[i]}) {t(r.cost['advertise'])}"
+            + (" — no effect: both are " + colour_word(q[i]) if q[i - 1] == q[i] else ""),
             G_TIME,
         )
         for i in range(1, len(q))
@@ -206,7 +208,7 @@ def _trade_first(state: State, seat: int, arg: str) -> Menu:
     for part in op.trade_first_parts(state, seat):
         label = nm.cap(act.describe_part(state, part))
         if op.trade_second_parts(state, seat, part):
-            ch.append(push(f">trade:{part}", label + "...", G_TIME))
+            ch.append(push(f">trade:{part}", f"{label}... {t(r.cost['trade'])}", G_TIME))
         else:  # nothing could be added: no confirmation step
             ch.append(Choice(f"trade:{part}", f"{label} {t(r.cost['trade'])}", G_TIME))
     text = (
@@ -280,7 +282,7 @@ def _deliver_first(state: State, seat: int, arg: str) -> Menu:
         ch.append(
             push(
                 f">deliver:{co}",
-                f"Choose which containers the {name} ship delivers at {where}...",
+                f"Choose which containers the {name} ship delivers at {where}... (free)",
                 G_FREE,
             )
         )
@@ -339,7 +341,7 @@ def _deliver_order(state: State, seat: int, arg: str) -> Menu:
             push(
                 f">deliver:{co}:{'.'.join([*picked, s])}",
                 f"{'Then' if picked else 'First'} the {colour_word(colour)} container in "
-                f"{nm.slot(state, s)} (for {nm.credits(price)})...",
+                f"{nm.slot(state, s)} (for {nm.credits(price)})... (free)",
                 G_FREE,
             )
         )

@@ -6,6 +6,8 @@ the state; only complete moves reach `apply`."""
 
 from __future__ import annotations
 
+import msgspec
+
 from engine.core import BACK, Choice, IllegalAction, Prompt
 from engine.tidewater import actions as act
 from engine.tidewater import names as nm
@@ -22,6 +24,7 @@ from engine.tidewater.options import (
     sail_options,
     trade_first_parts,
 )
+from engine.tidewater.production import colour_word, place_on_hex
 from engine.tidewater.state import PAYOUT, START, TURN, State
 
 
@@ -90,6 +93,26 @@ def dividend_prompt(state: State) -> Prompt:
     return Prompt(seat=co.ceo, text=text, choices=ch)
 
 
+#: The top-level menu's fixed order (spec section 18): the time-costing actions first, those
+#: available on nearly every turn ahead of the ones that come and go, then Stop, then the free
+#: actions, then Done. An action that is not available is left out; the others never move
+#: relative to each other, so a familiar choice is always found in the same place.
+TOP_ORDER = (
+    "produce",
+    "fund",
+    ">adv",
+    ">trade",
+    ">nav",
+    ">invest",
+    ">load",
+    "stop",
+    ">sail",
+    ">deliver",
+    ">dump",
+    "done",
+)
+
+
 def top_menu(state: State, seat: int) -> Menu:
     r = state.rules
     p = state.players[seat]
@@ -103,31 +126,28 @@ def top_menu(state: State, seat: int) -> Menu:
     if dump_options(state, seat):
         ch.append(push(">dump", "Dump a container back into the bag... (free)", G_FREE))
     if state.phase == START:
-        ch.append(Choice("done", "Done: end your round on Start", G_TURN))
+        ch.append(Choice("done", "Done: end your round on Start (free)", G_TURN))
         if len(ch) > 1:
             text = f"Seat {seat + 1}, you reached Start: take any free actions, then choose Done."
         else:
             text = f"Seat {seat + 1}, you reached Start with no free action left: choose Done."
         if state.first_finisher is None:
             text += " As the first to arrive, your Done triggers production and the payout."
-        return text, ch
+        return text, in_order(ch)
     if track.can_stop(state):
-        ch.append(Choice("stop", "Stop: end your turn here", G_TURN))
+        ch.append(Choice("stop", "Stop: end your turn here (free)", G_TURN))
     if load_options(state, seat):
         ch.append(push(">load", f"Load a container onto a ship... {t(r.cost['load'])}", G_TIME))
     if fits(state, seat, r.cost["produce"]) and not act.produce_error(state, seat):
-        ch.append(
-            Choice(
-                "produce",
-                f"Produce: draw a container onto its company hex {t(r.cost['produce'])}",
-                G_TIME,
-            )
-        )
+        note = produce_note(state)
+        what = "a container" if note else "a container onto its company hex"
+        ch.append(Choice("produce", f"Produce: draw {what} {t(r.cost['produce'])}{note}", G_TIME))
     if nav_first_ops(state, seat):
         ch.append(
             push(
                 ">nav",
-                f"Place or move navigation points... (cost {nm.time(r.nav_per_point)} per point)",
+                f"Place or move navigation points... (cost {nm.time(r.nav_per_point)} per point, "
+                "credits from the line)",
                 G_TIME,
             )
         )
@@ -139,14 +159,31 @@ def top_menu(state: State, seat: int) -> Menu:
                 G_TIME,
             )
         )
-    if invest_options(state, seat):
-        ch.append(push(">invest", f"Invest in a ship slot... {t(r.cost['invest'])}", G_TIME))
+    invest = invest_options(state, seat)
+    if invest:
+        prices = sorted({r.slots[r.slot_index[s]].cost for _, s in invest})
+        price = (
+            nm.credits(prices[0]) if len(prices) == 1 else f"{prices[0]}-{nm.credits(prices[-1])}"
+        )
+        ch.append(
+            push(
+                ">invest",
+                f"Invest in a ship slot for {price}... {t(r.cost['invest'])}",
+                G_TIME,
+            )
+        )
     if fits(state, seat, r.cost["advertise"]):
         ch.append(
             push(">adv", f"Advertise: swap two demand markers... {t(r.cost['advertise'])}", G_TIME)
         )
     if trade_first_parts(state, seat):
-        ch.append(push(">trade", f"Buy and/or sell a share... {t(r.cost['trade'])}", G_TIME))
+        ch.append(
+            push(
+                ">trade",
+                f"Buy and/or sell a share at its stock value... {t(r.cost['trade'])}",
+                G_TIME,
+            )
+        )
     left = r.steps - p.pos
     text = (  # the round is in the status line; the prompt carries this seat's numbers
         f"Seat {seat + 1}, your turn: you are on step {p.pos} of {r.steps} ({left} to Start) "
@@ -156,4 +193,26 @@ def top_menu(state: State, seat: int) -> Menu:
         text += "You are last on the Time Track, so take a time-costing action."
     else:
         text += "You are no longer last: act again or stop."
-    return text, ch
+    return text, in_order(ch)
+
+
+def in_order(ch: list[Choice]) -> list[Choice]:
+    """The top-level choices in TOP_ORDER."""
+    return sorted(ch, key=lambda c: TOP_ORDER.index(c.id))
+
+
+def produce_note(state: State) -> str:
+    """'' when any container the bag may give finds room on its company hex; else what happens
+    to the ones that don't (tried on a copy with the rule that places them)."""
+    back = []
+    for colour in state.rules.colours:
+        if state.bag.get(colour, 0) <= 0:
+            continue
+        trial = msgspec.json.decode(msgspec.json.encode(state), type=State)
+        if not place_on_hex(trial, colour):
+            back.append(colour_word(colour))
+    if not back:
+        return ""
+    if len(back) == sum(1 for c in state.rules.colours if state.bag.get(c, 0) > 0):
+        return " — no effect: all the hexes it can fill are full"
+    return f" — {'/'.join(back)} hex full: that draw goes back to the bag"

@@ -41,6 +41,7 @@ class Tidewater(Title[State]):
     min_seats: ClassVar[int] = rules_for(()).min_players
     max_seats: ClassVar[int] = rules_for(()).max_players
     rules_version: ClassVar[str] = "2"  # 2: menu navigation is a draft, not a move
+    shown_logs: ClassVar[tuple[str, ...]] = ("recent",)
     state_type: ClassVar[type] = State
     options: ClassVar[list[OptionSpec]] = _options()
     blurb: ClassVar[str] = (
