@@ -1,4 +1,10 @@
-"""Card faces for a seat's private hand."""
+"""Card faces for a seat's private hand, laid out for a phone (issue 12).
+
+The image is at most 1000 px wide (read shrunk to about 400 px): three cards a row, as many rows
+as the hand needs. No text is smaller than `style.MIN_TEXT` and the key figures (the card count,
+the two actions of each card) are `KEY` px or more. Each card is a panel (`style.panel`), so the
+tests can check that every text stays on its card. Drawn from the seat's own `CompanyView` only.
+"""
 
 from __future__ import annotations
 
@@ -8,133 +14,156 @@ from render import canvas
 from render.benares import style as st
 from render.benares.palette import PALETTE
 
-CARD_W, CARD_H = 250, 370
-PER_ROW = 4
-M, G = 16, 14
-HEAD = 62
-DEV_TITLE = {"market": "MARKET", "goods": "GOODS", "post": "TRADING POST", "income": "INCOME"}
+W = 1000  # the widest the image gets
+M, G = 12, 14  # outer margin, gap between cards
+PER_ROW = 3
+CARD_W = (W - 2 * M - (PER_ROW - 1) * G) // PER_ROW  # 316
+CARD_H = 440
+KEY = 26  # the smallest size of a key figure
+TITLE_SIZE = 32
+NOTE_SIZE = 24
+BAND = 44  # a card half's title band
+PAD = 18  # text margin inside a card
+CREAM: st.RGB = (252, 247, 234)
+DEV_TITLE = {"market": "MARKET", "goods": "GOODS", "post": "POST", "income": "INCOME"}
 PAWN_TEXT = {"benares": "Benares pawn", "calcutta": "Calcutta pawn", "advisor": "Financial Advisor"}
+
+
+def _note_lines(view, co) -> list[str]:
+    """The open spaces and their repetition numbers, wrapped to the header (action phase only)."""
+    open_spaces = [f"{sp.space} (×{sp.mult})" for sp in co.board if not sp.card]
+    if not open_spaces or view.phase != "action":
+        return []
+    note = "Open spaces: " + " · ".join(open_spaces)
+    return st.wrap(note, NOTE_SIZE, W - 2 * M - 32)
+
+
+def _head_height(notes: list[str]) -> int:
+    return 16 + 44 + len(notes) * 32 + 12
+
+
+def hand_size(view, co) -> tuple[int, int]:
+    """(width, height) of the hand image."""
+    n = len(co.hand or [])
+    rows = (n + PER_ROW - 1) // PER_ROW
+    return W, M + _head_height(_note_lines(view, co)) + rows * (CARD_H + G) + M - (G if n else 0)
 
 
 def draw_hand(view, co) -> Image.Image:
     cards = list(co.hand or [])
-    rows = max(1, (len(cards) + PER_ROW - 1) // PER_ROW)
-    cols = max(1, min(PER_ROW, len(cards)))
-    width = max(M * 2 + cols * CARD_W + (cols - 1) * G, 620)
-    height = M + HEAD + rows * (CARD_H + G) - G + M
+    notes = _note_lines(view, co)
+    head = _head_height(notes)
+    width, height = hand_size(view, co)
     im = canvas.new((width, height), st.BG, PALETTE)
     colour = st.hex_rgb(co.colour)
+    ink = st.ink_on(colour)
     pen = st.Pen(im)
-    pen.rect(M, M, width - M, M + HEAD - 10, fill=colour, radius=10)
-    title = f"{co.label} · {co.colour_name} — your hand ({len(cards)} card{'s' if len(cards) != 1 else ''})"
-    pen.fit(
-        M + 14,
-        M + (HEAD - 10) / 2,
-        title,
-        24,
-        width - 2 * M - 28,
-        st.ink_on(colour),
-        True,
-        anchor="lm",
-    )
-    open_spaces = [f"{sp.space} (×{sp.mult})" for sp in co.board if not sp.card]
-    if open_spaces and view.phase == "action":
-        note = "open spaces: " + ", ".join(open_spaces)
-        room = width - 2 * M - 28 - st.text_w(title, st.font(24, True)) - 20
-        if room > 160:
-            pen.fit(
-                width - M - 14, M + (HEAD - 10) / 2, note, 17, room, st.ink_on(colour), anchor="rm"
-            )
-    if not cards:
-        return canvas.finish(im, PALETTE)
+    with pen.panel("header", M, M, width - M, M + head):
+        pen.rect(M, M, width - M, M + head, fill=colour, radius=12)
+        n = len(cards)
+        title = f"{co.label} · {co.colour_name} — your hand ({n} card{'s' if n != 1 else ''})"
+        _fit(pen, M + 16, M + 16 + 22, title, TITLE_SIZE, width - 2 * M - 32, ink, "lm")
+        for j, line in enumerate(notes):
+            pen.text(M + 16, M + 16 + 44 + 16 + j * 32, line, NOTE_SIZE, ink, False, anchor="lm")
+    top = M + head + G
     for i, card in enumerate(cards):
         x = M + (i % PER_ROW) * (CARD_W + G)
-        y = M + HEAD + (i // PER_ROW) * (CARD_H + G)
+        y = top + (i // PER_ROW) * (CARD_H + G)
         draw_card(im, x, y, card)
     return canvas.finish(im, PALETTE)
+
+
+def _fit(pen: st.Pen, x, y, text, size, max_w, fill, anchor="mm") -> None:
+    """Bold text shrunk (down to KEY) to fit max_w, then cut."""
+    sz = st.fit_size(text, int(max_w * pen.z), pen.w(size), True, min_size=pen.w(KEY))
+    text = st.cut(text, max_w * pen.z, sz, True)
+    st.ctext(pen.d, pen.p(x, y), text, sz, fill, True, anchor)
+
+
+def _dev_lines(text: str, max_w: int) -> tuple[int, list[str]]:
+    """The Development text in at most two lines, at the largest size from 30 down to KEY."""
+    for size in range(30, KEY - 1, -1):
+        lines = st.wrap(text, size, max_w, True)
+        f = st.font(size, True)
+        if len(lines) <= 2 and all(f.getlength(ln) <= max_w for ln in lines):
+            return size, lines
+    return KEY, st.wrap(text, KEY, max_w, True)[:2]
 
 
 def draw_card(im: Image.Image, x: float, y: float, card, zoom: float = 1.0) -> None:
     pen = st.Pen(im, x, y, zoom)
     w, h = CARD_W, CARD_H
-    pen.rect(0, 0, w, h, fill=(252, 247, 234), outline=st.INK, width=3, radius=14)
-    half = (h - 40) / 2
+    with pen.panel(f"card:{card.id}", 0, 0, w, h):
+        _draw_card(pen, card, w, h)
+
+
+def _draw_card(pen: st.Pen, card, w: int, h: int) -> None:
+    pen.rect(0, 0, w, h, fill=CREAM, outline=st.INK, width=3, radius=16)
+    dev_b = 8 + 200
     # Development half
     dfill = st.KIND_FILL.get(card.dev_kind, st.MUTED)
-    pen.rect(8, 8, w - 8, 8 + half, fill=st.lighter(dfill, 0.78), outline=dfill, width=3, radius=10)
-    pen.rect(8, 8, w - 8, 40, fill=dfill, radius=10)
-    pen.rect(8, 28, w - 8, 40, fill=dfill)
-    pen.text(18, 24, "DEVELOP", 15, st.WHITE, True, anchor="lm")
-    pen.text(
-        w - 18,
-        24,
-        DEV_TITLE.get(card.dev_kind, card.dev_kind.upper()),
-        13,
-        st.WHITE,
-        True,
-        anchor="rm",
-    )
-    _dev_icon(pen, card, w / 2, 8 + 40 + 30)
-    lines = st.wrap(card.dev_text, 22, w - 36, True)[:2]
-    ty = 8 + 40 + 60 + 34 - (len(lines) - 1) * 12
+    pen.rect(8, 8, w - 8, dev_b, fill=st.lighter(dfill, 0.78), outline=dfill, width=3, radius=12)
+    pen.rect(8, 8, w - 8, 8 + BAND, fill=dfill, radius=12)
+    pen.rect(8, 8 + BAND - 14, w - 8, 8 + BAND, fill=dfill)
+    pen.text(PAD, 8 + BAND / 2, "DEVELOP", st.MIN_TEXT, st.WHITE, True, anchor="lm")
+    room = w - 2 * PAD - st.text_w("DEVELOP", st.font(pen.w(st.MIN_TEXT), True)) / pen.z - 12
+    kind = DEV_TITLE.get(card.dev_kind, card.dev_kind.upper())
+    pen.fit(w - PAD, 8 + BAND / 2, kind, st.MIN_TEXT, room, st.WHITE, True, anchor="rm")
+    _dev_icon(pen, card, w / 2, 8 + BAND + 40)
+    size, lines = _dev_lines(card.dev_text, w - 2 * PAD)
+    gap = size + 6
+    ty = 8 + BAND + 80 + 36 - (len(lines) - 1) * gap / 2
     for j, line in enumerate(lines):
-        pen.fit(w / 2, ty + j * 25, line, 22, w - 36, st.INK, True)
+        _fit(pen, w / 2, ty + j * gap, line, size, w - 2 * PAD, st.INK)
     # Logistics half
     lfill = st.KIND_FILL.get(card.log_kind, st.MUTED)
-    ly = 8 + half + 8
-    pen.rect(8, ly, w - 8, h - 32, fill=st.lighter(lfill, 0.78), outline=lfill, width=3, radius=10)
-    pen.rect(8, ly, w - 8, ly + 32, fill=lfill, radius=10)
-    pen.rect(8, ly + 20, w - 8, ly + 32, fill=lfill)
-    pen.text(18, ly + 16, "LOGISTICS", 15, st.WHITE, True, anchor="lm")
-    big = f"{card.log_kind.upper()} {card.log_qty}"
-    ccy = (ly + 32 + h - 32) / 2
+    ly, lb = dev_b + 8, h - 44
+    pen.rect(8, ly, w - 8, lb, fill=st.lighter(lfill, 0.78), outline=lfill, width=3, radius=12)
+    pen.rect(8, ly, w - 8, ly + BAND, fill=lfill, radius=12)
+    pen.rect(8, ly + BAND - 14, w - 8, ly + BAND, fill=lfill)
+    pen.text(PAD, ly + BAND / 2, "LOGISTICS", st.MIN_TEXT, st.WHITE, True, anchor="lm")
+    ccy = (ly + BAND + lb) / 2
     if card.log_kind == "move":
-        pen.sprite(st.boat(pen.w(46), st.KIND_FILL["move"], st.INK), 44, ccy)
+        pen.sprite(st.boat(pen.w(64), st.KIND_FILL["move"], st.INK), 54, ccy)
     else:
-        pen.rect(26, ccy - 18, 62, ccy + 18, fill=(196, 150, 96), outline=st.INK, width=2, radius=5)
-        pen.line([(31, ccy - 13), (57, ccy + 13)], (120, 84, 50), 2)
-        pen.line([(57, ccy - 13), (31, ccy + 13)], (120, 84, 50), 2)
-    pen.fit(w / 2 + 24, ccy, big, 30, w - 100, st.INK, True)
-    pen.text(w / 2, h - 16, card.id, 15, st.MUTED, True)
+        pen.rect(28, ccy - 26, 80, ccy + 26, fill=(196, 150, 96), outline=st.INK, width=2, radius=6)
+        pen.line([(34, ccy - 20), (74, ccy + 20)], (120, 84, 50), 3)
+        pen.line([(74, ccy - 20), (34, ccy + 20)], (120, 84, 50), 3)
+    big = f"{card.log_kind.upper()} {card.log_qty}"
+    _fit(pen, (96 + w - PAD) / 2, ccy, big, 46, w - PAD - 96, st.INK)
+    pen.text(w / 2, h - 22, card.id, st.MIN_TEXT, st.MUTED, True)
 
 
 def _dev_icon(pen: st.Pen, card, cx: float, cy: float) -> None:
     kind, target = card.dev_kind, card.dev_target
     if kind == "goods":
         if target in st.GOODS_COLOURS:
-            pen.crate(cx - 20, cy - 20, 40, target)
+            pen.crate(cx - 26, cy - 26, 52, target)
         else:  # wild: one crate of each good
+            n = len(st.GOODS_COLOURS)
             for i, g in enumerate(st.GOODS_COLOURS):
-                pen.crate(cx - 58 + i * 30, cy - 13, 26, g)
+                pen.crate(cx - (n * 46 - 6) / 2 + i * 46, cy - 20, 40, g)
     elif kind == "market":
         if target == "advisor":
-            pen.sprite(st.advisor_piece(pen.w(40), (226, 120, 40), st.INK), cx, cy)
+            pen.sprite(st.advisor_piece(pen.w(54), (226, 120, 40), st.INK), cx, cy)
         elif target == "wild":
             for i, t in enumerate(("benares", "calcutta", "advisor")):
-                px = cx - 40 + i * 40
                 sprite = (
-                    st.advisor_piece(pen.w(32), (226, 120, 40), st.INK)
+                    st.advisor_piece(pen.w(46), (226, 120, 40), st.INK)
                     if t == "advisor"
-                    else st.pawn(pen.w(32), (226, 120, 40), st.INK)
+                    else st.pawn(pen.w(46), (226, 120, 40), st.INK)
                 )
-                pen.sprite(sprite, px, cy)
+                pen.sprite(sprite, cx - 60 + i * 60, cy)
         else:
-            pen.sprite(st.pawn(pen.w(40), (226, 120, 40), st.INK), cx - 30, cy)
-            pen.text(
-                cx + 14,
-                cy,
-                "BEN" if target == "benares" else "CAL",
-                18,
-                st.HEADER,
-                True,
-                anchor="lm",
-            )
+            pen.sprite(st.pawn(pen.w(54), (226, 120, 40), st.INK), cx - 40, cy)
+            label = "BEN" if target == "benares" else "CAL"
+            pen.text(cx - 4, cy, label, KEY, st.HEADER, True, anchor="lm")
     elif kind == "post":
         kinds = list(st.POST_LETTER) if target == "any" else [target]
-        size = 40 if len(kinds) == 1 else 30
-        x0 = cx - (len(kinds) * (size + 4) - 4) / 2
+        size = 54 if len(kinds) == 1 else 48
+        x0 = cx - (len(kinds) * (size + 6) - 6) / 2
         for i, k in enumerate(kinds):
-            px = x0 + i * (size + 4)
+            px = x0 + i * (size + 6)
             pen.rect(
                 px,
                 cy - size / 2,
@@ -143,9 +172,9 @@ def _dev_icon(pen: st.Pen, card, cx: float, cy: float) -> None:
                 fill=st.POST_FILL.get(k, st.MUTED),
                 outline=st.INK,
                 width=2,
-                radius=6,
+                radius=7,
             )
             pen.text(px + size / 2, cy, st.POST_LETTER.get(k, "?"), size // 2, st.WHITE, True)
     else:
-        pen.sprite(st.disc(pen.w(44), (230, 190, 40), st.INK), cx, cy)
-        pen.text(cx, cy + 1, "₹", 24, st.INK, True)
+        pen.sprite(st.disc(pen.w(56), (230, 190, 40), st.INK), cx, cy)
+        pen.text(cx, cy + 1, "₹", 30, st.INK, True)

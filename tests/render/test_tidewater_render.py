@@ -58,7 +58,8 @@ def test_end_and_payout_views_render() -> None:
 def test_player_area_renders_larger_panel(mid) -> None:
     seat = mid.players[1].seat
     img = _png(RENDERER.board(mid, area=seat))
-    assert img.size[0] >= 1000 and img.size[1] >= 500
+    # phone shaped (issue 12): the board's width, far larger than the board's player box
+    assert img.size[0] == style.WIDTH <= 1000 and img.size[1] >= 2 * style.PLAYER_H
     # a different seat gives a different picture
     other = RENDERER.board(mid, area=mid.players[0].seat)
     assert ImageChops.difference(RENDERER.board(mid, area=seat), other).getbbox() is not None
@@ -376,3 +377,108 @@ def test_the_banner_without_a_log_shows_the_last_move_without_filler(mid) -> Non
 
 def test_samples_give_the_views_their_recent_moves(mid) -> None:
     assert mid.recent and mid.recent[-1].lines == mid.last.lines
+
+
+# ---- one seat's area, readable on a phone too (issue 12) ------------------------------------
+def _area_texts(view, seat):
+    from render.tidewater.kit import record_text
+
+    with record_text() as drawn:
+        img = RENDERER.board(view, area=seat)
+    return img, list(drawn)
+
+
+def _area_views():
+    return [start_view(2), start_view(3), start_view(4), mid_view(4), end_view(4, seed=5)]
+
+
+@pytest.fixture(scope="module")
+def areas():
+    return [
+        (view, p.seat, *_area_texts(view, p.seat)) for view in _area_views() for p in view.players
+    ]
+
+
+def test_the_area_is_phone_shaped(areas) -> None:
+    seats = {len(view.players) for view, *_ in areas}
+    assert seats == {2, 3, 4} and any(view.phase == "game_over" for view, *_ in areas)
+    for _, _, img, _ in areas:
+        assert img.width <= 1000 and img.width == style.WIDTH
+        assert img.height > img.width
+
+
+def test_every_area_text_is_at_least_20_px(areas) -> None:
+    for view, seat, _, texts in areas:
+        assert texts, "no text recorded"
+        small = [t for t in texts if t.size < style.MIN_TEXT]
+        assert not small, (view.phase, seat, small[:5])
+        assert min(t.size for t in texts) >= 20
+
+
+def test_every_area_text_stays_inside_its_panel(areas) -> None:
+    for view, seat, img, texts in areas:
+        for t in texts:
+            x0, y0, x1, y1 = t.box
+            p0, q0, p1, q1 = t.panel
+            assert t.name != "page", t  # every string belongs to one of the area's panels
+            assert p0 <= x0 and q0 <= y0 and x1 <= p1 and y1 <= q1, (t, view.phase, seat)
+            assert x0 >= 0 and y0 >= 0 and x1 <= img.width and y1 <= img.height
+        panels = {t.panel for t in texts}
+        for a in panels:
+            for b in panels:
+                apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                assert a == b or apart, (a, b)
+
+
+def test_the_areas_key_figures_are_large(areas) -> None:
+    """Credits, worth, shares held, stock values and treasuries are 28 px or more."""
+    for view, seat, _, texts in areas:
+        p = next(p for p in view.players if p.seat == seat)
+
+        def size(text: str, panel: str, p=p, texts=texts) -> int:
+            return max((t.size for t in texts if t.text == text and t.name == panel), default=0)
+
+        assert size(str(p.credits), "area credits") >= 28
+        score = (view.scores or {}).get(seat, p.score)
+        worth = "area final score" if view.phase == "game_over" else "area worth"
+        assert size(str(score), worth) >= 28
+        assert size(str(sum(p.shares.values())), "area shares") >= 28
+        for c in view.companies:
+            assert size(str(p.shares.get(c.id, 0)), f"area {c.id}") >= 28
+            assert size(str(c.stock), f"area {c.id}") >= 28
+            assert size(str(c.treasury), f"area {c.id}") >= 28
+
+
+def test_the_area_shows_every_investment_without_cutting_it(mid) -> None:
+    """A player with discs on many ships: the area grows taller, and nothing is cut."""
+    seat = mid.players[0].seat
+    ships = [
+        msgspec.structs.replace(
+            ship, slots=[msgspec.structs.replace(slot, investor=seat) for slot in ship.slots]
+        )
+        for ship in mid.ships
+    ]
+    view = msgspec.structs.replace(mid, ships=ships)
+    plain, _ = _area_texts(mid, seat)
+    img, texts = _area_texts(view, seat)
+    assert img.width == plain.width and img.height >= plain.height
+    shown = " ".join(t.text for t in texts if t.name == "area investments")
+    for ship in ships:
+        for slot in ship.slots:
+            assert f"{slot.id} ({slot.cost})" in shown
+    assert not any("…" in t.text for t in texts)
+    for t in texts:
+        assert t.panel[0] <= t.box[0] and t.box[2] <= t.panel[2] and t.box[3] <= t.panel[3]
+
+
+def test_the_area_is_quick_to_draw(mid) -> None:
+    import time
+
+    RENDERER.board(mid, area=mid.players[0].seat)
+    times = []
+    for p in mid.players * 3:
+        t = time.perf_counter()
+        encode(RENDERER.board(mid, area=p.seat))
+        times.append(time.perf_counter() - t)
+    times.sort()
+    assert times[len(times) // 2] < 0.1  # about 10 ms typical; generous for slow CI machines
