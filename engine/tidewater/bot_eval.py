@@ -25,6 +25,10 @@ READY = 1.0
 ROUTE_INCOME = 3.0
 #: Value of a time step still to spend (Funding earns 1 per step, R24).
 STEP = 1.0
+#: Entries each memo below keeps before it starts again: one decision's look-ahead reuses
+#: a few hundred; the host runs automatic players inside the bot process, where 50,000 took
+#: about 40 MiB (bench.e2e_load, 20 Tidewater games).
+CACHE_MAX = 2048
 
 
 def delivery_price(state: State, colours: list[str], bonus: int) -> int:
@@ -56,7 +60,7 @@ def ship_income(state: State, cid: str) -> tuple[float, float]:
     )
     found = _CACHE.get(key)
     if found is None:
-        if len(_CACHE) > 50000:
+        if len(_CACHE) > CACHE_MAX:
             _CACHE.clear()
         found = _CACHE[key] = _ship_income(state, cid)
     return found
@@ -120,7 +124,7 @@ def estimates(state: State) -> list[float]:
         key = (r.variants, holders, co.ceo, co.treasury + now, later, co.stock, rounds, awaited)
         gains = _COMPANY.get(key)
         if gains is None:
-            if len(_COMPANY) > 50000:
+            if len(_COMPANY) > CACHE_MAX:
                 _COMPANY.clear()
             gains = _COMPANY[key] = _company(state, *key[1:])
         for s, g in enumerate(gains):
