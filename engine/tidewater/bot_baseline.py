@@ -10,12 +10,13 @@ and every time-costing action advances a disc: games always terminate.
 
 from __future__ import annotations
 
-from engine.core import BACK, MAX_DRAFT_STEPS, IllegalAction, Prompt
+from engine.core import IllegalAction
 from engine.rng import Rng
 from engine.tidewater import actions as act
 from engine.tidewater import options as opt
 from engine.tidewater import prompts as pr
 from engine.tidewater import shipping, track
+from engine.tidewater.bot import first_move, reachable  # (menu walking, unchanged)
 from engine.tidewater.market import holds
 from engine.tidewater.state import PAYOUT, START, State
 
@@ -148,72 +149,6 @@ def bot_choice(state: State, seat: int, rng: Rng) -> str:
     if "fund" in finals:
         return "fund"
     return finals[0] if finals else first_move(state, seat)
-
-
-def reachable(state: State, seat: int, top: Prompt, target: str) -> bool:
-    """Whether `target` is listed at the end of the menu path that leads toward it."""
-    draft: tuple[str, ...] = ()
-    prompt = top
-    for _ in range(MAX_DRAFT_STEPS):
-        if any(c.id == target and not c.step for c in prompt.choices):
-            return True
-        step = next(
-            (
-                c.id
-                for c in prompt.choices
-                if c.step and c.id != BACK and leads_to(c.id[1:], target)
-            ),
-            None,
-        )
-        if step is None:
-            return False
-        draft = (*draft, step)
-        found = pr.choices(state, seat, draft)
-        if found is None:
-            return False
-        prompt = found
-    return False
-
-
-def first_move(state: State, seat: int) -> str:
-    """The first complete move down the first menus (never "back")."""
-    draft: tuple[str, ...] = ()
-    for _ in range(MAX_DRAFT_STEPS):
-        prompt = pr.choices(state, seat, draft)
-        assert prompt is not None
-        pick = next(c for c in prompt.choices if c.id != BACK)
-        if not pick.step:
-            return pick.id
-        draft = (*draft, pick.id)
-    raise IllegalAction("This menu never ends in a move.")
-
-
-def leads_to(menu: str, target: str) -> bool:
-    kind, _, arg = menu.partition(":")
-    head, _, rest = target.partition(":")
-    if kind != head:
-        return False
-    if not arg:
-        return True
-    return rest.startswith(arg)
-
-
-def timeout_choice(state: State, seat: int) -> str:
-    """R122: what an idle player does when the host's timer runs out (policy in data)."""
-    d = state.rules.bot_defaults
-    if state.phase == PAYOUT:
-        pay = state.payout
-        assert pay is not None
-        if d["timeout_dividend"] == "highest_affordable":
-            return f"div:{max(pay.options)}"
-        return f"div:{min(pay.options)}"
-    if seat != state.active:
-        raise IllegalAction("It is not this seat's decision.")
-    if state.phase == START:
-        return d["timeout_start_window"]  # "done"
-    if track.can_stop(state):
-        return d["timeout_active_stop_allowed"]  # "stop"
-    return {"funding": "fund"}.get(d["timeout_active_must_act"], d["timeout_active_must_act"])
 
 
 #: The name bench.bot_vs_baseline calls.
