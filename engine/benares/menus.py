@@ -15,6 +15,7 @@ from engine.benares.actions import crate_price
 from engine.benares.data import data
 from engine.benares.state import State, Task
 from engine.benares.text import action_text, card_text, good_name, plural, space_name
+from engine.benares.traps import warned
 from engine.core import BACK, Choice, IllegalAction, Prompt
 
 #: Play id mode -> Slot.mode.
@@ -194,8 +195,7 @@ def is_sale(st: State, t: Task, cid: str) -> bool:
 # ---- the draft ----------------------------------------------------------------------------------
 def submenu(st: State, t: Task, draft: tuple[str, ...]) -> Prompt:
     """The menu after the steps in a non-empty `draft` of the decision `t`; a choice whose
-    action cannot happen says so (prompts.warned)."""
-    from engine.benares.prompts import warned  # prompts imports this module
+    action cannot happen says so (traps.warned)."""
 
     if t.kind == "turn":
         found = _turn_menu(st, t, draft)

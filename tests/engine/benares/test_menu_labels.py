@@ -16,6 +16,7 @@ import pytest
 
 from engine.benares import TITLE as T
 from engine.benares import prompts as pr
+from engine.benares import traps
 from engine.benares.menus import parse_play
 from engine.benares.state import State, Task
 from engine.core import BACK, IllegalAction, random_move
@@ -86,7 +87,7 @@ def _check_prompt(st: State, seat: int, rng: Rng, stats: dict[str, int]) -> None
             play = parse_play(c.id)
             if play is None or play[1] == "skip":
                 continue
-            pr._busy += 1  # the search below needs no labels
+            traps._busy += 1  # the search below needs no labels
             try:
                 for which in ("card", "company"):
                     got = _can_happen(new, seat, which, [400])
@@ -97,7 +98,7 @@ def _check_prompt(st: State, seat: int, rng: Rng, stats: dict[str, int]) -> None
                     stats["doomed"] += not got
                     assert said == (not got), (c.label, which)
             finally:
-                pr._busy -= 1
+                traps._busy -= 1
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])

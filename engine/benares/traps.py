@@ -1,0 +1,216 @@
+"""Warning labels: a choice whose action cannot happen says so before it is chosen (issue 12).
+
+Each offered choice is tried on a copy of the state with the engine itself (flow.decide, so the
+rule functions the effect uses decide, nothing is restated here). Its label then names:
+* every action of the play that this choice leaves with no way to happen ("cannot use the ...
+  action" in the log, now or in every continuation of the play), and
+* every step or effect it loses outright ("... lost", "gives nothing", "nothing happens").
+The rules allow all of these (R76: a play may do nothing), so the choices stay on offer."""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from engine.benares.actions import action_options, spec_of
+from engine.benares.data import data
+from engine.benares.state import State, Task
+from engine.benares.text import seat_name
+from engine.core import BACK, Choice, Event, IllegalAction
+
+#: Tries of one continuation search; past it an action counts as possible (no warning).
+SEARCH_BUDGET = 250
+#: > 0 while choices are being tried: the menus seen inside a try need no warnings.
+_busy = 0
+_cache: dict[bytes, list[Choice]] = {}
+_CACHE_MAX = 16
+
+_CANNOT = re.compile(
+    r"^(?P<who>Seat \d+) cannot use the (?P<which>card|company|pooled Move) action "
+    r"(?P<act>.+?)(?P<rep> \(repetition \d+ of \d+\))?: (?P<why>.+)\.$"
+)
+_LOST = re.compile(r"(\d+ steps? lost|gives nothing|nothing happens)")
+#: The tasks that hold each action of a play (an `order` task holds both until it is decided).
+_WHICH = ("card", "company", "pooled Move")
+
+
+def warned(st: State, t: Task, found: list[Choice]) -> list[Choice]:
+    """`found` with a warning on every label whose choice's action cannot happen (cached)."""
+    global _busy
+    if _busy:
+        return found
+    key = msgspec.json.encode(st) + msgspec.json.encode([c.id for c in found])
+    hit = _cache.get(key)
+    if hit is not None:
+        return hit
+    _busy += 1
+    try:
+        out = [_warn(st, t, c) for c in found]
+    finally:
+        _busy -= 1
+    if len(_cache) >= _CACHE_MAX:
+        _cache.pop(next(iter(_cache)))
+    _cache[key] = out
+    return out
+
+
+def _copy(st: State) -> State:
+    return msgspec.json.decode(msgspec.json.encode(st), type=State)
+
+
+def _try(st: State, seat: int, cid: str) -> tuple[State, list[Event]] | None:
+    from engine.benares import flow  # flow imports prompts, which imports this module
+
+    new = _copy(st)
+    try:
+        return new, flow.decide(new, seat, cid)
+    except IllegalAction:
+        return None
+
+
+def _holds(task: Task, which: str) -> bool:
+    if which == "card" and task.kind == "card_dev":
+        return True
+    return task.kind == "action" and task.b == which
+
+
+def _pending(st: State, seat: int, which: str) -> bool:
+    """Is that action of `seat`'s play still to be performed, declined or lost?"""
+    return any(
+        x.seat == seat and (_holds(x, which) or x.kind == "order" and which != "pooled Move")
+        for x in st.stack
+    )
+
+
+def _cannot(ev: list[Event], seat: int, which: str | None = None) -> re.Match[str] | None:
+    for e in ev:
+        m = _CANNOT.match(e.text)
+        if m and m["who"] == seat_name(seat) and which in (None, m["which"]):
+            return m
+    return None
+
+
+def _doomed(
+    st: State, seat: int, which: str, budget: list[int], seen: set[bytes] | None = None
+) -> re.Match[str] | None:
+    """The log line saying `which` cannot be used, when every continuation of the play (all
+    choices of `seat`, a sale counted as all or nothing) leads to it; None when it can happen."""
+    from engine.benares import prompts  # prompts imports this module
+
+    top = st.stack[-1] if st.stack else None
+    if top is None or top.seat != seat:
+        return None
+    if _holds(top, which):  # its own menu is up: it has a way to be performed
+        return None
+    if top.kind == "order" and which != "pooled Move":  # it may go first: can it now?
+        card_ref, comp_ref = prompts.halves(top)
+        spec = data().cards[top.a]["dev"] if which == "card" and top.b == "development" else None
+        if action_options(st, seat, spec or spec_of(card_ref if which == "card" else comp_ref)):
+            return None
+    seen = set() if seen is None else seen
+    found: re.Match[str] | None = None
+    for c in prompts.OPTIONS[top.kind](st, top):
+        if c.step or c.id == BACK:
+            continue
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        tried = _try(st, seat, c.id)
+        if tried is None:
+            continue
+        new, ev = tried
+        m = _cannot(ev, seat, which)
+        if m is None:
+            if not _pending(new, seat, which):
+                return None
+            new.last, new.last_text = [], []  # the same position reached another way
+            key = msgspec.json.encode(new)
+            if key in seen:
+                continue
+            seen.add(key)
+            m = _doomed(new, seat, which, budget, seen)
+            if m is None:
+                return None
+        found = found or m
+    return found
+
+
+def _note(m: re.Match[str]) -> tuple[str, str, str]:
+    """(long, medium, short) warnings for a 'cannot use' log line: with the action's name and
+    the reason, with the reason, bare."""
+    which, act = m["which"], m["act"]
+    rep = re.match(r" \(repetition (\d+) of (\d+)\)", m["rep"] or "")
+    if rep and rep[1] != "1":  # this repetition and any later ones
+        i, k = rep[1], rep[2]
+        what = f"repetition {k}" if i == k else f"repetitions {i}-{k}"
+        named = f"{what} of {act}"
+    else:
+        what = f"{which} action"
+        named = f"{which} action {act}" + (f" ×{rep[2]}" if rep else "")
+    return (
+        f"{named} can't happen: {m['why']}",
+        f"{what} can't happen: {m['why']}",
+        f"{what} can't happen",
+    )
+
+
+def _lost_notes(ev: list[Event], seat: int) -> list[tuple[str, str, str]]:
+    who = seat_name(seat)
+    out = []
+    for e in ev:
+        m = _LOST.search(e.text)
+        if not m or not e.text.startswith(who) or e.private_to is not None:
+            continue
+        text = e.text[len(who) :].removeprefix("'s").strip().rstrip(".")
+        out.append((text, text, m[1]))
+    return out
+
+
+def _warn(st: State, t: Task, c: Choice) -> Choice:
+    if c.step or c.id == BACK:
+        return c
+    tried = _try(st, t.seat, c.id)
+    if tried is None:
+        return c
+    new, ev = tried
+    notes: list[tuple[str, str, str]] = []
+    lost: dict[str, re.Match[str]] = {}
+    for which in _WHICH:
+        m = _cannot(ev, t.seat, which)
+        if m is None and _pending(new, t.seat, which):
+            m = _doomed(new, t.seat, which, [SEARCH_BUDGET])
+        if m is not None:
+            lost[which] = m
+    if {"card", "company"} <= lost.keys():
+        both = "neither action can happen"
+        if t.kind == "turn":
+            both += ": the card is spent for nothing"
+            skip = f"{both} (Skip gains ₹{data().game['skip_income_rupees']})"
+            notes.append((skip, skip, both))
+        else:
+            notes.append((both, both, both))
+    else:
+        notes += [_note(m) for m in lost.values()]
+    notes += _lost_notes(ev, t.seat)
+    return Choice(c.id, with_notes(c.label, notes), c.group, c.step)
+
+
+#: A label is cut to make room for a warning, but not below this many characters.
+LABEL_KEEP = 40
+
+
+def with_notes(label: str, notes: list[tuple[str, str, str]], limit: int = 100) -> str:
+    """'label — note; note' within `limit` characters: the most telling notes that fit, the
+    label cut (to LABEL_KEEP at least) when needed; a warning itself is never cut."""
+    if not notes:
+        return label
+    tails = [" — " + "; ".join(dict.fromkeys(n[k] for n in notes)) for k in range(3)]
+    for tail in tails:
+        if len(label) + len(tail) <= limit:
+            return label + tail
+    for tail in tails:
+        room = limit - len(tail) - 1
+        if room >= min(LABEL_KEEP, len(label)) or tail is tails[-1]:
+            return label[: max(0, room)].rstrip() + "…" + tail
+    return label  # pragma: no cover - the loop always returns
