@@ -33,11 +33,6 @@ class Shards:
     def everything(self) -> bool:
         return self.count is None or self.ids is None or len(set(self.ids)) >= self.count
 
-    def owns(self, guild_id: int | None) -> bool:
-        if self.everything:
-            return True
-        return shard_of(guild_id, self.count) in self.ids  # type: ignore[arg-type, operator]
-
     def guilds(self, guild_id: ColumnElement) -> ColumnElement[bool]:
         """SQL: the row's guild is on one of these shards (NULL counts as shard 0)."""
         if self.everything:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from engine.tidewater import actions as act
 from engine.tidewater import options as opt
-from engine.tidewater import shipping
 from engine.tidewater.market import holds, permitted
 from engine.tidewater.state import State
 
@@ -108,8 +107,3 @@ def delivery_order(state: State, co: str) -> list[str]:
     colour = {s: ship.slots[state.rules.slot_index[s]].container for s in slots}
     count = {c: list(colour.values()).count(c) for c in colour.values()}
     return sorted(slots, key=lambda s: (count[colour[s]], state.queue.index(colour[s] or "")))
-
-
-def reachable_markets(state: State, co: str) -> list[str]:
-    r = state.rules
-    return [p for p in shipping.reachable(state, co) if p in r.market_ports]
