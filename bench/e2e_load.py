@@ -300,6 +300,10 @@ async def probe(fake: FakeDiscord, bot: BotProcess, args: argparse.Namespace) ->
         print(describe("  bot CPU per committed decision", got["bot"]))
         print(describe("  render workers' CPU per decision", got["workers"]))
         print(f"  interactions per decision: median {statistics.median(got['interactions'])}")
+        n = len(got["requests"])
+        print(f"  REST requests per decision: mean {sum(got['requests']) / n:.2f}")
+        for route, count in got["routes"][:8]:
+            print(f"    {count / n:5.2f}  {route}")
         alone = [x for t in tables for x in t.turn_rtts]
         print(describe("  turn round trip, alone", alone))
         print(describe("  bot CPU per floor command (/game rules)", floor["bot"]))
@@ -308,6 +312,7 @@ async def probe(fake: FakeDiscord, bot: BotProcess, args: argparse.Namespace) ->
             "bot_cpu": summary(got["bot"]),
             "workers_cpu": summary(got["workers"]),
             "interactions": statistics.median(got["interactions"]),
+            "requests": sum(got["requests"]) / len(got["requests"]),
             "turn_rtt": summary(alone),
             "floor_cpu": summary(floor["bot"]),
             "floor_rtt": summary(floor["rtt"]),

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from bench import proc
@@ -81,10 +83,12 @@ async def probe_decisions(
     seed: int,
 ) -> dict[str, list[float]]:
     """Take `decisions` decisions one by one, in games opened at `new_table()` one after the
-    other. Returns bot and worker CPU seconds per decision and interactions per decision."""
+    other. Returns bot and worker CPU seconds per decision, interactions and REST requests per
+    decision, and (under "routes") how many requests each route got in all."""
     rng = random.Random(seed)
     policy = random_forward(rng)
-    out: dict[str, list[float]] = {"bot": [], "workers": [], "interactions": []}
+    out: dict[str, list] = {"bot": [], "workers": [], "interactions": [], "requests": []}
+    routes: Counter[str] = Counter()
     table: Table | None = None
     while len(out["bot"]) < decisions:
         if table is None or table.finished():
@@ -97,7 +101,7 @@ async def probe_decisions(
             workers = _workers(pid)
             continue
         user = table.waiting()[0]
-        before_ex = len(fake.exchanges)
+        before_ex, before_req = len(fake.exchanges), len(fake.requests)
         bot0, w0 = _cpu(pid, workers)
         await decide(table, user, "command" if rng.random() < 0.25 else "components", policy)
         await settle(fake)
@@ -105,6 +109,12 @@ async def probe_decisions(
         out["bot"].append((bot1 - bot0) / 1e9)
         out["workers"].append((w1 - w0) / 1e9)
         out["interactions"].append(len(fake.exchanges) - before_ex)
+        made = fake.requests[before_req:]
+        out["requests"].append(len(made))
+        routes.update(
+            f"{r.method} {re.sub(r'[0-9]{3,}|itok[.][^/]+', '{id}', r.path)}" for r in made
+        )
+    out["routes"] = sorted(routes.items(), key=lambda kv: -kv[1])
     return out
 
 

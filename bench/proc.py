@@ -1,7 +1,6 @@
 """CPU and memory of a process and its descendants, read from /proc (Linux only).
 
-The bot is one process; its render workers (and multiprocessing's resource tracker) are its
-children. `tree(pid)` finds them by scanning /proc/*/stat for their parent id.
+The bot is one process; its render workers (`python -m bot.render_worker`) are its children. `tree(pid)` finds them by scanning /proc/*/stat for their parent id.
 """
 
 from __future__ import annotations
@@ -61,14 +60,12 @@ def pss_kb(pid: int) -> int:
 
 
 def kind(pid: int) -> str:
-    """ "render worker", "resource tracker", or the program name."""
+    """ "render worker" or the program name."""
     try:
         cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
     except FileNotFoundError:
         return "gone"
-    if "resource_tracker" in cmd:
-        return "resource tracker"
-    if "multiprocessing.spawn" in cmd or "multiprocessing.forkserver" in cmd:
+    if "bot.render_worker" in cmd:
         return "render worker"
     return cmd.split(" ", 1)[0].rsplit("/", 1)[-1]
 

@@ -100,23 +100,6 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def workers_of(pid: int) -> list[int]:
-    """Pool workers among the children of `pid` (not the resource tracker)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-            cmd = (entry / "cmdline").read_bytes()
-        except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        if ppid == pid and b"spawn_main" in cmd:
-            found.append(int(entry.name))
-    return found
-
-
 async def in_worker(views: dict[str, list[object]], areas: bool) -> tuple[int, int]:
     catalog.start_render_pool(1)
     try:
@@ -126,7 +109,7 @@ async def in_worker(views: dict[str, list[object]], areas: bool) -> tuple[int, i
             if areas:
                 for v in vs[:3]:
                     await catalog.draw_board_async(slug, v, 0)
-        pids = workers_of(os.getpid())
+        pids = catalog.worker_pids()
         return (rss_kib(pids[0]) if pids else 0), rss_kib(os.getpid())
     finally:
         catalog.stop_render_pool()

@@ -22,7 +22,6 @@ import time
 from pathlib import Path
 
 from bench.proc import cpu_seconds, rss_kb
-from bench.render_speed import workers_of
 from bot import catalog
 from bot import timelapse as bt
 from engine.rng import Rng
@@ -71,7 +70,7 @@ class LoopWatch:
 
 
 def workers_cpu() -> float:
-    return sum(cpu_seconds(p) for p in workers_of(os.getpid()))
+    return sum(cpu_seconds(p) for p in catalog.worker_pids())
 
 
 async def warm(workers: int, slug: str, spec: bt.Spec) -> None:
@@ -124,7 +123,7 @@ async def run(workers: int, seats: list[int], seed: int) -> list[dict]:
         rows = [await one(slug, n, seed, workers) for slug in TITLES for n in seats]
         for row in rows:
             row["idle_lag_ms"] = idle.worst * 1000
-        rss = [rss_kb(p) for p in workers_of(os.getpid())]
+        rss = [rss_kb(p) for p in catalog.worker_pids()]
         for row in rows:
             row["worker_rss_mib"] = max(rss, default=0) / 1024
         return rows

@@ -4,25 +4,18 @@ event loop: in worker processes that exit with the bot, and only when the view c
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ctypes
 import hashlib
 import logging
-import multiprocessing
-import os
-import signal
-import sys
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable
 from typing import TypeVar
 
 import msgspec
 
 from bot import metrics
+from bot.render_pool import RenderPool, WorkerDied
 from engine import registry as titles
 from engine.core import Title
 from render import registry as renderers
@@ -70,11 +63,7 @@ def draw_hand(slug: str, view: object, seat: int) -> RenderedImage | None:
 
 
 # ---------------------------------------------------------------------------- off the loop
-_pool: ProcessPoolExecutor | None = None
-
-DEATH_POLL = 0.5  # seconds between a worker's checks that the bot is still there
-_DEATH_SIGNAL = signal.SIGUSR2
-_PR_SET_PDEATHSIG = 1
+_pool: RenderPool | None = None
 
 
 def start_render_pool(
@@ -85,95 +74,23 @@ def start_render_pool(
     """Draw in `workers` separate processes (0: in a thread of this process). Processes keep
     the event loop's core free: drawing a board is pure CPU and holds the GIL most of the time.
     Each worker loads the same titles and renderers as this process, and exits as soon as this
-    process is gone, however it ended (`kill -9` included; see `_watch_parent`)."""
+    process is gone, however it ended (`kill -9` included; see `bot.render_worker`)."""
     global _pool
     stop_render_pool()
     images.clear()  # (the titles and renderers may have changed)
     if workers > 0:
-        _pool = ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_worker_init,
-            initargs=(os.getpid(), list(extra_titles), list(extra_renderers)),
-        )
-        with _main_not_rerun():  # start them all now, each one without the bot's own imports
-            for _ in range(workers):
-                _pool.submit(_ready)
+        _pool = RenderPool(workers, list(extra_titles), list(extra_renderers))
 
 
 def _ready() -> None:
     return None
 
 
-@contextlib.contextmanager
-def _main_not_rerun() -> Iterator[None]:
-    """A "spawn" worker runs the parent's main script again (as `__mp_main__`) before its task,
-    so that functions defined there can be unpickled; a bot started as `boardroom` or by a
-    launcher script would have every worker import Discord, SQLAlchemy and the rest. Drawing
-    needs none of it, so hide the main script while the workers are started."""
-    main = sys.modules.get("__main__")
-    if main is None:
-        yield
-        return
-    names = ("__spec__", "__file__")
-    saved = {k: main.__dict__.pop(k) for k in names if k in main.__dict__}
-    main.__dict__["__spec__"] = None
-    try:
-        yield
-    finally:
-        for k in names:
-            main.__dict__.pop(k, None)
-        main.__dict__.update(saved)
-
-
-def _worker_init(parent: int, extra_titles: list[str], extra_renderers: list[str]) -> None:
-    _watch_parent(parent)
-    load(extra_titles, extra_renderers)
-
-
-def _watch_parent(parent: int) -> None:
-    """Exit this process when `parent` is no longer its parent.
-
-    A pool worker waits on a pipe that it holds open itself, so it never sees the bot die;
-    nor would the multiprocessing resource tracker, whose pipe the workers inherit: it exits
-    once the workers are gone. On Linux the kernel signals the worker the moment its parent
-    dies (PR_SET_PDEATHSIG); that also fires when the parent *thread* that started the worker
-    ends, so the handler checks that the parent really changed. A thread polling the parent's
-    pid covers everything else (other systems, a signal that could not be set)."""
-
-    def gone() -> bool:
-        return os.getppid() != parent
-
-    def on_signal(signum: int, frame: object) -> None:
-        if gone():
-            os._exit(0)
-
-    if sys.platform.startswith("linux"):
-        try:
-            signal.signal(_DEATH_SIGNAL, on_signal)
-            libc = ctypes.CDLL(None, use_errno=True)
-            if libc.prctl(_PR_SET_PDEATHSIG, int(_DEATH_SIGNAL), 0, 0, 0) != 0:
-                log.debug("prctl(PR_SET_PDEATHSIG) failed: errno %s", ctypes.get_errno())
-        except (OSError, AttributeError, ValueError):
-            log.debug("no parent-death signal; polling only", exc_info=True)
-    if gone():  # the bot died before the signal was set up
-        os._exit(0)
-
-    def poll() -> None:
-        while not gone():
-            time.sleep(DEATH_POLL)
-        os._exit(0)
-
-    threading.Thread(target=poll, name="render-parent-watch", daemon=True).start()
-
-
 def stop_render_pool() -> None:
-    """Stop the workers: jobs not started are dropped, the one running is finished. Waiting
-    also lets the pool's manager thread close its wake-up pipe before the interpreter's exit
-    hook writes to it (without the wait that raced: "Bad file descriptor" at exit)."""
+    """Stop the workers: jobs not started are dropped, the running ones are finished."""
     global _pool
     if _pool is not None:
-        _pool.shutdown(wait=True, cancel_futures=True)
+        _pool.shutdown()
         _pool = None
 
 
@@ -198,10 +115,10 @@ async def _off_loop(fn: Callable[..., T], *args: object) -> T:
     _queued += 1
     try:
         pool = _pool
-        if pool is not None:
+        if pool is not None and not pool.broken:  # (broken: its workers cannot even start)
             try:
-                return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
-            except BrokenProcessPool:  # a worker died: draw here this time, and say so
+                return await asyncio.wrap_future(pool.submit(fn, *args))
+            except WorkerDied:  # draw here this time, and say so
                 log.exception("render worker died; drawing in a thread instead")
         return await asyncio.to_thread(_one_at_a_time, fn, *args)
     finally:
@@ -248,19 +165,17 @@ async def in_background(fn: Callable[..., T], *args: object) -> T:
 
 def render_workers() -> int:
     """How many render worker processes there are (0: drawing happens in a thread)."""
-    return getattr(_pool, "_max_workers", 0) if _pool is not None else 0
+    return _pool.size if _pool is not None else 0
+
+
+def worker_pids() -> list[int]:
+    return _pool.pids() if _pool is not None else []
 
 
 def workers_alive() -> bool:
     """Drawing works as configured: every render worker process is alive and the pool is not
     broken (a worker died: drawing falls back to a thread). No pool: drawing is in a thread."""
-    pool = _pool
-    if pool is None:
-        return True
-    processes = getattr(pool, "_processes", None)
-    if getattr(pool, "_broken", False) or not processes:
-        return False
-    return all(p.is_alive() for p in list(processes.values()))
+    return _pool is None or _pool.alive()
 
 
 # ---------------------------------------------------------------------------- drawn images

@@ -1,6 +1,7 @@
 """Builds each title's fixed palette from reference renders of real (bot-played) games.
 
     python -m render.palette_tool [tidewater] [benares]     # rewrites render/<slug>/palette.py
+    python -m render.palette_tool bazaar    # the test title's: tests/titles/bazaar_palette.py
 
 The boards are drawn in reference mode (plain RGB, Pillow's anti-aliasing; render/canvas.py),
 recording every colour the drawing code asks for. The palette is then
@@ -139,15 +140,40 @@ def mombasa_images() -> list[Image.Image]:
     return images
 
 
+def bazaar_images() -> list[Image.Image]:
+    from engine.rng import Rng
+    from tests.titles.bazaar import TITLE
+    from tests.titles.bazaar_render import RENDERER
+
+    images = []
+    for seats, seed in ((2, 1), (3, 2), (4, 3)):
+        state = TITLE.setup(seed, seats, {})
+        bot = Rng.from_seed(seed)
+        while prompts := TITLE.prompts(state):
+            view = TITLE.view(state, None)
+            images.append(RENDERER.board(view))
+            images.append(RENDERER.board(view, 0))
+            seat = prompts[0].seat
+            hand = RENDERER.hand(TITLE.view(state, seat), seat)
+            if hand is not None:
+                images.append(hand)
+            TITLE.apply(state, seat, TITLE.bot_choice(state, seat, bot))
+        images.append(RENDERER.board(TITLE.view(state, None)))
+    return images
+
+
 TITLES: dict[str, Callable[[], list[Image.Image]]] = {
     "tidewater": tidewater_images,
     "benares": benares_images,
     "mombasa": mombasa_images,
+    "bazaar": bazaar_images,
 }
+ROOT = Path(__file__).resolve().parents[1]
+PATHS = {"bazaar": ROOT / "tests" / "titles" / "bazaar_palette.py"}
 
 
 def write(slug: str, colours: list[RGB]) -> Path:
-    path = Path(__file__).parent / slug / "palette.py"
+    path = PATHS.get(slug, Path(__file__).parent / slug / "palette.py")
     rows = []
     for i in range(0, len(colours), 8):
         rows.append(
@@ -168,7 +194,7 @@ def write(slug: str, colours: list[RGB]) -> Path:
 
 
 def main(argv: list[str]) -> int:
-    for slug in argv or list(TITLES):
+    for slug in argv or [t for t in TITLES if t not in PATHS]:
         with canvas.reference(record=True) as flat:
             images = TITLES[slug]()
             colours = build(images, Counter(flat))

@@ -306,7 +306,7 @@ async def test_healthz_says_when_a_render_worker_died(tmp_path) -> None:
     try:
         assert catalog.workers_alive()
         assert (await _served_health(StandInBot(engine)))[0] == 200
-        for pid in list(catalog._pool._processes):  # type: ignore[union-attr]
+        for pid in catalog.worker_pids():
             os.kill(pid, signal.SIGKILL)
         deadline = time.monotonic() + 10
         while catalog.workers_alive() and time.monotonic() < deadline:

@@ -17,15 +17,30 @@ from render.core import encode, font
 from render.tidewater import RENDERER as TIDEWATER_RENDERER
 from render.tidewater.palette import PALETTE as TIDEWATER_PALETTE
 from render.tidewater.samples import end_view, mid_view
+from tests.titles.bazaar import TITLE as BAZAAR
+from tests.titles.bazaar_palette import PALETTE as BAZAAR_PALETTE
+from tests.titles.bazaar_render import RENDERER as BAZAAR_RENDERER
+
+
+def _bazaar_mid_game():
+    from engine.rng import Rng
+
+    state = BAZAAR.setup(5, 3, {})
+    bot = Rng.from_seed(5)
+    for _ in range(8):
+        seat = BAZAAR.prompts(state)[0].seat
+        BAZAAR.apply(state, seat, BAZAAR.bot_choice(state, seat, bot))
+    return state
 
 
 @pytest.fixture(scope="module")
 def boards():
-    """(renderer, palette, view, area) for real boards of both titles."""
+    """(renderer, palette, view, area) for real boards of the titles and the test title."""
     tw = mid_view(4)
     bn_state = play(11, 4, 120)
     bn = BENARES.view(bn_state, None)
     seat = BENARES.prompts(bn_state)[0].seat
+    bz_state = _bazaar_mid_game()
     return [
         (TIDEWATER_RENDERER, TIDEWATER_PALETTE, tw, None),
         (TIDEWATER_RENDERER, TIDEWATER_PALETTE, end_view(4), None),
@@ -33,6 +48,9 @@ def boards():
         (BENARES_RENDERER, BENARES_PALETTE, bn, None),
         (BENARES_RENDERER, BENARES_PALETTE, bn, 1),
         (BENARES_RENDERER, BENARES_PALETTE, BENARES.view(bn_state, seat), ("hand", seat)),
+        (BAZAAR_RENDERER, BAZAAR_PALETTE, BAZAAR.view(bz_state, None), None),
+        (BAZAAR_RENDERER, BAZAAR_PALETTE, BAZAAR.view(bz_state, None), 2),
+        (BAZAAR_RENDERER, BAZAAR_PALETTE, BAZAAR.view(bz_state, 1), ("hand", 1)),
     ]
 
 
@@ -67,12 +85,13 @@ def test_encoding_a_board_never_quantises(boards, monkeypatch) -> None:
 def test_every_flat_colour_drawn_is_in_the_palette(boards) -> None:
     """A colour missing from the palette is drawn as its nearest entry; when this fails, a
     title's colours changed: run `python -m render.palette_tool <title>`."""
-    for palette in (TIDEWATER_PALETTE, BENARES_PALETTE):
+    for palette in (TIDEWATER_PALETTE, BENARES_PALETTE, BAZAAR_PALETTE):
         palette.misses.clear()
     for renderer, _, view, area in boards:
         draw(renderer, view, area)
     assert TIDEWATER_PALETTE.misses == set()
     assert BENARES_PALETTE.misses == set()
+    assert BAZAAR_PALETTE.misses == set()
 
 
 def test_indexed_boards_match_plain_rgb_drawing(boards) -> None:

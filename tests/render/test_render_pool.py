@@ -92,6 +92,81 @@ def _first_choice(state) -> str:
     return TIDEWATER.bot_choice(state, seat, Rng.from_seed(1))
 
 
+# ---- the pool: errors, dead workers -----------------------------------------------------------
+async def test_an_error_in_a_worker_reaches_the_caller_and_the_worker_stays() -> None:
+    import math
+
+    catalog.load()
+    catalog.start_render_pool(1)
+    try:
+        (pid,) = catalog.worker_pids()
+        with pytest.raises(ValueError, match="math domain error"):
+            await catalog.off_loop(math.sqrt, -1.0)
+        assert await catalog.off_loop(math.sqrt, 4.0) == 2.0
+        assert catalog.worker_pids() == [pid] and catalog.workers_alive()
+    finally:
+        catalog.stop_render_pool()
+
+
+async def test_a_dead_worker_is_replaced_for_the_next_drawing() -> None:
+    catalog.load()
+    catalog.images.clear()
+    catalog.start_render_pool(1)
+    try:
+        view = TIDEWATER.view(TIDEWATER.setup(3, 3, {}), None)
+        (pid,) = catalog.worker_pids()
+        os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while catalog.workers_alive() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not catalog.workers_alive()
+        image = await catalog.draw_board_async("tidewater", view)
+        assert image.data.startswith(b"\x89PNG")
+        (fresh,) = catalog.worker_pids()
+        assert fresh != pid and catalog.workers_alive()
+    finally:
+        catalog.stop_render_pool()
+        catalog.images.clear()
+
+
+def test_a_worker_that_cannot_load_the_titles_breaks_the_pool() -> None:
+    from bot.render_pool import RenderPool, WorkerDied
+
+    pool = RenderPool(1, ["no_such_module_here:TITLE"], [])
+    try:
+        with pytest.raises(WorkerDied):
+            pool.submit(catalog._ready).result(timeout=30)
+        assert pool.broken and not pool.alive()
+    finally:
+        pool.shutdown()
+
+
+async def test_with_a_broken_pool_drawing_happens_in_a_thread(monkeypatch) -> None:
+    from bot.render_pool import RenderPool
+
+    catalog.load()
+    catalog.stop_render_pool()
+    monkeypatch.setattr(catalog, "_pool", RenderPool(1, ["no_such_module_here:TITLE"], []))
+    try:
+        catalog._pool.broken = True
+        before = list(catalog._pool.workers)
+        assert await catalog.off_loop(len, "abc") == 3
+        assert catalog._pool.workers == before  # no worker was asked (none started again)
+        assert not catalog.workers_alive()
+    finally:
+        catalog._pool.shutdown()
+
+
+def test_stopping_the_pool_ends_its_workers() -> None:
+    catalog.start_render_pool(2)
+    pids = catalog.worker_pids()
+    assert len(pids) == 2
+    started = {pid: _processes()[pid][2] for pid in pids}
+    catalog.stop_render_pool()
+    assert not any(_alive(pid, t) for pid, t in started.items())
+    assert catalog.worker_pids() == [] and catalog.render_workers() == 0
+
+
 # ---- workers die with the bot -----------------------------------------------------------------
 BOT = """
 import asyncio, os, sys
@@ -162,7 +237,9 @@ def test_render_workers_exit_when_the_bot_is_killed(tmp_path) -> None:
         assert line.strip() == "ready", bot.stderr.read()
         children = _descendants(bot.pid)
         assert children, "the pool started no worker"
-        workers = [p for p in children if b"spawn_main" in Path(f"/proc/{p}/cmdline").read_bytes()]
+        workers = [
+            p for p in children if b"bot.render_worker" in Path(f"/proc/{p}/cmdline").read_bytes()
+        ]
         assert workers
         for pid in workers:  # the worker imported what drawing needs, not the bot's script
             maps = Path(f"/proc/{pid}/maps").read_text()
@@ -194,9 +271,9 @@ sys.stdin.read()
 CHILD = """
 import sys, time
 sys.platform = "elsewhere"  # no parent-death signal: the polling thread alone
-from bot import catalog
-catalog.DEATH_POLL = 0.05
-catalog._watch_parent(int(sys.argv[1]))
+from bot import render_worker
+render_worker.DEATH_POLL = 0.05
+render_worker.watch_parent(int(sys.argv[1]))
 time.sleep(60)
 """
 

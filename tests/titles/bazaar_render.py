@@ -1,12 +1,15 @@
 """Pillow renderer of the Bazaar test title. Draws from a `BazaarView` only.
 
-Load it with `EXTRA_RENDERERS=tests.titles.bazaar_render:RENDERER`.
+Load it with `EXTRA_RENDERERS=tests.titles.bazaar_render:RENDERER`. It draws like the real
+titles, in a fixed palette (render/canvas.py, tests/titles/bazaar_palette.py), so the end-to-end
+benchmarks draw its boards the way they draw theirs.
 """
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from render.canvas import Draw, Palette, finish, new
 from render.core import font
 from tests.titles.bazaar import BazaarView, Card, SeatView
 
@@ -52,12 +55,12 @@ class BazaarRenderer:
 
     def board(self, view: BazaarView, area: int | None = None) -> Image.Image:
         if area is not None:
-            img = Image.new("RGB", (PANEL_W + 16, PANEL_H + 16), BG)
-            self._seat_panel(ImageDraw.Draw(img), view, view.seats[area], 8, 8)
-            return img
+            img = new((PANEL_W + 16, PANEL_H + 16), BG, _palette())
+            self._seat_panel(Draw(img, _palette()), view, view.seats[area], 8, 8)
+            return finish(img, _palette())
         height = max(GRID_Y + ROWS * (CELL_H + GAP), GRID_Y + len(view.seats) * (PANEL_H + GAP))
-        img = Image.new("RGB", (PANEL_X + PANEL_W + 16, height + 40), BG)
-        draw = ImageDraw.Draw(img)
+        img = new((PANEL_X + PANEL_W + 16, height + 40), BG, _palette())
+        draw = Draw(img, _palette())
         draw.text((GRID_X, 18), _status(view), fill=INK, font=font(22, True))
         for stall in view.stalls:
             self._stall(draw, view, stall.number)
@@ -69,9 +72,9 @@ class BazaarRenderer:
             fill=MUTED,
             font=font(16),
         )
-        return img
+        return finish(img, _palette())
 
-    def _stall(self, draw: ImageDraw.ImageDraw, view: BazaarView, number: int) -> None:
+    def _stall(self, draw: Draw, view: BazaarView, number: int) -> None:
         stall = view.stalls[number - 1]
         col, row = (number - 1) % COLS, (number - 1) // COLS
         x, y = GRID_X + col * (CELL_W + GAP), GRID_Y + row * (CELL_H + GAP)
@@ -93,13 +96,11 @@ class BazaarRenderer:
         if f"stall:{number}" in view.last_action:
             draw.rounded_rectangle(box, radius=8, outline=HIGHLIGHT, width=5)
 
-    def _mini_card(self, draw: ImageDraw.ImageDraw, card: Card, x: int, y: int) -> None:
+    def _mini_card(self, draw: Draw, card: Card, x: int, y: int) -> None:
         draw.rounded_rectangle((x, y, x + 32, y + 42), radius=5, fill=GOODS[card.colour])
         draw.text((x + 16, y + 21), str(card.value), fill=PAPER, font=font(22, True), anchor="mm")
 
-    def _seat_panel(
-        self, draw: ImageDraw.ImageDraw, view: BazaarView, seat: SeatView, x: int, y: int
-    ) -> None:
+    def _seat_panel(self, draw: Draw, view: BazaarView, seat: SeatView, x: int, y: int) -> None:
         box = (x, y, x + PANEL_W, y + PANEL_H)
         touched = f"seat:{seat.seat}" in view.last_action
         outline = HIGHLIGHT if touched else SEATS[seat.seat]
@@ -134,8 +135,8 @@ class BazaarRenderer:
         if cards is None:
             return None  # not this seat's own view: nothing private to show
         width = max(1, len(cards)) * (CARD_W + 10) + 10
-        img = Image.new("RGB", (max(width, 260), CARD_H + 56), BG)
-        draw = ImageDraw.Draw(img)
+        img = new((max(width, 260), CARD_H + 56), BG, _palette())
+        draw = Draw(img, _palette())
         draw.text((10, 8), f"{view.seats[seat].label}'s hand", fill=INK, font=font(18, True))
         if not cards:
             draw.text((10, 48), "No cards.", fill=MUTED, font=font(16))
@@ -153,7 +154,13 @@ class BazaarRenderer:
             draw.text(
                 (x + CARD_W // 2, y + 98), card.colour, fill=PAPER, font=font(15, True), anchor="mm"
             )
-        return img
+        return finish(img, _palette())
+
+
+def _palette() -> Palette:
+    from tests.titles.bazaar_palette import PALETTE  # (generated from this module's drawings)
+
+    return PALETTE
 
 
 RENDERER = BazaarRenderer()
