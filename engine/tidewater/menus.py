@@ -1,5 +1,5 @@
 """The sub-menus of a move (spec section 18). A draft step (a push id) is ">KIND[:prefix]":
-">load", ">nav", ">nav:OP", ">invest", ">adv", ">trade", ">trade:PART", ">sail", ">deliver",
+">load", ">nav", ">nav:OP", ">invest", ">adv", ">trade", ">trade:PART", ">deliver",
 ">deliver:CO", ">deliver:CO:S1[.S2]", ">dump". Each sub-menu lists complete moves, further
 steps and "back"; nothing here touches the state."""
 
@@ -16,6 +16,7 @@ from engine.tidewater.production import colour_word
 from engine.tidewater.state import State
 
 G_FREE = "Free actions (no time)"
+G_SAIL = "Set sail (free)"
 G_TIME = "Actions (cost time)"
 G_TURN = "Turn"
 G_BACK = "Menu"
@@ -234,7 +235,9 @@ def _trade_second(state: State, seat: int, arg: str) -> Menu:
     return text, ch
 
 
-def _sail(state: State, seat: int, arg: str) -> Menu:
+def sail_choices(state: State, seat: int) -> list[Choice]:
+    """Every ship's every destination, as complete moves: they are listed on the top-level menu
+    itself (the most common free action takes one choice, not two)."""
     ch = []
     for co, port in op.sail_options(state, seat):
         frm = state.ship(co).port
@@ -243,14 +246,10 @@ def _sail(state: State, seat: int, arg: str) -> Menu:
                 f"sail:{co}:{port}",
                 f"Sail the {company_name(state, co)} ship from {nm.place(state, frm)} to "
                 f"{nm.place(state, port)} (free{_semi(port_note(state, port))})",
-                G_FREE,
+                G_SAIL,
             )
         )
-    text = (
-        "Which ship sails where (free; each ship once per window)? A ship may only cross sea "
-        "hexes holding its own line's navigation points."
-    )
-    return text, ch
+    return ch
 
 
 def _deliver_first(state: State, seat: int, arg: str) -> Menu:
@@ -389,7 +388,6 @@ MENUS: dict[tuple[str, bool], Callable[[State, int, str], Menu]] = {
     ("adv", False): _adv,
     ("trade", False): _trade_first,
     ("trade", True): _trade_second,
-    ("sail", False): _sail,
     ("deliver", False): _deliver_first,
     ("deliver", True): _deliver_order,
     ("dump", False): _dump,

@@ -13,7 +13,7 @@ from engine.tidewater import actions as act
 from engine.tidewater import names as nm
 from engine.tidewater import track
 from engine.tidewater.market import company_name, outstanding
-from engine.tidewater.menus import G_FREE, G_TIME, G_TURN, Menu, push, submenu, t
+from engine.tidewater.menus import G_FREE, G_TIME, G_TURN, Menu, push, sail_choices, submenu, t
 from engine.tidewater.options import (
     deliver_ships,
     dump_options,
@@ -21,7 +21,6 @@ from engine.tidewater.options import (
     invest_options,
     load_options,
     nav_first_ops,
-    sail_options,
     trade_first_parts,
 )
 from engine.tidewater.production import colour_word, place_on_hex
@@ -106,7 +105,7 @@ TOP_ORDER = (
     ">invest",
     ">load",
     "stop",
-    ">sail",
+    "sail",
     ">deliver",
     ">dump",
     "done",
@@ -117,10 +116,7 @@ def top_menu(state: State, seat: int) -> Menu:
     r = state.rules
     p = state.players[seat]
     ch: list[Choice] = []
-    if sail_options(state, seat):
-        ch.append(
-            push(">sail", "Set Sail: move a ship along its navigation points... (free)", G_FREE)
-        )
+    ch += sail_choices(state, seat)
     if deliver_ships(state, seat):
         ch.append(push(">deliver", "Deliver containers at a market... (free)", G_FREE))
     if dump_options(state, seat):
@@ -197,8 +193,9 @@ def top_menu(state: State, seat: int) -> Menu:
 
 
 def in_order(ch: list[Choice]) -> list[Choice]:
-    """The top-level choices in TOP_ORDER."""
-    return sorted(ch, key=lambda c: TOP_ORDER.index(c.id))
+    """The top-level choices in TOP_ORDER (the sail moves, "sail:CO:PORT", where "sail" is,
+    in the order the rules list ships and ports)."""
+    return sorted(ch, key=lambda c: TOP_ORDER.index(c.id.partition(":")[0]))
 
 
 def produce_note(state: State) -> str:

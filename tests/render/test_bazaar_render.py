@@ -78,7 +78,8 @@ def test_last_move_is_highlighted() -> None:
     before = RENDERER.board(TITLE.view(state, None))
     TITLE.apply(state, seat, f"sell:{state.seats[seat].hand[0].key}:1")
     assert "stall:1" in state.last_action
-    after = RENDERER.board(TITLE.view(state, None))
+    after = RENDERER.board(TITLE.view(state, None)).convert("RGB")
+    before = before.convert("RGB")
     # Stall 1 is the top-left cell of the grid: its frame turns to the highlight colour.
     corner = (16, 64, 16 + 104, 64 + 78)
     assert HIGHLIGHT in {c for _, c in after.crop(corner).getcolors(1 << 16)}

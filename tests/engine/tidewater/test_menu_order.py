@@ -15,6 +15,24 @@ from tests.engine.tidewater.tw_helpers import T, new
 
 #: The relative order the menu must keep (what the menu has shown so far must agree with it).
 EXPECTED = ("produce", "fund", ">adv", ">trade", ">nav", ">invest", ">load", "stop")
+
+
+def test_sailing_is_one_choice_on_the_top_menu() -> None:
+    """The most common free action needs no sub-menu: every ship's destinations are listed on
+    the top-level menu (in a group of their own: one select in Discord), after Stop."""
+    for state in _games(3, range(3)):
+        prompt = T.prompts(state)[0]
+        sails = [c for c in prompt.choices if c.id.startswith("sail:")]
+        if not sails or prompt.choices[0].id.startswith("div:"):
+            continue
+        assert all(c.group == "Set sail (free)" and not c.step for c in sails)
+        ids = [c.id for c in prompt.choices]
+        assert ids[ids.index(sails[0].id) : ids.index(sails[-1].id) + 1] == [c.id for c in sails]
+        assert ">sail" not in ids
+        return
+    raise AssertionError("no turn offered sailing")
+
+
 TIME_IDS = re.compile(r"^(>?(load|nav|invest|adv|trade)\b|produce$|fund$)")
 COST = re.compile(r"\(cost \d+ time\b|cost \d+ time per point")
 FREE_IDS = re.compile(r"^>?(sail|deliver|dump)\b")
@@ -51,7 +69,7 @@ def test_top_menu_keeps_one_order(seats: int) -> None:
         if ids and ids[0].startswith("div:"):
             continue
         turns += 1
-        assert ids == sorted(ids, key=pr.TOP_ORDER.index), ids
+        assert ids == sorted(ids, key=lambda i: pr.TOP_ORDER.index(i.partition(":")[0])), ids
         ranked = [i for i in ids if i in EXPECTED]
         assert ranked == sorted(ranked, key=EXPECTED.index), ids
         for i, a in enumerate(ids):

@@ -144,7 +144,8 @@ def test_apply_refuses_every_step_id() -> None:
         assert T.encode(s) == before
         kinds = {step.split(":")[0] for step in steps}
         assert {">dump", ">load", ">nav", ">adv", ">trade"} <= kinds
-        assert (">sail" in kinds) != (">deliver" in kinds)  # at the port, then at the market
+        sails = any(c.id.startswith("sail:") for c in T.choices(s, 0, ()).choices)
+        assert sails != (">deliver" in kinds)  # at the port, then at the market
 
 
 def test_drafts_that_the_menus_cannot_build_are_refused() -> None:
