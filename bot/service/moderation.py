@@ -18,9 +18,9 @@ class ModerationCases(ServiceCore):
     async def is_moderator_role(self, guild_id: int | None, role_ids: list[int]) -> bool:
         if guild_id is None:
             return False
-        async with self._sessions() as s:
-            settings = await s.get(GuildSettings, guild_id)
-            return settings is not None and settings.mod_role_id in role_ids
+        async with self._reading() as c:
+            role = await q.mod_role(c, guild_id)
+        return role is not None and role in role_ids
 
     async def set_mod_role(self, guild_id: int, actor: int, role_id: int | None) -> None:
         async with self._tx() as s:

@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm import configure_mappers
 from sqlalchemy.orm.attributes import set_committed_value
 
-from bot.db.models import Action, Delivery, Game, Seat, Snapshot, Timer, utcnow
+from bot.db.models import Action, Delivery, Game, GuildSettings, Seat, Snapshot, Timer, utcnow
 from bot.errors import ServiceError, StaleError
 
 NO_GAME = "There is no game in this channel. Start one with `/game new`."
@@ -50,6 +50,25 @@ async def live_game_id(s: Reader, channel_id: int) -> int:
     if game_id is None:
         raise ServiceError(NO_GAME)
     return int(game_id)
+
+
+_CHANNEL_OF = select(Game.__table__.c.channel_id).where(Game.__table__.c.id == bindparam("game_id"))
+
+
+async def channel_of(c: Reader, game_id: int) -> int | None:
+    """The channel a game lives in (None: no such game)."""
+    channel = await c.scalar(_CHANNEL_OF, {"game_id": game_id})
+    return None if channel is None else int(channel)
+
+
+_MOD_ROLE = select(GuildSettings.__table__.c.mod_role_id).where(
+    GuildSettings.__table__.c.guild_id == bindparam("guild_id")
+)
+
+
+async def mod_role(c: Reader, guild_id: int) -> int | None:
+    """The guild's moderator role (None: none set)."""
+    return await c.scalar(_MOD_ROLE, {"guild_id": guild_id})
 
 
 async def last_game(s: AsyncSession, channel_id: int) -> Game | None:

@@ -52,8 +52,8 @@ class ReadingCases(ServiceCore):
 
     async def channel_of(self, game_id: int) -> int:
         """The channel a game lives in (one small query: presses are checked against it)."""
-        async with self._sessions() as s:
-            channel = await s.scalar(select(Game.channel_id).where(Game.id == game_id))
+        async with self._reading() as c:
+            channel = await q.channel_of(c, game_id)
         if channel is None:
             raise ServiceError("That game doesn't exist any more.")
         return int(channel)
