@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
+from bot.discord import custom_ids, menu_layout
 from bot.discord import messages as m
 from bot.discord.presses import number, numbers
 from engine.core import Choice, Prompt
@@ -47,8 +48,8 @@ class Checked:
         )
 
 
-class ChoiceButton(Checked, ui.DynamicItem[ui.Button], template=m.CHOICE_TEMPLATE):
-    def __init__(self, button: ui.Button, ref: m.ChoiceRef, valid: bool = True) -> None:
+class ChoiceButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.CHOICE_TEMPLATE):
+    def __init__(self, button: ui.Button, ref: custom_ids.ChoiceRef, valid: bool = True) -> None:
         super().__init__(button)
         self.ref = ref
         self.game_id = ref.game_id
@@ -64,14 +65,14 @@ class ChoiceButton(Checked, ui.DynamicItem[ui.Button], template=m.CHOICE_TEMPLAT
         row: int | None = None,
         fingerprint: str | None = None,
     ) -> ChoiceButton:
-        custom_id = m.choice_custom_id(game_id, version, index, choice.id, fingerprint)
+        custom_id = custom_ids.choice_custom_id(game_id, version, index, choice.id, fingerprint)
         button = ui.Button(
             label=m.cut(choice.label, m.BUTTON_LABEL_MAX),
             custom_id=custom_id,
-            style=m.choice_style(choice),
+            style=menu_layout.choice_style(choice),
             row=row,
         )
-        ref = m.parse_choice_custom_id(custom_id)
+        ref = custom_ids.parse_choice_custom_id(custom_id)
         assert ref is not None
         return cls(button, ref)
 
@@ -81,7 +82,7 @@ class ChoiceButton(Checked, ui.DynamicItem[ui.Button], template=m.CHOICE_TEMPLAT
     ) -> ChoiceButton:
         ids = numbers(match, "game", "version")
         game_id, version = ids or (0, 0)
-        ref = m.ChoiceRef(game_id, version, match["kind"], match["ref"], match["fp"])
+        ref = custom_ids.ChoiceRef(game_id, version, match["kind"], match["ref"], match["fp"])
         index_ok = match["kind"] != "i" or number(match["ref"]) is not None
         return cls(item, ref, valid=ids is not None and index_ok)
 
@@ -89,7 +90,7 @@ class ChoiceButton(Checked, ui.DynamicItem[ui.Button], template=m.CHOICE_TEMPLAT
         await _bot(interaction).play.press_choice(interaction, self.ref)
 
 
-class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=m.SELECT_TEMPLATE):
+class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=custom_ids.SELECT_TEMPLATE):
     def __init__(
         self,
         select: ui.Select,
@@ -110,7 +111,7 @@ class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=m.SELECT_TEMPLAT
         game_id: int,
         version: int,
         prompt_text: str,
-        page: m.ChoicePage,
+        page: menu_layout.ChoicePage,
         total: int,
         row: int,
         fingerprint: str | None = None,
@@ -119,13 +120,13 @@ class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=m.SELECT_TEMPLAT
             discord.SelectOption(
                 label=m.cut(c.label, m.OPTION_LABEL_MAX),
                 value=c.id,
-                description=m.option_description(page, c),
+                description=menu_layout.option_description(page, c),
             )
             for _, c in page.items
         ]
         select = ui.Select(
-            custom_id=m.select_custom_id(game_id, version, page.number, fingerprint),
-            placeholder=m.select_placeholder(prompt_text, page, total),
+            custom_id=custom_ids.select_custom_id(game_id, version, page.number, fingerprint),
+            placeholder=menu_layout.select_placeholder(prompt_text, page, total),
             options=options,
             min_values=1,
             max_values=1,
@@ -146,11 +147,11 @@ class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=m.SELECT_TEMPLAT
 
     async def callback(self, interaction: Interaction) -> Any:
         (value,) = self.item.values  # exactly one: checked before (`Checked`)
-        ref = m.ChoiceRef(self.game_id, self.version, "c", value, self.fingerprint)
+        ref = custom_ids.ChoiceRef(self.game_id, self.version, "c", value, self.fingerprint)
         await _bot(interaction).play.press_choice(interaction, ref)
 
 
-class PrivateButton(Checked, ui.DynamicItem[ui.Button], template=m.PRIVATE_TEMPLATE):
+class PrivateButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.PRIVATE_TEMPLATE):
     def __init__(self, button: ui.Button, game_id: int, version: int, valid: bool = True) -> None:
         super().__init__(button)
         self.game_id = game_id
@@ -162,7 +163,7 @@ class PrivateButton(Checked, ui.DynamicItem[ui.Button], template=m.PRIVATE_TEMPL
         button = ui.Button(
             label="Decide privately",
             emoji="🤫",
-            custom_id=m.private_custom_id(game_id, version),
+            custom_id=custom_ids.private_custom_id(game_id, version),
             style=discord.ButtonStyle.success,
             row=row,
         )
@@ -180,7 +181,7 @@ class PrivateButton(Checked, ui.DynamicItem[ui.Button], template=m.PRIVATE_TEMPL
         await _bot(interaction).play.press_private(interaction, self.game_id, self.version)
 
 
-class MoreButton(Checked, ui.DynamicItem[ui.Button], template=m.MORE_TEMPLATE):
+class MoreButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.MORE_TEMPLATE):
     def __init__(
         self, button: ui.Button, game_id: int, version: int, page: int, valid: bool = True
     ) -> None:
@@ -194,7 +195,7 @@ class MoreButton(Checked, ui.DynamicItem[ui.Button], template=m.MORE_TEMPLATE):
     def build(cls, game_id: int, version: int, page: int, row: int | None = None) -> MoreButton:
         button = ui.Button(
             label="More choices…",
-            custom_id=m.more_custom_id(game_id, version, page),
+            custom_id=custom_ids.more_custom_id(game_id, version, page),
             style=discord.ButtonStyle.secondary,
             row=row,
         )
@@ -212,7 +213,7 @@ class MoreButton(Checked, ui.DynamicItem[ui.Button], template=m.MORE_TEMPLATE):
         await _bot(interaction).play.press_more(interaction, self.game_id, self.version, self.page)
 
 
-class HandButton(Checked, ui.DynamicItem[ui.Button], template=m.HAND_TEMPLATE):
+class HandButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.HAND_TEMPLATE):
     def __init__(self, button: ui.Button, game_id: int, valid: bool = True) -> None:
         super().__init__(button)
         self.game_id = game_id
@@ -223,7 +224,7 @@ class HandButton(Checked, ui.DynamicItem[ui.Button], template=m.HAND_TEMPLATE):
         button = ui.Button(
             label="Show my hand",
             emoji="🂠",
-            custom_id=m.hand_custom_id(game_id),
+            custom_id=custom_ids.hand_custom_id(game_id),
             style=discord.ButtonStyle.secondary,
             row=row,
         )
@@ -240,7 +241,7 @@ class HandButton(Checked, ui.DynamicItem[ui.Button], template=m.HAND_TEMPLATE):
         await _bot(interaction).info.press_hand(interaction, self.game_id)
 
 
-class LobbyButton(Checked, ui.DynamicItem[ui.Button], template=m.LOBBY_TEMPLATE):
+class LobbyButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.LOBBY_TEMPLATE):
     LOOK = {
         "join": ("Join", discord.ButtonStyle.success),
         "leave": ("Leave", discord.ButtonStyle.secondary),
@@ -257,7 +258,7 @@ class LobbyButton(Checked, ui.DynamicItem[ui.Button], template=m.LOBBY_TEMPLATE)
     def build(cls, game_id: int, action: str) -> LobbyButton:
         label, style = cls.LOOK[action]
         button = ui.Button(
-            label=label, style=style, custom_id=m.lobby_custom_id(game_id, action), row=0
+            label=label, style=style, custom_id=custom_ids.lobby_custom_id(game_id, action), row=0
         )
         return cls(button, game_id, action)
 
@@ -272,7 +273,7 @@ class LobbyButton(Checked, ui.DynamicItem[ui.Button], template=m.LOBBY_TEMPLATE)
         await _bot(interaction).lobby.press(interaction, self.game_id, self.action)
 
 
-class RulesButton(Checked, ui.DynamicItem[ui.Button], template=m.RULES_TEMPLATE):
+class RulesButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.RULES_TEMPLATE):
     def __init__(self, button: ui.Button, slug: str, page: int, valid: bool = True) -> None:
         super().__init__(button)
         self.slug = slug
@@ -283,7 +284,7 @@ class RulesButton(Checked, ui.DynamicItem[ui.Button], template=m.RULES_TEMPLATE)
     def build(cls, slug: str, page: int, label: str, disabled: bool = False) -> RulesButton:
         button = ui.Button(
             label=label,
-            custom_id=m.rules_custom_id(slug, page),
+            custom_id=custom_ids.rules_custom_id(slug, page),
             style=discord.ButtonStyle.secondary,
             disabled=disabled,
             row=0,
@@ -437,12 +438,12 @@ def choice_items(
 ) -> list[ui.Item[Any]]:
     """Buttons or select menus for one prompt, plus "More choices…" (on the last row) when it
     has more pages than fit."""
-    plan = m.layout(prompt.choices, start_page, rows)
+    plan = menu_layout.layout(prompt.choices, start_page, rows)
     fp = fingerprint
     items: list[ui.Item[Any]] = []
     total = len(prompt.choices)
     for row, line in enumerate(plan.rows):
-        if isinstance(line, m.ChoicePage):
+        if isinstance(line, menu_layout.ChoicePage):
             items.append(ChoiceSelect.build(game_id, version, prompt.text, line, total, row, fp))
         else:
             items.extend(

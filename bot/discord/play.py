@@ -12,7 +12,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.discord import components, messages
+from bot.discord import components, custom_ids, menu_layout, messages
 from bot.discord.checks import Responder, guarded
 from bot.discord.cog import Cog
 from bot.errors import ServiceError
@@ -62,7 +62,7 @@ class Play(Cog):
             return [app_commands.Choice(name=notice, value=messages.NOTICE_VALUE)]
         return [
             app_commands.Choice(name=name, value=value)
-            for name, value in messages.autocomplete_matches(prompt.choices, current)
+            for name, value in menu_layout.autocomplete_matches(prompt.choices, current)
         ]
 
     async def play(self, interaction: discord.Interaction, typed: str) -> None:
@@ -77,7 +77,9 @@ class Play(Cog):
 
     # ------------------------------------------------------------------ component presses
     @guarded("press:choice")
-    async def press_choice(self, interaction: discord.Interaction, ref: messages.ChoiceRef) -> None:
+    async def press_choice(
+        self, interaction: discord.Interaction, ref: custom_ids.ChoiceRef
+    ) -> None:
         responder = Responder(interaction)
         own_menu = ref.fingerprint is not None
         user_id = interaction.user.id
@@ -169,7 +171,7 @@ class Play(Cog):
             content = messages.private_prompt_text(info, prompt)
         else:
             content = f"{prompt.text} (more choices)"
-        if page >= len(messages.paginate(prompt.choices)):
+        if page >= len(menu_layout.paginate(prompt.choices)):
             page = 0
         view = components.private_view(game_id, info.version, prompt, page)
         await responder.private(

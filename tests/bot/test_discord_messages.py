@@ -13,6 +13,8 @@ import discord
 import pytest
 
 from bot.discord import components as comp
+from bot.discord import custom_ids as cids
+from bot.discord import menu_layout
 from bot.discord import messages as m
 from bot.discord.checks import FALLBACK, Responder, report_error
 from bot.errors import ServiceError
@@ -51,7 +53,7 @@ def choices(n: int, prefix: str = "stall:", group: str = "") -> list[Choice]:
     return [Choice(f"{prefix}{i}", f"Put it on stall {i}", group) for i in range(1, n + 1)]
 
 
-def custom_ids(view: object) -> list[str]:
+def ids_of(view: object) -> list[str]:
     out = []
     for row in view.to_components():  # type: ignore[attr-defined]
         for c in row["components"]:
@@ -65,19 +67,19 @@ def rows(view: object) -> list[list[dict]]:
 
 # ---- custom ids ----------------------------------------------------------------------------
 def test_choice_custom_id_carries_the_choice_id_when_it_fits() -> None:
-    cid = m.choice_custom_id(7, 12, 3, "card:gold-5")
+    cid = cids.choice_custom_id(7, 12, 3, "card:gold-5")
     assert cid == "br:7:12:c:card:gold-5"
-    ref = m.parse_choice_custom_id(cid)
-    assert ref == m.ChoiceRef(7, 12, "c", "card:gold-5")
+    ref = cids.parse_choice_custom_id(cid)
+    assert ref == cids.ChoiceRef(7, 12, "c", "card:gold-5")
     assert ref.resolve(None) == "card:gold-5"
 
 
 def test_choice_custom_id_falls_back_to_the_index_when_too_long() -> None:
     long_id = "x" * 60
-    cid = m.choice_custom_id(123456789012, 987654321, 4, long_id + "y" * 30)
+    cid = cids.choice_custom_id(123456789012, 987654321, 4, long_id + "y" * 30)
     assert len(cid) <= m.CUSTOM_ID_MAX
     assert cid == "br:123456789012:987654321:i:4"
-    ref = m.parse_choice_custom_id(cid)
+    ref = cids.parse_choice_custom_id(cid)
     assert ref is not None and ref.kind == "i"
     prompt = Prompt(0, "Pick", [Choice(f"id{i}", f"L{i}") for i in range(6)])
     assert ref.resolve(prompt) == "id4"
@@ -90,11 +92,11 @@ def test_private_menu_ids_carry_the_prompt_fingerprint() -> None:
     prompt = Prompt(1, "Bid secretly", [Choice("bid:0", "Bid 0"), Choice("bid:1", "Bid 1")], True)
     fp = m.prompt_fingerprint(prompt)
     assert re.fullmatch("[0-9a-f]{6}", fp)
-    ids = custom_ids(comp.private_view(7, 12, prompt))
+    ids = ids_of(comp.private_view(7, 12, prompt))
     assert ids == [f"br:7:12:f{fp}:c:bid:0", f"br:7:12:f{fp}:c:bid:1"]
-    ref = m.parse_choice_custom_id(ids[1])
-    assert ref == m.ChoiceRef(7, 12, "c", "bid:1", fp)
-    public = m.parse_choice_custom_id("br:7:12:c:fabcdef:c:x")
+    ref = cids.parse_choice_custom_id(ids[1])
+    assert ref == cids.ChoiceRef(7, 12, "c", "bid:1", fp)
+    public = cids.parse_choice_custom_id("br:7:12:c:fabcdef:c:x")
     assert public is not None and public.fingerprint is None and public.ref == "fabcdef:c:x"
 
 
@@ -112,34 +114,34 @@ def test_the_fingerprint_changes_with_the_prompt() -> None:
 
 def test_every_max_length_choice_id_fits_for_realistic_games() -> None:
     fp = "abcdef"
-    assert len(m.choice_custom_id(10**9, 10**6, 0, "z" * 60, fp)) <= m.CUSTOM_ID_MAX
-    cid = m.choice_custom_id(10**9, 10**6, 0, "z" * 60)
+    assert len(cids.choice_custom_id(10**9, 10**6, 0, "z" * 60, fp)) <= m.CUSTOM_ID_MAX
+    cid = cids.choice_custom_id(10**9, 10**6, 0, "z" * 60)
     assert len(cid) <= m.CUSTOM_ID_MAX and ":c:" in cid
 
 
 @pytest.mark.parametrize(
     ("custom_id", "template"),
     [
-        (m.choice_custom_id(1, 2, 0, "pass"), m.CHOICE_TEMPLATE),
-        (m.select_custom_id(1, 2, 3), m.SELECT_TEMPLATE),
-        (m.select_custom_id(1, 2, 3, "0a1b2c"), m.SELECT_TEMPLATE),
-        (m.choice_custom_id(1, 2, 0, "x", "0a1b2c"), m.CHOICE_TEMPLATE),
-        (m.private_custom_id(1, 2), m.PRIVATE_TEMPLATE),
-        (m.more_custom_id(1, 2, 3), m.MORE_TEMPLATE),
-        (m.hand_custom_id(1), m.HAND_TEMPLATE),
-        (m.lobby_custom_id(1, "start"), m.LOBBY_TEMPLATE),
-        (m.rules_custom_id("bazaar", 2), m.RULES_TEMPLATE),
+        (cids.choice_custom_id(1, 2, 0, "pass"), cids.CHOICE_TEMPLATE),
+        (cids.select_custom_id(1, 2, 3), cids.SELECT_TEMPLATE),
+        (cids.select_custom_id(1, 2, 3, "0a1b2c"), cids.SELECT_TEMPLATE),
+        (cids.choice_custom_id(1, 2, 0, "x", "0a1b2c"), cids.CHOICE_TEMPLATE),
+        (cids.private_custom_id(1, 2), cids.PRIVATE_TEMPLATE),
+        (cids.more_custom_id(1, 2, 3), cids.MORE_TEMPLATE),
+        (cids.hand_custom_id(1), cids.HAND_TEMPLATE),
+        (cids.lobby_custom_id(1, "start"), cids.LOBBY_TEMPLATE),
+        (cids.rules_custom_id("bazaar", 2), cids.RULES_TEMPLATE),
     ],
 )
 def test_each_custom_id_matches_exactly_one_template(custom_id: str, template: str) -> None:
     templates = [
-        m.CHOICE_TEMPLATE,
-        m.SELECT_TEMPLATE,
-        m.PRIVATE_TEMPLATE,
-        m.MORE_TEMPLATE,
-        m.HAND_TEMPLATE,
-        m.LOBBY_TEMPLATE,
-        m.RULES_TEMPLATE,
+        cids.CHOICE_TEMPLATE,
+        cids.SELECT_TEMPLATE,
+        cids.PRIVATE_TEMPLATE,
+        cids.MORE_TEMPLATE,
+        cids.HAND_TEMPLATE,
+        cids.LOBBY_TEMPLATE,
+        cids.RULES_TEMPLATE,
     ]
     matching = [t for t in templates if re.fullmatch(t, custom_id)]
     assert matching == [template]
@@ -147,29 +149,29 @@ def test_each_custom_id_matches_exactly_one_template(custom_id: str, template: s
 
 def test_dynamic_item_templates_are_the_message_templates() -> None:
     patterns = {item.__discord_ui_compiled_template__.pattern for item in comp.DYNAMIC_ITEMS}
-    assert m.CHOICE_TEMPLATE in patterns and m.HAND_TEMPLATE in patterns
+    assert cids.CHOICE_TEMPLATE in patterns and cids.HAND_TEMPLATE in patterns
     assert len(patterns) == len(comp.DYNAMIC_ITEMS)
 
 
 # ---- paging --------------------------------------------------------------------------------
 def test_few_choices_become_buttons() -> None:
-    plan = m.layout(choices(5))
+    plan = menu_layout.layout(choices(5))
     assert len(plan.buttons) == 5 and plan.selects == [] and plan.more_from is None
 
 
 def test_six_to_a_hundred_choices_become_select_pages_of_25() -> None:
-    plan = m.layout(choices(60))
+    plan = menu_layout.layout(choices(60))
     assert plan.buttons == []
     assert [len(p.items) for p in plan.selects] == [25, 25, 10]
     assert plan.more_from is None
-    plan = m.layout(choices(100))
+    plan = menu_layout.layout(choices(100))
     assert [len(p.items) for p in plan.selects] == [25, 25, 25, 25]
 
 
 def test_more_than_four_pages_leaves_a_row_for_more() -> None:
-    plan = m.layout(choices(130))
+    plan = menu_layout.layout(choices(130))
     assert len(plan.selects) == 3 and plan.more_from == 3
-    rest = m.layout(choices(130), start_page=3)
+    rest = menu_layout.layout(choices(130), start_page=3)
     assert [p.number for p in rest.selects] == [3, 4, 5]
     assert rest.more_from is None
 
@@ -179,7 +181,7 @@ def test_paging_shows_every_choice_exactly_once() -> None:
     seen: list[int] = []
     page = 0
     while True:
-        plan = m.layout(all_choices, start_page=page)
+        plan = menu_layout.layout(all_choices, start_page=page)
         for p in plan.selects:
             seen.extend(i for i, _ in p.items)
         if plan.more_from is None:
@@ -190,18 +192,18 @@ def test_paging_shows_every_choice_exactly_once() -> None:
 
 def test_select_placeholder_names_range_and_groups() -> None:
     cs = choices(10, group="Top row") + choices(30, prefix="b:", group="Bottom row")
-    pages = m.paginate(cs)
-    text = m.select_placeholder("Choose a stall", pages[0], len(cs))
+    pages = menu_layout.paginate(cs)
+    text = menu_layout.select_placeholder("Choose a stall", pages[0], len(cs))
     assert text.startswith("Choices 1–25 of 40") and "Top row" in text and "Bottom row" in text
-    single = m.paginate(choices(7))[0]
-    assert m.select_placeholder("Choose a stall", single, 7) == "Choose a stall"
-    assert len(m.select_placeholder("x" * 500, single, 7)) <= m.PLACEHOLDER_MAX
+    single = menu_layout.paginate(choices(7))[0]
+    assert menu_layout.select_placeholder("Choose a stall", single, 7) == "Choose a stall"
+    assert len(menu_layout.select_placeholder("x" * 500, single, 7)) <= m.PLACEHOLDER_MAX
 
 
 # ---- autocomplete and typed choices ----------------------------------------------------------
 def test_autocomplete_filters_by_every_word_and_caps_at_25() -> None:
     cs = choices(40) + [Choice("pass", "Pass and take a coin", "Free")]
-    assert [v for _, v in m.autocomplete_matches(cs, "stall 3")] == [
+    assert [v for _, v in menu_layout.autocomplete_matches(cs, "stall 3")] == [
         "stall:3",
         "stall:30",
         "stall:31",
@@ -216,10 +218,10 @@ def test_autocomplete_filters_by_every_word_and_caps_at_25() -> None:
         "stall:13",
         "stall:23",
     ]
-    assert m.autocomplete_matches(cs, "COIN") == [("Pass and take a coin", "pass")]
-    assert len(m.autocomplete_matches(cs, "")) == 25
+    assert menu_layout.autocomplete_matches(cs, "COIN") == [("Pass and take a coin", "pass")]
+    assert len(menu_layout.autocomplete_matches(cs, "")) == 25
     long = [Choice("x", "y" * 300)]
-    assert len(m.autocomplete_matches(long, "")[0][0]) <= 100
+    assert len(menu_layout.autocomplete_matches(long, "")[0][0]) <= 100
 
 
 def test_find_choice_accepts_ids_labels_and_unique_fragments() -> None:
@@ -331,7 +333,7 @@ def test_ordinals() -> None:
 def test_single_prompt_with_few_choices_gets_buttons_and_hand_button() -> None:
     prompt = Prompt(0, "Choose", [Choice("card:red-1", "Red 1"), Choice("pass", "Pass")])
     view = comp.turn_view(7, 12, [prompt], has_hands=True)
-    assert custom_ids(view) == ["br:7:12:c:card:red-1", "br:7:12:c:pass", "br:7:h"]
+    assert ids_of(view) == ["br:7:12:c:card:red-1", "br:7:12:c:pass", "br:7:h"]
     assert [c["label"] for c in rows(view)[0]] == ["Red 1", "Pass"]
 
 
@@ -347,7 +349,7 @@ def test_long_prompt_gets_select_menus_of_at_most_25() -> None:
     layout = rows(view)
     assert len(layout) == 3
     assert [len(r[0]["options"]) for r in layout] == [25, 25, 10]
-    assert custom_ids(view) == ["br:7:12:s:0", "br:7:12:s:1", "br:7:12:s:2"]
+    assert ids_of(view) == ["br:7:12:s:0", "br:7:12:s:1", "br:7:12:s:2"]
     values = [o["value"] for r in layout for o in r[0]["options"]]
     assert values == [c.id for c in prompt.choices]
 
@@ -357,22 +359,22 @@ def test_very_long_prompt_pages_with_more_button() -> None:
     view = comp.turn_view(7, 12, [prompt], has_hands=True)
     layout = rows(view)
     assert len(layout) <= m.ROWS_MAX
-    assert custom_ids(view)[-2:] == ["br:7:12:m:3", "br:7:h"]
+    assert ids_of(view)[-2:] == ["br:7:12:m:3", "br:7:h"]
     more = comp.private_view(7, 12, prompt, start_page=3)
     fp = m.prompt_fingerprint(prompt)
-    assert custom_ids(more) == [f"br:7:12:f{fp}:s:3", f"br:7:12:f{fp}:s:4", f"br:7:12:f{fp}:s:5"]
+    assert ids_of(more) == [f"br:7:12:f{fp}:s:3", f"br:7:12:f{fp}:s:4", f"br:7:12:f{fp}:s:5"]
 
 
 def test_secret_or_simultaneous_prompts_get_only_decide_privately() -> None:
     secret = [Prompt(0, "Bid", [Choice("bid:1", "Bid 1")], secret=True)]
-    assert custom_ids(comp.turn_view(7, 12, secret, has_hands=True)) == ["br:7:12:p", "br:7:h"]
+    assert ids_of(comp.turn_view(7, 12, secret, has_hands=True)) == ["br:7:12:p", "br:7:h"]
     both = [Prompt(0, "A", [Choice("a", "A")]), Prompt(1, "B", [Choice("b", "B")])]
-    assert custom_ids(comp.turn_view(7, 12, both, has_hands=False)) == ["br:7:12:p"]
+    assert ids_of(comp.turn_view(7, 12, both, has_hands=False)) == ["br:7:12:p"]
 
 
 def test_no_prompt_and_no_hands_means_no_view() -> None:
     assert comp.turn_view(7, 12, [], has_hands=False) is None
-    assert custom_ids(comp.turn_view(7, 12, [], has_hands=True)) == ["br:7:h"]
+    assert ids_of(comp.turn_view(7, 12, [], has_hands=True)) == ["br:7:h"]
 
 
 def test_labels_are_cut_to_discord_limits() -> None:
@@ -394,7 +396,7 @@ def test_labels_are_cut_to_discord_limits() -> None:
 
 
 def test_lobby_and_rules_views() -> None:
-    assert custom_ids(comp.lobby_view(3)) == ["br:3:l:join", "br:3:l:leave", "br:3:l:start"]
+    assert ids_of(comp.lobby_view(3)) == ["br:3:l:join", "br:3:l:leave", "br:3:l:start"]
     assert comp.rules_view("bazaar", 0, 1) is None
     first = rows(comp.rules_view("bazaar", 0, 4))[0]
     assert [c["custom_id"] for c in first] == ["br:r:bazaar:0", "br:r:bazaar:1"]
@@ -405,12 +407,12 @@ async def test_dynamic_items_rebuild_from_their_custom_ids() -> None:
     prompt = Prompt(0, "Choose", [Choice("card:red-1", "Red 1"), Choice("pass", "Pass")])
     view = comp.turn_view(7, 12, [prompt], has_hands=True)
     button = view.children[0]
-    match = re.fullmatch(m.CHOICE_TEMPLATE, button.custom_id)
+    match = re.fullmatch(cids.CHOICE_TEMPLATE, button.custom_id)
     assert match is not None
     rebuilt = await comp.ChoiceButton.from_custom_id(None, button.item, match)  # type: ignore[arg-type]
-    assert rebuilt.ref == m.ChoiceRef(7, 12, "c", "card:red-1")
+    assert rebuilt.ref == cids.ChoiceRef(7, 12, "c", "card:red-1")
     hand = view.children[-1]
-    match = re.fullmatch(m.HAND_TEMPLATE, hand.custom_id)
+    match = re.fullmatch(cids.HAND_TEMPLATE, hand.custom_id)
     rebuilt_hand = await comp.HandButton.from_custom_id(None, hand.item, match)  # type: ignore[arg-type]
     assert rebuilt_hand.game_id == 7
 
@@ -555,35 +557,43 @@ def test_small_groups_share_a_button_row_in_order_of_appearance() -> None:
     cs = [Choice("sail", "Set sail", "Free"), Choice("dump", "Dump", "Free")]
     cs += [Choice("stop", "Stop", "Turn")]
     cs += [Choice(f"act:{i}", f"Action {i}", "Actions (cost time)") for i in range(6)]
-    plan = m.layout(cs)
+    plan = menu_layout.layout(cs)
     assert isinstance(plan.rows[0], list) and [c.id for _, c in plan.rows[0]] == [
         "sail",
         "dump",
         "stop",
     ]
-    assert isinstance(plan.rows[1], m.ChoicePage) and plan.rows[1].group == "Actions (cost time)"
+    assert (
+        isinstance(plan.rows[1], menu_layout.ChoicePage)
+        and plan.rows[1].group == "Actions (cost time)"
+    )
     assert plan.more_from is None
 
 
 def test_a_large_group_spans_numbered_selects_and_too_many_groups_fall_back_to_pages() -> None:
     cs = choices(30, group="Sea hexes") + choices(3, prefix="x:", group="Other")
-    plan = m.layout(cs)
+    plan = menu_layout.layout(cs)
     assert [len(p.items) for p in plan.selects] == [25, 5, 3]
-    first = m.select_placeholder("", plan.selects[0], len(cs))
+    first = menu_layout.select_placeholder("", plan.selects[0], len(cs))
     assert first == "Sea hexes (1/2) · 25 choices"
     many = [Choice(f"g{i}:{k}", f"L{i}{k}", f"Group {i}") for i in range(6) for k in range(3)]
-    fallback = m.layout(many)  # six groups need six rows: plain pages instead
+    fallback = menu_layout.layout(many)  # six groups need six rows: plain pages instead
     assert len(fallback.selects) == 1 and fallback.selects[0].group is None
-    assert m.option_description(fallback.selects[0], many[0]) == "Group 0"
-    assert m.option_description(m.paginate(choices(9, group="One"))[0], choices(1)[0]) is None
+    assert menu_layout.option_description(fallback.selects[0], many[0]) == "Group 0"
+    assert (
+        menu_layout.option_description(
+            menu_layout.paginate(choices(9, group="One"))[0], choices(1)[0]
+        )
+        is None
+    )
 
 
 def test_long_prompt_text_is_not_repeated_as_the_placeholder() -> None:
-    page = m.paginate(choices(8))[0]
+    page = menu_layout.paginate(choices(8))[0]
     long_text = "Your turn: round 1 of 3, step 4 of 16 (12 to Start), 11 credits. " * 2
-    assert m.select_placeholder(long_text, page, 8) == "Choose one of 8…"
-    single_group = m.paginate(choices(8, group="Actions"))[0]
-    assert m.select_placeholder(long_text, single_group, 8) == "Actions · 8 choices"
+    assert menu_layout.select_placeholder(long_text, page, 8) == "Choose one of 8…"
+    single_group = menu_layout.paginate(choices(8, group="Actions"))[0]
+    assert menu_layout.select_placeholder(long_text, single_group, 8) == "Actions · 8 choices"
 
 
 def test_the_prompt_does_not_name_the_seat_twice() -> None:
@@ -649,15 +659,18 @@ def test_hands_button_only_for_titles_with_hidden_hands() -> None:
 def test_a_lone_select_beside_buttons_asks_the_prompts_question() -> None:
     slots = [Choice(f"inv:{i}", f"Invest in slot {i}", "Actions (cost time)") for i in range(7)]
     text = "Which ship slot do you invest in (cost 1 time)? You have 7 credits and 3 discs."
-    plan = m.layout([*slots, Choice("back", "Back to the previous menu", "Menu")])
+    plan = menu_layout.layout([*slots, Choice("back", "Back to the previous menu", "Menu")])
     (page,) = plan.selects
     assert page.sole
-    assert m.select_placeholder(text, page, 8) == "Which ship slot do you invest in (cost 1 time)?"
-    status = "Seat 1, your turn: round 1 of 3, 16 credits. Take a time-costing action."
-    assert m.select_placeholder(status, page, 8) == "Actions (cost time) · 7 choices"
-    assert m.first_question("Which ship sails where? A ship may only cross its points.") == (
-        "Which ship sails where?"
+    assert (
+        menu_layout.select_placeholder(text, page, 8)
+        == "Which ship slot do you invest in (cost 1 time)?"
     )
+    status = "Seat 1, your turn: round 1 of 3, 16 credits. Take a time-costing action."
+    assert menu_layout.select_placeholder(status, page, 8) == "Actions (cost time) · 7 choices"
+    assert menu_layout.first_question(
+        "Which ship sails where? A ship may only cross its points."
+    ) == ("Which ship sails where?")
 
 
 def test_play_autocomplete_explains_why_there_is_nothing_to_pick() -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord import messages as m
+from bot.discord import custom_ids
 from bot.discord.components import is_ours
 from bot.discord.presses import (
     ELSEWHERE,
@@ -45,7 +45,7 @@ def test_number(text: str | None, value: int | None):
 
 
 def test_numbers_fail_together():
-    match = re.fullmatch(m.MORE_TEMPLATE, f"br:1:2:m:{'9' * 25}")
+    match = re.fullmatch(custom_ids.MORE_TEMPLATE, f"br:1:2:m:{'9' * 25}")
     assert match is not None
     assert numbers(match, "game", "version") == (1, 2)
     assert numbers(match, "game", "version", "page") is None
@@ -54,14 +54,14 @@ def test_numbers_fail_together():
 @pytest.mark.parametrize(
     "custom_id",
     [
-        m.choice_custom_id(1, 2, 0, "pass"),
-        m.choice_custom_id(1, 2, 3, "x" * 200),
-        m.select_custom_id(1, 2, 0, "abcdef"),
-        m.private_custom_id(1, 2),
-        m.more_custom_id(1, 2, 1),
-        m.hand_custom_id(1),
-        m.lobby_custom_id(1, "join"),
-        m.rules_custom_id("bazaar", 0),
+        custom_ids.choice_custom_id(1, 2, 0, "pass"),
+        custom_ids.choice_custom_id(1, 2, 3, "x" * 200),
+        custom_ids.select_custom_id(1, 2, 0, "abcdef"),
+        custom_ids.private_custom_id(1, 2),
+        custom_ids.more_custom_id(1, 2, 1),
+        custom_ids.hand_custom_id(1),
+        custom_ids.lobby_custom_id(1, "join"),
+        custom_ids.rules_custom_id("bazaar", 0),
     ],
 )
 def test_our_ids_are_ours(custom_id: str):
