@@ -165,7 +165,7 @@ async def in_background(fn: Callable[..., T], *args: object) -> T:
 
 def render_workers() -> int:
     """How many render worker processes there are (0: drawing happens in a thread)."""
-    return _pool.size if _pool is not None else 0
+    return len(_pool.workers) if _pool is not None else 0
 
 
 def worker_pids() -> list[int]:

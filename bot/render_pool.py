@@ -25,7 +25,7 @@ import struct
 import subprocess
 import sys
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, BinaryIO
 
 log = logging.getLogger(__name__)
@@ -109,7 +109,6 @@ class RenderPool:
     them is free (first come, first served)."""
 
     def __init__(self, size: int, titles: list[str], renderers: list[str]) -> None:
-        self.size = size
         self._spec = (list(titles), list(renderers))
         self.workers = [Worker(*self._spec) for _ in range(size)]
         self._idle: queue.SimpleQueue[Worker] = queue.SimpleQueue()
@@ -118,7 +117,7 @@ class RenderPool:
         self._threads = ThreadPoolExecutor(max_workers=size, thread_name_prefix="render")
         self.broken = False
 
-    def submit(self, fn: Callable[..., Any], *args: object):  # -> concurrent Future
+    def submit(self, fn: Callable[..., Any], *args: object) -> Future[Any]:
         return self._threads.submit(self._run, fn, args)
 
     def _run(self, fn: Callable[..., Any], args: tuple) -> Any:

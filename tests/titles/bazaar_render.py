@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from PIL import Image
 
-from render.canvas import Draw, Palette, finish, new
+from render.canvas import Draw, finish, new
 from render.core import font
 from tests.titles.bazaar import BazaarView, Card, SeatView
+from tests.titles.bazaar_palette import PALETTE
 
 GOODS = {
     "red": (196, 52, 52),
@@ -55,12 +56,12 @@ class BazaarRenderer:
 
     def board(self, view: BazaarView, area: int | None = None) -> Image.Image:
         if area is not None:
-            img = new((PANEL_W + 16, PANEL_H + 16), BG, _palette())
-            self._seat_panel(Draw(img, _palette()), view, view.seats[area], 8, 8)
-            return finish(img, _palette())
+            img = new((PANEL_W + 16, PANEL_H + 16), BG, PALETTE)
+            self._seat_panel(Draw(img, PALETTE), view, view.seats[area], 8, 8)
+            return finish(img, PALETTE)
         height = max(GRID_Y + ROWS * (CELL_H + GAP), GRID_Y + len(view.seats) * (PANEL_H + GAP))
-        img = new((PANEL_X + PANEL_W + 16, height + 40), BG, _palette())
-        draw = Draw(img, _palette())
+        img = new((PANEL_X + PANEL_W + 16, height + 40), BG, PALETTE)
+        draw = Draw(img, PALETTE)
         draw.text((GRID_X, 18), _status(view), fill=INK, font=font(22, True))
         for stall in view.stalls:
             self._stall(draw, view, stall.number)
@@ -72,7 +73,7 @@ class BazaarRenderer:
             fill=MUTED,
             font=font(16),
         )
-        return finish(img, _palette())
+        return finish(img, PALETTE)
 
     def _stall(self, draw: Draw, view: BazaarView, number: int) -> None:
         stall = view.stalls[number - 1]
@@ -135,8 +136,8 @@ class BazaarRenderer:
         if cards is None:
             return None  # not this seat's own view: nothing private to show
         width = max(1, len(cards)) * (CARD_W + 10) + 10
-        img = new((max(width, 260), CARD_H + 56), BG, _palette())
-        draw = Draw(img, _palette())
+        img = new((max(width, 260), CARD_H + 56), BG, PALETTE)
+        draw = Draw(img, PALETTE)
         draw.text((10, 8), f"{view.seats[seat].label}'s hand", fill=INK, font=font(18, True))
         if not cards:
             draw.text((10, 48), "No cards.", fill=MUTED, font=font(16))
@@ -154,13 +155,7 @@ class BazaarRenderer:
             draw.text(
                 (x + CARD_W // 2, y + 98), card.colour, fill=PAPER, font=font(15, True), anchor="mm"
             )
-        return finish(img, _palette())
-
-
-def _palette() -> Palette:
-    from tests.titles.bazaar_palette import PALETTE  # (generated from this module's drawings)
-
-    return PALETTE
+        return finish(img, PALETTE)
 
 
 RENDERER = BazaarRenderer()
