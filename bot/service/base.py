@@ -1,4 +1,4 @@
-"""What every use case shares: sessions, per-game locks, the state cache and drafts, the
+"""What every use case shares: sessions, per-game locks, the state and row caches and drafts, the
 summary of a game (GameInfo), and the one transaction that commits a decision."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
-from sqlalchemy.orm.attributes import set_committed_value
 
 from bot import catalog, logs, metrics
 from bot.db.models import Action, Audit, Game, Seat, utcnow
@@ -30,12 +29,15 @@ from bot.service.loader import (
     replay_from_nearest,
     title_of,
 )
+from bot.service.row_cache import RowCache
 from bot.shards import ALL, Shards
 from engine.core import Event, IllegalAction, Prompt, Result, Title
 from engine.rng import Rng
 
 #: Automatic players never take more than this many moves in one decision (a safety net).
 MAX_BOT_CHAIN = 20_000
+#: Where a write transaction's session keeps the delivery marks it took (`_take_posted`).
+_MARKS = "delivery_marks"
 
 
 @dataclass
@@ -72,6 +74,7 @@ class ServiceCore:
         self._sessions = readers or sessions
         self._read_engine: AsyncEngine = self._sessions.kw["bind"]
         self._cache = StateCache(cache_size)
+        self._rows = RowCache()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -89,20 +92,32 @@ class ServiceCore:
         (several processes on one database then take turns per game). Its time and its
         decisions are counted in the metrics once it has committed."""
         t0 = time.perf_counter()
-        async with self._writers() as session:
-            if session.bind.dialect.name == "sqlite":
-                # SQLite has one writer at a time: queue here, on the event loop, rather than
-                # in SQLite's busy handler on a pool of blocked threads (which starves the
-                # loop under load).
-                async with self._sqlite_writer, session.begin():
+        marks: list[tuple[int, int, int | None]] = []
+        try:
+            async with self._writers() as session:
+                session.info[_MARKS] = marks
+                if session.bind.dialect.name == "sqlite":
+                    # SQLite has one writer at a time: queue here, on the event loop, rather
+                    # than in SQLite's busy handler on a pool of blocked threads (which starves
+                    # the loop under load).
+                    async with self._sqlite_writer, session.begin():
+                        yield session
+                    metrics.committed(session, time.perf_counter() - t0)
+                    return
+                async with session.begin():
+                    if game_id is not None and session.bind.dialect.name == "postgresql":
+                        await session.execute(q.GAME_LOCK, {"k": game_id})
                     yield session
                 metrics.committed(session, time.perf_counter() - t0)
-                return
-            async with session.begin():
-                if game_id is not None and session.bind.dialect.name == "postgresql":
-                    await session.execute(q.GAME_LOCK, {"k": game_id})
-                yield session
-            metrics.committed(session, time.perf_counter() - t0)
+        except BaseException:
+            for marked, version, message_id in marks:  # not written: mark them later
+                self.posted(marked, version, message_id)
+            raise
+        finally:  # committed or not, the cached rows it may have changed are gone
+            if game_id is None:
+                self._rows.clear()
+            else:
+                self._rows.drop(game_id)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -126,8 +141,37 @@ class ServiceCore:
         metrics.transaction("read", time.perf_counter() - t0)
 
     async def _game_id(self, channel_id: int) -> int:
+        cached = self._rows.live_game(channel_id)
+        if cached is not None:
+            return cached
         async with self._reading() as c:
             return await q.live_game_id(c, channel_id)
+
+    async def _row_and_state(
+        self, game_id: int, *, fresh: bool = False
+    ) -> tuple[Game | None, list[Seat], Loaded | None, bool]:
+        """The game row, its seats and, for a running game, its current state: from this
+        process's caches when they hold all of it (for menus and steps), else read (`fresh`:
+        always; a commit decides on a fresh read). The last item: it came from the caches."""
+        if not fresh:
+            row = self._rows.get(game_id)
+            if row is not None:
+                game = row.game
+                if game.status != "running":
+                    return game, row.seats, None, True
+                loaded = self._cache.get(game.id, game.version)
+                if loaded is not None:
+                    return game, row.seats, loaded, True
+        async with self._reading() as c:
+            generation = self._rows.generation()
+            game, seats = await q.game_and_holders(c, game_id)
+            if game is None:
+                return None, [], None, False
+            self._rows.put(generation, game, seats)
+            loaded = None
+            if game.status == "running":
+                loaded = await self._state(c, game, title_of(game))
+        return game, seats, loaded, False
 
     async def _state(self, s: AsyncSession | AsyncConnection, game: Game, title: Title) -> Loaded:
         cached = self._cache.get(game.id, game.version)
@@ -324,6 +368,9 @@ class ServiceCore:
         values: dict[str, Any] = {}
         if result is not None:
             values = {"status": "finished", "live_channel_id": None, "result": _result_json(result)}
+        posted = self._take_posted(s, game.id)
+        if posted is not None and posted[1] is not None:
+            values["turn_message_id"] = posted[1]  # the last post is the game's turn message
         previous = game.version
         version = await q.bump(s, game, previous, **values)
         metrics.decided(s, game.title, game.guild_id)
@@ -361,7 +408,8 @@ class ServiceCore:
         await q.owe_delivery(s, game.id, version, prefix)
         await self._set_timers(s, game, version, sorted({p.seat for p in now}))
         await self._tick_clocks(s, game, seats, now, {move.seat_no} if move else set())
-        await self._mark_posted(s, game)
+        if posted is not None:  # (its message id went in with the bump)
+            await q.mark_delivered(s, [(game.id, posted[0], None)])
         self._cache.put(game.id, Loaded(version, last_seq, state, seq, now))
         if move is not None:
             self.drafts.clear(game.id, move.seat_no)
@@ -419,20 +467,28 @@ class ServiceCore:
         if game.status != "running":
             await q.clear_game_timers(s, game.id)
             return
+        timers = {}
         if self.reminder_after is not None:
             due = self.clock() + self.reminder_after
-            await q.set_game_timer(s, game.id, q.REMINDER, due, version, {"asked": asked})
+            timers[q.REMINDER] = (due, {"asked": asked})
             if self.on_timer is not None:
                 self.on_timer(due)
-        await self._arm_stall(s, game, version)  # type: ignore[attr-defined]  # stalls.py
+        timers.update(await self._stall_timer(s, game))  # type: ignore[attr-defined]  # stalls.py
+        await q.set_game_timers(s, game.id, version, timers)
 
-    async def _mark_posted(self, s: AsyncSession, game: Game) -> None:
-        """Piggyback the game's last posted turn message on this transaction."""
-        posted = self._posted.pop(game.id, None)
+    def posted(self, game_id: int, version: int, message_id: int | None) -> None:
+        """The turn message of `version` is posted (as message `message_id`)."""
+        old = self._posted.get(game_id)
+        if old is None or old[0] <= version:
+            self._posted[game_id] = (version, message_id)
+
+    def _take_posted(self, s: AsyncSession, game_id: int) -> tuple[int, int | None] | None:
+        """The game's last posted turn message, to mark delivered in this transaction (handed
+        back by `_tx` if the transaction does not commit)."""
+        posted = self._posted.pop(game_id, None)
         if posted is not None:
-            await q.mark_delivered(s, [(game.id, *posted)])
-            if posted[1] is not None:
-                set_committed_value(game, "turn_message_id", posted[1])
+            s.info.setdefault(_MARKS, []).append((game_id, *posted))
+        return posted
 
 
 def _private_view(title: Title | None, state: Any | None) -> Callable[[int], Any] | None:

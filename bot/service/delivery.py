@@ -14,12 +14,6 @@ from engine.core import Event
 
 
 class DeliveryCases(ServiceCore):
-    def posted(self, game_id: int, version: int, message_id: int | None) -> None:
-        """The turn message of `version` is posted (as message `message_id`)."""
-        old = self._posted.get(game_id)
-        if old is None or old[0] <= version:
-            self._posted[game_id] = (version, message_id)
-
     async def flush_deliveries(self) -> int:
         """Write every outstanding delivery mark in one transaction; how many were written.
         On PostgreSQL it first takes each game's advisory lock, in game order, as a decision

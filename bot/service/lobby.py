@@ -94,11 +94,13 @@ class LobbyCases(ServiceCore):
                     "This channel already has a game. Finish it, or ask a moderator to "
                     "`/admin end` it."
                 ) from None
-            s.add(Seat(game_id=game.id, seat_no=0, user_id=user_id))
-            for i in range(bots):
-                s.add(Seat(game_id=game.id, seat_no=seats - bots + i, is_bot=True))
+            held = [Seat(game_id=game.id, seat_no=0, user_id=user_id)]
+            held += [
+                Seat(game_id=game.id, seat_no=seats - bots + i, is_bot=True) for i in range(bots)
+            ]
+            s.add_all(held)
             await s.flush()
-            return self._info(game, await q.holders(s, game.id), None)
+            return self._info(game, held, None)  # (by seat number, as `q.holders` gives them)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         async with self._tx() as s:
@@ -123,9 +125,10 @@ class LobbyCases(ServiceCore):
                 raise ServiceError(f"The game is full ({game.seats} seats).")
             taken = {x.seat_no for x in seats}
             free = min(n for n in range(game.seats) if n not in taken)
-            s.add(Seat(game_id=game.id, seat_no=free, user_id=user_id))
+            joined = Seat(game_id=game.id, seat_no=free, user_id=user_id)
+            s.add(joined)
             await s.flush()
-            return self._info(game, await q.holders(s, game.id), None)
+            return self._info(game, sorted([*seats, joined], key=lambda x: (x.seat_no, x.id)), None)
 
     async def leave(self, channel_id: int, user_id: int) -> Outcome:
         """In the lobby: give the seat up (the lobby closes when no person is left). In a running
@@ -190,7 +193,7 @@ class LobbyCases(ServiceCore):
             await s.flush()
             state = title.setup(game.seed, game.seats, dict(game.options or {}))
             await self._audit(s, game, user_id, "start", f"{game.seats} seats")
-            seats = await q.holders(s, game.id)
+            seats = order  # (seat n is order[n])
             began = Event(f"The game of {title.name} begins.")
             outcome = await self._decide(
                 s, game, title, Loaded(game.version, 0, state, 1), seats, None, force=True

@@ -3,6 +3,7 @@ follows it), the menu a person stands at, and undo."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -51,7 +52,29 @@ class PlayCases(ServiceCore):
         A step returns the next menu (nothing is stored but the draft); a complete move is
         committed in one transaction with every automatic move after it."""
         async with self._lock(game_id):
-            game, title, loaded, seats, seat = await self._seat_state(game_id, user_id)
+            done = await self._act_locked(game_id, user_id, choice_id, version, menu, fresh=False)
+            if done is None:  # reached on cached rows: decide (or refuse) on a fresh read
+                done = await self._act_locked(
+                    game_id, user_id, choice_id, version, menu, fresh=True
+                )
+            return done
+
+    async def _act_locked(
+        self,
+        game_id: int,
+        user_id: int,
+        choice_id: str,
+        version: int | None,
+        menu: str | None,
+        *,
+        fresh: bool,
+    ) -> Outcome | Step | None:
+        """`act_in_game` under the game's lock. Cached rows (not `fresh`) may answer a step;
+        for a complete move or a refusal they give None: nothing was done, read afresh."""
+        game, seats, loaded, cached = await self._row_and_state(game_id, fresh=fresh)
+        try:
+            title, seat = _playing(game, seats, loaded, user_id)
+            assert game is not None and loaded is not None
             if version is not None and version != game.version:
                 raise StaleError(STALE)
             prompts = prompts_of(title, loaded)
@@ -78,13 +101,24 @@ class PlayCases(ServiceCore):
                 return self._step(game, title, loaded, seats, seat, here, choice)
             if choice is None and (menu is not None or version is not None):
                 raise StaleError(STALE)
-            async with self._tx(game_id) as s:
-                outcome = await self._decide(
-                    s, game, title, loaded, seats, Move(seat.seat_no, choice_id, user_id)
-                )
-            outcome.chosen = choice.label if choice is not None else choice_id
-            outcome.secret = here.prompt.secret
-            return outcome
+        except ServiceError:
+            if cached:
+                return None
+            raise
+        if cached:
+            return None
+        holders = list(seats)
+        async with self._tx(game_id) as s:
+            outcome = await self._decide(
+                s, game, title, loaded, seats, Move(seat.seat_no, choice_id, user_id)
+            )
+        if game.status == "running" and all(map(operator.is_, holders, seats)):
+            # The commit holds the row as stored (its version, its turn message): the next
+            # menu needs no read. (Not when a seat changed hands in it.)
+            self._rows.put(self._rows.generation(), game, seats)
+        outcome.chosen = choice.label if choice is not None else choice_id
+        outcome.secret = here.prompt.secret
+        return outcome
 
     def _step(
         self,
@@ -106,21 +140,6 @@ class PlayCases(ServiceCore):
         self.drafts.set(game.id, seat.seat_no, here.top, steps)
         info = self._info(game, seats, loaded.state, prompts=prompts_of(title, loaded))
         return Step(info, seat.seat_no, prompt)
-
-    async def _seat_state(
-        self, game_id: int, user_id: int
-    ) -> tuple[Game, Title, Loaded, list[Seat], Seat]:
-        """One read for a cached game: the game row with its seats."""
-        async with self._reading() as s:
-            game, seats = await q.game_and_holders(s, game_id)
-            if game is None or game.status != "running":
-                raise ServiceError(_not_running(game))
-            seat = next((x for x in seats if x.user_id == user_id and not x.is_bot), None)
-            if seat is None:
-                raise ServiceError("You're not playing in this game.")
-            title = title_of(game)
-            loaded = await self._state(s, game, title)
-        return game, title, loaded, seats, seat
 
     def _not_your_turn(self, game: Game, title: Title, state: Any, seats: list[Seat]) -> str:
         names = []
@@ -144,14 +163,12 @@ class PlayCases(ServiceCore):
     ) -> tuple[GameInfo, Prompt | None]:
         """The user's menu where their draft stands (their top-level menu without one, or
         with `top`: the menu the public turn message shows)."""
-        async with self._reading() as s:
-            game, seats = await q.game_and_holders(s, game_id)
-            if game is None:
-                raise ServiceError("That game doesn't exist any more.")
-            if game.status != "running":
-                return self._info(game, seats, None), None
-            title = title_of(game)
-            loaded = await self._state(s, game, title)
+        game, seats, loaded, _ = await self._row_and_state(game_id)
+        if game is None:
+            raise ServiceError("That game doesn't exist any more.")
+        if game.status != "running" or loaded is None:
+            return self._info(game, seats, None), None
+        title = title_of(game)
         prompts = prompts_of(title, loaded)
         info = self._info(game, seats, loaded.state, prompts=prompts)
         mine = info.seat_of(user_id)
@@ -188,6 +205,18 @@ class PlayCases(ServiceCore):
             outcome = await self._take_back(s, game, seats, last, f"{name} takes back a move.")
             await self._audit(s, game, user_id, "undo", last[0].choice_id)
             return outcome
+
+
+def _playing(
+    game: Game | None, seats: list[Seat], loaded: Loaded | None, user_id: int
+) -> tuple[Title, Seat]:
+    """The running game's title and the user's seat in it, or the refusal."""
+    if game is None or game.status != "running" or loaded is None:
+        raise ServiceError(_not_running(game))
+    seat = next((x for x in seats if x.user_id == user_id and not x.is_bot), None)
+    if seat is None:
+        raise ServiceError("You're not playing in this game.")
+    return title_of(game), seat
 
 
 def _not_running(game: Game | None) -> str:

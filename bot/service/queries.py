@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -9,7 +10,9 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     ColumnElement,
     Row,
+    Update,
     bindparam,
+    case,
     delete,
     func,
     insert,
@@ -455,6 +458,52 @@ async def set_game_timer(
                 "payload": payload,
             },
         )
+
+
+@functools.cache
+def _move_timers(kinds: tuple[str, ...]) -> Update:
+    """One UPDATE moving the game's timers of `kinds` (each its own due time and payload)."""
+    due = case(
+        *(
+            (TIMERS.c.kind == k, bindparam(f"b_due{i}", type_=TIMERS.c.due_at.type))
+            for i, k in enumerate(kinds)
+        )
+    )
+    payload = case(
+        *(
+            (TIMERS.c.kind == k, bindparam(f"b_payload{i}", type_=TIMERS.c.payload.type))
+            for i, k in enumerate(kinds)
+        )
+    )
+    return (
+        update(TIMERS)
+        .where(TIMERS.c.game_id == bindparam("b_game"), TIMERS.c.kind.in_(kinds))
+        .values(
+            due_at=due,
+            payload=payload,
+            version=bindparam("b_version"),
+            created_at=bindparam("b_now"),
+        )
+    )
+
+
+async def set_game_timers(
+    s: AsyncSession,
+    game_id: int,
+    version: int,
+    timers: dict[str, tuple[datetime, dict[str, Any]]],
+) -> None:
+    """The game's timers of these kinds (kind -> due time, payload), each replacing its older
+    one: ONE statement when they all exist already (every decision after the first)."""
+    if len(timers) > 1:
+        params: dict[str, Any] = {"b_game": game_id, "b_version": version, "b_now": utcnow()}
+        for i, (due, payload) in enumerate(timers.values()):
+            params[f"b_due{i}"], params[f"b_payload{i}"] = due, payload
+        moved = await s.execute(_move_timers(tuple(timers)), params)
+        if moved.rowcount == len(timers):
+            return
+    for kind, (due, payload) in timers.items():
+        await set_game_timer(s, game_id, kind, due, version, payload)
 
 
 async def clear_game_timers(s: AsyncSession, game_id: int) -> None:

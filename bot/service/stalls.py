@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -47,12 +48,15 @@ class Stalled:
 
 
 class StallCases(ServiceCore):
-    async def _arm_stall(self, s: AsyncSession, game: Game, version: int) -> None:
-        """The new decision's stall timer (one statement; the server's setting is cached). Days
-        away: the dispatcher, awake at least once a minute, needs no wake-up call for it."""
+    async def _stall_timer(
+        self, s: AsyncSession, game: Game
+    ) -> dict[str, tuple[datetime, dict[str, Any]]]:
+        """The new decision's stall timer (the server's setting is cached), to set with its
+        other timers. Days away: the dispatcher, awake at least once a minute, needs no
+        wake-up call for it."""
         now = self.clock()
         due = now + timedelta(days=await self._stall_days(s, game.guild_id))
-        await _put(s, game.id, due, version, now)
+        return {STALL: (due, _payload(now))}
 
     async def stall_due(self, fired: Fired) -> Stalled | None:
         """A claimed stall timer: the stalled game to report, once (None: it moved since, is
@@ -195,7 +199,11 @@ class StallCases(ServiceCore):
 
 async def _put(s: AsyncSession, game_id: int, due: datetime, version: int, since: datetime) -> None:
     """The game's one stall timer, replacing the last one (in the caller's transaction)."""
-    await q.set_game_timer(s, game_id, STALL, due, version, {"since": since.isoformat()})
+    await q.set_game_timer(s, game_id, STALL, due, version, _payload(since))
+
+
+def _payload(since: datetime) -> dict[str, Any]:
+    return {"since": since.isoformat()}
 
 
 async def _told(s: AsyncSession, game_id: int) -> bool:

@@ -42,6 +42,32 @@ async def test_a_refused_flush_keeps_its_marks_for_the_next(service) -> None:
         assert await s.scalar(select(Game.turn_message_id).where(Game.id == game_id)) == 555
 
 
+async def test_a_decision_that_does_not_commit_keeps_the_mark_it_took(service) -> None:
+    """A decision writes the game's last posted turn message with its own bump; when its
+    transaction fails, the mark goes back to wait for the next flush."""
+    svc = service
+    await new_game(svc, players=(ANA, BEN))
+    out = await svc.start(CHAN, ANA)
+    game_id, version = out.game.id, out.game.version
+    svc.posted(game_id, version, 556)
+    await _rename(svc, "actions", "actions_away")  # the decision cannot log its move
+    try:
+        try:
+            await play_one(svc, out, Rng.from_seed(1))
+        except Exception:
+            pass
+        else:
+            raise AssertionError("the decision should have failed")
+    finally:
+        await _rename(svc, "actions_away", "actions")
+    assert svc._posted == {game_id: (version, 556)}
+    moved = await play_one(svc, out, Rng.from_seed(1))  # this one commits, with the mark
+    assert moved.game.version == version + 1 and svc._posted == {}
+    assert [d.game.version for d in await svc.undelivered()] == [version + 1]
+    async with svc._sessions() as s:
+        assert await s.scalar(select(Game.turn_message_id).where(Game.id == game_id)) == 556
+
+
 async def test_flushes_racing_decisions_of_the_same_games_end_cleanly(service) -> None:
     """Marks written by the flush and by the games' own next decisions, at once, many times
     (on PostgreSQL two connections: each game's advisory lock orders them)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import event, func, select, update
 
 from bot import catalog
 from bot.db.engine import make_engine, sessionmaker
@@ -87,6 +87,26 @@ async def test_each_decision_replaces_the_reminder_and_a_moved_on_one_fires_noth
     assert await _timers(svc) == 1  # the new decision's own reminder
     await svc.admin_end(CHAN, MOD)
     assert await _timers(svc, None) == 0  # an ended game keeps no timers
+
+
+async def test_a_decision_moves_its_reminder_and_stall_timer_in_one_statement(service):
+    clock = Clock()
+    svc = _timed(service, clock)
+    await new_game(svc, players=(ANA, BEN))
+    out = await svc.start(CHAN, ANA)  # the first decision inserts them
+    seen: list[str] = []
+    engine = svc._writers.kw["bind"].sync_engine
+    event.listen(engine, "before_cursor_execute", lambda c, cur, sql, *a: seen.append(sql))
+    clock.now += HOUR
+    out = await play_one(svc, out, Rng.from_seed(2))
+    moves = [sql for sql in seen if sql.startswith(("UPDATE timers", "INSERT INTO timers"))]
+    assert len(moves) == 1, moves
+    async with svc._sessions() as s:
+        rows = {t.kind: t for t in await s.scalars(select(Timer))}
+    assert rows["reminder"].due_at.replace(tzinfo=UTC) == clock.now + 24 * HOUR
+    assert rows["reminder"].payload == {"asked": sorted(p.seat for p in out.prompts)}
+    assert rows["stall"].payload == {"since": clock.now.isoformat()}
+    assert {t.version for t in rows.values()} == {out.game.version}
 
 
 async def test_two_services_on_one_database_claim_a_timer_once(service):
