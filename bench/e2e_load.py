@@ -299,6 +299,8 @@ async def probe(fake: FakeDiscord, bot: BotProcess, args: argparse.Namespace) ->
         print(f"\nprobe, {title}, one decision at a time:")
         print(describe("  bot CPU per committed decision", got["bot"]))
         print(describe("  render workers' CPU per decision", got["workers"]))
+        print(describe("  bot CPU per game set-up (new, joins, start)", got["setup"]))
+        print(describe("  bot CPU of a game's last decision", got["last"]))
         print(f"  interactions per decision: median {statistics.median(got['interactions'])}")
         n = len(got["requests"])
         print(f"  REST requests per decision: mean {sum(got['requests']) / n:.2f}")
@@ -311,6 +313,8 @@ async def probe(fake: FakeDiscord, bot: BotProcess, args: argparse.Namespace) ->
         out[title] = {
             "bot_cpu": summary(got["bot"]),
             "workers_cpu": summary(got["workers"]),
+            "setup_cpu": summary(got["setup"]),
+            "last_cpu": summary(got["last"]),
             "interactions": statistics.median(got["interactions"]),
             "requests": sum(got["requests"]) / len(got["requests"]),
             "turn_rtt": summary(alone),

@@ -84,20 +84,30 @@ async def probe_decisions(
 ) -> dict[str, list[float]]:
     """Take `decisions` decisions one by one, in games opened at `new_table()` one after the
     other. Returns bot and worker CPU seconds per decision, interactions and REST requests per
-    decision, and (under "routes") how many requests each route got in all."""
+    decision, the bot's CPU seconds of each game's set-up and of each game's last decision,
+    and (under "routes") how many requests each route got in all."""
     rng = random.Random(seed)
     policy = random_forward(rng)
-    out: dict[str, list] = {"bot": [], "workers": [], "interactions": [], "requests": []}
+    out: dict[str, list] = {
+        "bot": [],
+        "workers": [],
+        "interactions": [],
+        "requests": [],
+        "setup": [],  # bot CPU of opening, joining and starting a game
+        "last": [],  # bot CPU of the decisions that ended a game (standings, statistics)
+    }
     routes: Counter[str] = Counter()
     table: Table | None = None
     while len(out["bot"]) < decisions:
         if table is None or table.finished():
             table = new_table()
             seats = len(table.players) + bots
+            bot0 = proc.cpu_ns(pid)
             await table.open(table.players[0], title=title, seats=seats, bots=bots, **options)
             await table.join_all()
             await table.start()
             await settle(fake)
+            out["setup"].append((proc.cpu_ns(pid) - bot0) / 1e9)
             workers = _workers(pid)
             continue
         user = table.waiting()[0]
@@ -107,6 +117,8 @@ async def probe_decisions(
         await settle(fake)
         bot1, w1 = _cpu(pid, workers)
         out["bot"].append((bot1 - bot0) / 1e9)
+        if table.finished():
+            out["last"].append((bot1 - bot0) / 1e9)
         out["workers"].append((w1 - w0) / 1e9)
         out["interactions"].append(len(fake.exchanges) - before_ex)
         made = fake.requests[before_req:]
