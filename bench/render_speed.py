@@ -8,6 +8,9 @@ as in a running bot). In the same run, the same views are drawn the way the boar
 made (RGB drawing, then an adaptive palette per image: render/canvas.py's reference mode plus
 the quantisation `encode` did) so the ratio can be read off one machine state.
 
+Seat 0's own pictures are timed the same way: its area of the board, and its hand where the
+title has hands (a DM's picture).
+
 Then one render worker (bot.catalog's pool, spawned as the bot spawns it) draws every view of
 every title, and its RSS is read from /proc, with this process's; the view cache is checked by
 asking for the same board twice.
@@ -51,6 +54,41 @@ def game_views(slug: str, seats: int, seed: int, boards: int) -> list[object]:
     step = max(1, len(views) // boards)
     picked = views[::step][: boards - 1] + [views[-1]]
     return picked
+
+
+def seat_views(slug: str, seats: int, seed: int, n: int) -> list[object]:
+    """`n` views of seat 0 (its own hand in them) spread over the same bot-played game."""
+    title = catalog.title(slug)
+    assert title is not None, slug
+    state = title.setup(seed, seats, {o.name: o.default for o in title.options})
+    rng = Rng.from_seed(seed)
+    views = [title.view(state, 0)]
+    while prompts := title.prompts(state):
+        seat = prompts[0].seat
+        title.apply(state, seat, title.bot_choice(state, seat, rng))
+        views.append(title.view(state, 0))
+    return views[:: max(1, len(views) // n)][:n]
+
+
+def time_private(slug: str, public: list[object], own: list[object]) -> dict[str, list[float]]:
+    """Draw + encode ms of seat 0's area of the board and of its hand (where the title has
+    them), after one warm-up of each."""
+    renderer = catalog.renderer(slug)
+    assert renderer is not None
+    out: dict[str, list[float]] = {"area": [], "hand": []}
+    for kind, views, draw in (
+        ("area", public, lambda v: renderer.board(v, area=0)),
+        ("hand", own, lambda v: renderer.hand(v, 0)),
+    ):
+        if draw(views[0]) is None:
+            continue  # the title has no hands
+        for view in views:
+            t0 = time.perf_counter()
+            image = draw(view)
+            if image is not None:
+                encode(image)
+                out[kind].append((time.perf_counter() - t0) * 1000)
+    return out
 
 
 def old_encode(image: Image.Image) -> bytes:
@@ -159,6 +197,12 @@ def main() -> None:
             "kb_median": med(r["kb"]),
             "kb_max": max(r["kb"]),
         }
+    for slug, vs in views.items():
+        own = seat_views(slug, args.seats, args.seed, args.boards)
+        r = time_private(slug, vs, own)
+        parts = [f"{k} median {med(v):.1f} ms (n={len(v)})" for k, v in r.items() if v]
+        print(f"{slug}: seat 0's " + ", ".join(parts))
+        report[slug].update({f"{k}_ms_median": med(v) for k, v in r.items() if v})
     for slug, vs in views.items():
         first, again = asyncio.run(cache_check(slug, vs[len(vs) // 2]))
         print(f"{slug}: same view twice: {first:.1f} ms, then {again:.3f} ms (cached)")

@@ -471,14 +471,7 @@ def test_the_area_shows_every_investment_without_cutting_it(mid) -> None:
         assert t.panel[0] <= t.box[0] and t.box[2] <= t.panel[2] and t.box[3] <= t.panel[3]
 
 
-def test_the_area_is_quick_to_draw(mid) -> None:
-    import time
-
-    RENDERER.board(mid, area=mid.players[0].seat)
-    times = []
-    for p in mid.players * 3:
-        t = time.perf_counter()
-        encode(RENDERER.board(mid, area=p.seat))
-        times.append(time.perf_counter() - t)
-    times.sort()
-    assert times[len(times) // 2] < 0.1  # about 10 ms typical; generous for slow CI machines
+def test_every_seat_area_encodes_small(mid) -> None:
+    """(How fast an area is drawn is bench.render_speed's figure, not a test's.)"""
+    for p in mid.players:
+        assert len(encode(RENDERER.board(mid, area=p.seat)).data) <= 400 * 1024

@@ -4,9 +4,6 @@ one card, six and the largest hand the game deals; drawn from the seat's own vie
 
 from __future__ import annotations
 
-import statistics
-import time
-
 import msgspec
 import pytest
 
@@ -111,11 +108,7 @@ def test_no_hand_without_faces(own_view) -> None:
     assert RENDERER.hand(_with_hand(own_view, None), SEAT) is None
 
 
-def test_speed(own_view) -> None:
-    encode(RENDERER.hand(own_view, SEAT))
-    ms = []
-    for _ in range(7):
-        t = time.process_time()
-        encode(RENDERER.hand(own_view, SEAT))
-        ms.append((time.process_time() - t) * 1000)
-    assert statistics.median(ms) < 30
+def test_the_hand_is_a_small_png(own_view) -> None:
+    """(Its speed is bench.render_speed's, not a test's.)"""
+    data = encode(RENDERER.hand(own_view, SEAT)).data
+    assert data.startswith(b"\x89PNG") and len(data) <= 400 * 1024

@@ -6,8 +6,6 @@ the 'last' area shows what the seat to play has missed, most important first."""
 from __future__ import annotations
 
 import re
-import statistics
-import time
 
 import msgspec
 import pytest
@@ -161,15 +159,7 @@ def test_recent_lines_since_the_readers_last_turn() -> None:
     assert any(t.startswith("Seat 2 sells") for t in texts)
 
 
-def test_speed_and_size(games) -> None:
+def test_size(games) -> None:
+    """Every board fits Discord comfortably (its speed is bench.render_speed's, not a test's)."""
     views = [games["mid4"].view(), games["end4"].view(), games["start3"].view()]
-    RENDERER.board(views[0])
-    ms, sizes = [], []
-    for _ in range(3):
-        for v in views:
-            t = time.process_time()
-            data = encode(RENDERER.board(v)).data
-            ms.append((time.process_time() - t) * 1000)
-            sizes.append(len(data))
-    assert max(sizes) <= 400 * 1024
-    assert statistics.median(ms) <= 60  # CPU time: a loaded machine does not inflate it much
+    assert max(len(encode(RENDERER.board(v)).data) for v in views) <= 400 * 1024
