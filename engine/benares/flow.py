@@ -20,7 +20,7 @@ from engine.benares.effects import push
 from engine.benares.market import advance_text, goods_step, pawn_step, quiet
 from engine.benares.menus import MODES, PICK, is_move, parse_play, parse_sale
 from engine.benares.posts import check_concession
-from engine.benares.prompts import SECRET, halves, options, prompt_text
+from engine.benares.prompts import SECRET, bare_options, halves, options, prompt_text
 from engine.benares.state import State, Task
 from engine.benares.text import (
     action_text,
@@ -280,7 +280,7 @@ def run(st: State, ev: list[Event]) -> None:
             stack.pop()
             auto(st, top, ev)
             continue
-        found = options(st, top)
+        found = bare_options(st, top)
         if len(found) >= 2 or any(c.step for c in found):
             return
         stack.pop()
@@ -307,7 +307,7 @@ def legal(st: State, t: Task, cid: str) -> bool:
     stepped = is_move(st, t, cid)
     if stepped is not None:
         return stepped
-    return any(c.id == cid and not c.step for c in options(st, t))
+    return any(c.id == cid and not c.step for c in bare_options(st, t))
 
 
 def explain(st: State, t: Task, cid: str) -> str:

@@ -251,9 +251,15 @@ OPTIONS: dict[str, Callable[[State, Task], list[Choice]]] = {
 SECRET = {"turn"}
 
 
+def bare_options(st: State, t: Task) -> list[Choice]:
+    """The choices of decision `t` without warning labels: what the rules need (is a choice
+    legal, does a decision resolve itself). The labels cost most of a move's time."""
+    return OPTIONS[t.kind](st, t)
+
+
 def options(st: State, t: Task) -> list[Choice]:
     """The choices of decision `t`; a real decision (two or more) has warning labels."""
-    found = OPTIONS[t.kind](st, t)
+    found = bare_options(st, t)
     if len(found) < 2 or t.kind == "boat" or all(c.step for c in found):
         return found
     return warned(st, t, found)
