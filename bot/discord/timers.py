@@ -87,6 +87,7 @@ class Timers(Cog):
         with contextlib.suppress(Exception):
             await self.service.ensure_digests()
         while not self.bot.is_closed():
+            self._wake.clear()  # (before the read: a wake-up during it is not lost)
             try:
                 due = await self.service.next_timer_due()
                 if due is not None and due <= self.service.clock():
@@ -98,7 +99,6 @@ class Timers(Cog):
             except Exception:  # a busy database: try again soon
                 log.warning("timer pass failed", exc_info=True)
                 self._until, delay = None, 5.0
-            self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), delay)
 

@@ -38,6 +38,8 @@ from engine.rng import Rng
 MAX_BOT_CHAIN = 20_000
 #: Where a write transaction's session keeps the delivery marks it took (`_take_posted`).
 _MARKS = "delivery_marks"
+#: ... and the due times of the timers it set (`_wake_after_commit`).
+_DUES = "timer_dues"
 
 
 @dataclass
@@ -102,13 +104,15 @@ class ServiceCore:
                     # the loop under load).
                     async with self._sqlite_writer, session.begin():
                         yield session
-                    metrics.committed(session, time.perf_counter() - t0)
-                    return
-                async with session.begin():
-                    if game_id is not None and session.bind.dialect.name == "postgresql":
-                        await session.execute(q.GAME_LOCK, {"k": game_id})
-                    yield session
+                else:
+                    async with session.begin():
+                        if game_id is not None and session.bind.dialect.name == "postgresql":
+                            await session.execute(q.GAME_LOCK, {"k": game_id})
+                        yield session
                 metrics.committed(session, time.perf_counter() - t0)
+                if self.on_timer is not None:  # only now can the dispatcher read them
+                    for due in session.info.get(_DUES, ()):
+                        self.on_timer(due)
         except BaseException:
             for marked, version, message_id in marks:  # not written: mark them later
                 self.posted(marked, version, message_id)
@@ -471,10 +475,16 @@ class ServiceCore:
         if self.reminder_after is not None:
             due = self.clock() + self.reminder_after
             timers[q.REMINDER] = (due, {"asked": asked})
-            if self.on_timer is not None:
-                self.on_timer(due)
+            self._wake_after_commit(s, due)
         timers.update(await self._stall_timer(s, game))  # type: ignore[attr-defined]  # stalls.py
         await q.set_game_timers(s, game.id, version, timers)
+
+    @staticmethod
+    def _wake_after_commit(s: AsyncSession, due: datetime) -> None:
+        """A timer due at `due` is set in this transaction: `on_timer` hears of it once the
+        transaction has committed (told earlier, the dispatcher could read the timers before
+        the commit, miss this one, and sleep past it)."""
+        s.info.setdefault(_DUES, []).append(due)
 
     def posted(self, game_id: int, version: int, message_id: int | None) -> None:
         """The turn message of `version` is posted (as message `message_id`)."""

@@ -200,8 +200,7 @@ class ClockPlans(ServiceCore):
                 "payload": payload,
             },
         )
-        if self.on_timer is not None:
-            self.on_timer(nxt.due)
+        self._wake_after_commit(s, nxt.due)
 
     async def _drop_clock_timers(
         self, s: AsyncSession, game_id: int, seats: set[int] | None = None

@@ -147,8 +147,7 @@ class StallCases(ServiceCore):
                 if _aware(due_at) >= PINGED and due <= now:
                     continue  # still stalled, and the moderators were told
                 await s.execute(update(Timer).where(Timer.id == timer_id).values(due_at=due))
-                if self.on_timer is not None:
-                    self.on_timer(due)
+                self._wake_after_commit(s, due)
         self._stall_cache()[guild_id] = days
         return len(rows)
 

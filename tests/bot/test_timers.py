@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from sqlalchemy import event, func, select, update
 
 from bot import catalog
@@ -107,6 +108,30 @@ async def test_a_decision_moves_its_reminder_and_stall_timer_in_one_statement(se
     assert rows["reminder"].payload == {"asked": sorted(p.seat for p in out.prompts)}
     assert rows["stall"].payload == {"since": clock.now.isoformat()}
     assert {t.version for t in rows.values()} == {out.game.version}
+
+
+async def test_the_dispatcher_hears_of_a_timer_once_it_is_committed(service):
+    """Told before the commit, the dispatcher could read the timers, miss the new one and
+    sleep past it (seen with two processes on PostgreSQL): `on_timer` comes after."""
+    url = service.db_url
+    if not url.startswith("sqlite"):
+        pytest.skip("reads the SQLite file from a second connection")
+    import sqlite3
+
+    path = url.split(":///", 1)[1]
+    readable: list[int] = []
+
+    def woken(due: datetime) -> None:  # what another connection sees at that moment
+        with sqlite3.connect(path) as other:
+            (n,) = other.execute("SELECT count(*) FROM timers WHERE kind = 'reminder'").fetchone()
+        readable.append(n)
+
+    svc = _timed(service, Clock())
+    svc.on_timer = woken
+    await new_game(svc, players=(ANA, BEN))
+    out = await svc.start(CHAN, ANA)
+    await play_one(svc, out, Rng.from_seed(3))
+    assert readable == [1, 1]
 
 
 async def test_two_services_on_one_database_claim_a_timer_once(service):
