@@ -17,20 +17,21 @@ from discord.gateway import DiscordWebSocket
 from bot import health, logs, metrics
 from bot.app import App
 from bot.discord.admin import Admin
-from bot.discord.checks import context, report_error
+from bot.discord.checks import context, log_done, report_error
 from bot.discord.clocks import Clocks
-from bot.discord.components import DYNAMIC_ITEMS, is_ours
+from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.info import Info
 from bot.discord.lobby import Lobby
 from bot.discord.me import Me
 from bot.discord.play import STALE, Play
 from bot.discord.presses import NOT_MINE, Presses
 from bot.discord.replay import LookingBack
+from bot.discord.router import Router
 from bot.discord.stats import Stats
 from bot.discord.substitutes import Substitutes
 from bot.discord.timers import Timers
 from bot.discord.turns import TurnPoster
-from bot.discord.watch_buttons import WATCH_ITEMS, is_watch_item
+from bot.discord.watch_buttons import WATCH_ITEMS
 from bot.discord.watching import Watching
 from bot.startup import StartupError
 
@@ -111,7 +112,7 @@ def _log_done(interaction: discord.Interaction, name: str, ok: bool) -> None:
     ms = round((time.perf_counter() - t0) * 1000, 1) if t0 else None
     if t0:
         metrics.turn(name, interaction.guild_id, time.perf_counter() - t0)
-    log.info("/%s %s", name, "done" if ok else "refused", extra=context(interaction, name, ms=ms))
+    log_done(f"/{name} {'done' if ok else 'refused'}", ms, context(interaction, name, ms=ms))
 
 
 class BoardroomBot(discord.AutoShardedClient):
@@ -147,6 +148,7 @@ class BoardroomBot(discord.AutoShardedClient):
         self.timers = Timers(self)
         self.watching = Watching(self)
         self.presses = Presses(app.service)
+        self.router = Router((*DYNAMIC_ITEMS, *WATCH_ITEMS))
         self._timer_task: asyncio.Task[None] | None = None
         self._flush_task: asyncio.Task[None] | None = None
         self._metrics_runner: Any = None  # the /metrics and /healthz server (bot.health)
@@ -175,7 +177,6 @@ class BoardroomBot(discord.AutoShardedClient):
                 lambda: health.check_health(self),
                 lambda: health.count_games(self.app.reader),
             )
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *WATCH_ITEMS)
         guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(guild_id)
@@ -232,15 +233,18 @@ class BoardroomBot(discord.AutoShardedClient):
             raise
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A press no item takes gets a polite answer instead of none: a custom id that is not
-        one of ours (an older format, or made up), or a component no longer on its message
-        (stripped after a newer turn, or never there)."""
+        """Every press is routed to its item (router.py). A press no item takes gets a polite
+        answer instead of none: a custom id that is not one of ours (an older format, or made
+        up), or a component no longer on its message (stripped after a newer turn, or never
+        there)."""
         if interaction.type != discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not (is_ours(custom_id) or is_watch_item(custom_id)):
+        found = self.router.match(custom_id)
+        if found is None:
             text, what = NOT_MINE, "a component that is not ours"
         elif _on_message(interaction, custom_id):
+            await self.router.route(interaction, *found)
             return
         else:
             text, what = f"⚠️ {STALE}", "a missing component"

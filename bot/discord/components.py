@@ -16,6 +16,7 @@ from discord import ui
 from bot.discord import custom_ids, menu_layout
 from bot.discord import messages as m
 from bot.discord.presses import number, numbers
+from bot.discord.router import pressed_values, sent_view
 from engine.core import Choice, Prompt
 
 if TYPE_CHECKING:
@@ -37,14 +38,14 @@ class Checked:
     #: The game the component belongs to; None for components of no game (rules paging).
     game_id: int | None = None
 
-    def pressed_values(self) -> list[str] | None:
+    def pressed_values(self, interaction: Interaction) -> list[str] | None:
         """A select's chosen values (None: not a select)."""
         return None
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         presses = _bot(interaction).presses
         return await presses.allow(
-            interaction, self.game_id, valid=self.valid, values=self.pressed_values()
+            interaction, self.game_id, valid=self.valid, values=self.pressed_values(interaction)
         )
 
 
@@ -142,11 +143,11 @@ class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=custom_ids.SELEC
         game_id, version, _ = ids or (0, 0, 0)
         return cls(item, game_id, version, match["fp"], valid=ids is not None)
 
-    def pressed_values(self) -> list[str]:
-        return list(self.item.values)
+    def pressed_values(self, interaction: Interaction) -> list[str]:
+        return pressed_values(interaction)
 
     async def callback(self, interaction: Interaction) -> Any:
-        (value,) = self.item.values  # exactly one: checked before (`Checked`)
+        (value,) = pressed_values(interaction)  # exactly one: checked before (`Checked`)
         ref = custom_ids.ChoiceRef(self.game_id, self.version, "c", value, self.fingerprint)
         await _bot(interaction).play.press_choice(interaction, ref)
 
@@ -415,19 +416,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
 )
 
 
-def is_ours(custom_id: str) -> bool:
-    """Whether any of our items would take a press on this custom id."""
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
-
-
 # ---- views ---------------------------------------------------------------------------------
-def _view(items: Sequence[ui.Item[Any]]) -> ui.View:
-    view = ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
-
-
 def choice_items(
     game_id: int,
     version: int,
@@ -469,24 +458,24 @@ def turn_view(
             items.extend(choice_items(game_id, version, prompts[0]))
     if has_hands:
         items.append(HandButton.build(game_id, row=last))
-    return _view(items) if items else None
+    return sent_view(items) if items else None
 
 
 def private_view(game_id: int, version: int, prompt: Prompt, start_page: int = 0) -> ui.View:
     """A player's own menu (ephemeral): its ids carry the prompt's fingerprint, so it stays
     usable while others decide."""
     fp = m.prompt_fingerprint(prompt)
-    return _view(choice_items(game_id, version, prompt, start_page, fingerprint=fp))
+    return sent_view(choice_items(game_id, version, prompt, start_page, fingerprint=fp))
 
 
 def lobby_view(game_id: int) -> ui.View:
-    return _view([LobbyButton.build(game_id, a) for a in ("join", "leave", "start")])
+    return sent_view([LobbyButton.build(game_id, a) for a in ("join", "leave", "start")])
 
 
 def rules_view(slug: str, page: int, total: int) -> ui.View | None:
     if total <= 1:
         return None
-    return _view(
+    return sent_view(
         [
             RulesButton.build(slug, max(page - 1, 0), "◀", disabled=page == 0),
             RulesButton.build(slug, min(page + 1, total - 1), "▶", disabled=page >= total - 1),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord import messages
+from bot.discord import messages, rest
 from bot.service.digest import DIGEST, HELD
 from bot.service.mygames import MyGame, jump_url
 from bot.service.pings import Digest, Ping
@@ -81,8 +81,9 @@ def _where(p: Ping) -> str:
 async def _dm(bot: BoardroomBot, user_id: int, text: str, game_id: int | None) -> bool:
     fields = {"user_id": user_id, "game_id": game_id}
     try:
-        dm = await bot.create_dm(discord.Object(user_id))
-        await dm.send(messages.cut(text, messages.CONTENT_MAX), allowed_mentions=NO_PINGS)
+        dm = await rest.dm_channel(bot, user_id)
+        text = messages.cut(text, messages.CONTENT_MAX)
+        await rest.send(bot, dm, content=text, allowed_mentions=NO_PINGS)
     except discord.HTTPException as exc:
         log.info("ping by DM refused (%s)", exc.status, extra=fields)
         return False

@@ -14,6 +14,7 @@ from bot.discord import messages as m
 from bot.discord.checks import Responder, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.discord.components import HistoryButton, ReplayButton
+from bot.discord.router import sent_view
 from bot.service.export import Export
 from bot.service.history import HistoryPage, PastGame, Player
 from bot.service.replay import Frame
@@ -119,13 +120,13 @@ def replay_message(frame: Frame) -> dict[str, Any]:
 
 
 def replay_view(frame: Frame) -> ui.View:
-    view = ui.View(timeout=None)
+    items = []
     for step, label, delta in STEPS:
         target = min(max(frame.move + delta, 0), frame.total)
-        view.add_item(
+        items.append(
             ReplayButton.build(frame.game.id, target, step, label, disabled=target == frame.move)
         )
-    return view
+    return sent_view(items)
 
 
 # ---- history -------------------------------------------------------------------------------
@@ -175,12 +176,14 @@ def history_message(shown: HistoryPage) -> dict[str, Any]:
     embed.set_footer(text=f"Page {shown.page + 1}, newest first")
     message: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
     if shown.page > 0 or shown.more:
-        view = ui.View(timeout=None)
-        view.add_item(
-            HistoryButton.build(shown.scope, max(shown.page - 1, 0), "◀ Newer", shown.page == 0)
+        message["view"] = sent_view(
+            [
+                HistoryButton.build(
+                    shown.scope, max(shown.page - 1, 0), "◀ Newer", shown.page == 0
+                ),
+                HistoryButton.build(shown.scope, shown.page + 1, "Older ▶", not shown.more),
+            ]
         )
-        view.add_item(HistoryButton.build(shown.scope, shown.page + 1, "Older ▶", not shown.more))
-        message["view"] = view
     return message
 
 

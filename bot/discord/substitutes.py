@@ -20,6 +20,7 @@ from bot.discord import messages
 from bot.discord.checks import Responder, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.discord.components import SubstituteButton
+from bot.discord.router import sent_view
 from bot.errors import ServiceError
 from bot.service import Fired
 from bot.service.stalls import Stalled
@@ -62,10 +63,7 @@ def request_view(req: SubRequest) -> discord.ui.View | None:
     wanted = actions.get(req.status)
     if not wanted:
         return None
-    view = discord.ui.View(timeout=None)
-    for action in wanted:
-        view.add_item(SubstituteButton.build(req.game_id, req.id, action))
-    return view
+    return sent_view(SubstituteButton.build(req.game_id, req.id, action) for action in wanted)
 
 
 def stall_text(found: Stalled) -> str:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import catalog
-from bot.discord import components, messages
+from bot.discord import components, messages, rest
 from bot.discord.checks import Responder
 from bot.discord.timelapse import TimelapsePoster
 from bot.discord.watch_buttons import again_view
@@ -148,14 +148,14 @@ class TurnPoster:
         interaction to answer). The nonce makes a repeated post within minutes a no-op."""
         info = outcome.game
         message = await self.build(outcome)
-        channel = self.bot.get_partial_messageable(info.channel_id)
-        sent = await channel.send(nonce=f"{info.id}-{info.version}", **message.send_kwargs())
+        nonce = f"{info.id}-{info.version}"
+        sent = await rest.send(self.bot, info.channel_id, nonce=nonce, **message.send_kwargs())
         log.info(
             "owed turn message posted (version %d)",
             info.version,
             extra={"game_id": info.id, "channel_id": info.channel_id},
         )
-        self.after_post(outcome, sent.id, message)
+        self.after_post(outcome, sent, message)
 
     def after_post(
         self,
@@ -207,8 +207,10 @@ class TurnPoster:
         embed = messages.turn_embed(info, lines, outcome.prompts, image_name, quiet=True)
         view = components.turn_view(info.id, info.version, outcome.prompts, has_hands(info.title))
         try:
-            channel = self.bot.get_partial_messageable(last.channel_id)
-            await channel.get_partial_message(last.message_id).edit(  # its pings stay
+            await rest.edit(  # (its pings stay)
+                self.bot,
+                last.channel_id,
+                last.message_id,
                 embeds=[embed],
                 view=view,
                 allowed_mentions=NO_PINGS,
@@ -243,8 +245,7 @@ class TurnPoster:
 
     async def _strip(self, old: _Posted) -> None:
         try:
-            channel = self.bot.get_partial_messageable(old.channel_id)
-            await channel.get_partial_message(old.message_id).edit(view=None)
+            await rest.edit(self.bot, old.channel_id, old.message_id, view=None)
         except discord.HTTPException as exc:
             log.debug("could not strip components: %s", exc, extra={"channel_id": old.channel_id})
 
@@ -340,21 +341,22 @@ class TurnPoster:
         text = messages.private_message(info, hand, lines, intro)
         fields = {"game_id": info.id, "user_id": user_id, "channel_id": info.channel_id}
         try:
-            dm = await self.bot.create_dm(discord.Object(user_id))
+            dm = await rest.dm_channel(self.bot, user_id)
             if file is not None:
-                await dm.send(text, file=file, allowed_mentions=NO_PINGS)
+                await rest.send(self.bot, dm, content=text, file=file, allowed_mentions=NO_PINGS)
             else:
-                await dm.send(text, allowed_mentions=NO_PINGS)
-            log.info("private information sent by DM", extra=fields)
+                await rest.send(self.bot, dm, content=text, allowed_mentions=NO_PINGS)
+            log.debug("private information sent by DM", extra=fields)
         except discord.HTTPException as exc:
             log.info("DM refused (%s); telling them in the channel", exc.status, extra=fields)
             key = (info.id, user_id)
             if key in self._dm_warned:
                 return
             self._dm_warned.add(key)
-            channel = self.bot.get_partial_messageable(info.channel_id)
-            await channel.send(
-                f"<@{user_id}> I can't send you direct messages, so your private information "
+            await rest.send(
+                self.bot,
+                info.channel_id,
+                content=f"<@{user_id}> I can't send you direct messages, so your private information "
                 "is not in your DMs: use `/game hand` (and `/game log`) here. Only you will "
                 "see the answer.",
                 allowed_mentions=PING_USERS,

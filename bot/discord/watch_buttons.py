@@ -12,6 +12,7 @@ from discord import ui
 
 from bot.discord.components import Checked, _bot
 from bot.discord.presses import number, numbers
+from bot.discord.router import sent_view
 
 #: "Allow" on a request to watch an "ask" game: `w:<watcher row id>`.
 ALLOW_TEMPLATE = r"br:(?P<game>\d+):w:(?P<watcher>\d+)"
@@ -98,19 +99,11 @@ class PlayAgainButton(Checked, ui.DynamicItem[ui.Button], template=AGAIN_TEMPLAT
 WATCH_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (AllowButton, DeclineButton, PlayAgainButton)
 
 
-def is_watch_item(custom_id: str) -> bool:
-    """Whether one of these buttons would take a press on this custom id."""
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in WATCH_ITEMS)
-
-
 def allow_view(game_id: int, watcher_id: int) -> ui.View:
-    view = ui.View(timeout=None)
-    view.add_item(AllowButton.build(game_id, watcher_id))
-    view.add_item(DeclineButton.build(game_id, watcher_id))
-    return view
+    return sent_view(
+        [AllowButton.build(game_id, watcher_id), DeclineButton.build(game_id, watcher_id)]
+    )
 
 
 def again_view(game_id: int) -> ui.View:
-    view = ui.View(timeout=None)
-    view.add_item(PlayAgainButton.build(game_id))
-    return view
+    return sent_view([PlayAgainButton.build(game_id)])

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from bot import catalog
-from bot.discord import messages
+from bot.discord import messages, rest
 from bot.discord.checks import Responder, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.discord.watch_buttons import allow_view
@@ -291,12 +291,12 @@ class Watching(Cog):
         """One spectator DM; a refusal (closed DMs) or any failure is logged, never raised."""
         fields = {"game_id": info.id, "user_id": user_id, "channel_id": info.channel_id}
         try:
-            dm = await self.bot.create_dm(discord.Object(user_id))
+            dm = await rest.dm_channel(self.bot, user_id)
             if image is not None:
                 file = discord.File(io.BytesIO(image.data), filename=image.filename)
-                await dm.send(text, file=file, allowed_mentions=NO_PINGS)
+                await rest.send(self.bot, dm, content=text, file=file, allowed_mentions=NO_PINGS)
             else:
-                await dm.send(text, allowed_mentions=NO_PINGS)
+                await rest.send(self.bot, dm, content=text, allowed_mentions=NO_PINGS)
             log.info("spectator DM sent", extra=fields)
         except discord.HTTPException as exc:
             log.info("spectator DM refused (%s)", exc.status, extra=fields)

@@ -255,11 +255,21 @@ _BUMP = (
 )
 
 
+@functools.cache
+def _bump_setting(columns: tuple[str, ...]) -> Update:
+    """`_BUMP` that also sets `columns` (bound as `v_<column>`), built once per column set."""
+    return _BUMP.values({c: bindparam(f"v_{c}") for c in columns})
+
+
 async def bump(s: AsyncSession, game: Game, expected: int, **values: Any) -> int:
     """Advance the version (and set `values`), refusing if another writer got there first."""
     new = expected + 1
     params = {"b_id": game.id, "b_expected": expected, "b_new": new, "b_now": utcnow()}
-    done = await s.execute(_BUMP.values(**values) if values else _BUMP, params)
+    if values:
+        params.update({f"v_{k}": v for k, v in values.items()})
+        done = await s.execute(_bump_setting(tuple(sorted(values))), params)
+    else:
+        done = await s.execute(_BUMP, params)
     if done.rowcount != 1:
         raise StaleError("The game moved on while you were deciding; have another look.")
     # Record the new values as already stored (no second UPDATE when the game is attached).

@@ -6,8 +6,6 @@ the state; only complete moves reach `apply`."""
 
 from __future__ import annotations
 
-import msgspec
-
 from engine.core import BACK, Choice, IllegalAction, Prompt
 from engine.tidewater import actions as act
 from engine.tidewater import names as nm
@@ -23,7 +21,7 @@ from engine.tidewater.options import (
     nav_first_ops,
     trade_first_parts,
 )
-from engine.tidewater.production import colour_word, place_on_hex
+from engine.tidewater.production import colour_word
 from engine.tidewater.state import PAYOUT, START, TURN, State
 
 
@@ -200,14 +198,13 @@ def in_order(ch: list[Choice]) -> list[Choice]:
 
 def produce_note(state: State) -> str:
     """'' when any container the bag may give finds room on its company hex; else what happens
-    to the ones that don't (tried on a copy with the rule that places them)."""
-    back = []
-    for colour in state.rules.colours:
-        if state.bag.get(colour, 0) <= 0:
-            continue
-        trial = msgspec.json.decode(msgspec.json.encode(state), type=State)
-        if not place_on_hex(trial, colour):
-            back.append(colour_word(colour))
+    to the ones that don't (R46-R48: a full hex sends its container back to the bag)."""
+    r = state.rules
+    back = [
+        colour_word(colour)
+        for colour in r.colours
+        if state.bag.get(colour, 0) > 0 and state.company(colour).hex_containers >= r.hex_cap
+    ]
     if not back:
         return ""
     if len(back) == sum(1 for c in state.rules.colours if state.bag.get(c, 0) > 0):

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.discord import custom_ids
-from bot.discord.components import is_ours
+from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.presses import (
     ELSEWHERE,
     MAX_INT,
@@ -22,6 +22,8 @@ from bot.discord.presses import (
     number,
     numbers,
 )
+from bot.discord.router import Router
+from bot.discord.watch_buttons import WATCH_ITEMS
 from bot.errors import ServiceError
 
 
@@ -51,6 +53,9 @@ def test_numbers_fail_together():
     assert numbers(match, "game", "version", "page") is None
 
 
+ROUTER = Router((*DYNAMIC_ITEMS, *WATCH_ITEMS))
+
+
 @pytest.mark.parametrize(
     "custom_id",
     [
@@ -65,12 +70,12 @@ def test_numbers_fail_together():
     ],
 )
 def test_our_ids_are_ours(custom_id: str):
-    assert is_ours(custom_id)
+    assert ROUTER.match(custom_id) is not None
 
 
 @pytest.mark.parametrize("custom_id", ["garbage", "br:abc", "br:1:2:zz", "br:1:l:dance", ""])
 def test_other_ids_are_not(custom_id: str):
-    assert not is_ours(custom_id)
+    assert ROUTER.match(custom_id) is None
 
 
 class CountingService:

@@ -1,0 +1,67 @@
+"""Presses are routed by custom id (bot/discord/router.py), never by discord.py's view store:
+every view we send is stopped, so discord.py neither stores it nor dispatches its presses
+(a press handled twice would be answered twice)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.discord import components as comp
+from bot.discord import custom_ids
+from bot.discord.router import Router, pressed_values
+from bot.discord.watch_buttons import WATCH_ITEMS, again_view, allow_view
+from engine.core import Choice, Prompt
+
+ROOT = Path(__file__).resolve().parents[2]
+ROUTER = Router((*comp.DYNAMIC_ITEMS, *WATCH_ITEMS))
+
+
+async def test_every_view_we_send_is_stopped() -> None:
+    prompt = Prompt(0, "Pick", [Choice(f"c{i}", f"Choice {i}") for i in range(30)])
+    views = [
+        comp.turn_view(7, 3, [prompt], has_hands=True),
+        comp.private_view(7, 3, prompt),
+        comp.lobby_view(7),
+        comp.rules_view("bazaar", 0, 3),
+        again_view(7),
+        allow_view(7, 9),
+    ]
+    for view in views:
+        assert view is not None and view.children
+        assert view.is_finished()  # (discord.py stores only a view that is not)
+
+
+def test_views_are_only_built_by_the_router() -> None:
+    """One way to build a view: `router.sent_view` (a view built elsewhere would be stored and
+    its presses dispatched by discord.py as well)."""
+    found = []
+    for path in (ROOT / "bot").rglob("*.py"):
+        if path.name != "router.py" and re.search(r"\bui\.View\(", path.read_text()):
+            found.append(path.name)
+    assert found == []
+
+
+def test_each_id_goes_to_its_item() -> None:
+    cases = {
+        custom_ids.choice_custom_id(1, 2, 0, "pass"): comp.ChoiceButton,
+        custom_ids.select_custom_id(1, 2, 0, "abcdef"): comp.ChoiceSelect,
+        custom_ids.private_custom_id(1, 2): comp.PrivateButton,
+        custom_ids.more_custom_id(1, 2, 1): comp.MoreButton,
+        custom_ids.hand_custom_id(1): comp.HandButton,
+        custom_ids.lobby_custom_id(1, "join"): comp.LobbyButton,
+        custom_ids.rules_custom_id("bazaar", 0): comp.RulesButton,
+        "br:1:again": WATCH_ITEMS[2],
+    }
+    for custom_id, cls in cases.items():
+        found = ROUTER.match(custom_id)
+        assert found is not None and found[0] is cls, custom_id
+
+
+def test_a_selects_values_come_from_the_press() -> None:
+    class Press:
+        data = {"custom_id": "x", "component_type": 3, "values": ["a", "b"]}
+
+    assert pressed_values(Press()) == ["a", "b"]  # type: ignore[arg-type]
+    Press.data = {"custom_id": "x", "component_type": 2}
+    assert pressed_values(Press()) == []  # type: ignore[arg-type]
