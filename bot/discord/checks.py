@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
-from discord.http import Route
-from discord.webhook.async_ import interaction_message_response_params, interaction_response_params
 from sqlalchemy.exc import DBAPIError
 
 from bot import metrics
@@ -25,12 +23,6 @@ if TYPE_CHECKING:
     from bot.service import GameService
 
 log = logging.getLogger("bot.discord")
-#: `interaction.extras` key: the interaction was answered through `Responder._answer`.
-ANSWERED = "answered"
-DEFERRALS = (
-    discord.InteractionResponseType.deferred_channel_message,
-    discord.InteractionResponseType.deferred_message_update,
-)
 
 T = TypeVar("T")
 FALLBACK = "Something went wrong on my side; nothing was changed."
@@ -93,55 +85,21 @@ class Responder:
     def is_component(self) -> bool:
         return self.interaction.type == discord.InteractionType.component
 
-    @property
-    def answered(self) -> bool:
-        """Whether the interaction has had its first answer (by us or by discord.py)."""
-        return bool(self.interaction.extras.get(ANSWERED)) or self.interaction.response.is_done()
-
-    async def _answer(self, kind: discord.InteractionResponseType, **kwargs: Any) -> None:
-        """The first answer, as one request without `with_response`: discord.py asks Discord
-        to send the answered message back and builds a Message from it, which a private
-        answer, an edited menu or a deferral never use (about 4% of the bot's CPU per
-        decision, bench.e2e_load --probe). Public answers, whose message id we keep, go
-        through discord.py (`public`)."""
-        it = self.interaction
-        ephemeral = kwargs.pop("ephemeral", False)
-        if kind in DEFERRALS:  # (as discord.py sends them: no message data)
-            params = interaction_response_params(kind.value, {"flags": 64} if ephemeral else None)
-        else:
-            if ephemeral:
-                kwargs["flags"] = discord.MessageFlags(ephemeral=True)
-            params = interaction_message_response_params(
-                type=kind.value, previous_allowed_mentions=it.client.allowed_mentions, **kwargs
-            )
-        route = Route(
-            "POST",
-            "/interactions/{interaction_id}/{interaction_token}/callback",
-            interaction_id=it.id,
-            interaction_token=it.token,
-        )
-        with params:  # (closes the files)
-            if params.files:
-                await it.client.http.request(route, files=params.files, form=params.multipart)
-            else:
-                await it.client.http.request(route, json=params.payload)
-        it.extras[ANSWERED] = True
-
     async def defer(self) -> None:
-        if self.answered:
+        response = self.interaction.response
+        if response.is_done():
             return
         if self.is_component:
-            await self._answer(discord.InteractionResponseType.deferred_message_update)
+            await response.defer()
         else:
-            kind = discord.InteractionResponseType.deferred_channel_message
-            await self._answer(kind, ephemeral=self.private_defer)
+            await response.defer(thinking=True, ephemeral=self.private_defer)
             self.thinking = True
 
     async def within(self, work: Awaitable[T], budget: float = BUDGET) -> T:
         """Await `work`; if it is not done `budget` seconds after the interaction arrived
         (several `within` calls share one budget), defer meanwhile."""
         task = asyncio.ensure_future(work)
-        if self.answered:
+        if self.interaction.response.is_done():
             return await task
         left = max(budget - (time.perf_counter() - self.t0), 0.0)
         try:
@@ -153,7 +111,7 @@ class Responder:
     async def public(self, **kwargs: Any) -> int | None:
         """Post a message everyone in the channel sees; returns its id when known."""
         it = self.interaction
-        if not self.answered:
+        if not it.response.is_done():
             sent = await it.response.send_message(**kwargs)
             return sent.message_id
         if self.thinking:
@@ -170,10 +128,8 @@ class Responder:
         """Answer the person only (ephemeral)."""
         it = self.interaction
         kwargs.pop("ephemeral", None)
-        if not self.answered:
-            await self._answer(
-                discord.InteractionResponseType.channel_message, ephemeral=True, **kwargs
-            )
+        if not it.response.is_done():
+            await it.response.send_message(ephemeral=True, **kwargs)
             return
         if self.thinking:
             self.thinking = False
@@ -188,8 +144,8 @@ class Responder:
     async def update_source(self, **kwargs: Any) -> None:
         """Edit the message the pressed component is on (e.g. a private menu once used)."""
         it = self.interaction
-        if not self.answered:
-            await self._answer(discord.InteractionResponseType.message_update, **_as_edit(kwargs))
+        if not it.response.is_done():
+            await it.response.edit_message(**_as_edit(kwargs))
         else:
             await it.edit_original_response(**_as_edit(kwargs))
 

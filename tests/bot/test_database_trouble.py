@@ -58,31 +58,10 @@ class FakeResponse:
         self.sent.append(kwargs)
 
 
-class FakeClient:
-    """The client's HTTP session, through which `Responder` sends a private answer itself:
-    each answer is recorded in `response.sent` as discord.py's would be."""
-
-    allowed_mentions = None
-
-    def __init__(self, response: FakeResponse) -> None:
-        self.http = SimpleNamespace(request=self._request)
-        self.response = response
-
-    async def _request(self, route: Any, *, json: dict[str, Any]) -> None:
-        data = json.get("data") or {}
-        self.response.sent.append(
-            {"ephemeral": bool(data.get("flags", 0) & 64), "content": data.get("content")}
-        )
-
-
 def fake_interaction() -> Any:
-    response = FakeResponse()
     return SimpleNamespace(
-        id=1,
-        token="token",
-        client=FakeClient(response),
         extras={},
-        response=response,
+        response=FakeResponse(),
         channel_id=7,
         user=SimpleNamespace(id=9),
         type=discord.InteractionType.component,

@@ -449,22 +449,9 @@ class _Followup:
         return SimpleNamespace(id=22)
 
 
-class _Http:
-    """The client's HTTP session: `Responder` sends private answers and deferrals itself."""
-
-    def __init__(self, log: list) -> None:
-        self.log = log
-
-    async def request(self, route: object, **kw: object) -> None:
-        self.log.append(("callback", kw["json"]))
-
-
 class StubInteraction:
     def __init__(self, component: bool = False) -> None:
         self.log: list = []
-        self.id = 1
-        self.token = "token"
-        self.client = SimpleNamespace(allowed_mentions=None, http=_Http(self.log))
         self.type = (
             discord.InteractionType.component
             if component
@@ -502,14 +489,14 @@ async def test_slow_work_is_deferred_then_answered() -> None:
         return "done"
 
     task = asyncio.create_task(responder.within(work(), budget=0))
-    while not it.log:
+    while not it.response.done:
         await asyncio.sleep(0)
     gate.set()
     assert await task == "done"
-    assert it.log[0] == ("callback", {"type": 5, "data": {"flags": 64}})  # private "thinking…"
+    assert it.log[0] == ("defer", {"thinking": True, "ephemeral": True})
     assert await responder.public(content="turn") == 22
     # the private "thinking…" is resolved first, then the public message follows
-    assert [name for name, _ in it.log] == ["callback", "edit_original", "followup"]
+    assert [name for name, _ in it.log] == ["defer", "edit_original", "followup"]
     assert "ephemeral" not in it.log[-1][1]
 
 
@@ -518,8 +505,7 @@ async def test_errors_after_a_public_defer_stay_private() -> None:
     responder = Responder(it, private_defer=False)  # type: ignore[arg-type]
     await responder.defer()
     await responder.private(content="nope")
-    assert it.log[0] == ("callback", {"type": 5})  # a public "thinking…"
-    assert [name for name, _ in it.log] == ["callback", "delete_original", "followup"]
+    assert [name for name, _ in it.log] == ["defer", "delete_original", "followup"]
     assert it.log[-1][1]["ephemeral"] is True
 
 
@@ -529,14 +515,14 @@ async def test_service_errors_are_shown_and_others_are_hidden(
     it = StubInteraction()
     await report_error(it, ServiceError("It's not your turn."), "play")  # type: ignore[arg-type]
     name, kw = it.log[-1]
-    assert name == "callback" and kw["type"] == 4 and kw["data"]["flags"] == 64  # ephemeral
-    assert "It's not your turn." in kw["data"]["content"]
+    assert name == "send_message" and kw["ephemeral"] is True
+    assert "It's not your turn." in kw["content"]
 
     it = StubInteraction(component=True)
     with caplog.at_level(logging.ERROR, logger="bot.discord"):
         await report_error(it, RuntimeError("db password=hunter2"), "press")  # type: ignore[arg-type]
     name, kw = it.log[-1]
-    assert kw["data"]["content"] == FALLBACK and "hunter2" not in kw["data"]["content"]
+    assert kw["content"] == FALLBACK and "hunter2" not in kw["content"]
     assert any(r.exc_info for r in caplog.records)  # logged with its traceback
 
 

@@ -34,7 +34,7 @@ from bot.service.queries import NO_GAME
 from bot.startup import StartupError
 from engine.rng import Rng
 from engine.tidewater import TITLE as TIDEWATER
-from tests.bot.test_database_trouble import FakeClient, FakeResponse
+from tests.bot.test_database_trouble import FakeResponse
 from tests.bot.test_service import ANA, BEN, CHAN, MOD, new_game, play_one, user_of
 
 HOST = "127.0.0.1"
@@ -148,7 +148,6 @@ class Interaction:
         self.guild_id = guild_id
         self.extras: dict[str, Any] = {}
         self.response = FakeResponse()
-        self.id, self.token, self.client = 1, "token", FakeClient(self.response)
 
 
 # ---------------------------------------------------------------------------- the server
