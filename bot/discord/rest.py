@@ -6,7 +6,7 @@ strips and DMs use none of that. Measured with `bench.e2e_load --probe`, those o
 about 4% of the bot's CPU per decision. These helpers take the same keyword arguments
 (content, embeds, file, view, allowed_mentions, nonce ...), send the same request through
 the client's own HTTP session (its rate limits and retries), and return only the id. Our
-components need no view store entry: they are dynamic items, routed by custom id."""
+components need no view store entry: their presses are routed by custom id (router.py)."""
 
 from __future__ import annotations
 
