@@ -200,13 +200,10 @@ def produce_note(state: State) -> str:
     """'' when any container the bag may give finds room on its company hex; else what happens
     to the ones that don't (R46-R48: a full hex sends its container back to the bag)."""
     r = state.rules
-    back = [
-        colour_word(colour)
-        for colour in r.colours
-        if state.bag.get(colour, 0) > 0 and state.company(colour).hex_containers >= r.hex_cap
-    ]
+    in_bag = [c for c in r.colours if state.bag.get(c, 0) > 0]
+    back = [colour_word(c) for c in in_bag if state.company(c).hex_containers >= r.hex_cap]
     if not back:
         return ""
-    if len(back) == sum(1 for c in state.rules.colours if state.bag.get(c, 0) > 0):
+    if len(back) == len(in_bag):
         return " — no effect: all the hexes it can fill are full"
     return f" — {'/'.join(back)} hex full: that draw goes back to the bag"
