@@ -17,6 +17,7 @@ from discord import app_commands
 from sqlalchemy.exc import DBAPIError
 
 from bot import metrics
+from bot.discord import rest
 from bot.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.discord")
 
 T = TypeVar("T")
+AnswerType = discord.InteractionResponseType
 FALLBACK = "Something went wrong on my side; nothing was changed."
 NOT_MODERATOR = (
     "Only moderators can do that: people with Manage Channels here, or the server's "
@@ -90,9 +92,10 @@ class Responder:
         if response.is_done():
             return
         if self.is_component:
-            await response.defer()
+            await rest.answer(self.interaction, AnswerType.deferred_message_update)
         else:
-            await response.defer(thinking=True, ephemeral=self.private_defer)
+            kind = AnswerType.deferred_channel_message
+            await rest.answer(self.interaction, kind, ephemeral=self.private_defer)
             self.thinking = True
 
     async def within(self, work: Awaitable[T], budget: float = BUDGET) -> T:
@@ -121,15 +124,14 @@ class Responder:
                 msg = await it.edit_original_response(**edit)
                 return msg.id
             await it.edit_original_response(content="✅ Done.")
-        msg = await it.followup.send(wait=True, **kwargs)
-        return msg.id
+        return await rest.followup(it, **kwargs)
 
     async def private(self, **kwargs: Any) -> None:
         """Answer the person only (ephemeral)."""
         it = self.interaction
         kwargs.pop("ephemeral", None)
         if not it.response.is_done():
-            await it.response.send_message(ephemeral=True, **kwargs)
+            await rest.answer(it, AnswerType.channel_message, ephemeral=True, **kwargs)
             return
         if self.thinking:
             self.thinking = False
@@ -139,13 +141,13 @@ class Responder:
             # A public "thinking…" must not carry a private answer: remove it.
             with contextlib.suppress(discord.HTTPException):
                 await it.delete_original_response()
-        await it.followup.send(ephemeral=True, **kwargs)
+        await rest.followup(it, ephemeral=True, **kwargs)
 
     async def update_source(self, **kwargs: Any) -> None:
         """Edit the message the pressed component is on (e.g. a private menu once used)."""
         it = self.interaction
         if not it.response.is_done():
-            await it.response.edit_message(**_as_edit(kwargs))
+            await rest.answer(it, AnswerType.message_update, **_as_edit(kwargs))
         else:
             await it.edit_original_response(**_as_edit(kwargs))
 

@@ -105,9 +105,20 @@ class Play(Cog):
         if isinstance(done, Step):
             await self._show(responder, done, own_menu)
             return
-        if own_menu:
-            await responder.update_source(content=f"✅ You chose: **{done.chosen}**", view=None)
-        await self._answer_move(responder, done, "")
+        if not own_menu:
+            await self._answer_move(responder, done, "")
+            return
+        chosen = f"✅ You chose: **{done.chosen}**"
+        if not done.quiet:
+            await responder.update_source(content=chosen, view=None)
+            await self.bot.turns.send_built(responder, done, await self.bot.turns.build(done))
+            return
+        # A confirmation that revealed nothing: the menu itself says so ("n of N have
+        # decided"), in its one answer; the turn message is edited in place.
+        decided = messages.decided_text(done.game, done.prompts).removeprefix("✅ ")
+        await responder.update_source(content=f"{chosen}. {decided}", view=None)
+        if not await self.bot.turns.edit_quietly(done):
+            await self.bot.turns.send_built(responder, done, await self.bot.turns.build(done))
 
     async def _answer_move(self, responder: Responder, outcome: Outcome, secret: str) -> None:
         """A committed move: a quiet confirmation edits the turn message in place and is

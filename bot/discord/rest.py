@@ -1,4 +1,5 @@
-"""Posting and editing messages when all the bot needs back is the message's id.
+"""Posting and editing messages, and answering interactions, when all the bot needs back is
+the message's id (or nothing).
 
 discord.py's `Messageable.send` and `PartialMessage.edit` build a whole `Message` from each
 answer (author, embeds, every component, attachments) and register its view; a turn's posts,
@@ -6,14 +7,31 @@ strips and DMs use none of that. Measured with `bench.e2e_load --probe`, those o
 about 4% of the bot's CPU per decision. These helpers take the same keyword arguments
 (content, embeds, file, view, allowed_mentions, nonce ...), send the same request through
 the client's own HTTP session (its rate limits and retries), and return only the id. Our
-components need no view store entry: their presses are routed by custom id (router.py)."""
+components need no view store entry: their presses are routed by custom id (router.py).
+
+`answer` is the same for an interaction's first answer (a private reply, a menu edited in
+place, a deferral): discord.py asks Discord to send the answered message back
+(`with_response`) and builds a Message from it, which these answers never use; and
+`followup` for a later message answering an interaction (discord.py builds a WebhookMessage
+from every one)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
+from discord.http import Route, handle_message_parameters
+from discord.utils import MISSING
+from discord.webhook.async_ import (
+    async_context,
+    interaction_message_response_params,
+    interaction_response_params,
+)
+
+DEFERRALS = (
+    discord.InteractionResponseType.deferred_channel_message,
+    discord.InteractionResponseType.deferred_message_update,
+)
 
 
 async def send(client: discord.Client, channel_id: int, **kwargs: Any) -> int:
@@ -34,3 +52,69 @@ async def edit(client: discord.Client, channel_id: int, message_id: int, **kwarg
 async def dm_channel(client: discord.Client, user_id: int) -> int:
     """The id of the DM channel with a user (discord.py keeps it after the first call)."""
     return (await client.create_dm(discord.Object(user_id))).id
+
+
+async def answer(
+    it: discord.Interaction,
+    kind: discord.InteractionResponseType,
+    *,
+    ephemeral: bool = False,
+    **kwargs: Any,
+) -> None:
+    """The interaction's first answer, without `with_response`; afterwards
+    `it.response.is_done()` is true and follow-ups work as after discord.py's own answer.
+    Sent through discord.py's interaction webhook adapter, as discord.py sends it (one lock
+    per interaction, held weakly; the client's HTTP session would keep a rate-limit bucket
+    per interaction for minutes)."""
+    if kind in DEFERRALS:
+        params = interaction_response_params(kind.value, {"flags": 64} if ephemeral else None)
+    else:
+        flags = discord.MessageFlags(ephemeral=True) if ephemeral else MISSING
+        params = interaction_message_response_params(
+            type=kind.value,
+            flags=flags,
+            previous_allowed_mentions=it._state.allowed_mentions,
+            **kwargs,
+        )
+    route = Route(
+        "POST",
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        webhook_id=it.id,
+        webhook_token=it.token,
+    )
+    http = it._state.http
+    with params:  # (closes the files)
+        await async_context.get().request(
+            route,
+            session=it._session,
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            payload=None if params.files else params.payload,
+            multipart=params.multipart if params.files else None,
+            files=params.files,
+        )
+    it.response._response_type = kind
+
+
+async def followup(it: discord.Interaction, *, ephemeral: bool = False, **kwargs: Any) -> int:
+    """A follow-up message of an answered interaction (the same request as
+    `it.followup.send(...)`, which always waits for the message); its id."""
+    flags = discord.MessageFlags(ephemeral=True) if ephemeral else MISSING
+    params = handle_message_parameters(
+        flags=flags, previous_allowed_mentions=it._state.allowed_mentions, **kwargs
+    )
+    http = it._state.http
+    with params:
+        data = await async_context.get().execute_webhook(
+            it.application_id,
+            it.token,
+            session=it._session,
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            payload=params.payload,
+            multipart=params.multipart,
+            files=params.files,
+            wait=True,
+            with_components="view" in kwargs,
+        )
+    return int(data["id"])

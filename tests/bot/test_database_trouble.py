@@ -21,6 +21,9 @@ from bot.errors import ServiceError
 from bot.service import GameService
 from tests.conftest import TEST_RENDERERS, TEST_TITLES
 
+#: First answers of the stub interactions below go to their `response` stubs.
+pytestmark = pytest.mark.usefixtures("stub_answers")
+
 
 def operational(message: str) -> OperationalError:
     return OperationalError("INSERT INTO games ...", {}, sqlite3.OperationalError(message))

@@ -22,6 +22,9 @@ from bot.results import GameInfo, SeatInfo
 from bot.service.play import find_choice
 from engine.core import Choice, Prompt, Result
 
+#: First answers of the stub interactions below go to their `response` stubs.
+pytestmark = pytest.mark.usefixtures("stub_answers")
+
 
 def info(**kw: object) -> GameInfo:
     base: dict[str, object] = dict(

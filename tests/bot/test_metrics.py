@@ -37,6 +37,9 @@ from engine.tidewater import TITLE as TIDEWATER
 from tests.bot.test_database_trouble import FakeResponse
 from tests.bot.test_service import ANA, BEN, CHAN, MOD, new_game, play_one, user_of
 
+#: First answers of the stub interactions below go to their `response` stubs.
+pytestmark = pytest.mark.usefixtures("stub_answers")
+
 HOST = "127.0.0.1"
 #: A guild on shard 5 of 8 (Discord's rule: (id >> 22) % count).
 GUILD_ON_5 = (8 * 1000 + 5) << 22

@@ -154,10 +154,13 @@ async def test_a_secret_bid_is_picked_then_confirmed_and_only_counted_in_public(
     assert len(fake.messages("games")) == public_before  # edited in place, no new post
     assert "1 coin" not in fake.message(turn.id).text()
     assert not is_refusal(ex)
+    # the menu's one answer says it: the choice and the count
+    assert "You chose" in menu.text() and "1 of 2 have decided" in menu.text(), menu.text()
     # the last bid reveals both: one new public turn message
     await table.play_components("bob")
     await fake.wait_for(lambda: "Bids revealed" in table.turn_message().text())
     assert len(fake.messages("games")) == public_before + 1
+    assert ex.followups == []  # (alice's confirmation had no second, private message)
     assert_clean(fake, bot)
 
 

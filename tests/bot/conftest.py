@@ -1,0 +1,41 @@
+"""Fixtures shared by the bot's unit tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot.discord import rest
+
+Kind = discord.InteractionResponseType
+
+
+async def _answer_through_response(
+    it: Any, kind: discord.InteractionResponseType, *, ephemeral: bool = False, **kwargs: Any
+) -> None:
+    """`rest.answer` for a stub interaction: the call discord.py's own answer makes, so a stub
+    `response` records it (the real requests are checked end to end, tests/e2e)."""
+    response = it.response
+    if kind is Kind.channel_message:
+        await response.send_message(ephemeral=ephemeral, **kwargs)
+    elif kind is Kind.message_update:
+        await response.edit_message(**kwargs)
+    elif kind is Kind.deferred_message_update:
+        await response.defer()
+    else:
+        await response.defer(thinking=True, ephemeral=ephemeral)
+
+
+async def _followup_through_stub(it: Any, **kwargs: Any) -> int:
+    """`rest.followup` for a stub interaction: its `followup` stub records it."""
+    return (await it.followup.send(wait=True, **kwargs)).id
+
+
+@pytest.fixture
+def stub_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answers and follow-ups of stub interactions go to their `response` and `followup`
+    stubs."""
+    monkeypatch.setattr(rest, "answer", _answer_through_response)
+    monkeypatch.setattr(rest, "followup", _followup_through_stub)
