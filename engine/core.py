@@ -131,6 +131,12 @@ class Title(Generic[S]):
         """Who must decide now; empty once the game is over."""
         raise NotImplementedError
 
+    def deciding(self, state: S) -> list[int]:
+        """The seats of `prompts(state)`, in order, without building their menus (the host
+        asks it between automatic players' moves). Titles whose menus cost something to build
+        give it directly."""
+        return [p.seat for p in self.prompts(state)]
+
     def choices(self, state: S, seat: int, draft: tuple[str, ...] = ()) -> Prompt | None:
         """The seat's next choices after the steps in `draft` (None: the seat has nothing to
         decide). Raise IllegalAction when `draft` is not a path the menus can build. Titles

@@ -336,16 +336,18 @@ class ServiceCore:
         actions, a snapshot, and the turn message owed for the new version."""
         state = title.copy(loaded.state)
         before = prompts_of(title, loaded)
-        now = before  # the prompts of `state`, computed once per change of it
+        # Who decides after each move; the menus (`prompts`, which can cost more than a move)
+        # are built once, for the state the chain ends in.
+        deciding = [p.seat for p in before]
         rows: list[tuple[int, str, int | None, list[Event], bool]] = []
         if move is not None:
             try:
                 events = title.apply(state, move.seat_no, move.choice_id)
             except IllegalAction as exc:
                 raise ServiceError(str(exc)) from None
-            now = title.prompts(state)
-            others_before = {p.seat for p in before} - {move.seat_no}
-            others_after = {p.seat for p in now} - {move.seat_no}
+            others_before = set(deciding) - {move.seat_no}
+            deciding = title.deciding(state)
+            others_after = set(deciding) - {move.seat_no}
             undoable = not any(e.barrier for e in events) and others_before == others_after
             rows.append((move.seat_no, move.choice_id, move.user_id, events, undoable))
         bots = {x.seat_no for x in seats if x.is_bot}
@@ -354,7 +356,7 @@ class ServiceCore:
         for _ in range(MAX_BOT_CHAIN):
             if not bots or title.result(state) is not None:
                 break
-            turn = [p.seat for p in now if p.seat in bots]
+            turn = [seat for seat in deciding if seat in bots]
             if not turn:
                 break
             back = await self._hand_back(s, game, seats, turn[0])
@@ -365,7 +367,8 @@ class ServiceCore:
             rng = Rng.from_seed(game.seed).fork(seq + len(rows))
             choice = title.bot_choice(state, turn[0], rng)
             rows.append((turn[0], choice, None, title.apply(state, turn[0], choice), False))
-            now = title.prompts(state)
+            deciding = title.deciding(state)
+        now = title.prompts(state) if rows else before
         if not rows and not force and not notes:
             return await self._outcome(s, game, seats, state, [], prefix=prefix, prompts=now)
         result = title.result(state)

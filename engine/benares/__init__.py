@@ -63,6 +63,9 @@ class Benares(Title[State]):
             )
         ]
 
+    def deciding(self, state: State) -> list[int]:
+        return [state.stack[-1].seat] if state.stack else []
+
     def choices(self, state: State, seat: int, draft: tuple[str, ...] = ()) -> Prompt | None:
         """A turn's card and a sale's per-good counts are steps (see menus.py)."""
         prompt = self.prompt_for(state, seat)

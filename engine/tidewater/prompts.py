@@ -36,6 +36,17 @@ def prompts(state: State) -> list[Prompt]:
     return [Prompt(seat=seat, text=text, choices=choices)]
 
 
+def deciding(state: State) -> list[int]:
+    """The seats of `prompts`, without building the menus."""
+    if state.phase == PAYOUT:
+        pay = state.payout
+        assert pay is not None
+        ceo = state.company(pay.order[pay.index]).ceo
+        assert ceo is not None
+        return [ceo]
+    return [state.active] if state.phase in (TURN, START) else []
+
+
 def choices(state: State, seat: int, draft: tuple[str, ...]) -> Prompt | None:
     """The seat's next choices after the steps of `draft` (None: nothing to decide)."""
     if not draft:

@@ -9,6 +9,7 @@ full games whose moves are built step by step through the menus (with detours "b
   a shown one go through `Title.replay`;
 * views leak nothing: a view stays the same when all its viewer cannot see is drawn anew
   (`Title.redeal`);
+* `Title.deciding` names the seats of `Title.prompts`;
 * at every prompt, the seat's default decision (`Title.default_move`) is a complete move that
   `apply` accepts on a copy;
 * the game ends.
@@ -126,6 +127,7 @@ def test_random_games_follow_the_contract(slug: str, seats: int, seed: int) -> N
             break
         prompts = title.prompts(state)
         assert prompts, "a game that is not over must have someone to decide"
+        assert title.deciding(state) == [p.seat for p in prompts]
         deciding = {p.seat for p in prompts}
         for p in prompts:  # a seat's top-level menu is its prompt (the host relies on it)
             assert title.choices(state, p.seat, ()) == p
@@ -154,7 +156,7 @@ def test_random_games_follow_the_contract(slug: str, seats: int, seed: int) -> N
     assert hidden_seen == title.hidden_hands, "the leak check saw nothing hidden"
     result = title.result(state)
     assert result is not None and sorted(result.ranking) == list(range(seats))
-    assert title.prompts(state) == []
+    assert title.prompts(state) == [] and title.deciding(state) == []
     replay = title.setup(seed, seats, {})
     for seat, move in log:
         title.apply(replay, seat, move)
