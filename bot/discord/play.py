@@ -108,17 +108,12 @@ class Play(Cog):
         if not own_menu:
             await self._answer_move(responder, done, "")
             return
-        chosen = f"✅ You chose: **{done.chosen}**"
-        if not done.quiet:
-            await responder.update_source(content=chosen, view=None)
-            await self.bot.turns.send_built(responder, done, await self.bot.turns.build(done))
-            return
-        # A confirmation that revealed nothing: the menu itself says so ("n of N have
-        # decided"), in its one answer; the turn message is edited in place.
-        decided = messages.decided_text(done.game, done.prompts).removeprefix("✅ ")
-        await responder.update_source(content=f"{chosen}. {decided}", view=None)
-        if not await self.bot.turns.edit_quietly(done):
-            await self.bot.turns.send_built(responder, done, await self.bot.turns.build(done))
+        text = f"✅ You chose: **{done.chosen}**"
+        if done.quiet:  # it revealed nothing: the menu's one answer says "n of N have decided"
+            text += ". " + messages.decided_text(done.game, done.prompts).removeprefix("✅ ")
+        await responder.update_source(content=text, view=None)
+        if not (done.quiet and await self.bot.turns.edit_quietly(done)):
+            await self.bot.turns.post(responder, done)
 
     async def _answer_move(self, responder: Responder, outcome: Outcome, secret: str) -> None:
         """A committed move: a quiet confirmation edits the turn message in place and is
@@ -132,7 +127,7 @@ class Play(Cog):
         if secret:
             # A secret pick: the command's own answer is private, the turn message follows.
             await responder.private(content=f"✅ You chose **{secret}** (only you see this).")
-        await self.bot.turns.send_built(responder, outcome, await self.bot.turns.build(outcome))
+        await self.bot.turns.post(responder, outcome)
 
     async def _show(self, responder: Responder, step: Step, in_place: bool, note: str = "") -> None:
         """The player's own menu: edited in place when the press came from it, else a new

@@ -89,8 +89,8 @@ async def answer(
             session=it._session,
             proxy=http.proxy,
             proxy_auth=http.proxy_auth,
-            payload=None if params.files else params.payload,
-            multipart=params.multipart if params.files else None,
+            payload=params.payload,  # (None when there are files: they go as multipart)
+            multipart=params.multipart,
             files=params.files,
         )
     it.response._response_type = kind
