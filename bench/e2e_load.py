@@ -302,6 +302,11 @@ async def probe(fake: FakeDiscord, bot: BotProcess, args: argparse.Namespace) ->
         print(describe("  bot CPU per game set-up (new, joins, start)", got["setup"]))
         print(describe("  bot CPU of a game's last decision", got["last"]))
         print(f"  interactions per decision: median {statistics.median(got['interactions'])}")
+        by_count: dict[int, list[float]] = {}
+        for cpu, n in zip(got["bot"], got["interactions"], strict=True):
+            by_count.setdefault(n, []).append(cpu)
+        for n, cpus in sorted(by_count.items()):
+            print(describe(f"    bot CPU of decisions taken in {n} interactions", cpus))
         n = len(got["requests"])
         print(f"  REST requests per decision: mean {sum(got['requests']) / n:.2f}")
         for route, count in got["routes"][:8]:
@@ -316,6 +321,7 @@ async def probe(fake: FakeDiscord, bot: BotProcess, args: argparse.Namespace) ->
             "setup_cpu": summary(got["setup"]),
             "last_cpu": summary(got["last"]),
             "interactions": statistics.median(got["interactions"]),
+            "bot_cpu_by_interactions": {n: summary(c) for n, c in sorted(by_count.items())},
             "requests": sum(got["requests"]) / len(got["requests"]),
             "turn_rtt": summary(alone),
             "floor_cpu": summary(floor["bot"]),

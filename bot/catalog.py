@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import importlib
 import logging
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TypeVar
+from functools import lru_cache
+from typing import Any, NamedTuple, TypeVar
 
 import msgspec
 
@@ -60,6 +62,46 @@ def draw_hand(slug: str, view: object, seat: int) -> RenderedImage | None:
         return None
     image = r.hand(view, seat)
     return None if image is None else encode(image, "hand")
+
+
+class Packed(NamedTuple):
+    """A view as msgpack bytes and the path of its type (`module:qualname`): sent to a render
+    worker instead of the view itself, since the bytes are made anyway for the view's cache
+    key (`view_key`), and pickling the view cost more than encoding it."""
+
+    kind: str
+    data: bytes
+
+
+def pack(view: object) -> Packed | None:
+    """None when the view does not encode (it is then sent as it is, and never cached)."""
+    try:
+        data = msgspec.msgpack.encode(view)
+    except (TypeError, ValueError):
+        return None
+    kind = type(view)
+    return Packed(f"{kind.__module__}:{kind.__qualname__}", data)
+
+
+@lru_cache(maxsize=64)
+def _view_type(kind: str) -> type:
+    module, _, name = kind.partition(":")
+    found: Any = importlib.import_module(module)
+    for part in name.split("."):
+        found = getattr(found, part)
+    return found
+
+
+def unpack(packed: Packed) -> object:
+    return msgspec.msgpack.decode(packed.data, type=_view_type(packed.kind))
+
+
+def draw_packed_board(slug: str, packed: Packed, area: int | None = None) -> RenderedImage:
+    return draw_board(slug, unpack(packed), area)
+
+
+def draw_packed_hand(slug: str, packed: Packed, seat: int) -> RenderedImage | None:
+    return draw_hand(slug, unpack(packed), seat)
 
 
 # ---------------------------------------------------------------------------- off the loop
@@ -224,14 +266,10 @@ class ImageCache:
 images = ImageCache()
 
 
-def view_key(slug: str, what: str, view: object) -> tuple | None:
-    """(title, what, view type, blake2b of the encoded view); None if the view won't encode."""
-    try:
-        data = msgspec.msgpack.encode(view)
-    except (TypeError, ValueError):
-        return None
-    digest = hashlib.blake2b(data, digest_size=16).digest()
-    return (slug, what, type(view).__qualname__, digest)
+def view_key(slug: str, what: str, packed: Packed) -> tuple:
+    """(title, what, view type, blake2b of the encoded view)."""
+    digest = hashlib.blake2b(packed.data, digest_size=16).digest()
+    return (slug, what, packed.kind, digest)
 
 
 async def _cached(key: tuple | None, fn: Callable[..., T], *args: object) -> T:
@@ -250,9 +288,16 @@ async def _cached(key: tuple | None, fn: Callable[..., T], *args: object) -> T:
 async def draw_board_async(slug: str, view: object, area: int | None = None) -> RenderedImage:
     """Drawing and encoding run off the event loop (a worker process, or a thread), and only
     when this view has not just been drawn."""
+    packed = pack(view)
+    if packed is None:
+        return await _cached(None, draw_board, slug, view, area)
     what = "board" if area is None else f"area:{area}"
-    return await _cached(view_key(slug, what, view), draw_board, slug, view, area)
+    return await _cached(view_key(slug, what, packed), draw_packed_board, slug, packed, area)
 
 
 async def draw_hand_async(slug: str, view: object, seat: int) -> RenderedImage | None:
-    return await _cached(view_key(slug, f"hand:{seat}", view), draw_hand, slug, view, seat)
+    packed = pack(view)
+    if packed is None:
+        return await _cached(None, draw_hand, slug, view, seat)
+    key = view_key(slug, f"hand:{seat}", packed)
+    return await _cached(key, draw_packed_hand, slug, packed, seat)

@@ -7,6 +7,10 @@ the bot (a queue feeder and a manager), about a tenth of the bot's CPU per decis
 end-to-end benchmark. Here a job is one thread hop: a thread of a small pool, one per worker,
 writes the pickled call to an idle worker's pipe and waits for its answer.
 
+A frame is a pickle, then raw bytes outside it: a drawn image's PNG travels raw (the bot reads
+it straight into the bytes it posts; pickled, it was copied once more on each side), and a view
+travels as the msgpack bytes the bot already made for its cache key (`bot.catalog`).
+
 A worker is `python -m bot.render_worker <bot pid> <titles> <renderers>`: it imports only what
 drawing needs, and exits when the bot is gone (its request pipe closes, or see
 `bot.render_worker.watch_parent`). A worker that dies is started again for the next job; one
@@ -28,9 +32,11 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, BinaryIO
 
+from render.core import RenderedImage
+
 log = logging.getLogger(__name__)
 
-HEADER = struct.Struct("!Q")  # every frame: its length, then a pickle
+HEADER = struct.Struct("!QQ")  # every frame: its pickle's length and its raw bytes' length
 STOP_WAIT = 5.0  # seconds a worker gets to exit after its pipe closes
 
 
@@ -38,23 +44,45 @@ class WorkerDied(RuntimeError):
     """The worker process ended before it answered (the job may be tried elsewhere)."""
 
 
-def write_frame(out: BinaryIO, obj: object) -> None:
+def write_frame(out: BinaryIO, obj: object, raw: bytes = b"") -> None:
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-    out.write(HEADER.pack(len(data)))
+    out.write(HEADER.pack(len(data), len(raw)))
     out.write(data)
+    if raw:
+        out.write(raw)
     out.flush()
 
 
-def read_frame(inp: BinaryIO) -> Any:
-    """The next frame's object; EOFError when the other side is gone."""
+def read_frame(inp: BinaryIO) -> tuple[Any, bytes]:
+    """The next frame's object and raw bytes; EOFError when the other side is gone."""
     head = inp.read(HEADER.size)
     if len(head) < HEADER.size:
         raise EOFError
-    (size,) = HEADER.unpack(head)
+    size, raw_size = HEADER.unpack(head)
     data = inp.read(size)
-    if len(data) < size:
+    raw = inp.read(raw_size) if raw_size else b""
+    if len(data) < size or len(raw) < raw_size:
         raise EOFError
-    return pickle.loads(data)
+    return pickle.loads(data), raw
+
+
+def write_answer(out: BinaryIO, ok: bool, value: object) -> None:
+    """A worker's answer: (ok, value), an image's bytes raw beside its file name."""
+    if ok and isinstance(value, RenderedImage):
+        write_frame(out, (ok, _IMAGE, value.filename), value.data)
+    else:
+        write_frame(out, (ok, value))
+
+
+def read_answer(inp: BinaryIO) -> tuple[bool, Any]:
+    answer, raw = read_frame(inp)
+    if len(answer) == 3:
+        return True, RenderedImage(raw, answer[2])
+    return answer
+
+
+#: Marks an answer whose image travels raw (`write_answer`).
+_IMAGE = "image"
 
 
 class Worker:
@@ -81,7 +109,7 @@ class Worker:
     def call(self, fn: Callable[..., Any], args: tuple) -> Any:
         try:
             write_frame(self.requests, (fn, args))
-            ok, value = read_frame(self.answers)
+            ok, value = read_answer(self.answers)
         except (EOFError, BrokenPipeError, OSError) as e:
             raise WorkerDied(f"render worker {self.process.pid} ended") from e
         self.answered = True

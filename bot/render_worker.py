@@ -17,7 +17,7 @@ import threading
 import time
 
 from bot import catalog
-from bot.render_pool import read_frame, write_frame
+from bot.render_pool import read_frame, write_answer
 
 log = logging.getLogger(__name__)
 
@@ -66,19 +66,19 @@ def serve(requests_fd: int, answers_fd: int) -> None:
     with os.fdopen(requests_fd, "rb") as requests, os.fdopen(answers_fd, "wb") as answers:
         while True:
             try:
-                fn, args = read_frame(requests)
+                (fn, args), _ = read_frame(requests)
             except EOFError:
                 return
             try:
-                answer = (True, fn(*args))
+                ok, value = True, fn(*args)
             except Exception as e:  # the bot re-raises it
-                answer = (False, e)
+                ok, value = False, e
             try:
-                write_frame(answers, answer)
+                write_answer(answers, ok, value)
             except BrokenPipeError:
                 return
             except Exception as e:  # (the exception itself would not pickle)
-                write_frame(answers, (False, RuntimeError(f"{type(e).__name__}: {e}")))
+                write_answer(answers, False, RuntimeError(f"{type(e).__name__}: {e}"))
 
 
 def main(argv: list[str]) -> None:

@@ -92,6 +92,66 @@ def _first_choice(state) -> str:
     return TIDEWATER.bot_choice(state, seat, Rng.from_seed(1))
 
 
+# ---- what travels to a worker and back ---------------------------------------------------------
+def _views_of_every_title():
+    """Public and seat views of every title through a short game played by automatic players."""
+    from engine import registry
+    from engine.rng import Rng
+
+    catalog.load(["tests.titles.bazaar:TITLE"], ["tests.titles.bazaar_render:RENDERER"])
+    for title in registry.all_titles():
+        state = title.setup(5, 3, {})
+        for n in range(40):
+            if title.result(state) is not None:
+                break
+            if n % 10 == 0:
+                yield title.slug, title.view(state, None)
+                yield title.slug, title.view(state, 1)
+            seat = title.prompts(state)[0].seat
+            title.apply(state, seat, title.bot_choice(state, seat, Rng.from_seed(n)))
+
+
+def test_a_view_sent_to_a_worker_arrives_equal() -> None:
+    """Views travel as msgpack bytes with their type's path; what the worker draws from must
+    equal the view the bot had, for every title."""
+    slugs = set()
+    for slug, view in _views_of_every_title():
+        packed = catalog.pack(view)
+        assert packed is not None, slug
+        assert catalog.unpack(packed) == view
+        slugs.add(slug)
+    assert {"tidewater", "benares", "mombasa", "bazaar"} <= slugs
+
+
+async def test_a_board_drawn_by_a_worker_is_the_one_drawn_here() -> None:
+    """A drawn image comes back as its file name plus its bytes outside the pickle."""
+    catalog.load()
+    catalog.images.clear()
+    catalog.start_render_pool(1)
+    try:
+        view = TIDEWATER.view(TIDEWATER.setup(4, 3, {}), None)
+        here = catalog.draw_board("tidewater", view)
+        there = await catalog.draw_board_async("tidewater", view)
+        assert isinstance(there, RenderedImage) and there == here
+        assert there.filename == "board.png" and there.data.startswith(b"\x89PNG")
+        assert await catalog.off_loop(len, "abcd") == 4  # other answers are pickled whole
+    finally:
+        catalog.stop_render_pool()
+        catalog.images.clear()
+
+
+def test_a_view_that_does_not_encode_is_drawn_as_it_is(counted, monkeypatch) -> None:
+    state = TIDEWATER.setup(1, 3, {})
+    view = TIDEWATER.view(state, None)
+    monkeypatch.setattr(catalog, "pack", lambda v: None)
+    import asyncio
+
+    first = asyncio.run(catalog.draw_board_async("tidewater", view))
+    assert first.data.startswith(b"\x89PNG")
+    assert counted == [("board", "tidewater", None)]
+    assert len(catalog.images) == 0  # no key: not cached
+
+
 # ---- the pool: errors, dead workers -----------------------------------------------------------
 async def test_an_error_in_a_worker_reaches_the_caller_and_the_worker_stays() -> None:
     import math
