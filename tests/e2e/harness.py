@@ -46,6 +46,10 @@ def bot_env(
     return env
 
 
+def root_launcher(root: Path) -> Path:
+    return root / LAUNCHER.relative_to(ROOT)
+
+
 class BotProcess:
     """The bot under test. `start()` waits until it has identified on the fake gateway and
     (by default) synced its commands; `stop()` sends SIGTERM; `restart()` keeps the same DB."""
@@ -56,11 +60,16 @@ class BotProcess:
         workdir: Path,
         entry: str = REAL_BOT,
         env: dict[str, str] | None = None,
+        root: Path = ROOT,
     ) -> None:
+        """`root`: the checkout whose bot runs (another one's, to compare two versions)."""
         self.fake = fake
         self.workdir = workdir
         self.entry = entry
+        self.root = root
         self.env = bot_env(fake, workdir, env)
+        if root != ROOT:
+            self.env["PYTHONPATH"] = str(root)
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
         self.log_path = workdir / "bot.log"
@@ -85,7 +94,7 @@ class BotProcess:
             log.flush()
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
-                str(LAUNCHER),
+                str(root_launcher(self.root)),
                 str(self.fake.port),
                 self.entry,
                 cwd=str(self.workdir),
