@@ -15,6 +15,7 @@ from typing import Any
 
 from render import canvas
 from render.core import RenderedImage, encode, font
+from render.palette import Palette
 
 WIDTH = 800
 BG = "#ffffff"
@@ -42,14 +43,14 @@ def _ramp(fg: str, bg: str, steps: int = 15) -> list[tuple[int, int, int]]:
     ]
 
 
-def _palette() -> canvas.Palette:
+def _palette() -> Palette:
     colours = [_hex(c) for c in (BG, PANEL, INK, DIM, GRID, *SERIES)]
     for ink in (INK, DIM):
         for bg in (BG, PANEL):
             colours += _ramp(ink, bg)
     for s in SERIES:
         colours += _ramp(WHITE, s, 7) + _ramp(s, PANEL, 7)
-    return canvas.Palette(colours)
+    return Palette(colours)
 
 
 PALETTE = _palette()

@@ -11,6 +11,7 @@ from PIL import Image, ImageFont
 
 from render import canvas
 from render.core import font
+from render.palette import Palette
 from render.tidewater import style as st
 from render.tidewater.sprites import paste, puck, puck_label_size
 
@@ -45,7 +46,7 @@ class Page(canvas.Draw):
     """`canvas.Draw` that knows which panel it is drawing (`area`) and, while `record_text` is
     on, notes the box of every string it draws."""
 
-    def __init__(self, image: Image.Image, palette: canvas.Palette) -> None:
+    def __init__(self, image: Image.Image, palette: Palette) -> None:
         super().__init__(image, palette)
         self.panel: Box = (0, 0, image.width, image.height)
         self.name = "page"

@@ -14,6 +14,7 @@ from render.benares import RENDERER as BENARES_RENDERER
 from render.benares.palette import PALETTE as BENARES_PALETTE
 from render.benares.samples import play
 from render.core import encode, font
+from render.palette import Palette
 from render.tidewater import RENDERER as TIDEWATER_RENDERER
 from render.tidewater.palette import PALETTE as TIDEWATER_PALETTE
 from render.tidewater.samples import end_view, mid_view
@@ -107,7 +108,7 @@ def test_indexed_boards_match_plain_rgb_drawing(boards) -> None:
 
 
 # ---- the drawing primitives -----------------------------------------------------------------
-RAMP = canvas.Palette(
+RAMP = Palette(
     [(20, 24, 30), (240, 240, 240), (200, 40, 40), (30, 90, 200)]
     + [(20 + i * 11, 24 + i * 11, 30 + i * 10) for i in range(1, 20)]
     + [(200 + i, 40 + i * 10, 40 + i * 10) for i in range(1, 20)]
@@ -146,7 +147,7 @@ def test_text_and_sprites_over_mixed_backgrounds_and_edges() -> None:
 
 
 def test_a_colour_outside_the_palette_is_drawn_as_the_nearest_and_noted() -> None:
-    pal = canvas.Palette([(0, 0, 0), (255, 255, 255), (200, 0, 0)])
+    pal = Palette([(0, 0, 0), (255, 255, 255), (200, 0, 0)])
     img = canvas.new((4, 4), (0, 0, 0), pal)
     canvas.Draw(img, pal).rectangle((0, 0, 3, 3), fill=(190, 10, 10))
     assert set(img.tobytes()) == {2}

@@ -5,7 +5,7 @@ the flat colours the drawing code uses first, then blends for anti-aliased edges
 Do not edit by hand.
 """
 
-from render.canvas import Palette
+from render.palette import Palette
 
 # fmt: off
 COLOURS = (
