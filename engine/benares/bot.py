@@ -12,13 +12,12 @@ It returns complete moves only (choice ids, never menu positions or labels)."""
 
 from __future__ import annotations
 
-import msgspec
-
 from engine.benares import flow
 from engine.benares.bot_eval import evaluate
 from engine.benares.bot_plan import future, invest_pick, play_guess, play_matrix
+from engine.benares.clone import clone
 from engine.benares.data import data
-from engine.benares.menus import parse_play, play_choices
+from engine.benares.menus import MODES, open_spaces, play_id
 from engine.benares.prompts import OPTIONS
 from engine.benares.state import State
 from engine.core import Event
@@ -30,13 +29,6 @@ FUTURE = 0.6
 WIDTH = 16
 #: Safety bound on the decisions of one turn in a search.
 MAX_STEPS = 64
-
-_ENC = msgspec.msgpack.Encoder()
-_DEC = msgspec.msgpack.Decoder(State)
-
-
-def _copy(st: State) -> State:
-    return _DEC.decode(_ENC.encode(st))
 
 
 def _mine(st: State, seat: int) -> bool:
@@ -64,6 +56,8 @@ def _run(st: State, ev: list[Event]) -> None:
             continue
         if top.kind in ("turn", "invest"):  # the turn is over: never read the next hand
             return
+        if flow.waits(st, top):  # a real decision: no need to build its options
+            return
         found = OPTIONS[top.kind](st, top)
         if len(found) >= 2 or any(c.step for c in found):
             return
@@ -73,7 +67,7 @@ def _run(st: State, ev: list[Event]) -> None:
 
 def _after(st: State, seat: int, cid: str) -> State:
     """A copy of `st` after this seat's move `cid` (one of `_moves` or a listed play)."""
-    new = _copy(st)
+    new = clone(st)
     top = new.stack.pop()
     ev: list[Event] = []
     flow.CHOOSE[top.kind](new, top, cid, ev)
@@ -81,25 +75,28 @@ def _after(st: State, seat: int, cid: str) -> State:
     return new
 
 
-def _finish(st: State, seat: int) -> State:
+def _finish(st: State, seat: int) -> tuple[State, float]:
     """The rest of the turn, each decision the option that evaluates best one step ahead;
-    the order of a play's two actions (R9) is searched to the end of the turn."""
+    the order of a play's two actions (R9) is searched to the end of the turn. Returns the
+    end state and its `evaluate` (already known when a step was taken: not computed twice)."""
+    value: float | None = None
     for _ in range(MAX_STEPS):
         if not _mine(st, seat):
-            return st
+            break
         deep = st.stack[-1].kind == "order"
         best_v, best_st = -1e18, st
         for cid in _moves(st):
             nxt = _after(st, seat, cid)
             if deep:
-                nxt = _finish(nxt, seat)
-            v = evaluate(nxt, seat)
+                nxt, v = _finish(nxt, seat)
+            else:
+                v = evaluate(nxt, seat)
             if v > best_v:
                 best_v, best_st = v, nxt
         if best_st is st:
-            return st
-        st = best_st
-    return st
+            break
+        st, value = best_st, best_v
+    return st, evaluate(st, seat) if value is None else value
 
 
 def _noise(rng: Rng) -> float:
@@ -111,31 +108,31 @@ def _turn(st: State, seat: int, rng: Rng) -> str:
     guess (`bot_plan`) is among the best `WIDTH` distinct ones are searched."""
     hand = st.companies[seat].hand
     matrix = play_matrix(st, seat, hand)
-    left = sum(1 for s in st.companies[seat].board if not s.card) - 1
+    spaces = open_spaces(st, seat)
+    left = len(spaces) - 1
     d = data()
+    # the rest of the hand after each (card, space): used by the guess and by the search
+    rest = {(c, n): FUTURE * future(matrix, c, n) for c in hand for n in spaces} if left > 0 else {}
     plays: dict[str, list[tuple[str, str, int]]] = {}
     guess: dict[str, float] = {}
     for card in hand:
         cd = d.cards[card]
-        for ch in play_choices(st, seat, card):
-            parsed = parse_play(ch.id)
-            if parsed is None:
-                continue
-            _, mode, n = parsed
-            spec = "" if mode == "skip" else repr(cd["dev" if mode == "dev" else "logistics"])
-            key = f"{mode}:{n}:{spec}"  # the same action on the same space: the same outcome
-            rest = FUTURE * future(matrix, card, n) if left > 0 else 0.0
-            plays.setdefault(key, []).append((ch.id, card, n))
-            guess[key] = max(guess.get(key, -1e18), play_guess(st, seat, card, mode, n) + rest)
+        specs = {"dev": repr(cd["dev"]), "log": repr(cd["logistics"]), "skip": ""}
+        for mode in MODES:  # the order of `play_choices`: all dev, all log, all skip plays
+            for n in spaces:
+                key = f"{mode}:{n}:{specs[mode]}"  # the same action on the same space
+                plays.setdefault(key, []).append((play_id(card, mode, n), card, n))
+                later = rest[card, n] if left > 0 else 0.0
+                guess[key] = max(guess.get(key, -1e18), play_guess(st, seat, card, mode, n) + later)
     keys = sorted(guess, key=lambda k: -guess[k])[:WIDTH]
     best_v, best_id = -1e18, ""
     for key in keys:
         found = plays[key]
-        base = evaluate(_finish(_after(st, seat, found[0][0]), seat), seat)
+        base = _finish(_after(st, seat, found[0][0]), seat)[1]
         for cid, card, n in found:
             v = base + _noise(rng)
             if left > 0:
-                v += FUTURE * future(matrix, card, n)
+                v += rest[card, n]
             if v > best_v:
                 best_v, best_id = v, cid
     return best_id
@@ -161,7 +158,7 @@ def choose(st: State, seat: int, rng: Rng) -> str:
         return invest_pick(st, seat, ids)
     best_v, best_id = -1e18, ids[0]
     for cid in ids:
-        v = evaluate(_finish(_after(st, seat, cid), seat), seat) + _noise(rng)
+        v = _finish(_after(st, seat, cid), seat)[1] + _noise(rng)
         if v > best_v:
             best_v, best_id = v, cid
     return best_id

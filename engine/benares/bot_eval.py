@@ -28,11 +28,11 @@ def turns_left(st: State, seat: int) -> int:
     """Own turns still to come in the game: open spaces now (R8), plus a round after round 1."""
     if st.phase == "over":
         return 0
-    c = st.companies[seat]
-    open_now = sum(1 for s in c.board if not s.card) if st.phase == "action" else 0
-    spaces = data().game["company_spaces"]
-    later = spaces * (data().game["rounds"] - st.round)
-    return open_now + later
+    open_now = 0
+    if st.phase == "action":
+        open_now = sum(1 for s in st.companies[seat].board if not s.card)
+    g = data().game
+    return open_now + g["company_spaces"] * (g["rounds"] - st.round)
 
 
 def rupee_worth(left: int) -> float:
@@ -83,13 +83,17 @@ def market_worth(c: Company, left: int) -> float:
     """City rows raise future sale prices (R83); the Advisor nears its rewards (R81, R82)."""
     crates = 0.5 * min(left, 8)
     rw = rupee_worth(left)
-    hi, lo = sorted((c.rows["benares"], c.rows["calcutta"]), reverse=True)
+    rows = c.rows
+    hi, lo = rows["benares"], rows["calcutta"]
+    if lo > hi:
+        hi, lo = lo, hi
     v = rw * crates * (hi + 0.35 * lo)
     if left > 0:
-        row = c.rows["advisor"]
+        row = rows["advisor"]
+        soon = min(1.0, left / 4)
         for even, worth in ADVISOR.items():
             if even > row:
-                v += worth * 0.5 ** (even - row) * min(1.0, left / 4)
+                v += worth * 0.5 ** (even - row) * soon
     return v
 
 
@@ -97,16 +101,17 @@ def goods_worth(c: Company, left: int) -> float:
     """Partial credit for the next lane VP (R123) and for Concessions near their Agency (R108)."""
     d = data()
     lane = d.raw["goods_lanes"]["end_vp_by_position"]
-    posts = len(c.posts)
+    max_pos, room = d.max_pos, d.post_spaces - len(c.posts)
+    goods, used = c.goods, c.concessions_used
+    premium, near = min(1.0, left / 6), min(1.0, left / 3)
     v = 0.0
     for g in d.goods:
-        pos = c.goods[g]
-        if pos < d.max_pos:
+        pos = goods[g]
+        if pos < max_pos:
             v += 0.4 * (lane[pos + 1] - lane[pos])
-            v += 0.08 * pos * min(1.0, left / 6)  # premium floor(pos / 2) on future sales (R104)
-        if g not in c.concessions_used and left > 0:
-            gap = d.post_spaces - pos - posts
-            v += CONCESSION[g] * 0.55 ** max(gap, 1) * min(1.0, left / 3)
+            v += 0.08 * pos * premium  # premium floor(pos / 2) on future sales (R104)
+        if left > 0 and g not in used:
+            v += CONCESSION[g] * 0.55 ** max(room - pos, 1) * near
     return v
 
 
@@ -141,11 +146,11 @@ def place_worth(st: State, seat: int, left: int) -> float:
 def regional_worth(st: State, c: Company, left: int) -> float:
     """Distinct directional types make every later Regional post worth more (R123)."""
     d = data()
-    types = d.posts["types"]
-    distinct = len({p for p in c.posts if types[p]["directional"]})
     room = d.post_spaces - len(c.posts)
     if left <= 1 or room <= 0 or st.post_supply.get("regional", 0) <= 0:
         return 0.0
+    types = d.posts["types"]
+    distinct = len({p for p in c.posts if types[p]["directional"]})
     return 0.35 * distinct * min(1.0, left / 6)
 
 

@@ -280,11 +280,26 @@ def run(st: State, ev: list[Event]) -> None:
             stack.pop()
             auto(st, top, ev)
             continue
+        if waits(st, top):
+            return
         found = bare_options(st, top)
         if len(found) >= 2 or any(c.step for c in found):
             return
         stack.pop()
         CHOOSE[top.kind](st, top, found[0].id if found else "", ev)
+
+
+def waits(st: State, t: Task) -> bool:
+    """True when decision `t` surely waits for its seat (`run` would stop at it), known without
+    building its options and their labels: an order and a sale always offer two or more; a
+    turn's two or more cards are steps, one card has three plays per open space. False: build
+    the options to see."""
+    if t.kind in ("order", "sell_mode"):
+        return True
+    if t.kind != "turn":
+        return False
+    c = st.companies[t.seat]
+    return len(c.hand) >= 2 or bool(c.hand) and any(not s.card for s in c.board)
 
 
 def decide(st: State, seat: int, cid: str) -> list[Event]:

@@ -14,6 +14,7 @@ import re
 import msgspec
 
 from engine.benares.actions import action_options, spec_of
+from engine.benares.clone import clone
 from engine.benares.data import data
 from engine.benares.state import State, Task
 from engine.benares.text import seat_name
@@ -25,6 +26,8 @@ SEARCH_BUDGET = 250
 _busy = 0
 _cache: dict[bytes, list[Choice]] = {}
 _CACHE_MAX = 16
+#: Exact content keys (equal bytes for equal states): msgpack is cheaper than JSON.
+_key = msgspec.msgpack.Encoder().encode
 
 _CANNOT = re.compile(
     r"^(?P<who>Seat \d+) cannot use the (?P<which>card|company|pooled Move) action "
@@ -40,7 +43,7 @@ def warned(st: State, t: Task, found: list[Choice]) -> list[Choice]:
     global _busy
     if _busy:
         return found
-    key = msgspec.json.encode(st) + msgspec.json.encode([c.id for c in found])
+    key = _key(st) + _key([c.id for c in found])
     hit = _cache.get(key)
     if hit is not None:
         return hit
@@ -55,18 +58,21 @@ def warned(st: State, t: Task, found: list[Choice]) -> list[Choice]:
     return out
 
 
-def _copy(st: State) -> State:
-    return msgspec.json.decode(msgspec.json.encode(st), type=State)
-
-
-def _try(st: State, seat: int, cid: str) -> tuple[State, list[Event]] | None:
+def _try(st: State, cid: str) -> tuple[State, list[Event]] | None:
+    """`flow.decide` for the top decision's seat on a copy of `st`; None when the move is
+    refused. `cid` is one of that decision's listed choices, so `decide`'s legality check
+    (which builds the options again) is skipped."""
     from engine.benares import flow  # flow imports prompts, which imports this module
 
-    new = _copy(st)
+    new = clone(st)
+    ev: list[Event] = []
+    top = new.stack.pop()
     try:
-        return new, flow.decide(new, seat, cid)
+        flow.CHOOSE[top.kind](new, top, cid, ev)
+        flow.run(new, ev)
     except IllegalAction:
         return None
+    return new, ev
 
 
 def _holds(task: Task, which: str) -> bool:
@@ -116,7 +122,7 @@ def _doomed(
         budget[0] -= 1
         if budget[0] < 0:
             return None
-        tried = _try(st, seat, c.id)
+        tried = _try(st, c.id)
         if tried is None:
             continue
         new, ev = tried
@@ -125,7 +131,7 @@ def _doomed(
             if not _pending(new, seat, which):
                 return None
             new.last, new.last_text = [], []  # the same position reached another way
-            key = msgspec.json.encode(new)
+            key = _key(new)
             if key in seen:
                 continue
             seen.add(key)
@@ -170,7 +176,7 @@ def _lost_notes(ev: list[Event], seat: int) -> list[tuple[str, str, str]]:
 def _warn(st: State, t: Task, c: Choice) -> Choice:
     if c.step or c.id == BACK:
         return c
-    tried = _try(st, t.seat, c.id)
+    tried = _try(st, c.id)
     if tried is None:
         return c
     new, ev = tried
