@@ -15,6 +15,7 @@ from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
 from bot.service.base import ServiceCore
+from bot.service.describe import describe_game
 from bot.service.loader import title_of
 
 #: The audit act of a Play again (on the finished game).
@@ -92,7 +93,7 @@ class AgainCases(ServiceCore):
             invited = _invited(tenures, user_id)
             await self._audit(s, old, user_id, AGAIN, f"game #{game.id}")
             await s.flush()
-            lobby = self._info(game, await q.holders(s, game.id), None)
+            lobby = describe_game(game, await q.holders(s, game.id), None)
             return Again(lobby=lobby, previous_id=old.id, invited=invited)
 
 

@@ -1,5 +1,6 @@
-"""What every use case shares: sessions, per-game locks, the state and row caches and drafts, the
-summary of a game (GameInfo), and the one transaction that commits a decision."""
+"""What every use case shares: sessions, per-game locks, the state and row caches and drafts,
+what a change posts (`Outcome`), and the one transaction that commits a decision. (A game's
+summary, `GameInfo`, is made in describe.py.)"""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
-from bot import catalog, logs, metrics
+from bot import catalog, metrics
 from bot.db.models import Action, Audit, Game, Seat, utcnow
 from bot.errors import ServiceError
-from bot.results import GameInfo, Outcome, SeatInfo
+from bot.results import GameInfo, Outcome
 from bot.service import queries as q
+from bot.service.describe import describe_game, result_json
 from bot.service.drafts import Drafts
 from bot.service.loader import (
     SNAPSHOT_EVERY,
@@ -31,7 +33,7 @@ from bot.service.loader import (
 )
 from bot.service.row_cache import RowCache
 from bot.shards import ALL, Shards
-from engine.core import Event, IllegalAction, Prompt, Result, Title
+from engine.core import Event, IllegalAction, Prompt, Title
 from engine.rng import Rng
 
 #: Automatic players never take more than this many moves in one decision (a safety net).
@@ -196,7 +198,7 @@ class ServiceCore:
             raise ServiceError(refusal)
         title = title_of(game)
         state = (await self._state(s, game, title)).state
-        return game, title, state, self._info(game, seats, state)
+        return game, title, state, describe_game(game, seats, state)
 
     @staticmethod
     async def _audit(
@@ -210,68 +212,6 @@ class ServiceCore:
                 act=act,
                 detail=detail,
             )
-        )
-
-    # ------------------------------------------------------------------ describing
-    def _info(
-        self,
-        game: Game,
-        seats: list[Seat],
-        state: Any | None,
-        former: dict[int, int] | None = None,
-        prompts: list[Prompt] | None = None,
-    ) -> GameInfo:
-        title = catalog.title(game.title)
-        name = title.name if title else game.title
-        logs.FACTS.note(game.id, game.guild_id, game.channel_id, game.version)
-
-        def label(n: int) -> str:
-            if title is not None and state is not None:
-                return title.seat_label(state, n)
-            return f"Seat {n + 1}"
-
-        former = former or {}
-        holders = [
-            SeatInfo(
-                x.seat_no,
-                x.user_id,
-                x.is_bot,
-                label(x.seat_no),
-                former.get(x.seat_no) if x.is_bot else None,
-            )
-            for x in seats
-        ]
-        waiting: list[SeatInfo] = []
-        status_line = ""
-        if state is not None and title is not None and game.status == "running":
-            by_seat = {h.seat_no: h for h in holders}
-            if prompts is None:
-                prompts = title.prompts(state)
-            waiting = [by_seat[p.seat] for p in prompts if p.seat in by_seat]
-            status_line = title.status_line(state)
-        return GameInfo(
-            id=game.id,
-            guild_id=game.guild_id,
-            channel_id=game.channel_id,
-            title=game.title,
-            title_name=name,
-            status=game.status,
-            version=game.version,
-            seats=game.seats,
-            min_seats=title.min_seats if title else game.seats,
-            created_by=game.created_by,
-            options=dict(game.options or {}),
-            holders=holders,
-            lobby_message_id=game.lobby_message_id,
-            status_line=status_line,
-            waiting=waiting,
-            result=_result(game.result),
-            turn_message_id=game.turn_message_id,
-            pace=game.pace,
-            expiry_policy=game.expiry_policy or "automatic",
-            paused=game.paused_at is not None,
-            clock_in_quiet=game.clock_in_quiet is not False,
-            spectators=game.spectators or "open",
         )
 
     async def _outcome(
@@ -305,7 +245,7 @@ class ServiceCore:
                     if text_:
                         hands[seat.user_id] = text_
         former = await q.former_people(s, game)
-        info = await self._away_view(s, game, self._info(game, seats, state, former, prompts))
+        info = await self._away_view(s, game, describe_game(game, seats, state, former, prompts))
         return Outcome(
             game=info,
             events=events,
@@ -374,7 +314,7 @@ class ServiceCore:
         result = title.result(state)
         values: dict[str, Any] = {}
         if result is not None:
-            values = {"status": "finished", "live_channel_id": None, "result": _result_json(result)}
+            values = {"status": "finished", "live_channel_id": None, "result": result_json(result)}
         posted = self._take_posted(s, game.id)
         if posted is not None and posted[1] is not None:
             values["turn_message_id"] = posted[1]  # the last post is the game's turn message
@@ -528,26 +468,6 @@ def _is_quiet(
         and left < {p.seat for p in before}
         and all(p.secret for p in after)
     )
-
-
-def _result(raw: dict | None) -> Result | None:
-    if raw is None:
-        return None
-    return Result(
-        scores={int(k): v for k, v in raw["scores"].items()},
-        ranking=raw["ranking"],
-        places={int(k): v for k, v in raw["places"].items()},
-        details=raw.get("details", ""),
-    )
-
-
-def _result_json(result: Result) -> dict[str, Any]:
-    return {
-        "scores": result.scores,
-        "ranking": result.ranking,
-        "places": result.places,
-        "details": result.details,
-    }
 
 
 def event_json(e: Event) -> dict[str, Any]:

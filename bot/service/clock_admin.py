@@ -22,6 +22,7 @@ from bot.service.clock_rules import (
     span,
 )
 from bot.service.clocks import ClockCases
+from bot.service.describe import describe_game
 from bot.service.loader import prompts_of, title_of
 
 
@@ -40,7 +41,7 @@ class ClockAdminCases(ClockCases):
         prompts = prompts_of(title, loaded)
         await self._tick_clocks(s, game, seats, prompts, set())
         await s.flush()
-        info = self._info(game, seats, loaded.state, prompts=prompts)
+        info = describe_game(game, seats, loaded.state, prompts=prompts)
         return await self._clock_view(s, game, info)
 
     async def _quiet_clock(self, s: AsyncSession, game: Game, in_quiet: bool) -> None:
@@ -157,5 +158,5 @@ class ClockAdminCases(ClockCases):
             await self._audit(s, game, actor, "pace", detail)
             await s.flush()
             if game.status != "running":
-                return self._info(game, await q.holders(s, game.id), None)
+                return describe_game(game, await q.holders(s, game.id), None)
             return await self._restart(s, game)

@@ -32,6 +32,7 @@ from bot.service.clock_plans import (
     stamp,
 )
 from bot.service.clock_rules import DAY, EXPIRE, HALF, ONE_HOUR, Next
+from bot.service.describe import describe_game
 from bot.service.loader import Loaded, prompts_of, title_of
 from engine.core import Event, Prompt, Title
 from engine.rng import Rng
@@ -182,7 +183,7 @@ class ClockCases(ClockPlans):
             prompt = next((p for p in prompts_of(title, loaded) if p.seat == seat_no), None)
             if prompt is None:
                 return None
-            info = self._info(game, seats, loaded.state, prompts=prompts_of(title, loaded))
+            info = describe_game(game, seats, loaded.state, prompts=prompts_of(title, loaded))
             news = ClockNews(
                 "warning",
                 info,
@@ -238,7 +239,7 @@ class ClockCases(ClockPlans):
                 news,
                 kind="paused",
                 left=0.0,
-                game=self._info(game, seats, loaded.state),
+                game=describe_game(game, seats, loaded.state),
                 mod_role_id=settings.mod_role_id if settings else None,
             )
         if policy == "default":
@@ -326,4 +327,4 @@ class ClockCases(ClockPlans):
             stand_in.coming_back = True
             await self._audit(s, game, user_id, "return", f"seat {stand_in.seat_no + 1}")
             await s.flush()
-            return self._info(game, seats, None)
+            return describe_game(game, seats, None)

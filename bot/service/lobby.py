@@ -14,6 +14,7 @@ from bot.results import GameInfo, Outcome
 from bot.service import queries as q
 from bot.service.base import ServiceCore
 from bot.service.clock_rules import parse_pace, parse_policy, parse_quiet_clock
+from bot.service.describe import describe_game
 from bot.service.loader import Loaded, title_of
 from bot.service.options import parse_options
 from bot.service.watching import parse_spectators
@@ -100,7 +101,7 @@ class LobbyCases(ServiceCore):
             ]
             s.add_all(held)
             await s.flush()
-            return self._info(game, held, None)  # (by seat number, as `q.holders` gives them)
+            return describe_game(game, held, None)  # (by seat number, as `q.holders` gives them)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         async with self._tx() as s:
@@ -128,7 +129,9 @@ class LobbyCases(ServiceCore):
             joined = Seat(game_id=game.id, seat_no=free, user_id=user_id)
             s.add(joined)
             await s.flush()
-            return self._info(game, sorted([*seats, joined], key=lambda x: (x.seat_no, x.id)), None)
+            return describe_game(
+                game, sorted([*seats, joined], key=lambda x: (x.seat_no, x.id)), None
+            )
 
     async def leave(self, channel_id: int, user_id: int) -> Outcome:
         """In the lobby: give the seat up (the lobby closes when no person is left). In a running

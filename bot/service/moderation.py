@@ -10,6 +10,7 @@ from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 from bot.service import queries as q
 from bot.service.base import ServiceCore
+from bot.service.describe import describe_game
 from bot.service.loader import title_of
 from engine.core import Event
 
@@ -43,7 +44,7 @@ class ModerationCases(ServiceCore):
             await s.flush()
             await self._game_over(s, game)
             self.drafts.clear(game_id)
-            return self._info(game, await q.holders(s, game.id), None)
+            return describe_game(game, await q.holders(s, game.id), None)
 
     async def admin_seat_to(
         self, channel_id: int, actor: int, seat_no: int, user_id: int | None, act: str

@@ -11,6 +11,7 @@ from bot.db.models import Game, Seat, SeatClock
 from bot.results import SeatInfo
 from bot.service import queries as q
 from bot.service.clock_plans import ClockPlans
+from bot.service.describe import describe_game
 from bot.service.loader import title_of
 
 #: A person is listed in at most this many games (the newest first beyond it).
@@ -90,7 +91,7 @@ class MyGamesCases(ClockPlans):
                 state = None
                 if game.status == "running":
                     state = (await self._state(s, game, title_of(game))).state
-                info = self._info(game, seats, state)
+                info = describe_game(game, seats, state)
                 mine = info.seat_of(user_id)
                 clock = clocks.get((game.id, mine.seat_no)) if mine is not None else None
                 out.append(

@@ -12,6 +12,7 @@ from bot.errors import ServiceError, StaleError
 from bot.results import GameInfo, Outcome, SeatInfo, Step
 from bot.service import queries as q
 from bot.service.base import Move, ServiceCore
+from bot.service.describe import describe_game
 from bot.service.drafts import Position, fingerprint
 from bot.service.loader import Loaded, prompts_of, title_of
 from engine.core import Choice, Prompt, Title, next_draft
@@ -84,7 +85,7 @@ class PlayCases(ServiceCore):
             if version is not None:  # the public message shows the top-level menu
                 here = Position(here.top, (), here.top)
             elif menu is not None and menu != fingerprint(here.prompt):
-                info = self._info(game, seats, loaded.state, prompts=prompts)
+                info = describe_game(game, seats, loaded.state, prompts=prompts)
                 step = Step(info, seat.seat_no, here.prompt, reset=here.reset)
                 raise MenuMoved(STALE_MENU, step)
             typed = menu is None and version is None
@@ -138,7 +139,7 @@ class PlayCases(ServiceCore):
         if prompt is None:
             raise ServiceError("You have nothing to decide right now.")
         self.drafts.set(game.id, seat.seat_no, here.top, steps)
-        info = self._info(game, seats, loaded.state, prompts=prompts_of(title, loaded))
+        info = describe_game(game, seats, loaded.state, prompts=prompts_of(title, loaded))
         return Step(info, seat.seat_no, prompt)
 
     def _not_your_turn(self, game: Game, title: Title, state: Any, seats: list[Seat]) -> str:
@@ -167,10 +168,10 @@ class PlayCases(ServiceCore):
         if game is None:
             raise ServiceError("That game doesn't exist any more.")
         if game.status != "running" or loaded is None:
-            return self._info(game, seats, None), None
+            return describe_game(game, seats, None), None
         title = title_of(game)
         prompts = prompts_of(title, loaded)
-        info = self._info(game, seats, loaded.state, prompts=prompts)
+        info = describe_game(game, seats, loaded.state, prompts=prompts)
         mine = info.seat_of(user_id)
         if mine is None:
             return info, None

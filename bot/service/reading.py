@@ -13,6 +13,7 @@ from bot.errors import ServiceError
 from bot.results import Board, GameInfo
 from bot.service import queries as q
 from bot.service.base import ServiceCore
+from bot.service.describe import describe_game
 from bot.service.loader import replay_from_setup, title_of
 from bot.service.people import away_map
 from engine.core import same_position
@@ -63,7 +64,7 @@ class ReadingCases(ServiceCore):
         if game.status in ("running", "finished"):
             state = (await self._state(s, game, title_of(game))).state
         seats = await q.holders(s, game.id)
-        info = self._info(game, seats, state, await q.former_people(s, game))
+        info = describe_game(game, seats, state, await q.former_people(s, game))
         return await self._clock_view(s, game, info)
 
     async def board(self, channel_id: int, area_seat: int | None = None) -> Board:

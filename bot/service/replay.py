@@ -24,6 +24,7 @@ from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
 from bot.service.base import ServiceCore
+from bot.service.describe import describe_game
 from bot.service.loader import apply_logged, title_of
 from bot.service.replay_states import STRIDE, ReplayStates
 from engine.core import Prompt, Title
@@ -143,7 +144,7 @@ class ReplayCases(ServiceCore):
                     )
                 ).one()
             state, secret = await self._position(c, game, title, seqs, move, row)
-        info = self._info(game, seats, None)
+        info = describe_game(game, seats, None)
         view = title.view(state, None)
         image = await catalog.draw_board_async(game.title, view)
         if self.replay_states.should_warm(game.id, game.version):

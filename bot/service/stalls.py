@@ -24,6 +24,7 @@ from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
 from bot.service.base import ServiceCore
+from bot.service.describe import describe_game
 from bot.service.loader import title_of
 from bot.service.timers import Fired
 
@@ -183,7 +184,7 @@ class StallCases(ServiceCore):
     async def _stalled_info(self, s: AsyncSession, game: Game) -> GameInfo:
         """The game's summary, with whom it waits for."""
         state = (await self._state(s, game, title_of(game))).state
-        return self._info(game, await q.holders(s, game.id), state)
+        return describe_game(game, await q.holders(s, game.id), state)
 
     async def _stall_days(self, s: AsyncSession, guild_id: int | None) -> int:
         """The server's setting, read once per process (and kept current by `set_stall_days`;

@@ -19,6 +19,7 @@ from bot.db.models import Game, Seat, Timer
 from bot.results import GameInfo
 from bot.service import queries as q
 from bot.service.base import ServiceCore
+from bot.service.describe import describe_game
 from bot.service.loader import prompts_of, title_of
 from bot.service.queries import REMINDER
 
@@ -115,11 +116,11 @@ class TimerCases(ServiceCore):
     ) -> GameInfo:
         asked = (payload or {}).get("asked")
         if isinstance(asked, list):  # the same version: the same seats are asked
-            info = self._info(game, seats, None)
+            info = describe_game(game, seats, None)
             return replace(info, waiting=[h for h in info.holders if h.seat_no in set(asked)])
         title = title_of(game)
         loaded = await self._state(s, game, title)
-        return self._info(game, seats, loaded.state, prompts=prompts_of(title, loaded))
+        return describe_game(game, seats, loaded.state, prompts=prompts_of(title, loaded))
 
     async def ensure_reminders(self) -> int:
         """Running games with no reminder (a database from before timers): one each, due a

@@ -21,6 +21,7 @@ from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
 from bot.service.base import ServiceCore
+from bot.service.describe import describe_game
 
 OPEN, ASK, CLOSED = "open", "ask", "closed"
 #: setting -> how the lobby and `/game status` say it.
@@ -262,7 +263,7 @@ class WatchingCases(ServiceCore):
             await self._audit(s, game, actor, "spectators", f"{before} -> {setting}")
             await s.flush()
             await self._refollow(s, game_id)
-            return self._info(game, await q.holders(s, game_id), None), stopped
+            return describe_game(game, await q.holders(s, game_id), None), stopped
 
     # ------------------------------------------------------------------ reads after a commit
     async def spectators_of(self, game_id: int) -> tuple[str, int, int]:
