@@ -20,6 +20,7 @@ from bot import catalog, logs
 from bot.app import build
 from bot.config import load_settings
 from bot.errors import ServiceError
+from bot.service.describe import result_json
 from engine.core import IllegalAction
 
 CHANNEL = 1
@@ -70,18 +71,9 @@ def check_fixture(fx: dict[str, Any]) -> None:
     result = title.result(state)
     if result is None:
         raise FixtureError("the game no longer ends after its last move")
-    now_result = json.loads(json.dumps(_result_json(result)))
+    now_result = json.loads(json.dumps(result_json(result)))
     if now_result != fx["result"]:
         raise FixtureError(f"the standings were {fx['result']!r}, now {now_result!r}")
-
-
-def _result_json(result: Any) -> dict[str, Any]:
-    return {
-        "scores": result.scores,
-        "ranking": result.ranking,
-        "places": result.places,
-        "details": result.details,
-    }
 
 
 def dump_fixture(fx: dict[str, Any]) -> str:
