@@ -22,6 +22,7 @@ from __future__ import annotations
 from engine.core import Choice, Event, IllegalAction
 from engine.mombasa import books, diamonds, goods, names
 from engine.mombasa.bonus_args import (
+    arg_tokens,
     args,
     buy_price,
     is_complete,
@@ -67,6 +68,7 @@ __all__ = [
     "GROUP",
     "MENU",
     "PAIR_MARKERS",
+    "arg_tokens",
     "args",
     "available_markers",
     "buy_price",
@@ -101,7 +103,9 @@ def _space_label(st: State, seat: int, sid: str) -> str:
             return f"{title}: take tile {sp.tile} ({faces}) for next round"
         if sp.kind == "buy":
             return f"{title}: buy a display card for its price in £" + (
-                "" if len(args(st, seat, sid) or []) > 1 else " (none affordable: reward lost)"
+                ""
+                if len(arg_tokens(st, seat, sid) or []) > 1
+                else " (none affordable: reward lost)"
             )
         if sp.kind == "sell":
             return f"{title}: sell a hand card for its crate value + £{sp.sell_bonus}"

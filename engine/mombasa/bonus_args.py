@@ -129,6 +129,30 @@ def args(st: State, seat: int, sid: str) -> list[tuple[str, str]] | None:
     return None
 
 
+def arg_tokens(st: State, seat: int, sid: str) -> list[str] | None:
+    """The tokens of `args(st, seat, sid)` without their labels (the labels preview moves on
+    copies of the state: most of the cost, and validation needs the tokens only)."""
+    ex = extra_space_of(st, sid)
+    pair = ex[2].pair if ex else ""
+    kind = "" if ex else data().bonus_spaces[sid].kind
+    if kind == "majority":
+        return [names.code(c) for c in data().companies]
+    if kind == "buy" or pair == C2:
+        cash = st.players[seat].cash
+        out = [space_id(r, c) for r, c in occupied_spaces(st) if cash >= buy_price(st, sid, r, c)]
+        return [*out, "-"]
+    if kind == "sell" or pair == D1:
+        return [card_kind(c) for c in sellable_cards(st, seat, pair == D1 and ex[1] == 1)]
+    if pair == C1 and "reward_choice" in ex[2].raw:
+        return [str(i + 1) for i in range(len(ex[2].raw["reward_choice"]))]
+    if pair == D2:
+        adv = ex[2].raw["reward"]["advance"]
+        others = [c for c in data().companies if c != ex[0]]
+        k = len(others) if adv["tracks"] == "all_other_3" else int(adv["tracks"])
+        return ["".join(names.code(c) for c in order) for order in permutations(others, k)]
+    return None
+
+
 def points(st: State, sid: str, arg: str) -> tuple[int, int]:
     """(bookkeeping points, diamond steps) of a STUDY/C1 reward, else (0, diamonds of C2)."""
     ex = extra_space_of(st, sid)
@@ -157,8 +181,8 @@ def parse_move(st: State, seat: int, move: str) -> tuple[str, str, list[str]]:
     why = why_not(st, seat, sid)
     if why:
         raise IllegalAction(why)
-    opts = args(st, seat, sid)
-    if arg and (opts is None or arg not in {t for t, _ in opts}):
+    opts = arg_tokens(st, seat, sid)
+    if arg and (opts is None or arg not in opts):
         raise IllegalAction("That choice is not available on this bonus space.")
     if plan:
         n, _ = points(st, sid, arg) if (arg or opts is None) else (0, 0)
@@ -169,7 +193,7 @@ def parse_move(st: State, seat: int, move: str) -> tuple[str, str, list[str]]:
 
 
 def is_complete(st: State, seat: int, sid: str, arg: str, plan: list[str]) -> bool:
-    opts = args(st, seat, sid)
+    opts = arg_tokens(st, seat, sid)
     if opts is not None and not arg:
         return False
     n, _ = points(st, sid, arg)

@@ -99,12 +99,12 @@ def sellable_cards(st: State, seat: int, coffee_only: bool) -> list[str]:
 
 def why_not(st: State, seat: int, sid: str) -> str:
     """'' if `seat` may place a marker on `sid` now (R131-R133, R27, R28, R186, R200), else why."""
-    if sid not in space_ids(st):
+    ex = extra_space_of(st, sid)  # not None exactly for the extra ids among space_ids(st)
+    if ex is None and sid not in data().bonus_spaces:
         return "There is no such bonus space."
-    if st.bonus_spaces.get(space_state_id(st, sid), -1) >= 0:
+    if st.bonus_spaces.get(extra_space_id(ex[0], ex[1]) if ex else sid, -1) >= 0:
         return "That bonus space already holds a marker this round."
     p = st.players[seat]
-    ex = extra_space_of(st, sid)
     if ex:
         comp, idx, bd = ex
         if active_bonus_level(st, seat, comp) < idx + 1:

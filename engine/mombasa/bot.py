@@ -116,7 +116,7 @@ def pile_move(st: State, seat: int) -> str:
 def choose(st: State, seat: int, rng: Rng) -> str:
     """The automatic player's complete move for `seat` (which must be deciding now)."""
     del rng  # the heuristic is deterministic
-    if prompts.choices(st, seat, ()) is None:
+    if not prompts.is_deciding(st, seat):
         raise IllegalAction("It is not this seat's decision.")
     seen = _seen(st, seat)
     if seen.phase == "start_tiles":

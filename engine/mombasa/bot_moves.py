@@ -230,7 +230,7 @@ def bonus_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float,
     for sid in bonus.space_ids(st):
         if bonus.why_not(st, seat, sid):
             continue
-        opts = bonus.args(st, seat, sid)
+        opts = bonus.arg_tokens(st, seat, sid)
         args: list[str]
         ex = bonus.extra_space_of(st, sid)
         kind = "" if ex else data().bonus_spaces[sid].kind
@@ -238,7 +238,7 @@ def bonus_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float,
         if opts is None:
             args = [""]
         else:
-            toks = [t for t, _ in opts]
+            toks = opts
             if kind == "majority":
                 if vals is None:
                     vals = track_values(st, seat, 3, cx)

@@ -75,26 +75,44 @@ def legal_targets(st: State, company: str, points_left: int) -> dict[str, Target
     """Areas `company` can place its next post into now, with their cost (R102-R104, R106):
     not holding this company's post; bordering one of its posts (placed earlier in this action
     included, R102) or adjacent to its base; cost = cheapest such border, +1 to displace another
-    company's post; only those with cost <= points_left."""
+    company's post; only those with cost <= points_left. In data order."""
     d = data()
-    own = set(posts_on_map(st, company))
+    reach = _reach(st, company)
     out: dict[str, Target] = {}
+    if not reach:
+        return out
+    holders = st.map
+    extra = d.displace_extra_cost
     for area in d.areas:
-        holder = st.map.get(area, "")
+        way = reach.get(area)
+        if way is None:
+            continue
+        holder = holders.get(area, "")
         if holder == company:
             continue
-        best, from_base = None, False
-        if area in d.base_adjacent[company]:
-            best, from_base = d.base_border_cost, True
-        for nb, cost in d.neighbours[area].items():
-            if nb in own and (best is None or cost < best):
-                best, from_base = cost, False
-        if best is None:
-            continue
-        total = best + (d.displace_extra_cost if holder else 0)
+        best, from_base = way
+        total = best + (extra if holder else 0)
         if total <= points_left:
             out[area] = Target(area, total, best, from_base, holder)
     return out
+
+
+def _reach(st: State, company: str) -> dict[str, tuple[int, bool]]:
+    """Area -> (cheapest border into it, whether that is the base's): the base's adjacent areas
+    first, then every border of the company's posts (a border only wins when strictly cheaper,
+    so the base wins ties). Borders are symmetric (data_board checks it)."""
+    d = data()
+    base = d.base_border_cost
+    reach = {a: (base, True) for a in d.base_adjacent[company]}
+    nbs = d.neighbours
+    for area, holder in st.map.items():
+        if holder != company:
+            continue
+        for nb, cost in nbs.get(area, {}).items():
+            way = reach.get(nb)
+            if way is None or cost < way[0]:
+                reach[nb] = (cost, False)
+    return reach
 
 
 # ---- forwarding to the action module --------------------------------------------------------

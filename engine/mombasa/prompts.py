@@ -94,6 +94,11 @@ def _not_deciding(st: State, seat: int) -> str:
     return "You have already decided; wait for the others."
 
 
+def is_deciding(st: State, seat: int) -> bool:
+    """Whether `seat` must decide now: `choices(st, seat, ())` is not None exactly then."""
+    return 0 <= seat < st.seats and _deciding(st, seat)
+
+
 # ---- drafts ------------------------------------------------------------------------------------------
 def choices(st: State, seat: int, draft: tuple[str, ...]) -> Prompt | None:
     """The next menu after `draft` (a path of step ids)."""

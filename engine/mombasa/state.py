@@ -158,10 +158,68 @@ def extra_space_id(company: str, index: int) -> str:
     return f"track:{company}:{index}"
 
 
-_ENCODER = msgspec.msgpack.Encoder()
-_DECODER = msgspec.msgpack.Decoder(State)
+# ---- exact copies for searches (the automatic player, menu labels, move validation) -----------
+# `clone(st)` equals a serialisation round trip (`decode(encode(st))`), built field by field: the
+# round trip was most of a search's cost. Every list, dict and struct the rules may change is new;
+# only immutable values (str, int, bool) are shared. A new field above must be copied here too:
+# tests/engine/mombasa/test_mb_clone.py fails until it is.
+
+
+def _player(p: Player) -> Player:
+    pl = p.plan
+    return Player(
+        p.colour,
+        p.cash,
+        list(p.hand),
+        [list(x) for x in p.piles],
+        [SlotCard(s.card, s.face_up) for s in p.slots],
+        list(p.unlocked),
+        p.tile,
+        p.tile_taken_round,
+        p.tile_in_area,
+        p.tile_face,
+        p.tile_face_up,
+        Plan(list(pl.slots), pl.tile_face, pl.confirmed),
+        p.pile_choice,
+        p.markers,
+        list(p.markers_placed),
+        p.markers_in_box,
+        p.marker_bonus,
+        dict(p.track),
+        p.diamond,
+        p.ink,
+        [BookPos(b.tile, b.face_up, b.left_empty) for b in p.books],
+        [TrackBonus(b.company, b.index, b.active) for b in p.bonuses],
+        [StartDeal(d.tile, d.face) for d in p.start_deal],
+        p.start_choice,
+        p.passed,
+    )
 
 
 def clone(st: State) -> State:
-    """A deep copy of the state (a msgpack round trip: several times faster than deepcopy)."""
-    return _DECODER.decode(_ENCODER.encode(st))
+    """An independent copy of `st`, equal to a serialisation round trip of it."""
+    return State(
+        st.seats,
+        dict(st.options),
+        Rng(st.rng.state),
+        [_player(p) for p in st.players],
+        st.round,
+        st.phase,
+        st.turn,
+        st.start_player,
+        dict(st.sides),
+        {c: [list(a) for a in v] for c, v in st.arrivals.items()},
+        {c: Base(list(b.posts), b.reserve) for c, b in st.bases.items()},
+        dict(st.map),
+        list(st.deck),
+        [list(r) for r in st.display],
+        list(st.discard),
+        {k: list(v) for k, v in st.book_supply.items()},
+        {k: list(v) for k, v in st.book_display.items()},
+        dict(st.bonus_spaces),
+        dict(st.bonus_tiles),
+        [Task(t.kind, t.seat, t.a, t.b, t.n, t.m) for t in st.pending],
+        list(st.log),
+        list(st.last),
+        list(st.last_text),
+    )

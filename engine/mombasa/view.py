@@ -19,6 +19,7 @@ from __future__ import annotations
 from engine.mombasa import names
 from engine.mombasa.data import data
 from engine.mombasa.state import State, card_kind
+from engine.mombasa.view_static import memo, static
 from engine.mombasa.view_types import (
     Area,
     BonusSpace,
@@ -56,6 +57,18 @@ _WORD = {"bananas": "Bananas", "cotton": "Cotton", "coffee": "Coffee", "expansio
 
 
 def face(cid: str) -> Face:
+    """The face of a physical card (kept per card id: a face is frozen, a pure function of the
+    data)."""
+    return memo(static().faces, cid, _face)
+
+
+def faces(cids: list[str]) -> list[Face]:
+    """The faces of a list of cards (the kept faces looked up once for all)."""
+    get = static().faces.get
+    return [get(c) or face(c) for c in cids]
+
+
+def _face(cid: str) -> Face:
     c = data().cards[card_kind(cid)]
     if c.type == "goods":
         return Face(cid, c.id, c.type, c.crate, f"{_WORD[c.good]} {c.units}", c.units, c.good)
@@ -78,6 +91,11 @@ def book(bid: str) -> Book:
 
 def bonus_text(pair: str, index: int) -> str:
     """A short text of a special track bonus, e.g. "Expansion value +1"."""
+    return memo(static().bonus_texts, (pair, index), _bonus_text)
+
+
+def _bonus_text(key: tuple[str, int]) -> str:
+    pair, index = key
     raw = data().bonuses[pair][index].raw
     if "expansion_value_plus" in raw:
         return f"Expansion value +{raw['expansion_value_plus']}"
@@ -106,6 +124,10 @@ def bonus_text(pair: str, index: int) -> str:
 
 
 def _space_label(sid: str) -> tuple[str, str]:
+    return memo(static().space_labels, sid, _make_space_label)
+
+
+def _make_space_label(sid: str) -> tuple[str, str]:
     if sid.startswith("track:"):
         return "extra", ""  # labelled by build() from the side lying at that company
     s = data().bonus_spaces[sid]
@@ -180,7 +202,7 @@ def _player(st: State, seat: int) -> Player:
         tile_in_area=p.tile_in_area and not hidden,
         tile_face=p.tile_face if p.tile and not hidden else -1,
         tile_face_up=p.tile_face_up,
-        piles=[[face(c) for c in pile] for pile in p.piles],
+        piles=[faces(pile) for pile in p.piles],
         books=books,
         ink=p.ink,
         diamond=p.diamond,
@@ -223,7 +245,7 @@ def _private(st: State, seat: int) -> Private:
         )
     return Private(
         seat=seat,
-        hand=[face(c) for c in p.hand],
+        hand=faces(p.hand),
         plan=[face(c) if c else None for c in p.plan.slots],
         plan_tile_face=p.plan.tile_face,
         plan_confirmed=p.plan.confirmed,
@@ -308,9 +330,7 @@ def build(st: State, seat: int | None) -> MombasaView:
     areas = [
         Area(a.id, a.name, a.xy, list(a.reward), st.map.get(a.id, "")) for a in d.areas.values()
     ]
-    borders = sorted(
-        {(min(a, b), max(a, b), c) for a, nb in d.neighbours.items() for b, c in nb.items()}
-    )
+    borders = list(static().borders)
     display = []
     for r, row in enumerate(st.display):
         for c, cid in enumerate(row):
@@ -342,7 +362,7 @@ def build(st: State, seat: int | None) -> MombasaView:
         base_areas={c: list(v) for c, v in d.base_adjacent.items()},
         display=display,
         deck_count=len(st.deck),
-        discard=[face(c) for c in st.discard],
+        discard=faces(st.discard),
         book_display={k: [book(b) for b in v] for k, v in st.book_display.items()},
         book_supply={k: len(v) for k, v in st.book_supply.items()},
         bonus_spaces=spaces,

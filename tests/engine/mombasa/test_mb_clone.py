@@ -1,0 +1,102 @@
+"""`state.clone`, the searches' state copy, is exactly a serialisation round trip and shares
+nothing the rules may change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from engine.mombasa import TITLE as T
+from engine.mombasa.state import (
+    Base,
+    BookPos,
+    Plan,
+    Player,
+    SlotCard,
+    StartDeal,
+    State,
+    Task,
+    TrackBonus,
+    clone,
+)
+from engine.rng import Rng
+
+#: The fields clone() copies. A new field fails here: copy it in state.clone, then add it.
+FIELDS = {
+    State: (
+        "seats options rng players round phase turn start_player sides arrivals bases map deck "
+        "display discard book_supply book_display bonus_spaces bonus_tiles pending log last "
+        "last_text"
+    ),
+    Player: (
+        "colour cash hand piles slots unlocked tile tile_taken_round tile_in_area tile_face "
+        "tile_face_up plan pile_choice markers markers_placed markers_in_box marker_bonus track "
+        "diamond ink books bonuses start_deal start_choice passed"
+    ),
+    Plan: "slots tile_face confirmed",
+    SlotCard: "card face_up",
+    BookPos: "tile face_up left_empty",
+    TrackBonus: "company index active",
+    StartDeal: "tile face",
+    Base: "posts reserve",
+    Task: "kind seat a b n m",
+    Rng: "state",
+}
+
+
+def test_clone_knows_every_field() -> None:
+    for cls, names in FIELDS.items():
+        assert cls.__struct_fields__ == tuple(names.split()), cls.__name__
+
+
+def _containers(x: Any, out: dict[int, Any]) -> None:
+    """Every list, dict and struct inside `x`."""
+    if isinstance(x, msgspec.Struct):
+        out[id(x)] = x
+        for name in x.__struct_fields__:
+            _containers(getattr(x, name), out)
+    elif isinstance(x, list | dict):
+        out[id(x)] = x
+        for v in x.values() if isinstance(x, dict) else x:
+            _containers(v, out)
+
+
+def _states(seed: int, seats: int) -> list[State]:
+    st = T.setup(seed, seats, {})
+    out = [T.copy(st)]
+    k = 0
+    while T.result(st) is None:
+        seat = T.prompts(st)[0].seat
+        T.apply(st, seat, T.bot_choice(st, seat, Rng.from_seed(k)))
+        out.append(T.copy(st))
+        k += 1
+    return out
+
+
+def test_clone_equals_a_round_trip_and_shares_nothing_mutable() -> None:
+    states = _states(3, 2) + _states(4, 4)[::3]
+    assert any(p.bonuses and p.plan.confirmed for st in states for p in st.players)
+    for st in states:
+        new = clone(st)
+        assert new == T.copy(st)
+        assert T.encode(new) == T.encode(st)
+        mine: dict[int, Any] = {}
+        _containers(st, mine)
+        theirs: dict[int, Any] = {}
+        _containers(new, theirs)
+        assert not mine.keys() & theirs.keys()
+
+
+def test_arg_tokens_are_the_tokens_of_args() -> None:
+    """`bonus.arg_tokens` (validation, the automatic player) lists exactly `bonus.args`' tokens."""
+    from engine.mombasa import bonus
+
+    states = [st for st in _states(5, 3) if st.phase == "action"]
+    assert states
+    for st in states[::2]:
+        for seat in range(st.seats):
+            for sid in bonus.space_ids(st):
+                opts = bonus.args(st, seat, sid)
+                want = None if opts is None else [t for t, _ in opts]
+                assert bonus.arg_tokens(st, seat, sid) == want, sid
