@@ -3,14 +3,11 @@ nothing the rules may change."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import msgspec
-
 from engine.benares.clone import clone
 from engine.benares.state import Company, Logged, Mix, Slot, State, Task
 from engine.rng import Rng
 from tests.engine.benares.bc_helpers import T
+from tests.engine.clones import assert_exact_copy, assert_knows_every_field
 
 #: The fields clone.py copies. A new field fails here: copy it in clone.py, then add it.
 FIELDS = {
@@ -31,22 +28,7 @@ FIELDS = {
 
 
 def test_clone_knows_every_field() -> None:
-    for cls, names in FIELDS.items():
-        assert cls.__struct_fields__ == tuple(names.split()), cls.__name__
-
-
-def _containers(x: Any, out: dict[int, Any]) -> None:
-    """Every list, dict and struct inside `x` (the `Logged` lines are immutable: left out)."""
-    if isinstance(x, Logged):
-        return
-    if isinstance(x, msgspec.Struct):
-        out[id(x)] = x
-        for name in x.__struct_fields__:
-            _containers(getattr(x, name), out)
-    elif isinstance(x, list | dict):
-        out[id(x)] = x
-        for v in x.values() if isinstance(x, dict) else x:
-            _containers(v, out)
+    assert_knows_every_field(FIELDS)
 
 
 def _states(seats: int, options: dict[str, str]) -> list[State]:
@@ -64,11 +46,4 @@ def test_clone_equals_a_round_trip_and_shares_nothing_mutable() -> None:
     states = _states(3, {}) + _states(2, {"intertwined_blocks": "on"})
     assert any(st.mix is not None for st in states)
     for st in states:
-        new = clone(st)
-        assert new == T.copy(st)
-        assert T.encode(new) == T.encode(st)
-        mine: dict[int, Any] = {}
-        _containers(st, mine)
-        theirs: dict[int, Any] = {}
-        _containers(new, theirs)
-        assert not mine.keys() & theirs.keys()
+        assert_exact_copy(T, st, clone(st), immutable=(Logged,))  # (log lines never change)

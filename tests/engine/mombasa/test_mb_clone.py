@@ -3,10 +3,6 @@ nothing the rules may change."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import msgspec
-
 from engine.mombasa import TITLE as T
 from engine.mombasa.state import (
     Base,
@@ -21,6 +17,7 @@ from engine.mombasa.state import (
     clone,
 )
 from engine.rng import Rng
+from tests.engine.clones import assert_exact_copy, assert_knows_every_field
 
 #: The fields clone() copies. A new field fails here: copy it in state.clone, then add it.
 FIELDS = {
@@ -46,20 +43,7 @@ FIELDS = {
 
 
 def test_clone_knows_every_field() -> None:
-    for cls, names in FIELDS.items():
-        assert cls.__struct_fields__ == tuple(names.split()), cls.__name__
-
-
-def _containers(x: Any, out: dict[int, Any]) -> None:
-    """Every list, dict and struct inside `x`."""
-    if isinstance(x, msgspec.Struct):
-        out[id(x)] = x
-        for name in x.__struct_fields__:
-            _containers(getattr(x, name), out)
-    elif isinstance(x, list | dict):
-        out[id(x)] = x
-        for v in x.values() if isinstance(x, dict) else x:
-            _containers(v, out)
+    assert_knows_every_field(FIELDS)
 
 
 def _states(seed: int, seats: int) -> list[State]:
@@ -78,14 +62,7 @@ def test_clone_equals_a_round_trip_and_shares_nothing_mutable() -> None:
     states = _states(3, 2) + _states(4, 4)[::3]
     assert any(p.bonuses and p.plan.confirmed for st in states for p in st.players)
     for st in states:
-        new = clone(st)
-        assert new == T.copy(st)
-        assert T.encode(new) == T.encode(st)
-        mine: dict[int, Any] = {}
-        _containers(st, mine)
-        theirs: dict[int, Any] = {}
-        _containers(new, theirs)
-        assert not mine.keys() & theirs.keys()
+        assert_exact_copy(T, st, clone(st))
 
 
 def test_arg_tokens_are_the_tokens_of_args() -> None:
