@@ -148,15 +148,14 @@ def nav_op_error(state: State, seat: int, op: str, prior: str | None = None) -> 
     if cid not in r.cindex:
         return f"There is no company {cid}."
     co = state.company(cid)
-    name = company_name(state, cid)
-    where = nm.place(state, to)
-    treasury, supply, hexes = co.treasury, co.nav_supply, list(co.nav)
+    treasury, supply, hexes = co.treasury, co.nav_supply, co.nav
     moved_point: str | None = None
     if prior is not None:
         pk, pc, pf, pt = parse_op(prior)
         moved_point = f"{pc}:{pt}"
         if pc == cid:
             treasury -= r.sea[pt]["cost"]
+            hexes = list(hexes)
             if pk == "place":
                 supply -= 1
             else:
@@ -166,23 +165,26 @@ def nav_op_error(state: State, seat: int, op: str, prior: str | None = None) -> 
         return f"{to} is not a sea hex."
     if kind == "place":
         if not permitted(state, seat, "place_navigation_point", cid):
+            name = company_name(state, cid)
             return f"Only holders of {nm.an(name)} share may place its navigation points."
         if supply < 1:
-            return f"{name} has no navigation point left in its supply."
+            return f"{company_name(state, cid)} has no navigation point left in its supply."
     else:
         if not permitted(state, seat, "move_navigation_point", cid):
-            return f"Only the CEO of {name} may move its navigation points."
+            return f"Only the CEO of {company_name(state, cid)} may move its navigation points."
         if frm not in hexes:
+            name = company_name(state, cid)
             return f"{name} has no navigation point on {nm.place(state, frm or '')}."
         if moved_point == f"{cid}:{frm}":
             return "The two operations must concern two different points."
     if to in hexes:
-        return f"{name} already has a navigation point on {where}."
+        name = company_name(state, cid)
+        return f"{name} already has a navigation point on {nm.place(state, to)}."
     cost = r.sea[to]["cost"]
     if treasury < cost:
         return (
-            f"The {name} treasury ({nm.credits(treasury)}) cannot pay the "
-            f"{nm.credits(cost)} a point on {where} costs."
+            f"The {company_name(state, cid)} treasury ({nm.credits(treasury)}) cannot pay the "
+            f"{nm.credits(cost)} a point on {nm.place(state, to)} costs."
         )
     return None
 
@@ -258,17 +260,17 @@ def invest_error(state: State, seat: int, cid: str, slot: str) -> str | None:
     if cid not in r.cindex:
         return f"There is no company {cid}."
     idx = r.slot_index.get(slot)
-    name = company_name(state, cid)
     if idx is None or r.slots[idx].kind != "investment":
         return f"{nm.cap(nm.slot(state, slot))} is not an investment slot."
-    if state.players[seat].inv_discs < 1:
+    player = state.players[seat]
+    if player.inv_discs < 1:
         return "You have no investment disc left."
-    label = nm.cap(nm.slot(state, slot))
     if state.ship(cid).slots[idx].investor is not None:
-        return f"{label} of the {name} ship already has an investor."
+        name = company_name(state, cid)
+        return f"{nm.cap(nm.slot(state, slot))} of the {name} ship already has an investor."
     cost = r.slots[idx].cost
-    if state.players[seat].credits < cost:
-        return f"{label} costs {cost} credits; you have {state.players[seat].credits}."
+    if player.credits < cost:
+        return f"{nm.cap(nm.slot(state, slot))} costs {cost} credits; you have {player.credits}."
     return None
 
 

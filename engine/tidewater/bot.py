@@ -21,7 +21,7 @@ from engine.tidewater import bot_moves as moves
 from engine.tidewater import commands, track
 from engine.tidewater import prompts as pr
 from engine.tidewater.bot_eval import advantage
-from engine.tidewater.state import PAYOUT, START, State
+from engine.tidewater.state import PAYOUT, START, Last, State
 
 #: A free action is taken only if it gains at least this much.
 EPS = 0.05
@@ -34,46 +34,76 @@ LOOK_SEED = 12
 def plan(state: State, seat: int, rng: Rng) -> str:
     """A complete move id (reached through menus by a player) the bot wants to play now: the
     candidate whose one-move look-ahead gives the best estimate (engine.tidewater.bot_eval)."""
+    ahead = Lookahead(state, seat)
     if state.phase == PAYOUT:  # R57, R114: the dividend that serves this seat best
         pay = state.payout
         assert pay is not None
-        return best(state, seat, [f"div:{d}" for d in pay.options])[0] or f"div:{max(pay.options)}"
+        return ahead.best([f"div:{d}" for d in pay.options])[0] or f"div:{max(pay.options)}"
     base = advantage(state, seat)
-    free, gain = best(state, seat, moves.free_moves(state, seat))
+    free, gain = ahead.best(moves.free_moves(state, seat))
     if free is not None and gain > base + EPS:
         return free
     if state.phase == START:
         return "done"
     cands = moves.time_moves(state, seat)
-    move, value = best(state, seat, cands)
+    move, value = ahead.best(cands)
     if track.can_stop(state):  # R7, R77: stop unless a move is clearly worth taking now
-        fund = look(state, seat, "fund")
+        fund = ahead.value("fund")
         if move is None or fund is None or value < fund + STOP_MARGIN:
             return "stop"
     return move or "fund"
 
 
+class Lookahead:
+    """One decision's look-ahead: the state is encoded once, with the stand-in generator and
+    without the display-only logs (`last`, `recent`: no rule reads them), and each candidate's
+    value is kept, so a move compared twice (Funding, against Stop) is applied once. The
+    generator is replaced, so a draw in the look-ahead reveals nothing about the real bag
+    order (section 2)."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.seat = seat
+        blank = msgspec.structs.replace(state, rng=Rng.from_seed(LOOK_SEED), last=Last(), recent=[])
+        self.snap = _ENCODER.encode(blank)
+        self.values: dict[str, float | None] = {}
+
+    def value(self, move: str) -> float | None:
+        """The seat's advantage after `move` (None: illegal)."""
+        if move not in self.values:
+            self.values[move] = self._look(move)
+        return self.values[move]
+
+    def _look(self, move: str) -> float | None:
+        copy = _DECODER.decode(self.snap)
+        try:
+            commands.apply(copy, self.seat, move)
+        except IllegalAction:
+            return None
+        return advantage(copy, self.seat)
+
+    def best(self, cands: list[str]) -> tuple[str | None, float]:
+        """The first candidate with the highest look-ahead value (None: none is legal)."""
+        top: str | None = None
+        value = float("-inf")
+        for c in cands:
+            v = self.value(c)
+            if v is not None and v > value:
+                top, value = c, v
+        return top, value
+
+
+_ENCODER = msgspec.json.Encoder()
+_DECODER = msgspec.json.Decoder(State)
+
+
 def best(state: State, seat: int, cands: list[str]) -> tuple[str | None, float]:
     """The first candidate with the highest look-ahead value (None: none is legal)."""
-    top: str | None = None
-    value = float("-inf")
-    for c in cands:
-        v = look(state, seat, c)
-        if v is not None and v > value:
-            top, value = c, v
-    return top, value
+    return Lookahead(state, seat).best(cands)
 
 
 def look(state: State, seat: int, move: str) -> float | None:
-    """The seat's advantage after `move` on a copy (None: illegal). The copy's generator is
-    replaced, so a draw in the look-ahead reveals nothing about the real bag order (section 2)."""
-    copy = msgspec.json.decode(msgspec.json.encode(state), type=State)
-    copy.rng = Rng.from_seed(LOOK_SEED)
-    try:
-        commands.apply(copy, seat, move)
-    except IllegalAction:
-        return None
-    return advantage(copy, seat)
+    """The seat's advantage after `move` on a copy (None: illegal), as `Lookahead` gives it."""
+    return Lookahead(state, seat).value(move)
 
 
 def bot_choice(state: State, seat: int, rng: Rng) -> str:
@@ -91,27 +121,24 @@ def bot_choice(state: State, seat: int, rng: Rng) -> str:
 
 
 def reachable(state: State, seat: int, top: Prompt, target: str) -> bool:
-    """Whether `target` is listed at the end of the menu path that leads toward it."""
-    draft: tuple[str, ...] = ()
-    prompt = top
+    """Whether `target` is listed at the end of the menu path that leads toward it. Each step
+    was just listed by the menu before it, so its sub-menu is built directly (what
+    `prompts.choices` gives for that draft, without rebuilding the menus above it)."""
+    prompt_choices = top.choices
     for _ in range(MAX_DRAFT_STEPS):
-        if any(c.id == target and not c.step for c in prompt.choices):
+        if any(c.id == target and not c.step for c in prompt_choices):
             return True
         step = next(
             (
                 c.id
-                for c in prompt.choices
+                for c in prompt_choices
                 if c.step and c.id != BACK and leads_to(c.id[1:], target)
             ),
             None,
         )
         if step is None:
             return False
-        draft = (*draft, step)
-        found = pr.choices(state, seat, draft)
-        if found is None:
-            return False
-        prompt = found
+        prompt_choices = pr.submenu(state, seat, step[1:])[1]
     return False
 
 

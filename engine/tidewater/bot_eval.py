@@ -43,20 +43,23 @@ def delivery_price(state: State, colours: list[str], bonus: int) -> int:
     return total
 
 
-def ship_income(state: State, cid: str) -> tuple[float, float]:
-    """(expected income before the next payout, income per later payout) of a company."""
+def ship_income(
+    state: State, cid: str, queue: tuple[str, ...] | None = None
+) -> tuple[float, float]:
+    """(expected income before the next payout, income per later payout) of a company.
+    `queue`: `tuple(state.queue)`, when the caller has it already."""
     r = state.rules
     ship = state.ship(cid)
     hex_co = r.port_hex_company.get(ship.port)
     key = (
-        tuple(r.variants),
+        r,  # the rules data: never changed once built, so keyed by identity
         cid,
         ship.port,
         ship.can_deliver,
-        tuple((s.investor is None, s.container) for s in ship.slots),
+        tuple([(s.investor is None, s.container) for s in ship.slots]),
         frozenset(state.company(cid).nav),
         state.company(hex_co).hex_containers if hex_co else 0,
-        tuple(state.queue),
+        tuple(state.queue) if queue is None else queue,
     )
     found = _CACHE.get(key)
     if found is None:
@@ -109,30 +112,78 @@ def estimates(state: State) -> list[float]:
     """Every seat's estimated final score: credits, dividends and wages to come, shares at the
     estimated final stock value, and the time steps it still has to spend."""
     r = state.rules
-    cash = [float(p.credits) for p in state.players]
+    players = state.players
+    cash = [float(p.credits) for p in players]
     n_pay = payouts_left(state)
     pay = state.payout
+    waiting = pay.order[pay.index :] if pay is not None else []
+    queue = tuple(state.queue)
     for co in state.companies:
-        holders = tuple(p.shares.get(co.id, 0) for p in state.players)
-        now, later = ship_income(state, co.id) if n_pay else (0.0, 0.0)
+        cid = co.id
         rounds, awaited = n_pay, None
-        if pay is not None and co.id in pay.order[pay.index :]:
-            if co.id == pay.order[pay.index]:  # wage paid, dividend awaited (R57)
+        if pay is not None and cid in waiting:
+            if cid == waiting[0]:  # wage paid, dividend awaited (R57)
                 awaited = max(pay.options) if pay.options else 0
             else:
                 rounds += 1
-        key = (r.variants, holders, co.ceo, co.treasury + now, later, co.stock, rounds, awaited)
-        gains = _COMPANY.get(key)
+        ship = state.ship(cid)
+        hex_co = r.port_hex_company.get(ship.port)
+        key = (  # everything `company_gains` reads
+            r,  # the rules data: never changed once built, so keyed by identity
+            cid,
+            ship.port,
+            ship.can_deliver,
+            tuple([(s.investor is None, s.container) for s in ship.slots]),
+            frozenset(co.nav),
+            state.company(hex_co).hex_containers if hex_co else 0,
+            queue,
+            tuple([p.shares.get(cid, 0) for p in players]),
+            co.ceo,
+            co.treasury,
+            co.stock,
+            n_pay,
+            rounds,
+            awaited,
+        )
+        gains = _GAINS.get(key)
         if gains is None:
-            if len(_COMPANY) > CACHE_MAX:
-                _COMPANY.clear()
-            gains = _COMPANY[key] = _company(state, *key[1:])
+            if len(_GAINS) > CACHE_MAX:
+                _GAINS.clear()
+            gains = _GAINS[key] = company_gains(state, cid, queue, *key[-7:])
         for s, g in enumerate(gains):
             cash[s] += g
-    steps = [r.steps - p.pos + r.steps * (r.rounds - state.round) for p in state.players]
+    steps = [r.steps - p.pos + r.steps * (r.rounds - state.round) for p in players]
     if state.phase == OVER:
         steps = [0] * state.seats
     return [c + STEP * s for c, s in zip(cash, steps, strict=True)]
+
+
+#: company_gains by everything it reads (a pure function of public information): one
+#: look-up per company in most of a decision's look-ahead, where little changes.
+_GAINS: dict[tuple, list[float]] = {}
+
+
+def company_gains(
+    state: State,
+    cid: str,
+    queue: tuple[str, ...],
+    holders: tuple[int, ...],
+    ceo: int | None,
+    treasury: int,
+    stock: int,
+    n_pay: int,
+    rounds: int,
+    awaited: int | None,
+) -> list[float]:
+    """What each seat gains from one company (its ship's income played forward)."""
+    now, later = ship_income(state, cid, queue) if n_pay else (0.0, 0.0)
+    key = (state.rules, holders, ceo, treasury + now, later, stock, rounds, awaited)
+    gains = _COMPANY.get(key)
+    if gains is None:
+        if len(_COMPANY) > CACHE_MAX:
+            _COMPANY.clear()
+        gains = _COMPANY[key] = _company(state, *key[1:])
+    return gains
 
 
 #: _company by its arguments (a pure function).

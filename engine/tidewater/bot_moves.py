@@ -7,8 +7,11 @@ Produce (R91) is left out: its draw is hidden information (spec section 2).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.tidewater import actions as act
 from engine.tidewater import options as opt
+from engine.tidewater.data import Rules
 from engine.tidewater.market import holds, permitted
 from engine.tidewater.state import State
 
@@ -44,7 +47,7 @@ def nav_moves(state: State, seat: int, co: str, two: bool) -> list[str]:
         return []
     comp = state.company(co)
     r = state.rules
-    have = set(comp.nav)
+    have = frozenset(comp.nav)
     starts = {state.ship(co).port, r.home_port[co]}
     goals = [*r.market_ports, r.home_port[co]]
     out: list[str] = []
@@ -52,7 +55,7 @@ def nav_moves(state: State, seat: int, co: str, two: bool) -> list[str]:
         for goal in goals:
             if goal == start:
                 continue
-            missing = [h for h in cheapest_path(state, start, goal, have) if h not in have]
+            missing = [h for h in _cheapest(r, start, goal, have) if h not in have]
             if not missing or len(missing) > comp.nav_supply:
                 continue
             first = f"place:{co}:{missing[0]}"
@@ -67,7 +70,14 @@ def nav_moves(state: State, seat: int, co: str, two: bool) -> list[str]:
 def cheapest_path(state: State, start: str, goal: str, have: set[str]) -> list[str]:
     """Sea hexes of a cheapest chain from port `start` to port `goal` (R98), hexes already
     holding the company's point costing nothing (Dijkstra over the ten sea hexes)."""
-    r = state.rules
+    return list(_cheapest(state.rules, start, goal, frozenset(have)))
+
+
+@lru_cache(maxsize=2048)
+def _cheapest(r: Rules, start: str, goal: str, have: frozenset[str]) -> tuple[str, ...]:
+    """`cheapest_path` by everything it reads: the rules data (never changed once built, so
+    keyed by identity), the two ports and the hexes holding points. Ties are broken by the
+    map's order, never by the order of `have`."""
     cost = {h: (0 if h in have else r.sea[h]["cost"]) for h in r.sea_ids}
     best: dict[str, tuple[int, list[str]]] = {}
     frontier = [(cost[h], [h]) for h in r.ports[start]["sea"]]
@@ -86,7 +96,7 @@ def cheapest_path(state: State, start: str, goal: str, have: set[str]) -> list[s
         for a in r.sea[h]["adj"]:
             if a not in best:
                 frontier.append((c + cost[a], [*path, a]))
-    return found[1] if found else []
+    return tuple(found[1]) if found else ()
 
 
 def free_moves(state: State, seat: int) -> list[str]:

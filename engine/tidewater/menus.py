@@ -122,10 +122,9 @@ def _nav_first(state: State, seat: int, arg: str) -> Menu:
             ch.append(push(f">nav:{o}", f"{label}... {t(r.nav_per_point)}", group))
         else:
             ch.append(Choice(f"nav:{o}", f"{label} {t(r.nav_per_point)}", group))
+    listed = {o.split(":")[1] for o in ops}
     funds = ", ".join(
-        f"{company_name(state, c.id)} {c.treasury}"
-        for c in state.companies
-        if any(o.split(":")[1] == c.id for o in ops)
+        f"{company_name(state, c.id)} {c.treasury}" for c in state.companies if c.id in listed
     )
     text = (
         "Which navigation point do you place or move first? You may add a second one next"

@@ -3,9 +3,11 @@ place, invest in, trade, sail, deliver or dump now. Shared by the menus, the bot
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.tidewater import actions as act
 from engine.tidewater import shipping
-from engine.tidewater.market import buy_error, sell_error
+from engine.tidewater.market import buy_error, permitted, sell_error
 from engine.tidewater.state import TURN, State
 
 
@@ -33,10 +35,37 @@ def two_points_fit(state: State, seat: int) -> bool:
 
 
 def nav_first_ops(state: State, seat: int) -> list[str]:
-    r = state.rules
-    if not fits(state, seat, r.nav_per_point):
+    """The first operations the nav menu lists: `all_ops` that `nav_op_error` accepts."""
+    if not fits(state, seat, state.rules.nav_per_point):
         return []
-    return [op for op in all_ops(state, seat) if not act.nav_op_error(state, seat, op)]
+    return list(_first_ops(state, seat))
+
+
+def has_nav_first_op(state: State, seat: int) -> bool:
+    """`bool(nav_first_ops(...))`, stopping at the first legal operation."""
+    if not fits(state, seat, state.rules.nav_per_point):
+        return False
+    return next(_first_ops(state, seat), None) is not None
+
+
+def _first_ops(state: State, seat: int) -> Iterator[str]:
+    """`all_ops(state, seat)` in its order, kept when `nav_op_error` (no prior operation)
+    accepts them, without building its refusals: each company's checks are made once."""
+    r = state.rules
+    shares = state.players[seat].shares
+    anyone = r.perm["place_navigation_point"] == "anyone"
+    for c in state.companies:
+        hexes = c.nav
+        free = [h for h in r.sea_ids if h not in hexes]
+        affordable = [h for h in free if c.treasury >= r.sea[h]["cost"]]
+        placer = anyone or c.id in shares
+        if placer and c.nav_supply >= 1 and permitted(state, seat, "place_navigation_point", c.id):
+            for h in affordable:
+                yield f"place:{c.id}:{h}"
+        if c.ceo == seat and permitted(state, seat, "move_navigation_point", c.id):
+            for frm in hexes:
+                for h in affordable:
+                    yield f"move:{c.id}:{frm}:{h}"
 
 
 def all_ops(state: State, seat: int, prior: str | None = None) -> list[str]:
@@ -72,13 +101,22 @@ def nav_second_ops(state: State, seat: int, first: str) -> list[str]:
 
 
 def invest_options(state: State, seat: int) -> list[tuple[str, str]]:
+    """The slots `invest_error` accepts, without building its refusals."""
     r = state.rules
-    if not fits(state, seat, r.cost["invest"]) or state.players[seat].inv_discs < 1:
+    player = state.players[seat]
+    if not fits(state, seat, r.cost["invest"]) or player.inv_discs < 1:
         return []
     out = []
     for co in r.companies:
+        ship = state.ship(co)
         for s in r.slots:
-            if s.kind == "investment" and not act.invest_error(state, seat, co, s.id):
+            idx = r.slot_index[s.id]
+            if (
+                s.kind == "investment"
+                and r.slots[idx].kind == "investment"
+                and ship.slots[idx].investor is None
+                and player.credits >= r.slots[idx].cost
+            ):
                 out.append((co, s.id))
     return out
 
@@ -111,9 +149,11 @@ def trade_second_parts(state: State, seat: int, first: str) -> list[str]:
 
 
 def sail_options(state: State, seat: int) -> list[tuple[str, str]]:
+    if shipping.free_turn_error(state, seat):
+        return []
     out = []
     for co in state.rules.companies:
-        if shipping.free_error(state, seat, "sail", co) or state.ship(co).sailed:
+        if shipping.free_company_error(state, seat, "sail", co) or state.ship(co).sailed:
             continue
         for port in shipping.reachable(state, co):
             out.append((co, port))
@@ -121,19 +161,25 @@ def sail_options(state: State, seat: int) -> list[tuple[str, str]]:
 
 
 def deliver_ships(state: State, seat: int) -> list[str]:
+    if shipping.free_turn_error(state, seat):
+        return []
     out = []
     for co in state.rules.companies:
         cargo = occupied(state, co)
-        if cargo and not shipping.deliver_error(state, seat, co, cargo[:1]):
+        if not cargo or shipping.free_company_error(state, seat, "deliver", co):
+            continue
+        if not shipping.delivery_error(state, co, cargo[:1]):
             out.append(co)
     return out
 
 
 def dump_options(state: State, seat: int) -> list[tuple[str, str]]:
+    if shipping.free_turn_error(state, seat):
+        return []
     out = []
     for co in state.rules.companies:
         cargo = occupied(state, co)
-        if cargo and not shipping.free_error(state, seat, "dump", co):
+        if cargo and not shipping.free_company_error(state, seat, "dump", co):
             out += [(co, s) for s in cargo]
     return out
 

@@ -16,9 +16,9 @@ from engine.tidewater.options import (
     deliver_ships,
     dump_options,
     fits,
+    has_nav_first_op,
     invest_options,
     load_options,
-    nav_first_ops,
     trade_first_parts,
 )
 from engine.tidewater.production import colour_word
@@ -57,18 +57,26 @@ def choices(state: State, seat: int, draft: tuple[str, ...]) -> Prompt | None:
         raise IllegalAction("The game is over.")
     if seat != state.active:
         raise IllegalAction(f"It is {nm.seat(state.active)}'s turn, not yours.")
-    text, listed = top_menu(state, seat)
+    listed: list[Choice] | None = None  # None: the top menu (its labels are not needed)
     for step in draft:
         if step == BACK:
             raise IllegalAction("'Back' is not part of a move: it only drops the last step.")
-        c = next((c for c in listed if c.id == step), None)
-        if c is None or not c.step:
+        if not _is_step(state, seat, listed, step):
             raise IllegalAction(
                 "That menu is not available now (the game has moved on since it was "
                 "opened); choose again from the first menu."
             )
         text, listed = submenu(state, seat, step[1:])
+    assert listed is not None
     return Prompt(seat=seat, text=text, choices=listed)
+
+
+def _is_step(state: State, seat: int, listed: list[Choice] | None, step: str) -> bool:
+    """Whether the menu listing `listed` (None: the top menu) offers `step` as a step."""
+    if listed is None:
+        return step in top_steps(state, seat)
+    c = next((c for c in listed if c.id == step), None)
+    return c is not None and c.step
 
 
 def dividend_prompt(state: State) -> Prompt:
@@ -121,14 +129,43 @@ TOP_ORDER = (
 )
 
 
+#: Each TOP_ORDER entry's place in it.
+_TOP_RANK = {kind: i for i, kind in enumerate(TOP_ORDER)}
+
+
+def top_steps(state: State, seat: int) -> set[str]:
+    """The sub-menus the top menu opens now (its step choices), without their labels: what
+    the first step of a draft may be."""
+    r = state.rules
+    steps = set()
+    if deliver_ships(state, seat):
+        steps.add(">deliver")
+    if dump_options(state, seat):
+        steps.add(">dump")
+    if state.phase == START:
+        return steps
+    if load_options(state, seat):
+        steps.add(">load")
+    if has_nav_first_op(state, seat):
+        steps.add(">nav")
+    if invest_options(state, seat):
+        steps.add(">invest")
+    if fits(state, seat, r.cost["advertise"]):
+        steps.add(">adv")
+    if trade_first_parts(state, seat):
+        steps.add(">trade")
+    return steps
+
+
 def top_menu(state: State, seat: int) -> Menu:
     r = state.rules
     p = state.players[seat]
+    steps = top_steps(state, seat)
     ch: list[Choice] = []
     ch += sail_choices(state, seat)
-    if deliver_ships(state, seat):
+    if ">deliver" in steps:
         ch.append(push(">deliver", "Deliver containers at a market... (free)", G_FREE))
-    if dump_options(state, seat):
+    if ">dump" in steps:
         ch.append(push(">dump", "Dump a container back into the bag... (free)", G_FREE))
     if state.phase == START:
         ch.append(Choice("done", "Done: end your round on Start (free)", G_TURN))
@@ -141,13 +178,13 @@ def top_menu(state: State, seat: int) -> Menu:
         return text, in_order(ch)
     if track.can_stop(state):
         ch.append(Choice("stop", "Stop: end your turn here (free)", G_TURN))
-    if load_options(state, seat):
+    if ">load" in steps:
         ch.append(push(">load", f"Load a container onto a ship... {t(r.cost['load'])}", G_TIME))
     if fits(state, seat, r.cost["produce"]) and not act.produce_error(state, seat):
         note = produce_note(state)
         what = "a container" if note else "a container onto its company hex"
         ch.append(Choice("produce", f"Produce: draw {what} {t(r.cost['produce'])}{note}", G_TIME))
-    if nav_first_ops(state, seat):
+    if ">nav" in steps:
         ch.append(
             push(
                 ">nav",
@@ -164,8 +201,8 @@ def top_menu(state: State, seat: int) -> Menu:
                 G_TIME,
             )
         )
-    invest = invest_options(state, seat)
-    if invest:
+    if ">invest" in steps:
+        invest = invest_options(state, seat)
         prices = sorted({r.slots[r.slot_index[s]].cost for _, s in invest})
         price = (
             nm.credits(prices[0]) if len(prices) == 1 else f"{prices[0]}-{nm.credits(prices[-1])}"
@@ -177,11 +214,11 @@ def top_menu(state: State, seat: int) -> Menu:
                 G_TIME,
             )
         )
-    if fits(state, seat, r.cost["advertise"]):
+    if ">adv" in steps:
         ch.append(
             push(">adv", f"Advertise: swap two demand markers... {t(r.cost['advertise'])}", G_TIME)
         )
-    if trade_first_parts(state, seat):
+    if ">trade" in steps:
         ch.append(
             push(
                 ">trade",
@@ -204,7 +241,7 @@ def top_menu(state: State, seat: int) -> Menu:
 def in_order(ch: list[Choice]) -> list[Choice]:
     """The top-level choices in TOP_ORDER (the sail moves, "sail:CO:PORT", where "sail" is,
     in the order the rules list ships and ports)."""
-    return sorted(ch, key=lambda c: TOP_ORDER.index(c.id.partition(":")[0]))
+    return sorted(ch, key=lambda c: _TOP_RANK[c.id.partition(":")[0]])
 
 
 def produce_note(state: State) -> str:

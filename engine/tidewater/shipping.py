@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.tidewater import names as nm
 from engine.tidewater import track
+from engine.tidewater.data import Rules
 from engine.tidewater.market import company_name, permitted
 from engine.tidewater.production import colour_word, to_bag
 from engine.tidewater.state import START, TURN, State
@@ -14,10 +17,15 @@ PERM = {"sail": "set_sail", "deliver": "deliver_containers", "dump": "dump_conta
 def reachable(state: State, cid: str) -> list[str]:
     """R98: ports reachable from the ship's port through hexes holding the company's points
     (breadth-first; ports are end points only). Excludes the departure port."""
-    r = state.rules
-    ship = state.ship(cid)
-    points = set(state.company(cid).nav)
-    frontier = [h for h in r.ports[ship.port]["sea"] if h in points]
+    points = frozenset(state.company(cid).nav)
+    return list(_reachable(state.rules, state.ship(cid).port, points))
+
+
+@lru_cache(maxsize=2048)
+def _reachable(r: Rules, port: str, points: frozenset[str]) -> tuple[str, ...]:
+    """`reachable` by everything it reads: the game's rules data (an object never changed
+    once built; keyed by identity), the ship's port and the company's points."""
+    frontier = [h for h in r.ports[port]["sea"] if h in points]
     seen = set(frontier)
     while frontier:
         nxt = []
@@ -29,18 +37,28 @@ def reachable(state: State, cid: str) -> list[str]:
         frontier = nxt
     out = []
     for p in r.port_ids:
-        if p != ship.port and any(h in seen for h in r.ports[p]["sea"]):
+        if p != port and any(h in seen for h in r.ports[p]["sea"]):
             out.append(p)
-    return out
+    return tuple(out)
 
 
 def free_error(state: State, seat: int, kind: str, cid: str) -> str | None:
     """R36, R97: the active player, in an open window, not the leader (except the Start window),
     with the permission for the ship's company."""
+    return free_turn_error(state, seat) or free_company_error(state, seat, kind, cid)
+
+
+def free_turn_error(state: State, seat: int) -> str | None:
+    """The part of `free_error` that no ship changes (checked once for a whole menu)."""
     if state.phase not in (TURN, START) or seat != state.active:
         return "Free actions are only for the active player during their turn."
     if state.phase == TURN and track.leader(state) == seat:
         return "Your disc is in first position: no more free actions this turn."
+    return None
+
+
+def free_company_error(state: State, seat: int, kind: str, cid: str) -> str | None:
+    """The part of `free_error` about the ship's company."""
     if cid not in state.rules.cindex:
         return f"There is no company {cid}."
     if not permitted(state, seat, PERM[kind], cid):
@@ -84,21 +102,23 @@ def do_sail(state: State, seat: int, cid: str, port: str, touched: list[str]) ->
 
 
 def deliver_error(state: State, seat: int, cid: str, slots: list[str]) -> str | None:
-    err = free_error(state, seat, "deliver", cid)
-    if err:
-        return err
+    return free_error(state, seat, "deliver", cid) or delivery_error(state, cid, slots)
+
+
+def delivery_error(state: State, cid: str, slots: list[str]) -> str | None:
+    """The part of `deliver_error` after the free-action checks: the ship and its cargo."""
     ship = state.ship(cid)
-    name = company_name(state, cid)
     r = state.rules
-    here = nm.place(state, ship.port)
     if r.ports[ship.port]["type"] != "market":
         return (
-            f"The {name} ship is at {here}, not at a market: containers are delivered only there."
+            f"The {company_name(state, cid)} ship is at {nm.place(state, ship.port)}, not at a "
+            "market: containers are delivered only there."
         )
     if not ship.can_deliver:
         return (
-            f"The {name} ship has already delivered or dumped since it arrived at {here}; "
-            "it must sail away and come back to deliver again."
+            f"The {company_name(state, cid)} ship has already delivered or dumped since it "
+            f"arrived at {nm.place(state, ship.port)}; it must sail away and come back to "
+            "deliver again."
         )
     if not slots:
         return "Choose at least one container to deliver."
@@ -107,6 +127,7 @@ def deliver_error(state: State, seat: int, cid: str, slots: list[str]) -> str | 
     for s in slots:
         i = r.slot_index.get(s)
         if i is None or ship.slots[i].container is None:
+            name = company_name(state, cid)
             return f"{nm.cap(nm.slot(state, s))} of the {name} ship holds no container."
     return None
 
