@@ -48,7 +48,8 @@ def nav_moves(state: State, seat: int, co: str, two: bool) -> list[str]:
     comp = state.company(co)
     r = state.rules
     have = frozenset(comp.nav)
-    starts = {state.ship(co).port, r.home_port[co]}
+    starts = dict.fromkeys((state.ship(co).port, r.home_port[co]))  # (in this order: a set's
+    # order changes with each process's string hashing, and it breaks ties between moves)
     goals = [*r.market_ports, r.home_port[co]]
     out: list[str] = []
     for start in starts:

@@ -1,0 +1,52 @@
+"""The automatic players decide the same in every process: nothing they do depends on the
+order of a set of strings, which Python changes per process (PYTHONHASHSEED)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PLAY = """
+import hashlib
+
+from engine import registry
+from engine.rng import Rng
+
+registry.load_builtin()
+title = registry.get({slug!r})
+moves = []
+for seed, seats in [(s, n) for s in range(3) for n in (2, 3, 4)]:
+    state = title.setup(seed, seats, {{}})
+    while title.result(state) is None:
+        seat = title.prompts(state)[0].seat
+        move = title.bot_choice(state, seat, Rng.from_seed(len(moves)))
+        moves.append(move)
+        title.apply(state, seat, move)
+print(len(moves), hashlib.sha256("\\n".join(moves).encode()).hexdigest())
+"""
+
+
+def _play(slug: str, hash_seed: str) -> str:
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", PLAY.format(slug=slug)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()  # how many moves, and a digest of them
+
+
+@pytest.mark.parametrize("slug", ["tidewater", "benares", "mombasa"])
+def test_automatic_players_do_not_depend_on_string_hashing(slug: str) -> None:
+    runs = {_play(slug, seed) for seed in ("1", "2")}
+    assert len(runs) == 1, runs
