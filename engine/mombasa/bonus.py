@@ -85,9 +85,20 @@ __all__ = [
 # ---- the action-module interface ------------------------------------------------------------------
 def offers(st: State, seat: int) -> list[Choice]:
     n = available_markers(st, seat)
-    if n < 1 or not any(not why_not(st, seat, s) for s in space_ids(st)):
+    if n < 1 or not _any_space_open(st, seat):
         return []
     return [Choice("b", f"Place a bonus marker ({n} available)", GROUP, step=True)]
+
+
+def _any_space_open(st: State, seat: int) -> bool:
+    """Whether some space takes a marker now. The majority spaces, which count every seat's
+    units, are asked last: the answer does not depend on the order."""
+    spaces = data().bonus_spaces
+    ids = space_ids(st)
+    majority = [s for s in ids if s in spaces and spaces[s].kind == "majority"]
+    return any(not why_not(st, seat, s) for s in ids if s not in majority) or any(
+        not why_not(st, seat, s) for s in majority
+    )
 
 
 def _space_label(st: State, seat: int, sid: str) -> str:

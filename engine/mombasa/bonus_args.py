@@ -44,11 +44,27 @@ def _moves_label(st: State, seat: int, order: list[str], n: int, pay: int = 0) -
 
 def buy_price(st: State, sid: str, row: int, col: int) -> int:
     """The price of the display card at (row, col) bought from bonus space `sid`."""
+    return card_price(st, row, col, -_price_delta(st, sid))
+
+
+def _price_delta(st: State, sid: str) -> int:
+    """What bonus space `sid` adds to a display card's price (-1 on the second C2 space);
+    goods discounts never apply in pounds (R136, R150)."""
     ex = extra_space_of(st, sid)
-    delta = (
-        int(ex[2].raw["reward_and_or"][0]["buy_card_for_pounds"].get("price_delta", 0)) if ex else 0
-    )
-    return card_price(st, row, col, -delta)  # goods discounts never apply in pounds (R136, R150)
+    if not ex:
+        return 0
+    return int(ex[2].raw["reward_and_or"][0]["buy_card_for_pounds"].get("price_delta", 0))
+
+
+def _buyable(st: State, seat: int, sid: str) -> list[tuple[int, int, int]]:
+    """(row, col, price) of the display cards `seat` can pay for from bonus space `sid`."""
+    cash, minus = st.players[seat].cash, -_price_delta(st, sid)
+    out = []
+    for r, c in occupied_spaces(st):
+        price = card_price(st, r, c, minus)
+        if cash >= price:
+            out.append((r, c, price))
+    return out
 
 
 def space_diamonds(st: State, sid: str) -> int:
@@ -68,30 +84,25 @@ def sell_extra(st: State, sid: str) -> int:
 
 def args(st: State, seat: int, sid: str) -> list[tuple[str, str]] | None:
     """(token, label) for the space's argument, None when it takes none."""
-    p = st.players[seat]
     ex = extra_space_of(st, sid)
     pair = ex[2].pair if ex else ""
     kind = "" if ex else data().bonus_spaces[sid].kind
     if kind == "majority":
         n = data().bonus_spaces[sid].advance
-        sim = clone(st)
         return [
-            (names.code(c), move_label(st, advance(clone(sim), seat, c, n)))
+            (names.code(c), move_label(st, advance(clone(st), seat, c, n)))
             for c in data().companies
         ]
     if kind == "buy" or pair == C2:
         dia = space_diamonds(st, sid)
         tail = f", then {names.plural(dia, 'diamond step')}" if dia else ""
-        out = []
-        for r, c in occupied_spaces(st):
-            price = buy_price(st, sid, r, c)
-            if p.cash >= price:
-                out.append(
-                    (
-                        space_id(r, c),
-                        f"Buy {card_text(st.display[r][c])} at {space_name(r, c)} for £{price}{tail}",
-                    )
-                )
+        out = [
+            (
+                space_id(r, c),
+                f"Buy {card_text(st.display[r][c])} at {space_name(r, c)} for £{price}{tail}",
+            )
+            for r, c, price in _buyable(st, seat, sid)
+        ]
         return out + [("-", "Buy nothing" + (tail.replace(", then", ":") if dia else ""))]
     if kind == "sell" or pair == D1:
         extra = sell_extra(st, sid)
@@ -138,9 +149,7 @@ def arg_tokens(st: State, seat: int, sid: str) -> list[str] | None:
     if kind == "majority":
         return [names.code(c) for c in data().companies]
     if kind == "buy" or pair == C2:
-        cash = st.players[seat].cash
-        out = [space_id(r, c) for r, c in occupied_spaces(st) if cash >= buy_price(st, sid, r, c)]
-        return [*out, "-"]
+        return [*(space_id(r, c) for r, c, _ in _buyable(st, seat, sid)), "-"]
     if kind == "sell" or pair == D1:
         return [card_kind(c) for c in sellable_cards(st, seat, pair == D1 and ex[1] == 1)]
     if pair == C1 and "reward_choice" in ex[2].raw:
@@ -151,6 +160,15 @@ def arg_tokens(st: State, seat: int, sid: str) -> list[str] | None:
         k = len(others) if adv["tracks"] == "all_other_3" else int(adv["tracks"])
         return ["".join(names.code(c) for c in order) for order in permutations(others, k)]
     return None
+
+
+def takes_arg(st: State, sid: str) -> bool:
+    """Whether `arg_tokens(st, seat, sid)` is not None, without listing the tokens."""
+    ex = extra_space_of(st, sid)
+    if not ex:
+        return data().bonus_spaces[sid].kind in ("majority", "buy", "sell")
+    pair = ex[2].pair
+    return pair in (C2, D1, D2) or (pair == C1 and "reward_choice" in ex[2].raw)
 
 
 def points(st: State, sid: str, arg: str) -> tuple[int, int]:
@@ -181,11 +199,12 @@ def parse_move(st: State, seat: int, move: str) -> tuple[str, str, list[str]]:
     why = why_not(st, seat, sid)
     if why:
         raise IllegalAction(why)
-    opts = arg_tokens(st, seat, sid)
-    if arg and (opts is None or arg not in opts):
-        raise IllegalAction("That choice is not available on this bonus space.")
+    if arg:
+        opts = arg_tokens(st, seat, sid)
+        if opts is None or arg not in opts:
+            raise IllegalAction("That choice is not available on this bonus space.")
     if plan:
-        n, _ = points(st, sid, arg) if (arg or opts is None) else (0, 0)
+        n, _ = points(st, sid, arg) if (arg or not takes_arg(st, sid)) else (0, 0)
         for i, tok in enumerate(plan):
             if tok not in {c.id for c in books.point_steps(st, seat, n, plan[:i])}:
                 raise IllegalAction("Choose one of the books on display.")
@@ -193,8 +212,7 @@ def parse_move(st: State, seat: int, move: str) -> tuple[str, str, list[str]]:
 
 
 def is_complete(st: State, seat: int, sid: str, arg: str, plan: list[str]) -> bool:
-    opts = arg_tokens(st, seat, sid)
-    if opts is not None and not arg:
+    if not arg and takes_arg(st, sid):
         return False
     n, _ = points(st, sid, arg)
     return not n or not books.point_steps(st, seat, n, plan)

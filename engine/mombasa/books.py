@@ -119,9 +119,12 @@ def card_points(st: State, seat: int, slot: int) -> int:
 
 def offers(st: State, seat: int) -> list[Choice]:
     out = []
-    for s in bookkeeper_slots(st, seat):
+    slots = bookkeeper_slots(st, seat)
+    reach = (
+        max((t for t, _, _ in ink_targets(st, seat)), default=st.players[seat].ink) if slots else 0
+    )
+    for s in slots:
         n = card_points(st, seat, s)
-        reach = max((t for t, _, _ in ink_targets(st, seat)), default=st.players[seat].ink)
         pts = names.plural(n, "bookkeeping point")
         label = f"Bookkeeper in slot {s}: {pts}, then move the ink jar from {st.players[seat].ink}"
         if not n and reach == st.players[seat].ink:

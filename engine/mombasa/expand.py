@@ -83,7 +83,7 @@ def expansion_value(st: State, seat: int) -> int:
 
 # ---- the walk over a move's tokens ------------------------------------------------------------
 @dataclass
-class _Opt:
+class Opt:
     token: str
     label: str
     group: str
@@ -111,7 +111,7 @@ class Walk:
         self.at_area = False
         self.events: list[Event] = []
 
-    def feed(self, tokens: str) -> list[_Opt]:
+    def feed(self, tokens: str) -> list[Opt]:
         st, company = self.st, self.company
         toks = list(tokens)
         while True:
@@ -167,25 +167,25 @@ class Walk:
             raise IllegalAction(why)
         return int(tok) - 1
 
-    def _area_opt(self, t: geo.Target) -> _Opt:
+    def _area_opt(self, t: geo.Target) -> Opt:
         label = f"{geo.area_name(t.area)} — cost {t.cost} ({t.how()}), reward {geo.reward_text(t.area, self.company)}"
-        return _Opt(
+        return Opt(
             geo.area_token(t.area),
             label,
             f"Expand {names.company(self.company)}: {self.points} point(s) left",
         )
 
-    def _take_opt(self, c: int) -> _Opt:
+    def _take_opt(self, c: int) -> Opt:
         coins = bases.coins_uncovered_by_take(self.st, self.company, c)
         v = bases.share_value(self.st, self.company)
         label = f"Take the post from base column {c + 1} (uncovers {coins} coin(s): share value {v} → {v + coins})"
-        return _Opt(str(c + 1), label, "Base column")
+        return Opt(str(c + 1), label, "Base column")
 
-    def _return_opt(self, other: str, c: int) -> _Opt:
+    def _return_opt(self, other: str, c: int) -> Opt:
         coins = bases.coins_covered_by_return(self.st, other, c)
         v = bases.share_value(self.st, other)
         label = f"Put {names.company(other)}'s displaced post on its column {c + 1} (covers {coins}: share value {v} → {v - coins})"
-        return _Opt(str(c + 1), label, "Displaced post")
+        return Opt(str(c + 1), label, "Displaced post")
 
     def _place(self, t: geo.Target, col: int | None, rcol: int | None) -> None:
         st, company = self.st, self.company
@@ -212,7 +212,7 @@ class Walk:
         self.placed += 1
         self.events.append(Event(txt + f"; reward {geo.reward_text(t.area, company)}."))
 
-    def _reward(self, area: str, toks: list[str]) -> list[_Opt]:
+    def _reward(self, area: str, toks: list[str]) -> list[Opt]:
         """R108 in the R176 order (the data keeps rewards in that order). Returns book-pick
         options when the tokens run out before a bookkeeping point's pick."""
         st, seat = self.st, self.seat
@@ -223,7 +223,7 @@ class Walk:
                 plan: list[str] = []
                 while more := books.point_steps(st, seat, n, plan):
                     if not toks:
-                        return [_Opt(c.id, c.label, "Bookkeeping point") for c in more]
+                        return [Opt(c.id, c.label, "Bookkeeping point") for c in more]
                     plan.append(toks.pop(0))
                 self.events += books.bookkeeping_points(st, seat, n, plan)
             elif k == "diamonds":
@@ -237,94 +237,53 @@ class Walk:
 
 
 # ---- the action-module interface --------------------------------------------------------------
-def companies(st: State, seat: int) -> list[str]:
-    """Companies that can place >= 1 post with this expansion value (R101, R107, R109)."""
-    pts = expansion_value(st, seat)
-    return [
-        c for c in data().companies if bases.can_expand(st, c) and geo.legal_targets(st, c, pts)
-    ]
+def companies(st: State, seat: int, pts: int | None = None) -> list[str]:
+    """Companies that can place >= 1 post with this expansion value (R101, R107, R109);
+    `pts` is the seat's expansion value when the caller already has it."""
+    pts = expansion_value(st, seat) if pts is None else pts
+    return [c for c in data().companies if bases.can_expand(st, c) and geo.has_target(st, c, pts)]
 
 
 def offers(st: State, seat: int) -> list[Choice]:
     pts = expansion_value(st, seat)
-    if not pts or not companies(st, seat):
+    if not pts or not any(
+        bases.can_expand(st, c) and geo.has_target(st, c, pts) for c in data().companies
+    ):
         return []
     return [
         Choice("x", f"Expand: use all your expansion cards (expansion value {pts})", GROUP, True)
     ]
 
 
-def _parse(move: str) -> tuple[str, str]:
+def parse_move(move: str) -> tuple[str, str]:
     parts = move.split(":", 2)
     if parts[0] != "x" or len(parts) < 2:
         raise IllegalAction(f"{move!r} is not an expand move.")
     return names.company_of(parts[1]), parts[2] if len(parts) > 2 else ""
 
 
-def _walk(st: State, seat: int, company: str, tokens: str) -> tuple[Walk, list[_Opt]]:
-    if company not in companies(st, seat):
+def walk(
+    st: State, seat: int, company: str, tokens: str, comps: list[str] | None = None
+) -> tuple[Walk, list[Opt]]:
+    """A walk of `tokens` on `st` (mutated); `comps` = `companies(st, seat)` when known."""
+    if company not in (companies(st, seat) if comps is None else comps):
         raise IllegalAction(f"You cannot expand {names.company(company)} now.")
     w = Walk(st, seat, company)
     return w, w.feed(tokens)
 
 
 def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
-    if not path or path[0] != "x":
-        raise IllegalAction("That is not an expand menu.")
-    for a, b in zip(path, path[1:], strict=False):
-        if not b.startswith(a.rstrip("+")) or len(b) <= len(a.rstrip("+")) or b == a:
-            raise IllegalAction("That expand menu path is not one the menus build.")
-    if not offers(st, seat):
-        raise IllegalAction("You have no face-up expansion cards to use.")
-    last = path[-1]
-    if last == "x":
-        out = []
-        for c in companies(st, seat):
-            left = bases.posts_available(st, c)
-            out.append(
-                Choice(
-                    f"x:{names.code(c)}",
-                    f"{names.company(c)}: {left} post(s) left, share value {bases.share_value(st, c)}",
-                    GROUP,
-                    True,
-                )
-            )
-        return out
-    page = len(last) - len(last.rstrip("+"))
-    prefix = last.rstrip("+")
-    company, tokens = _parse(prefix)
-    sim = clone(st)
-    w, opts = _walk(sim, seat, company, tokens)
-    if not opts:
-        raise IllegalAction("That expansion is complete: nothing is left to choose.")
-    sep = "" if ":" in prefix[2:] else ":"
-    choices = []
-    for o in opts:
-        trial = Walk(clone(st), seat, company)
-        ends = not trial.feed(tokens + o.token)
-        label = o.label + (" (last post)" if ends else "")
-        choices.append(Choice(prefix + sep + o.token, label[:100], o.group, not ends))
-    if not w.at_area:
-        return choices
-    lead = []
-    if w.placed:
-        lead = [Choice(prefix, f"Done expanding ({w.points} point(s) left are lost)", GROUP)]
-    items = lead + choices
-    if len(items) <= PAGE + 1:
-        return items
-    chunk = items[page * PAGE : (page + 1) * PAGE]
-    if (page + 1) * PAGE < len(items):
-        chunk.append(Choice(last + "+", "More areas…", GROUP, True))
-    if not chunk:
-        raise IllegalAction("There is no such page of areas.")
-    return chunk
+    """The expand menus (built in expand_menu.py)."""
+    from engine.mombasa import expand_menu
+
+    return expand_menu.steps(st, seat, path)
 
 
 def apply(st: State, seat: int, move: str) -> list[Event]:
     """Validate on a copy, then perform: place the posts, take the rewards, lose the rest,
     turn all expansion cards and the expansion tile face down (R109, R110)."""
-    company, tokens = _parse(move)
-    w, opts = _walk(clone(st), seat, company, tokens)
+    company, tokens = parse_move(move)
+    w, opts = walk(clone(st), seat, company, tokens)
     if opts and not w.at_area:
         raise IllegalAction("That expansion still needs a choice: " + opts[0].group.lower() + ".")
     if not w.placed:
@@ -341,7 +300,7 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
     head = Event(
         f"{names.player(st, seat)} expands {names.company(company)} with expansion value {expansion_value(st, seat)} ({' + '.join(what)})."
     )
-    real, _ = _walk(st, seat, company, tokens)
+    real, _ = walk(st, seat, company, tokens)
     for s in slots:
         p.slots[s - 1].face_up = False
     if tile:

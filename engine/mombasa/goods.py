@@ -41,6 +41,7 @@ from engine.mombasa.goods_picks import (
     PAIR_EXPANSION,
     Pick,
     buys,
+    can_buy,
     cotton_plus,
     goods_items,
     level,
@@ -178,9 +179,10 @@ def offers(st: State, seat: int) -> list[Choice]:
 
 def _pick_label(st: State, seat: int, pk: Pick, has_buy: bool) -> str:
     kinds = "/".join(sorted(pk.kinds))
-    bonus = plain_units(st, seat, pk) - pk.base
+    total = plain_units(st, seat, pk)
+    bonus = total - pk.base
     extra = f", incl. +{bonus} cotton bonus" if bonus else ""
-    txt = f"{kinds.capitalize()}: {pk.text()} = {names.plural(plain_units(st, seat, pk), 'unit')}{extra}"
+    txt = f"{kinds.capitalize()}: {pk.text()} = {names.plural(total, 'unit')}{extra}"
     if len(pk.kinds) > 1:
         txt = f"Mixed goods to buy a card: {pk.text()} = {pk.base} units"
     elif not has_buy:
@@ -246,7 +248,7 @@ def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
     if not rest:
         opts = []
         for tok, pk in picks(st, seat).items():
-            has_buy = bool(buys(st, seat, pk))
+            has_buy = can_buy(st, seat, pk)
             cid = f"g:{tok}" if has_buy else f"g:{tok}:-"
             opts.append(Choice(cid, _pick_label(st, seat, pk, has_buy), "Goods", step=True))
         if len(opts) <= MENU:

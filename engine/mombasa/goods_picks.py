@@ -116,9 +116,29 @@ def plain_units(st: State, seat: int, pick: Pick) -> int:
 def purchase(st: State, seat: int, pick: Pick, row: int, col: int) -> tuple[int, int, str]:
     """(price in units, units left, why) for buying display card (row, col) with `pick`
     (R90, R95, R96, R203). Units left < 0 means not affordable."""
-    ban, cot = level(st, seat, PAIR_BANANA), level(st, seat, PAIR_COTTON)
+    return _purchase(st, _Terms.of(st, seat), pick, row, col)
+
+
+@dataclass(frozen=True)
+class _Terms:
+    """The seat's active banana and cotton bonus levels and cotton units per card: what
+    `purchase` reads of the seat, read once for every display space it is asked about."""
+
+    ban: int
+    cot: int
+    cotton_plus: int
+
+    @staticmethod
+    def of(st: State, seat: int) -> _Terms:
+        return _Terms(
+            level(st, seat, PAIR_BANANA), level(st, seat, PAIR_COTTON), cotton_plus(st, seat)
+        )
+
+
+def _purchase(st: State, t: _Terms, pick: Pick, row: int, col: int) -> tuple[int, int, str]:
+    ban, cot = t.ban, t.cot
     kinds, has_card = pick.kinds, bool(pick.goods)
-    plus = cotton_plus(st, seat) * pick.cotton_cards()
+    plus = t.cotton_plus * pick.cotton_cards()
     disc, why = 0, ""
     if ban >= 2 and has_card:
         disc, why = int(_raw(PAIR_BANANA, 2).get("card_price_minus", 1)), "goods discount"
@@ -150,10 +170,7 @@ def picks(st: State, seat: int) -> dict[str, Pick]:
             cards = tuple((s, f) for s, f in combo if s)
             tile = next((f for s, f in combo if not s), None)
             pick = Pick(tuple(s for s, _ in cards), tuple(f for _, f in cards), tile)
-            if len(pick.kinds) > 1 and (
-                not mixed_ok
-                or not any(purchase(st, seat, pick, r, c)[1] >= 0 for r, c in occupied_spaces(st))
-            ):
+            if len(pick.kinds) > 1 and (not mixed_ok or not can_buy(st, seat, pick)):
                 continue
             key = (tuple(sorted(pick.goods)), tile)
             seen.setdefault(key, pick)
@@ -172,9 +189,16 @@ def picks(st: State, seat: int) -> dict[str, Pick]:
 
 def buys(st: State, seat: int, pick: Pick) -> dict[str, tuple[int, int, int, int, str]]:
     """Affordable purchases: space id -> (row, col, price, units left, why)."""
+    terms = _Terms.of(st, seat)
     out = {}
     for r, c in occupied_spaces(st):
-        price, left, why = purchase(st, seat, pick, r, c)
+        price, left, why = _purchase(st, terms, pick, r, c)
         if left >= 0:
             out[space_id(r, c)] = (r, c, price, left, why)
     return out
+
+
+def can_buy(st: State, seat: int, pick: Pick) -> bool:
+    """`bool(buys(st, seat, pick))`, stopping at the first affordable card."""
+    terms = _Terms.of(st, seat)
+    return any(_purchase(st, terms, pick, r, c)[1] >= 0 for r, c in occupied_spaces(st))

@@ -11,6 +11,7 @@ names, never the internal ids; R198's `xy` is read by the renderer from data).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core import Choice, Event, IllegalAction
 from engine.mombasa import names
@@ -83,31 +84,52 @@ def legal_targets(st: State, company: str, points_left: int) -> dict[str, Target
         return out
     holders = st.map
     extra = d.displace_extra_cost
-    for area in d.areas:
-        way = reach.get(area)
-        if way is None:
-            continue
+    order = _area_order(tuple(d.areas))
+    for area in sorted((a for a in reach if a in order), key=order.__getitem__):
         holder = holders.get(area, "")
         if holder == company:
             continue
-        best, from_base = way
+        best, from_base = reach[area]
         total = best + (extra if holder else 0)
         if total <= points_left:
             out[area] = Target(area, total, best, from_base, holder)
     return out
 
 
-def _reach(st: State, company: str) -> dict[str, tuple[int, bool]]:
+def has_target(st: State, company: str, points_left: int, also: str = "") -> bool:
+    """`bool(legal_targets(st, company, points_left))` without building the targets (the expand
+    offer only asks whether one exists). `also`: as if `company` held that area too (what is
+    left after a post into it; the expand menu marks a last post with it)."""
+    d = data()
+    holders = st.map
+    extra = d.displace_extra_cost
+    areas = d.areas
+    for area, (best, _) in _reach(st, company, also).items():
+        holder = company if area == also else holders.get(area, "")
+        if holder != company and area in areas and best + (extra if holder else 0) <= points_left:
+            return True
+    return False
+
+
+@lru_cache(maxsize=4)
+def _area_order(areas: tuple[str, ...]) -> dict[str, int]:
+    """Area -> its position in the data (kept per area list; never changed by callers)."""
+    return {a: i for i, a in enumerate(areas)}
+
+
+def _reach(st: State, company: str, also: str = "") -> dict[str, tuple[int, bool]]:
     """Area -> (cheapest border into it, whether that is the base's): the base's adjacent areas
     first, then every border of the company's posts (a border only wins when strictly cheaper,
-    so the base wins ties). Borders are symmetric (data_board checks it)."""
+    so the base wins ties); `also` counts as one of its posts. Borders are symmetric (data_board
+    checks it)."""
     d = data()
     base = d.base_border_cost
     reach = {a: (base, True) for a in d.base_adjacent[company]}
     nbs = d.neighbours
-    for area, holder in st.map.items():
-        if holder != company:
-            continue
+    held = [a for a, holder in st.map.items() if holder == company or a == also]
+    if also and also not in st.map:
+        held.append(also)
+    for area in held:
         for nb, cost in nbs.get(area, {}).items():
             way = reach.get(nb)
             if way is None or cost < way[0]:

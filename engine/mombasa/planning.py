@@ -159,9 +159,10 @@ def text_for(st: State, seat: int, dr: Draft) -> str:
     return head + " Plan a card, take one back, choose your tile's face, or confirm."
 
 
-def menu(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
-    """The next choices after `path` (BACK included below the top)."""
-    dr = replay(st, seat, path)
+def menu(st: State, seat: int, path: tuple[str, ...], dr: Draft | None = None) -> list[Choice]:
+    """The next choices after `path` (BACK included below the top); `dr` is `replay(st, seat,
+    path)` when the caller has it already."""
+    dr = replay(st, seat, path) if dr is None else dr
     hand = sorted_hand(st, seat)
     out: list[Choice] = []
     back = [Choice(BACK, "Back", "Other", step=True)] if path else []

@@ -11,6 +11,8 @@ Rules owned: R179-R184, R187, R189, R194 (what menus show; the rest of visibilit
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from engine.core import BACK, Choice, Event, IllegalAction, Prompt
 from engine.mombasa import names, planning, rounds
 from engine.mombasa.state import State
@@ -33,7 +35,7 @@ def _plan_prompt(st: State, seat: int, path: tuple[str, ...]) -> Prompt:
     return Prompt(
         seat,
         truncate(planning.text_for(st, seat, dr), 400),
-        planning.menu(st, seat, path),
+        planning.menu(st, seat, path, dr),
         secret=True,
     )
 
@@ -110,24 +112,32 @@ def choices(st: State, seat: int, draft: tuple[str, ...]) -> Prompt | None:
         return None
     if st.phase == "planning":
         return _plan_prompt(st, seat, tuple(draft))
-    if st.phase == "start_tiles":
-        top = _start_prompt(st, seat)
-    elif st.phase == "preparation":
-        top = _pile_prompt(st, seat)
-    else:
-        top = _action_prompt(st, seat)
     if not draft:
-        return top
+        if st.phase == "start_tiles":
+            return _start_prompt(st, seat)
+        if st.phase == "preparation":
+            return _pile_prompt(st, seat)
+        return _action_prompt(st, seat)
     if st.phase != "action":
         raise IllegalAction("That menu is not available now.")
-    first = top.find(draft[0])
-    if first is None or not first.step:
-        raise IllegalAction("That action is not available now.")
-    mod = rounds.offer_owner(st, seat, draft[0])
+    mod, first = _entry(st, seat, draft[0])
     path = (draft[0], *(_unmarked(d) for d in draft[1:]))
     options = [_marked(c) for c in mod.steps(st, seat, path)]
     options.append(Choice(BACK, "Back", "Other", step=True))
     return Prompt(seat, f"Round {st.round}: {first.label}", options)
+
+
+def _entry(st: State, seat: int, entry_id: str) -> tuple[ModuleType, Choice]:
+    """The action module and top-level entry a draft starts with, as `_action_prompt` lists it.
+    Only that module's offers are built: an entry's id starts with its module's prefix ("x",
+    "k:2"), so no other module (nor passing, not a step) can own it."""
+    mod = rounds.MODULES.get(entry_id.partition(":")[0])
+    first = None
+    if mod is not None:
+        first = next((c for c in mod.offers(st, seat) if c.id == entry_id), None)
+    if first is None or not first.step:
+        raise IllegalAction("That action is not available now.")
+    return mod, first
 
 
 #: Ends every step id below an action's top-level entry. The action modules build a move as a

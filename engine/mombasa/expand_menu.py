@@ -1,0 +1,115 @@
+"""The expand menus (section 10.2; move ids in expand.py): the companies, then one choice at a
+time, each marked when it is the last post.
+
+Whether a choice ends the expansion used to be found by replaying the whole move on a copy of
+the state for every option. A walk stopped at an area choice is copied instead (`_fork`), and for
+most areas the answer is read off the walk's state (`_ends`): only expand.py's walk changes the
+map and the bases, so the rewards other than bookkeeping points (pounds, diamond steps, track
+steps) cannot change what comes next."""
+
+from __future__ import annotations
+
+from engine.core import Choice, IllegalAction
+from engine.mombasa import bases, names
+from engine.mombasa import map as geo
+from engine.mombasa.data import data
+from engine.mombasa.expand import (
+    GROUP,
+    PAGE,
+    Opt,
+    Walk,
+    column_classes,
+    companies,
+    expansion_value,
+    parse_move,
+    walk,
+)
+from engine.mombasa.state import State, clone
+
+
+def _fork(w: Walk) -> Walk:
+    """A copy of a walk stopped at an area choice, on a copy of its state: feeding it one more
+    token is the same as replaying every token from the start (the loop restarts there)."""
+    f = Walk.__new__(Walk)
+    f.st, f.seat, f.company = clone(w.st), w.seat, w.company
+    f.points, f.placed, f.at_area, f.events = w.points, w.placed, False, []
+    return f
+
+
+def company_menu(st: State, comps: list[str]) -> list[Choice]:
+    """The first expand menu: which company (those in `comps`) places posts."""
+    out = []
+    for c in comps:
+        left = bases.posts_available(st, c)
+        label = f"{names.company(c)}: {left} post(s) left, share value {bases.share_value(st, c)}"
+        out.append(Choice(f"x:{names.code(c)}", label, GROUP, True))
+    return out
+
+
+def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
+    if not path or path[0] != "x":
+        raise IllegalAction("That is not an expand menu.")
+    for a, b in zip(path, path[1:], strict=False):
+        if not b.startswith(a.rstrip("+")) or len(b) <= len(a.rstrip("+")) or b == a:
+            raise IllegalAction("That expand menu path is not one the menus build.")
+    pts = expansion_value(st, seat)
+    comps = companies(st, seat, pts) if pts else []
+    if not comps:
+        raise IllegalAction("You have no face-up expansion cards to use.")
+    last = path[-1]
+    if last == "x":
+        return company_menu(st, comps)
+    page = len(last) - len(last.rstrip("+"))
+    prefix = last.rstrip("+")
+    company, tokens = parse_move(prefix)
+    w, opts = walk(clone(st), seat, company, tokens, comps)
+    if not opts:
+        raise IllegalAction("That expansion is complete: nothing is left to choose.")
+    sep = "" if ":" in prefix[2:] else ":"
+    targets = geo.legal_targets(w.st, company, w.points) if w.at_area else {}
+
+    def choice(o: Opt) -> Choice:
+        """The option with its 'last post' mark: whether the walk ends after it (built only for
+        the options shown; tried on a copy unless the walk's state tells)."""
+        if not w.at_area:
+            ends = not Walk(clone(st), seat, company).feed(tokens + o.token)
+        else:
+            ends = _ends(w, targets[geo.area_of_token(o.token)])
+            if ends is None:
+                ends = not _fork(w).feed(o.token)
+        label = o.label + (" (last post)" if ends else "")
+        return Choice(prefix + sep + o.token, label[:100], o.group, not ends)
+
+    if not w.at_area:
+        return [choice(o) for o in opts]
+    lead = []
+    if w.placed:
+        lead = [Choice(prefix, f"Done expanding ({w.points} point(s) left are lost)", GROUP)]
+    items: list[Choice | Opt] = [*lead, *opts]
+    if len(items) <= PAGE + 1:
+        return [e if isinstance(e, Choice) else choice(e) for e in items]
+    chunk = [
+        e if isinstance(e, Choice) else choice(e) for e in items[page * PAGE : (page + 1) * PAGE]
+    ]
+    if (page + 1) * PAGE < len(items):
+        chunk.append(Choice(last + "+", "More areas…", GROUP, True))
+    if not chunk:
+        raise IllegalAction("There is no such page of areas.")
+    return chunk
+
+
+def _ends(w: Walk, t: geo.Target) -> bool | None:
+    """Whether `w` (stopped at an area choice) ends after a post into `t.area`, as feeding it
+    that area's token would find, or None when only trying it tells: the area's reward holds a
+    bookkeeping point (its book pick may need a choice)."""
+    st, company = w.st, w.company
+    if len(column_classes(st, company, bases.take_columns(st, company))) > 1:
+        return False  # a base column to choose
+    other = t.displaces
+    if other and len(column_classes(st, other, bases.return_columns(st, other))) > 1:
+        return False  # a column for the displaced post
+    if any(k == "bookkeeping" for k, _ in data().areas[t.area].reward):
+        return None
+    if bases.posts_available(st, company) <= 1:  # the post is taken from the base or reserve
+        return True
+    return not geo.has_target(st, company, w.points - t.cost, also=t.area)
