@@ -285,19 +285,28 @@ async def _cached(key: tuple | None, fn: Callable[..., T], *args: object) -> T:
     return image
 
 
+async def _draw(
+    slug: str,
+    what: str,
+    view: object,
+    plain: Callable[..., T],
+    packed_fn: Callable[..., T],
+    arg: Any,
+) -> T:
+    """`packed_fn(slug, packed view, arg)` unless this view was just drawn; `plain(slug, view,
+    arg)`, never cached, for a view that does not encode."""
+    packed = pack(view)
+    if packed is None:
+        return await _cached(None, plain, slug, view, arg)
+    return await _cached(view_key(slug, what, packed), packed_fn, slug, packed, arg)
+
+
 async def draw_board_async(slug: str, view: object, area: int | None = None) -> RenderedImage:
     """Drawing and encoding run off the event loop (a worker process, or a thread), and only
     when this view has not just been drawn."""
-    packed = pack(view)
-    if packed is None:
-        return await _cached(None, draw_board, slug, view, area)
     what = "board" if area is None else f"area:{area}"
-    return await _cached(view_key(slug, what, packed), draw_packed_board, slug, packed, area)
+    return await _draw(slug, what, view, draw_board, draw_packed_board, area)
 
 
 async def draw_hand_async(slug: str, view: object, seat: int) -> RenderedImage | None:
-    packed = pack(view)
-    if packed is None:
-        return await _cached(None, draw_hand, slug, view, seat)
-    key = view_key(slug, f"hand:{seat}", packed)
-    return await _cached(key, draw_packed_hand, slug, packed, seat)
+    return await _draw(slug, f"hand:{seat}", view, draw_hand, draw_packed_hand, seat)

@@ -67,22 +67,17 @@ def read_frame(inp: BinaryIO) -> tuple[Any, bytes]:
 
 
 def write_answer(out: BinaryIO, ok: bool, value: object) -> None:
-    """A worker's answer: (ok, value), an image's bytes raw beside its file name."""
+    """A worker's answer: (ok, value); an image as (True, its file name) and its bytes raw
+    (only an image has raw bytes, and a PNG is never empty)."""
     if ok and isinstance(value, RenderedImage):
-        write_frame(out, (ok, _IMAGE, value.filename), value.data)
+        write_frame(out, (ok, value.filename), value.data)
     else:
         write_frame(out, (ok, value))
 
 
 def read_answer(inp: BinaryIO) -> tuple[bool, Any]:
-    answer, raw = read_frame(inp)
-    if len(answer) == 3:
-        return True, RenderedImage(raw, answer[2])
-    return answer
-
-
-#: Marks an answer whose image travels raw (`write_answer`).
-_IMAGE = "image"
+    (ok, value), raw = read_frame(inp)
+    return (True, RenderedImage(raw, value)) if raw else (ok, value)
 
 
 #: A board's PNG fits in a pipe this large (Linux's default is 64 KiB): the worker writes it in

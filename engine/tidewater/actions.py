@@ -13,7 +13,6 @@ from engine.tidewater.market import (
     company_name,
     do_buy,
     do_sell,
-    holds,
     permitted,
     sell_error,
 )
@@ -403,7 +402,3 @@ def describe_part(state: State, part: str) -> str:
         return f"sell {nm.an(name)} share for {nm.credits(co.stock)}{drop}"
     where = "from the company" if src == "u" else "from the bank pool"
     return f"buy {nm.an(name)} share {where} for {nm.credits(co.stock)}"
-
-
-def holds_any(state: State, seat: int) -> bool:
-    return any(holds(state, seat, c) for c in state.rules.companies)

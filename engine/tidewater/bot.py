@@ -96,16 +96,6 @@ _ENCODER = msgspec.json.Encoder()
 _DECODER = msgspec.json.Decoder(State)
 
 
-def best(state: State, seat: int, cands: list[str]) -> tuple[str | None, float]:
-    """The first candidate with the highest look-ahead value (None: none is legal)."""
-    return Lookahead(state, seat).best(cands)
-
-
-def look(state: State, seat: int, move: str) -> float | None:
-    """The seat's advantage after `move` on a copy (None: illegal), as `Lookahead` gives it."""
-    return Lookahead(state, seat).value(move)
-
-
 def bot_choice(state: State, seat: int, rng: Rng) -> str:
     """The planned complete move, if the menus can build it now; else a safe complete move."""
     top = pr.choices(state, seat, ())

@@ -48,10 +48,21 @@ def ship_income(
 ) -> tuple[float, float]:
     """(expected income before the next payout, income per later payout) of a company.
     `queue`: `tuple(state.queue)`, when the caller has it already."""
+    key = _ship_key(state, cid, tuple(state.queue) if queue is None else queue)
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) > CACHE_MAX:
+            _CACHE.clear()
+        found = _CACHE[key] = _ship_income(state, cid)
+    return found
+
+
+def _ship_key(state: State, cid: str, queue: tuple[str, ...]) -> tuple:
+    """Everything `_ship_income` reads: the key of its memo, and the start of `estimates'`."""
     r = state.rules
     ship = state.ship(cid)
     hex_co = r.port_hex_company.get(ship.port)
-    key = (
+    return (
         r,  # the rules data: never changed once built, so keyed by identity
         cid,
         ship.port,
@@ -59,14 +70,8 @@ def ship_income(
         tuple([(s.investor is None, s.container) for s in ship.slots]),
         frozenset(state.company(cid).nav),
         state.company(hex_co).hex_containers if hex_co else 0,
-        tuple(state.queue) if queue is None else queue,
+        queue,
     )
-    found = _CACHE.get(key)
-    if found is None:
-        if len(_CACHE) > CACHE_MAX:
-            _CACHE.clear()
-        found = _CACHE[key] = _ship_income(state, cid)
-    return found
 
 
 #: ship_income by everything it reads (a pure function of public information).
@@ -126,17 +131,8 @@ def estimates(state: State) -> list[float]:
                 awaited = max(pay.options) if pay.options else 0
             else:
                 rounds += 1
-        ship = state.ship(cid)
-        hex_co = r.port_hex_company.get(ship.port)
         key = (  # everything `company_gains` reads
-            r,  # the rules data: never changed once built, so keyed by identity
-            cid,
-            ship.port,
-            ship.can_deliver,
-            tuple([(s.investor is None, s.container) for s in ship.slots]),
-            frozenset(co.nav),
-            state.company(hex_co).hex_containers if hex_co else 0,
-            queue,
+            *_ship_key(state, cid, queue),
             tuple([p.shares.get(cid, 0) for p in players]),
             co.ceo,
             co.treasury,

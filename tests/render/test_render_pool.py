@@ -123,21 +123,25 @@ def test_a_view_sent_to_a_worker_arrives_equal() -> None:
     assert {"tidewater", "benares", "mombasa", "bazaar"} <= slugs
 
 
-async def test_a_board_drawn_by_a_worker_is_the_one_drawn_here() -> None:
-    """A drawn image comes back as its file name plus its bytes outside the pickle."""
+@pytest.fixture
+def one_worker():
+    """The titles loaded and a pool of one render worker, stopped afterwards."""
     catalog.load()
     catalog.images.clear()
     catalog.start_render_pool(1)
-    try:
-        view = TIDEWATER.view(TIDEWATER.setup(4, 3, {}), None)
-        here = catalog.draw_board("tidewater", view)
-        there = await catalog.draw_board_async("tidewater", view)
-        assert isinstance(there, RenderedImage) and there == here
-        assert there.filename == "board.png" and there.data.startswith(b"\x89PNG")
-        assert await catalog.off_loop(len, "abcd") == 4  # other answers are pickled whole
-    finally:
-        catalog.stop_render_pool()
-        catalog.images.clear()
+    yield
+    catalog.stop_render_pool()
+    catalog.images.clear()
+
+
+async def test_a_board_drawn_by_a_worker_is_the_one_drawn_here(one_worker) -> None:
+    """A drawn image comes back as its file name plus its bytes outside the pickle."""
+    view = TIDEWATER.view(TIDEWATER.setup(4, 3, {}), None)
+    here = catalog.draw_board("tidewater", view)
+    there = await catalog.draw_board_async("tidewater", view)
+    assert isinstance(there, RenderedImage) and there == here
+    assert there.filename == "board.png" and there.data.startswith(b"\x89PNG")
+    assert await catalog.off_loop(len, "abcd") == 4  # other answers are pickled whole
 
 
 def test_a_view_that_does_not_encode_is_drawn_as_it_is(counted, monkeypatch) -> None:
@@ -153,40 +157,28 @@ def test_a_view_that_does_not_encode_is_drawn_as_it_is(counted, monkeypatch) -> 
 
 
 # ---- the pool: errors, dead workers -----------------------------------------------------------
-async def test_an_error_in_a_worker_reaches_the_caller_and_the_worker_stays() -> None:
+async def test_an_error_in_a_worker_reaches_the_caller_and_the_worker_stays(one_worker) -> None:
     import math
 
-    catalog.load()
-    catalog.start_render_pool(1)
-    try:
-        (pid,) = catalog.worker_pids()
-        with pytest.raises(ValueError, match="math domain error"):
-            await catalog.off_loop(math.sqrt, -1.0)
-        assert await catalog.off_loop(math.sqrt, 4.0) == 2.0
-        assert catalog.worker_pids() == [pid] and catalog.workers_alive()
-    finally:
-        catalog.stop_render_pool()
+    (pid,) = catalog.worker_pids()
+    with pytest.raises(ValueError, match="math domain error"):
+        await catalog.off_loop(math.sqrt, -1.0)
+    assert await catalog.off_loop(math.sqrt, 4.0) == 2.0
+    assert catalog.worker_pids() == [pid] and catalog.workers_alive()
 
 
-async def test_a_dead_worker_is_replaced_for_the_next_drawing() -> None:
-    catalog.load()
-    catalog.images.clear()
-    catalog.start_render_pool(1)
-    try:
-        view = TIDEWATER.view(TIDEWATER.setup(3, 3, {}), None)
-        (pid,) = catalog.worker_pids()
-        os.kill(pid, signal.SIGKILL)
-        deadline = time.monotonic() + 10
-        while catalog.workers_alive() and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not catalog.workers_alive()
-        image = await catalog.draw_board_async("tidewater", view)
-        assert image.data.startswith(b"\x89PNG")
-        (fresh,) = catalog.worker_pids()
-        assert fresh != pid and catalog.workers_alive()
-    finally:
-        catalog.stop_render_pool()
-        catalog.images.clear()
+async def test_a_dead_worker_is_replaced_for_the_next_drawing(one_worker) -> None:
+    view = TIDEWATER.view(TIDEWATER.setup(3, 3, {}), None)
+    (pid,) = catalog.worker_pids()
+    os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while catalog.workers_alive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not catalog.workers_alive()
+    image = await catalog.draw_board_async("tidewater", view)
+    assert image.data.startswith(b"\x89PNG")
+    (fresh,) = catalog.worker_pids()
+    assert fresh != pid and catalog.workers_alive()
 
 
 def test_a_worker_that_cannot_load_the_titles_breaks_the_pool() -> None:
