@@ -159,7 +159,7 @@ async def _off_loop(fn: Callable[..., T], *args: object) -> T:
         pool = _pool
         if pool is not None and not pool.broken:  # (broken: its workers cannot even start)
             try:
-                return await asyncio.wrap_future(pool.submit(fn, *args))
+                return await pool.call(fn, *args)
             except WorkerDied:  # draw here this time, and say so
                 log.exception("render worker died; drawing in a thread instead")
         return await asyncio.to_thread(_one_at_a_time, fn, *args)

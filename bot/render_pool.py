@@ -1,11 +1,13 @@
-"""Render worker processes, each fed over a pair of pipes of its own.
+"""Render worker processes, each fed over a pair of pipes of its own, driven from the event loop.
 
 Why not `concurrent.futures.ProcessPoolExecutor`: with the "spawn" start method (the only safe
 one for a process that runs threads and an event loop) it starts multiprocessing's resource
 tracker, a third Python process of ~13 MiB, and every job passes through two more threads of
 the bot (a queue feeder and a manager), about a tenth of the bot's CPU per decision in the
-end-to-end benchmark. Here a job is one thread hop: a thread of a small pool, one per worker,
-writes the pickled call to an idle worker's pipe and waits for its answer.
+end-to-end benchmark. Here a job uses no thread at all: the pickled call is written to an idle
+worker's pipe, and the event loop reads the answer as it arrives (`loop.add_reader`). A thread
+per job waiting on the pipe, as before, cost about 0.3 ms of the bot's CPU per drawing in thread
+wake-ups and hand-overs (bench.e2e_load --probe).
 
 A frame is a pickle, then raw bytes outside it: a drawn image's PNG travels raw (the bot reads
 it straight into the bytes it posts; pickled, it was copied once more on each side), and a view
@@ -19,17 +21,17 @@ then draws in a thread, and `alive()` says so."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
 import os
 import pickle
-import queue
 import struct
 import subprocess
 import sys
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, BinaryIO
 
 from render.core import RenderedImage
@@ -44,13 +46,32 @@ class WorkerDied(RuntimeError):
     """The worker process ended before it answered (the job may be tried elsewhere)."""
 
 
-def write_frame(out: BinaryIO, obj: object, raw: bytes = b"") -> None:
+def frame(obj: object, raw: bytes = b"") -> list[bytes]:
+    """A frame's parts: header, pickle, raw bytes (written with one `writev`, so the reader
+    wakes once for a whole answer, not once per part)."""
     data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
-    out.write(HEADER.pack(len(data), len(raw)))
-    out.write(data)
-    if raw:
-        out.write(raw)
+    return [HEADER.pack(len(data), len(raw)), data, raw]
+
+
+def write_parts(fd: int, parts: list[bytes]) -> list[bytes]:
+    """Write `parts` to `fd` (blocking: all of it); what is left (non-blocking: the pipe was
+    full)."""
+    views = [memoryview(p) for p in parts if p]
+    while views:
+        try:
+            done = os.writev(fd, views)
+        except BlockingIOError:
+            break
+        while views and done >= len(views[0]):
+            done -= len(views.pop(0))
+        if views:
+            views[0] = views[0][done:]
+    return [bytes(v) for v in views]
+
+
+def write_frame(out: BinaryIO, obj: object, raw: bytes = b"") -> None:
     out.flush()
+    write_parts(out.fileno(), frame(obj, raw))
 
 
 def read_frame(inp: BinaryIO) -> tuple[Any, bytes]:
@@ -75,13 +96,13 @@ def write_answer(out: BinaryIO, ok: bool, value: object) -> None:
         write_frame(out, (ok, value))
 
 
-def read_answer(inp: BinaryIO) -> tuple[bool, Any]:
-    (ok, value), raw = read_frame(inp)
+def answer_of(obj: tuple[bool, Any], raw: bytes) -> tuple[bool, Any]:
+    ok, value = obj
     return (True, RenderedImage(raw, value)) if raw else (ok, value)
 
 
 #: A board's PNG fits in a pipe this large (Linux's default is 64 KiB): the worker writes it in
-#: one go and the bot's thread wakes once to read it, not once per 64 KiB.
+#: one go and the event loop wakes once to read it, not once per 64 KiB.
 PIPE_SIZE = 1 << 20
 
 
@@ -91,6 +112,85 @@ def _widen(fd: int) -> None:
         import fcntl  # (not on Windows)
 
         fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_SIZE)  # type: ignore[attr-defined]
+
+
+class _Exchange:
+    """One call to a worker, driven by the event loop's callbacks: write the request (waiting
+    for room in the pipe if it is full), then read the answer's header, pickle and raw bytes as
+    they arrive. It runs to its end even if the caller stops waiting (a cancelled drawing),
+    so the pipe is never left holding half an answer; `done` is called with the outcome."""
+
+    def __init__(
+        self,
+        worker: Worker,
+        loop: asyncio.AbstractEventLoop,
+        request: list[bytes],
+        done: Callable[[tuple[bool, Any] | BaseException], None],
+    ) -> None:
+        self.worker, self.loop, self.done = worker, loop, done
+        self.want, self.stage = HEADER.size, "header"
+        self.chunks: list[bytes] = []
+        self.got = 0
+        self.obj: Any = None
+        self.raw_size = 0
+        left = write_parts(worker.request_fd, request)
+        if left:
+            self.left = left
+            loop.add_writer(worker.request_fd, self._writable)
+        else:
+            loop.add_reader(worker.answer_fd, self._readable)
+
+    def _writable(self) -> None:
+        try:
+            self.left = write_parts(self.worker.request_fd, self.left)
+        except OSError as e:
+            self.loop.remove_writer(self.worker.request_fd)
+            return self._end(WorkerDied(f"render worker {self.worker.process.pid} ended: {e}"))
+        if not self.left:
+            self.loop.remove_writer(self.worker.request_fd)
+            self.loop.add_reader(self.worker.answer_fd, self._readable)
+
+    def _readable(self) -> None:
+        fd = self.worker.answer_fd
+        while True:
+            try:
+                chunk = os.read(fd, self.want - self.got)
+            except BlockingIOError:
+                return
+            except OSError as e:
+                chunk = b""
+                log.debug("reading a render worker's answer: %s", e)
+            if not chunk:
+                self.loop.remove_reader(fd)
+                return self._end(WorkerDied(f"render worker {self.worker.process.pid} ended"))
+            self.chunks.append(chunk)
+            self.got += len(chunk)
+            if self.got == self.want and self._next_stage():
+                self.loop.remove_reader(fd)
+                return self._end(answer_of(self.obj, self._take()))
+
+    def _take(self) -> bytes:
+        data = self.chunks[0] if len(self.chunks) == 1 else b"".join(self.chunks)
+        self.chunks, self.got = [], 0
+        return data
+
+    def _next_stage(self) -> bool:
+        """The part read so far is complete: go on to the next; True when the frame is done."""
+        if self.stage == "header":
+            size, self.raw_size = HEADER.unpack(self._take())
+            self.stage, self.want = "pickle", size
+            return False
+        if self.stage == "pickle":
+            self.obj = pickle.loads(self._take())
+            if self.raw_size:
+                self.stage, self.want = "raw", self.raw_size
+                return False
+            self.chunks = [b""]
+        return True
+
+    def _end(self, outcome: tuple[bool, Any] | BaseException) -> None:
+        self.worker.answered = self.worker.answered or not isinstance(outcome, BaseException)
+        self.done(outcome)
 
 
 class Worker:
@@ -111,29 +211,49 @@ class Worker:
             os.close(to_child_r)
             os.close(from_child_w)
         _widen(from_child_r)
-        self.requests = os.fdopen(to_child_w, "wb")
-        self.answers = os.fdopen(from_child_r, "rb")
+        for fd in (to_child_w, from_child_r):
+            with contextlib.suppress(OSError):  # (Windows: see `start`)
+                os.set_blocking(fd, False)
+        self.request_fd, self.answer_fd = to_child_w, from_child_r
         self.answered = False
+        self.busy: asyncio.AbstractEventLoop | None = None  # the loop a call is running on
+        self._done: Callable[[tuple[bool, Any] | BaseException], None] | None = None
 
-    def call(self, fn: Callable[..., Any], args: tuple) -> Any:
+    def start(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        fn: Callable[..., Any],
+        args: tuple,
+        done: Callable[[tuple[bool, Any] | BaseException], None],
+    ) -> None:
+        """Send `fn(*args)`; `done` gets (ok, value) or WorkerDied, once. A loop that cannot
+        watch pipes (Windows' proactor) gets WorkerDied before any answer: the pool is then
+        broken, and drawing happens in a thread."""
+        self.busy, self._done = loop, done
         try:
-            write_frame(self.requests, (fn, args))
-            ok, value = read_answer(self.answers)
-        except (EOFError, BrokenPipeError, OSError) as e:
-            raise WorkerDied(f"render worker {self.process.pid} ended") from e
-        self.answered = True
-        if not ok:
-            raise value
-        return value
+            _Exchange(self, loop, frame((fn, args)), self._end)
+        except (OSError, NotImplementedError) as e:  # (BrokenPipeError: it is gone)
+            self._end(WorkerDied(f"render worker {self.process.pid} cannot be asked: {e!r}"))
+
+    def _end(self, outcome: tuple[bool, Any] | BaseException) -> None:
+        done, self.busy, self._done = self._done, None, None
+        if done is not None:
+            done(outcome)
 
     def alive(self) -> bool:
         return self.process.poll() is None
 
     def close(self) -> None:
-        """Close its pipes (it exits at once when idle) and reap it."""
-        for pipe in (self.requests, self.answers):
+        """Close its pipes (it exits at once when idle) and reap it; a call under way ends
+        with WorkerDied."""
+        if self.busy is not None:
+            if not self.busy.is_closed():
+                self.busy.remove_reader(self.answer_fd)
+                self.busy.remove_writer(self.request_fd)
+            self._end(WorkerDied("the render pool was stopped"))
+        for fd in (self.request_fd, self.answer_fd):
             with contextlib.suppress(OSError):
-                pipe.close()
+                os.close(fd)
         try:
             self.process.wait(STOP_WAIT)
         except subprocess.TimeoutExpired:
@@ -142,34 +262,61 @@ class Worker:
 
 
 class RenderPool:
-    """`size` workers and as many threads; a job waits in the thread pool's queue until one of
-    them is free (first come, first served)."""
+    """`size` workers; a call waits (first come, first served) until one of them is idle."""
 
     def __init__(self, size: int, titles: list[str], renderers: list[str]) -> None:
         self._spec = (list(titles), list(renderers))
         self.workers = [Worker(*self._spec) for _ in range(size)]
-        self._idle: queue.SimpleQueue[Worker] = queue.SimpleQueue()
-        for w in self.workers:
-            self._idle.put(w)
-        self._threads = ThreadPoolExecutor(max_workers=size, thread_name_prefix="render")
+        self._idle: deque[Worker] = deque(self.workers)
+        self._waiting: deque[asyncio.Future[Worker]] = deque()
         self.broken = False
+        self.closed = False
 
-    def submit(self, fn: Callable[..., Any], *args: object) -> Future[Any]:
-        return self._threads.submit(self._run, fn, args)
+    async def call(self, fn: Callable[..., Any], *args: object) -> Any:
+        """`fn(*args)` in a worker; WorkerDied if the worker ended before it answered."""
+        worker = await self._take()
+        if not worker.alive() and not self.broken:
+            worker = self._replace(worker)
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[tuple[bool, Any]] = loop.create_future()
 
-    def _run(self, fn: Callable[..., Any], args: tuple) -> Any:
-        worker = self._idle.get()  # (there are as many workers as threads: never waits)
-        try:
-            if not worker.alive():
-                worker = self._replace(worker)
-            try:
-                return worker.call(fn, args)
-            except WorkerDied:
+        def done(outcome: tuple[bool, Any] | BaseException) -> None:
+            back = worker
+            if isinstance(outcome, WorkerDied) and not self.closed:
                 if not worker.answered:
                     self.broken = True
-                raise
-        finally:
-            self._idle.put(worker)
+                else:  # (its process may not look dead yet: replace it now)
+                    back = self._replace(worker)
+            self._give_back(back)
+            if answer.done() or answer.get_loop().is_closed():  # the caller stopped waiting
+                return
+            if isinstance(outcome, BaseException):
+                answer.set_exception(outcome)
+            else:
+                answer.set_result(outcome)
+
+        worker.start(loop, fn, args, done)
+        ok, value = await answer
+        if not ok:
+            raise value
+        return value
+
+    async def _take(self) -> Worker:
+        if self._idle:
+            return self._idle.popleft()
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiting.append(waiter)
+        return await waiter
+
+    def _give_back(self, worker: Worker) -> None:
+        if self.closed:
+            return
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done() and not waiter.get_loop().is_closed():
+                waiter.set_result(worker)
+                return
+        self._idle.append(worker)
 
     def _replace(self, dead: Worker) -> Worker:
         log.warning(
@@ -189,7 +336,11 @@ class RenderPool:
         return [w.process.pid for w in self.workers]
 
     def shutdown(self) -> None:
-        """Drop the jobs not started, finish the running ones, then stop the workers."""
-        self._threads.shutdown(wait=True, cancel_futures=True)
+        """Stop the workers; calls waiting for one, or running, end with WorkerDied."""
+        self.closed = True
+        for waiter in self._waiting:
+            if not waiter.done() and not waiter.get_loop().is_closed():
+                waiter.set_exception(WorkerDied("the render pool was stopped"))
+        self._waiting.clear()
         for w in self.workers:
             w.close()

@@ -3,6 +3,7 @@ the bot, however it dies."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -181,13 +182,13 @@ async def test_a_dead_worker_is_replaced_for_the_next_drawing(one_worker) -> Non
     assert fresh != pid and catalog.workers_alive()
 
 
-def test_a_worker_that_cannot_load_the_titles_breaks_the_pool() -> None:
+async def test_a_worker_that_cannot_load_the_titles_breaks_the_pool() -> None:
     from bot.render_pool import RenderPool, WorkerDied
 
     pool = RenderPool(1, ["no_such_module_here:TITLE"], [])
     try:
         with pytest.raises(WorkerDied):
-            pool.submit(catalog._ready).result(timeout=30)
+            await asyncio.wait_for(pool.call(catalog._ready), 30)
         assert pool.broken and not pool.alive()
     finally:
         pool.shutdown()
