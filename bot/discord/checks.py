@@ -115,8 +115,7 @@ class Responder:
         """Post a message everyone in the channel sees; returns its id when known."""
         it = self.interaction
         if not it.response.is_done():
-            sent = await it.response.send_message(**kwargs)
-            return sent.message_id
+            return await rest.answer(it, AnswerType.channel_message, with_id=True, **kwargs)
         if self.thinking:
             self.thinking = False
             if not self.private_defer:

@@ -10,13 +10,19 @@ the client's own HTTP session (its rate limits and retries), and return only the
 components need no view store entry: their presses are routed by custom id (router.py).
 
 `answer` is the same for an interaction's first answer (a private reply, a menu edited in
-place, a deferral): discord.py asks Discord to send the answered message back
-(`with_response`) and builds a Message from it, which these answers never use; and
-`followup` for a later message answering an interaction (discord.py builds a WebhookMessage
-from every one)."""
+place, a deferral, a turn message): discord.py asks Discord to send the answered message back
+(`with_response`) and builds a Message from it; here only the new message's id is read, and
+only when asked for. `followup` is for a later message answering an interaction (discord.py
+builds a WebhookMessage from every one).
+
+Attachments (boards, hands) go to aiohttp as their bytes, not as the `io.BytesIO` a
+`discord.File` holds: aiohttp measures a BytesIO with `getbuffer()`, which copies bytes the
+BytesIO shares, then reads it out again in 64 KiB copies; bytes are sent as they are. About
+0.15 ms of the bot's CPU per 200 KB board (bench.e2e_load --probe)."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
@@ -34,9 +40,19 @@ DEFERRALS = (
 )
 
 
+def _bytes_for_files(multipart: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+    """The form's attachments as their bytes (see above; `getvalue()` of a BytesIO made from
+    bytes is those bytes, no copy). A retried request sends the same bytes again."""
+    for part in multipart or ():
+        if isinstance(part.get("value"), io.BytesIO):
+            part["value"] = part["value"].getvalue()
+    return multipart
+
+
 async def send(client: discord.Client, channel_id: int, **kwargs: Any) -> int:
     """Post a message in a channel (a DM channel too); its id."""
     params = handle_message_parameters(previous_allowed_mentions=client.allowed_mentions, **kwargs)
+    _bytes_for_files(params.multipart)
     with params:  # (closes the files)
         data = await client.http.send_message(channel_id, params=params)
     return int(data["id"])
@@ -45,6 +61,7 @@ async def send(client: discord.Client, channel_id: int, **kwargs: Any) -> int:
 async def edit(client: discord.Client, channel_id: int, message_id: int, **kwargs: Any) -> None:
     """Edit a message the bot posted (`view=None` removes its components)."""
     params = handle_message_parameters(previous_allowed_mentions=client.allowed_mentions, **kwargs)
+    _bytes_for_files(params.multipart)
     with params:
         await client.http.edit_message(channel_id, message_id, params=params)
 
@@ -59,10 +76,12 @@ async def answer(
     kind: discord.InteractionResponseType,
     *,
     ephemeral: bool = False,
+    with_id: bool = False,
     **kwargs: Any,
-) -> None:
-    """The interaction's first answer, without `with_response`; afterwards
-    `it.response.is_done()` is true and follow-ups work as after discord.py's own answer.
+) -> int | None:
+    """The interaction's first answer; afterwards `it.response.is_done()` is true and
+    follow-ups work as after discord.py's own answer. `with_id`: the id of the message it
+    posted (Discord is asked to tell it: `with_response`), else None.
     Sent through discord.py's interaction webhook adapter, as discord.py sends it (one lock
     per interaction, held weakly; the client's HTTP session would keep a rate-limit bucket
     per interaction for minutes)."""
@@ -84,16 +103,21 @@ async def answer(
     )
     http = it._state.http
     with params:  # (closes the files)
-        await async_context.get().request(
+        data = await async_context.get().request(
             route,
             session=it._session,
             proxy=http.proxy,
             proxy_auth=http.proxy_auth,
             payload=params.payload,  # (None when there are files: they go as multipart)
-            multipart=params.multipart,
+            multipart=_bytes_for_files(params.multipart),
             files=params.files,
+            params={"with_response": "1"} if with_id else None,
         )
     it.response._response_type = kind
+    if not with_id or not isinstance(data, dict):
+        return None
+    found = data.get("interaction", {}).get("response_message_id")
+    return int(found) if found is not None else None
 
 
 async def followup(it: discord.Interaction, *, ephemeral: bool = False, **kwargs: Any) -> int:
@@ -112,7 +136,7 @@ async def followup(it: discord.Interaction, *, ephemeral: bool = False, **kwargs
             proxy=http.proxy,
             proxy_auth=http.proxy_auth,
             payload=params.payload,
-            multipart=params.multipart,
+            multipart=_bytes_for_files(params.multipart),
             files=params.files,
             wait=True,
             with_components="view" in kwargs,
