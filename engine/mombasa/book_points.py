@@ -8,6 +8,7 @@ from engine.mombasa import names
 from engine.mombasa.data import data
 from engine.mombasa.setup import refill_book_row
 from engine.mombasa.state import BookPos, State
+from engine.mombasa.view_static import memo, static
 
 GROUP = "Bookkeeper"
 UNIT_WORD = {"bananas": "bananas", "cotton": "cotton", "coffee": "coffee", "expansion": "expansion"}
@@ -37,7 +38,11 @@ def reward_text(reward: tuple[tuple[str, int], ...]) -> str:
 
 
 def book_text(tile: str) -> str:
-    """'book A (needs 3 coffee; reward £2)'."""
+    """'book A (needs 3 coffee; reward £2)' (kept per data object: a pure function of it)."""
+    return memo(static().book_texts, tile, _book_text)
+
+
+def _book_text(tile: str) -> str:
     what = "starting tile" if tile.startswith("start:") else f"book {tile[0]}"
     return f"{what} (needs {req_text(book_req(tile))}; reward {reward_text(book_reward(tile))})"
 
@@ -63,7 +68,7 @@ class _Points:
         self.st = st
         self.seat = seat
         p = st.players[seat]
-        self.books = [BookPos(b.tile, b.face_up, b.left_empty) for b in p.books]
+        self.books = list(p.books)  # frozen positions: replaced, never changed
         self.display = {k: list(v) for k, v in st.book_display.items()}
         self.supply = {k: list(v) for k, v in st.book_supply.items()}
         self.cash = 0
@@ -108,7 +113,7 @@ class _Points:
                         )
                     )
                 if not row:  # R123
-                    self.books[i].left_empty = True
+                    self.books[i] = BookPos(self.books[i].tile, self.books[i].face_up, True)
                     self.events.append(
                         Event(
                             f"{who}'s bookkeeping position {i + 1} is left empty for good (no {letter} books left)."

@@ -36,7 +36,7 @@ from engine.mombasa.book_points import (
     reward_text,
 )
 from engine.mombasa.data import data
-from engine.mombasa.state import State, card_kind, clone
+from engine.mombasa.state import BookPos, State, card_kind, clone, turn_down
 
 __all__ = [
     "GROUP",
@@ -81,6 +81,11 @@ def ink_targets(st: State, seat: int) -> list[tuple[int, list[int], int]]:
             flips = [*flips, q]
         out.append((q, flips, cost))
     return out
+
+
+def _flipped(b: BookPos) -> BookPos:
+    """The book turned face down (R115, R116)."""
+    return BookPos(b.tile, False, b.left_empty)
 
 
 def _milestones(st: State, seat: int, start: int, end: int) -> list[Event]:
@@ -166,7 +171,7 @@ def _ink_move(st: State, seat: int, target: int, rpicks: list[str]) -> list[Even
     flips, cost = legal[target]
     start = p.ink
     for q in flips:
-        p.books[q - 1].face_up = False
+        p.books[q - 1] = _flipped(p.books[q - 1])
     p.cash -= cost
     p.ink = target
     text = f"{who} moves the ink jar {start} → {target}"
@@ -207,7 +212,7 @@ def perform(st: State, seat: int, move: str) -> list[Event]:
     ]
     events += bookkeeping_points(st, seat, n, picks)  # R112: points first
     events += _ink_move(st, seat, target, rpicks or [])
-    st.players[seat].slots[slot - 1].face_up = False  # R119
+    turn_down(st.players[seat], slot)  # R119
     return events
 
 
@@ -299,7 +304,7 @@ def ink_move_prefix(st: State, seat: int, target: int) -> None:
     flips, cost = legal[target]
     p = st.players[seat]
     for q in flips:
-        p.books[q - 1].face_up = False
+        p.books[q - 1] = _flipped(p.books[q - 1])
     p.cash -= cost
     start, p.ink = p.ink, target
     _milestones(st, seat, start, target)

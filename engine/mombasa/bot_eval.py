@@ -4,6 +4,8 @@ the candidate moves are pre-scored with."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.core import IllegalAction
 from engine.mombasa import bases, books, rounds, tracks
 from engine.mombasa.data import data
@@ -90,12 +92,62 @@ class Ctx:
         self.opp_w = OPP_WEIGHT / max(1, st.seats - 1)
         # my move never changes the cards the others own: their share cards, once
         self.theirs = {s: _hand_value(st, s, self)[1] for s in range(st.seats) if s != seat}
+        # pure functions of what is fixed here and of their key (see `credits`, `_projections`)
+        self.credit_rows: dict[str, list[float | None]] = {
+            c: [None] * (side.last_space + 1) for c, side in self.sides.items()
+        }
+        self.projs: dict[tuple[str, int, tuple[int, ...]], float] = {}
+        self.hands: dict[tuple[str, ...], tuple[float, dict[str, int]]] = {}
+
+    def credits(self, track: dict[str, int]) -> list[float]:
+        """`share_credit` of the markers on `track`, per company in `comps` order; kept per
+        decision by position (the sides and the rounds left are fixed here)."""
+        out = []
+        for c in self.comps:
+            pos = track[c]
+            row = self.credit_rows[c]
+            v = row[pos]
+            if v is None:
+                v = row[pos] = share_credit(self.sides[c], pos, self.rl)
+            out.append(v)
+        return out
+
+
+def _projections(st: State, cx: Ctx) -> dict[str, float]:
+    """`projected_value` of every company, kept per decision by the base's posts and reserve
+    (all it reads of the state besides the seat count, which a game never changes)."""
+    out = {}
+    projs = cx.projs
+    for c in cx.comps:
+        b = st.bases[c]
+        key = (c, b.reserve, tuple(b.posts))
+        v = projs.get(key)
+        if v is None:
+            v = projs[key] = projected_value(st, c, cx.rl)
+        out[c] = v
+    return out
 
 
 def _hand_value(st: State, seat: int, cx: Ctx) -> tuple[float, dict[str, int]]:
+    """The worth of the cards `seat` owns (all of them for the deciding seat, the visible ones
+    for the others) and its share cards per company."""
+    return _cards_value(owned_cards(st, seat) if seat == cx.seat else _public_cards(st, seat))
+
+
+def _own_hand(st: State, cx: Ctx) -> tuple[float, dict[str, int]]:
+    """`_hand_value` of the deciding seat, kept per decision by its cards (in their order: the
+    worth is a sum of floats). The dict returned is shared: read it only."""
+    cards = tuple(owned_cards(st, cx.seat))
+    got = cx.hands.get(cards)
+    if got is None:
+        got = cx.hands[cards] = _cards_value(cards)
+    return got
+
+
+def _cards_value(cards: Iterable[str]) -> tuple[float, dict[str, int]]:
     shares: dict[str, int] = {}
     total = 0.0
-    for cid in owned_cards(st, seat) if seat == cx.seat else _public_cards(st, seat):
+    for cid in cards:
         total += card_worth(cid)
         co = _SHARE[cid]
         if co:
@@ -107,12 +159,12 @@ def evaluate(st: State, seat: int, cx: Ctx | None = None) -> float:
     d = data()
     cx = cx or Ctx(st, seat)
     rl = cx.rl
-    proj = {c: projected_value(st, c, rl) for c in cx.comps}
+    proj = _projections(st, cx)
     p = st.players[seat]
-    worth, mine = _hand_value(st, seat, cx)
+    worth, mine = _own_hand(st, cx) if seat == cx.seat else _hand_value(st, seat, cx)
     v = float(p.cash)
-    for c in cx.comps:
-        v += (share_credit(cx.sides[c], p.track[c], rl) + mine.get(c, 0)) * proj[c]
+    for c, credit in zip(cx.comps, cx.credits(p.track), strict=True):
+        v += (credit + mine.get(c, 0)) * proj[c]
     v += d.diamond.end_value[p.diamond] + d.bookkeeping.end_value[p.ink]
     if rl > 0:
         ahead = p.ink
@@ -130,8 +182,8 @@ def evaluate(st: State, seat: int, cx: Ctx | None = None) -> float:
             continue
         q = st.players[s]
         theirs = cx.theirs[s] if s in cx.theirs else _hand_value(st, s, cx)[1]
-        for c in cx.comps:
-            opp += (share_credit(cx.sides[c], q.track[c], rl) + theirs.get(c, 0)) * proj[c]
+        for c, credit in zip(cx.comps, cx.credits(q.track), strict=True):
+            opp += (credit + theirs.get(c, 0)) * proj[c]
         opp += q.cash + d.diamond.end_value[q.diamond] + d.bookkeeping.end_value[q.ink]
     return v - cx.opp_w * opp
 
@@ -170,7 +222,7 @@ def track_values(st: State, seat: int, most: int, cx: Ctx) -> dict[str, list[tup
     for c in cx.comps:
         proj = projected_value(st, c, rl)
         side = cx.sides[c]
-        sim = clone(st) if most else st
+        sim = tracks.advance_copy(st) if most else st
         p = sim.players[seat]
         nb = len(p.bonuses)
         rows = [(share_credit(side, p.track[c], rl) * proj, 0)]

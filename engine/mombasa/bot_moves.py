@@ -43,7 +43,7 @@ def _alloc_id(st: State, seat: int, alloc: list[tuple[str, int]]) -> str:
     the earlier ones (steps that would be forfeited are simply not allocated, R93)."""
     if not alloc:
         return "-"
-    sim = clone(st)
+    sim = tracks.advance_copy(st)
     parts = []
     for c, k in alloc:
         res = tracks.advance(sim, seat, c, k)
@@ -109,8 +109,15 @@ def _area_score(st: State, seat: int, company: str, t, cx: Ctx) -> float:
     return v
 
 
+def _books_in_reward(area: str) -> bool:
+    """Whether a post into `area` earns bookkeeping points (the only reward that can stop a walk
+    for a choice: a book pick)."""
+    return any(k == "bookkeeping" for k, _ in data().areas[area].reward)
+
+
 def _walk_state(w, snap: State, points: int, placed: int) -> None:
     w.st, w.points, w.placed, w.events = clone(snap), points, placed, []
+    w.at_area = False  # the walk recomputes its targets on the new state
 
 
 def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float, str]]:
@@ -127,7 +134,7 @@ def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float
             if not opts or not w.at_area:
                 break
             ws = w.st
-            targets = geo.legal_targets(ws, c, w.points)
+            targets = w.targets
             offered = {o.token for o in opts}
             cands = [t for t in targets.values() if geo.area_token(t.area) in offered]
             if not cands:
@@ -156,7 +163,9 @@ def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float
                         back, key=lambda k: (sign * bases.coins_covered_by_return(ws, o, k), k)
                     )
                     post += str(col + 1)
-            snap, pts, placed = clone(ws), w.points, w.placed
+            # a copy to start again from, only when the reward may ask for book picks
+            snap = clone(ws) if _books_in_reward(t.area) else None
+            pts, placed = w.points, w.placed
             opts = w.feed(post)
             guard = 0
             while opts and not w.at_area and guard < 8:  # book picks of a bookkeeping reward
@@ -221,76 +230,84 @@ def bookkeeper_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[f
 
 # ---- bonus markers ------------------------------------------------------------------------------------
 def bonus_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float, str]]:
+    """Every free space with its best arguments pre-scored; the best four tried."""
     out = []
-    p = st.players[seat]
-    rl = cx.rl
-    uses = min(rl - 0.5, 6) / 2.5 if rl > 0.5 else 0.0
-    vals = None
-    pending: list[tuple[float, str]] = []
-    for sid in bonus.space_ids(st):
-        if bonus.why_not(st, seat, sid):
-            continue
-        opts = bonus.arg_tokens(st, seat, sid)
-        args: list[str]
-        ex = bonus.extra_space_of(st, sid)
-        kind = "" if ex else data().bonus_spaces[sid].kind
-        pair = ex[2].pair if ex else ""
-        if opts is None:
-            args = [""]
-        else:
-            toks = opts
-            if kind == "majority":
-                if vals is None:
-                    vals = track_values(st, seat, 3, cx)
-                toks = sorted(
-                    toks,
-                    key=lambda t: (
-                        -(vals[names.company_of(t)][-1][0] - vals[names.company_of(t)][0][0])
-                    ),
-                )[:1]
-            elif kind == "buy" or pair == bonus.C2:
-
-                def buy_key(t: str, sid: str = sid) -> float:
-                    if t == "-":
-                        return 0.0
-                    r, col = display.parse_space(t)
-                    cid = st.display[r][col]
-                    co = share_of(cid)
-                    w = projected_value(st, co, rl) if co else 0.9 * uses * card_worth(cid)
-                    return w - bonus.buy_price(st, sid, r, col)
-
-                toks = sorted(toks, key=lambda t: (-buy_key(t), t))[:2]
-            elif kind == "sell" or pair == bonus.D1:
-
-                def sell_key(t: str) -> float:
-                    cid = next(c for c in p.hand if card_kind(c) == t)
-                    co = share_of(cid)
-                    keep = projected_value(st, co, rl) if co else 0.9 * uses * card_worth(cid)
-                    return data().cards[t].crate - keep
-
-                toks = sorted(toks, key=lambda t: (-sell_key(t), t))[:1]
-            else:
-                toks = toks[:6]
-            args = toks
-        for arg in args:
-            head = f"b:{sid}" + (f":{arg}" if arg else "")
-            n, _ = bonus.points(st, sid, arg) if (arg or opts is None) else (0, 0)
-            plan = _book_pick(st, seat, n, []) if n else []
-            move = head + "".join(f"/{t}" for t in plan)
-            pre = 2.0
-            if kind == "majority" and vals is not None:
-                pre = vals[names.company_of(arg)][-1][0] - vals[names.company_of(arg)][0][0]
-            elif kind == "buy" or pair == bonus.C2:
-                pre = buy_key(arg) + (1.5 if pair == bonus.C2 else 0.0)
-            elif kind == "sell" or pair == bonus.D1:
-                pre = sell_key(arg)
-            pending.append((pre, move))
-    pending.sort(key=lambda t: (-t[0], t[1]))
-    for _pre, move in pending[:4]:
+    for _pre, move in bonus_candidates(st, seat, cx)[:4]:
         v = try_move(st, seat, move, cx)
         if v is not None:
             out.append((v - base, move))
     return out
+
+
+def bonus_candidates(st: State, seat: int, cx: Ctx) -> list[tuple[float, str]]:
+    """(pre-score, move) of every free space with its best arguments, best first."""
+    pending: list[tuple[float, str]] = []
+    args = _BonusArgs(st, seat, cx)
+    plans: dict[int, list[str]] = {}  # book picks per number of points: the same for every space
+    for sid in bonus.space_ids(st):
+        if bonus.why_not(st, seat, sid):
+            continue
+        opts = bonus.arg_tokens(st, seat, sid)
+        for arg, pre in args.best(sid, opts):
+            head = f"b:{sid}" + (f":{arg}" if arg else "")
+            n, _ = bonus.points(st, sid, arg) if (arg or opts is None) else (0, 0)
+            if n and n not in plans:
+                plans[n] = _book_pick(st, seat, n, [])
+            plan = plans[n] if n else []
+            pending.append((pre, head + "".join(f"/{t}" for t in plan)))
+    pending.sort(key=lambda t: (-t[0], t[1]))
+    return pending
+
+
+class _BonusArgs:
+    """The arguments of a bonus space worth trying, with their pre-scores."""
+
+    def __init__(self, st: State, seat: int, cx: Ctx) -> None:
+        self.st, self.seat, self.cx = st, seat, cx
+        rl = cx.rl
+        self.uses = min(rl - 0.5, 6) / 2.5 if rl > 0.5 else 0.0
+        self.vals: dict[str, list[tuple[float, int]]] | None = None  # track_values, when asked
+
+    def best(self, sid: str, opts: list[str] | None) -> list[tuple[str, float]]:
+        """(argument, pre-score) of the arguments to try on `sid`, best first ("" = none)."""
+        if opts is None:
+            return [("", 2.0)]
+        ex = bonus.extra_space_of(self.st, sid)
+        kind = "" if ex else data().bonus_spaces[sid].kind
+        pair = ex[2].pair if ex else ""
+        if kind == "majority":
+            gains = [(t, self._majority_gain(t)) for t in opts]
+            return sorted(gains, key=lambda tg: -tg[1])[:1]
+        if kind == "buy" or pair == bonus.C2:
+            keys = {t: self._buy_key(sid, t) for t in opts}
+            extra = 1.5 if pair == bonus.C2 else 0.0
+            return [(t, keys[t] + extra) for t in sorted(opts, key=lambda t: (-keys[t], t))[:2]]
+        if kind == "sell" or pair == bonus.D1:
+            keys = {t: self._sell_key(t) for t in opts}
+            return [(t, keys[t]) for t in sorted(opts, key=lambda t: (-keys[t], t))[:1]]
+        return [(t, 2.0) for t in opts[:6]]
+
+    def _majority_gain(self, token: str) -> float:
+        if self.vals is None:
+            self.vals = track_values(self.st, self.seat, 3, self.cx)
+        rows = self.vals[names.company_of(token)]
+        return rows[-1][0] - rows[0][0]
+
+    def _buy_key(self, sid: str, token: str) -> float:
+        if token == "-":
+            return 0.0
+        st = self.st
+        r, col = display.parse_space(token)
+        cid = st.display[r][col]
+        co = share_of(cid)
+        w = projected_value(st, co, self.cx.rl) if co else 0.9 * self.uses * card_worth(cid)
+        return w - bonus.buy_price(st, sid, r, col)
+
+    def _sell_key(self, token: str) -> float:
+        cid = next(c for c in self.st.players[self.seat].hand if card_kind(c) == token)
+        co = share_of(cid)
+        keep = projected_value(self.st, co, self.cx.rl) if co else 0.9 * self.uses * card_worth(cid)
+        return data().cards[token].crate - keep
 
 
 # ---- the action phase -----------------------------------------------------------------------------

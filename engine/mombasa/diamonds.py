@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.core import Choice, Event, IllegalAction
 from engine.mombasa import names
 from engine.mombasa.data import Milestone, data
-from engine.mombasa.state import State, card_kind
+from engine.mombasa.state import State, card_kind, turn_down
 
 GROUP = "Diamond merchant"
 
@@ -125,5 +125,5 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
         )
     ]
     events += diamond_steps(st, seat, n)
-    sc.face_up = False
+    turn_down(st.players[seat], slot)
     return events

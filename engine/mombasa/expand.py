@@ -25,7 +25,8 @@ from engine.core import Choice, Event, IllegalAction
 from engine.mombasa import bases, books, diamonds, names, tracks
 from engine.mombasa import map as geo
 from engine.mombasa.data import data
-from engine.mombasa.state import State, card_kind, clone
+from engine.mombasa.state import State, card_kind, clone, turn_down
+from engine.mombasa.view_static import memo, static
 
 GROUP = "Expand"
 PAGE = 23  # area choices per page (+ "done" and "more" stay within 25 with the flow's BACK)
@@ -100,6 +101,12 @@ def column_classes(st: State, company: str, cols: list[int]) -> list[int]:
     return out
 
 
+def _area_label(key: tuple[geo.Target, str]) -> str:
+    """An area option's label: a pure function of the target and the company (and the data)."""
+    t, company = key
+    return f"{geo.area_name(t.area)} — cost {t.cost} ({t.how()}), reward {geo.reward_text(t.area, company)}"
+
+
 class Walk:
     """Replays an expansion on `st` (mutating it). `feed` returns the options of the first
     decision the tokens do not cover; [] when the expansion is over (nothing more possible)."""
@@ -109,22 +116,32 @@ class Walk:
         self.points = expansion_value(st, seat)
         self.placed = 0
         self.at_area = False
+        #: the legal targets when stopped at an area choice (`legal_targets` at `points`)
+        self.targets: dict[str, geo.Target] = {}
         self.events: list[Event] = []
 
     def feed(self, tokens: str) -> list[Opt]:
+        """Only `feed` may change the walk's state: stopped at an area choice, the walk goes on
+        from the targets it found there."""
         st, company = self.st, self.company
         toks = list(tokens)
+        known = self.targets if self.at_area else None
         while True:
             self.at_area = False
-            targets = (
-                geo.legal_targets(st, company, self.points) if bases.can_expand(st, company) else {}
-            )
+            if known is not None:
+                targets, known = known, None
+            else:
+                targets = (
+                    geo.legal_targets(st, company, self.points)
+                    if bases.can_expand(st, company)
+                    else {}
+                )
             if not targets:
                 if toks:
                     raise IllegalAction(f"{names.company(company)} cannot place another post.")
                 return []
             if not toks:
-                self.at_area = True
+                self.at_area, self.targets = True, targets
                 return [
                     self._area_opt(t)
                     for t in sorted(targets.values(), key=lambda t: (t.cost, geo.area_name(t.area)))
@@ -168,10 +185,9 @@ class Walk:
         return int(tok) - 1
 
     def _area_opt(self, t: geo.Target) -> Opt:
-        label = f"{geo.area_name(t.area)} — cost {t.cost} ({t.how()}), reward {geo.reward_text(t.area, self.company)}"
         return Opt(
             geo.area_token(t.area),
-            label,
+            memo(static().area_labels, (t, self.company), _area_label),
             f"Expand {names.company(self.company)}: {self.points} point(s) left",
         )
 
@@ -302,7 +318,7 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
     )
     real, _ = walk(st, seat, company, tokens)
     for s in slots:
-        p.slots[s - 1].face_up = False
+        turn_down(p, s)
     if tile:
         p.tile_face_up = False
     events = [head, *real.events]

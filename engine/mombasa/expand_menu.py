@@ -32,7 +32,7 @@ def _fork(w: Walk) -> Walk:
     token is the same as replaying every token from the start (the loop restarts there)."""
     f = Walk.__new__(Walk)
     f.st, f.seat, f.company = clone(w.st), w.seat, w.company
-    f.points, f.placed, f.at_area, f.events = w.points, w.placed, False, []
+    f.points, f.placed, f.at_area, f.targets, f.events = w.points, w.placed, False, {}, []
     return f
 
 
@@ -66,7 +66,7 @@ def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
     if not opts:
         raise IllegalAction("That expansion is complete: nothing is left to choose.")
     sep = "" if ":" in prefix[2:] else ":"
-    targets = geo.legal_targets(w.st, company, w.points) if w.at_area else {}
+    targets = w.targets if w.at_area else {}
 
     def choice(o: Opt) -> Choice:
         """The option with its 'last post' mark: whether the walk ends after it (built only for

@@ -50,8 +50,8 @@ from engine.mombasa.goods_picks import (
     purchase,
     units,
 )
-from engine.mombasa.state import State, card_kind, clone
-from engine.mombasa.tracks import advance
+from engine.mombasa.state import State, card_kind, clone, turn_down
+from engine.mombasa.tracks import advance, advance_copy
 
 __all__ = [
     "PAIR_BANANA",
@@ -136,7 +136,7 @@ def _resolve(st: State, seat: int, gtok: str, btok: str | None, atok: str | None
     if atok is None or atok == "-":
         return draft
     alloc, pending = _parse_alloc(atok)
-    sim = clone(st)
+    sim = advance_copy(st)
     used, remaining = set(), draft.left
     for comp, n in alloc:
         if comp in used or n < 1:
@@ -299,7 +299,7 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
     dd = data()
     used = [f"{card_text(p.slots[s - 1].card)} in slot {s}" for s in d.pick.slots]
     for s in d.pick.slots:
-        p.slots[s - 1].face_up = False
+        turn_down(p, s)
     if d.pick.tile:
         p.tile_face_up = False
         used.append(f"the tile ({d.pick.tile[1]} {d.pick.tile[0]})")

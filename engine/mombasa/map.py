@@ -17,17 +17,22 @@ from engine.core import Choice, Event, IllegalAction
 from engine.mombasa import names
 from engine.mombasa.data import data
 from engine.mombasa.state import State
+from engine.mombasa.view_static import static
 
 #: One character per area, in data order (move ids stay short; R195: ids are never shown).
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def area_ids() -> tuple[str, ...]:
-    return tuple(data().areas)
+    return static().area_ids
 
 
 def area_token(area: str) -> str:
-    return ALPHABET[area_ids().index(area)]
+    """The area's one-character token (ValueError for an unknown area)."""
+    i = static().area_index.get(area)
+    if i is None:
+        raise ValueError(f"{area!r} is not an area")
+    return ALPHABET[i]
 
 
 def area_of_token(tok: str) -> str:
@@ -76,13 +81,30 @@ def legal_targets(st: State, company: str, points_left: int) -> dict[str, Target
     """Areas `company` can place its next post into now, with their cost (R102-R104, R106):
     not holding this company's post; bordering one of its posts (placed earlier in this action
     included, R102) or adjacent to its base; cost = cheapest such border, +1 to displace another
-    company's post; only those with cost <= points_left. In data order."""
+    company's post; only those with cost <= points_left. In data order.
+
+    Kept per data object by everything it reads (the company, the points and the whole map):
+    the automatic player asks again and again for the same map. A new dict each time."""
+    kept = static().targets
+    key = (company, points_left, tuple(st.map.items()))
+    got = kept.get(key)
+    if got is None:
+        if len(kept) >= _KEEP_TARGETS:
+            kept.clear()
+        got = kept[key] = _legal_targets(st.map, company, points_left)
+    return dict(got)
+
+
+#: at most this many maps' targets are kept (a few games' worth)
+_KEEP_TARGETS = 4096
+
+
+def _legal_targets(holders: dict[str, str], company: str, points_left: int) -> dict[str, Target]:
     d = data()
-    reach = _reach(st, company)
+    reach = _reach(holders, company)
     out: dict[str, Target] = {}
     if not reach:
         return out
-    holders = st.map
     extra = d.displace_extra_cost
     order = _area_order(tuple(d.areas))
     for area in sorted((a for a in reach if a in order), key=order.__getitem__):
@@ -104,7 +126,7 @@ def has_target(st: State, company: str, points_left: int, also: str = "") -> boo
     holders = st.map
     extra = d.displace_extra_cost
     areas = d.areas
-    for area, (best, _) in _reach(st, company, also).items():
+    for area, (best, _) in _reach(holders, company, also).items():
         holder = company if area == also else holders.get(area, "")
         if holder != company and area in areas and best + (extra if holder else 0) <= points_left:
             return True
@@ -117,7 +139,7 @@ def _area_order(areas: tuple[str, ...]) -> dict[str, int]:
     return {a: i for i, a in enumerate(areas)}
 
 
-def _reach(st: State, company: str, also: str = "") -> dict[str, tuple[int, bool]]:
+def _reach(holders: dict[str, str], company: str, also: str = "") -> dict[str, tuple[int, bool]]:
     """Area -> (cheapest border into it, whether that is the base's): the base's adjacent areas
     first, then every border of the company's posts (a border only wins when strictly cheaper,
     so the base wins ties); `also` counts as one of its posts. Borders are symmetric (data_board
@@ -126,8 +148,8 @@ def _reach(st: State, company: str, also: str = "") -> dict[str, tuple[int, bool
     base = d.base_border_cost
     reach = {a: (base, True) for a in d.base_adjacent[company]}
     nbs = d.neighbours
-    held = [a for a, holder in st.map.items() if holder == company or a == also]
-    if also and also not in st.map:
+    held = [a for a, holder in holders.items() if holder == company or a == also]
+    if also and also not in holders:
         held.append(also)
     for area in held:
         for nb, cost in nbs.get(area, {}).items():

@@ -27,16 +27,18 @@ def card_kind(cid: str) -> str:
     return cid.rsplit(":", 1)[-1]
 
 
-class SlotCard(msgspec.Struct):
-    """An action slot this round: the card in it ("" = empty) and whether it is face up."""
+class SlotCard(msgspec.Struct, frozen=True):
+    """An action slot this round: the card in it ("" = empty) and whether it is face up. Frozen
+    (replaced, never changed in place: `turn_down`), so copies of a state share them."""
 
     card: str = ""
     face_up: bool = True
 
 
-class BookPos(msgspec.Struct):
+class BookPos(msgspec.Struct, frozen=True):
     """One bookkeeping position (1..13). `tile` is a book id ("A07"), "start:<n><face>" for the
-    starting tile, or "" (empty). `left_empty` marks a position skipped for good (R123)."""
+    starting tile, or "" (empty). `left_empty` marks a position skipped for good (R123). Frozen
+    (replaced, never changed in place), so copies of a state share them."""
 
     tile: str = ""
     face_up: bool = True
@@ -153,6 +155,11 @@ class State(msgspec.Struct):
     last_text: list[str] = msgspec.field(default_factory=list)
 
 
+def turn_down(p: Player, slot: int) -> None:
+    """Turn the card in the player's slot `slot` (1-based) face down."""
+    p.slots[slot - 1] = SlotCard(p.slots[slot - 1].card, False)
+
+
 def extra_space_id(company: str, index: int) -> str:
     """The bonus-space id of an extra bonus space on a C/D track."""
     return f"track:{company}:{index}"
@@ -165,14 +172,20 @@ def extra_space_id(company: str, index: int) -> str:
 # tests/engine/mombasa/test_mb_clone.py fails until it is.
 
 
+# Structs whose fields are all immutable values: their shallow copies are whole copies (the
+# frozen SlotCard and BookPos are not copied at all).
+_copy_bonus = TrackBonus.__copy__
+_copy_deal = StartDeal.__copy__
+
+
 def _player(p: Player) -> Player:
     pl = p.plan
     return Player(
         p.colour,
         p.cash,
         list(p.hand),
-        [list(x) for x in p.piles],
-        [SlotCard(s.card, s.face_up) for s in p.slots],
+        [x.copy() for x in p.piles],
+        list(p.slots),
         list(p.unlocked),
         p.tile,
         p.tile_taken_round,
@@ -188,9 +201,9 @@ def _player(p: Player) -> Player:
         dict(p.track),
         p.diamond,
         p.ink,
-        [BookPos(b.tile, b.face_up, b.left_empty) for b in p.books],
-        [TrackBonus(b.company, b.index, b.active) for b in p.bonuses],
-        [StartDeal(d.tile, d.face) for d in p.start_deal],
+        list(p.books),
+        list(map(_copy_bonus, p.bonuses)),
+        list(map(_copy_deal, p.start_deal)),
         p.start_choice,
         p.passed,
     )

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import msgspec
+
 from engine.mombasa.data import TrackSide, data
 from engine.mombasa.state import State, TrackBonus
 
@@ -128,6 +130,21 @@ def advance(st: State, seat: int, company: str, steps: int) -> AdvanceResult:
     res.end = p.track[company]
     res.shares_after = side.shares_at(res.end)
     return res
+
+
+def advance_copy(st: State) -> State:
+    """A copy of `st` to `advance` on and read the markers, cash and bonuses of, several times
+    cheaper than `state.clone`: new players (their plain values), track positions, bonus lists
+    and arrival lists; everything else is shared with `st` and must only be read (`advance`
+    changes nothing else and never changes an existing bonus)."""
+    return msgspec.structs.replace(
+        st,
+        players=[
+            msgspec.structs.replace(p, track=dict(p.track), bonuses=list(p.bonuses))
+            for p in st.players
+        ],
+        arrivals={c: [list(a) for a in v] for c, v in st.arrivals.items()},
+    )
 
 
 def shares(st: State, seat: int, company: str) -> int:

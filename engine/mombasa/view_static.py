@@ -1,5 +1,7 @@
 """What every Mombasa view needs that depends on the game data only: the card faces, the map's
-borders, the texts of special track bonuses and of the bonus spaces.
+borders, the texts of special track bonuses and of the bonus spaces; and texts the rules write
+again and again for the menus, the log and the automatic player's trials (book texts, the
+expand menu's area labels).
 
 The view is rebuilt for the public and for every seat after each move; these parts used to be
 recomputed each time. They are pure functions of the data, so they are kept per data object (a
@@ -26,9 +28,16 @@ class Static:
         self.borders: list[tuple[str, str, int]] = sorted(
             {(min(a, b), max(a, b), c) for a, nb in d.neighbours.items() for b, c in nb.items()}
         )
+        self.area_ids: tuple[str, ...] = tuple(d.areas)
+        self.area_index: dict[str, int] = {a: i for i, a in enumerate(self.area_ids)}
         self.faces: dict[str, Face] = {}
         self.bonus_texts: dict[tuple[str, int], str] = {}
         self.space_labels: dict[str, tuple[str, str]] = {}
+        self.book_texts: dict[str, str] = {}
+        self.card_letters: dict[str, str] = {}  # card id -> its letter (hidden.py)
+        self.area_labels: dict[tuple[object, str], str] = {}
+        #: map.legal_targets by (company, points, the map's items); map.py bounds its size
+        self.targets: dict[tuple[str, int, tuple[tuple[str, str], ...]], dict] = {}
 
 
 _CURRENT: list[Static] = []

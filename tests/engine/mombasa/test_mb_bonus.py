@@ -8,7 +8,7 @@ import pytest
 from engine.core import IllegalAction
 from engine.mombasa import bonus, goods
 from engine.mombasa.data import data
-from engine.mombasa.state import SlotCard, State, clone
+from engine.mombasa.state import SlotCard, State, clone, turn_down
 from engine.mombasa.tracks import activate_pending
 from tests.engine.mombasa.mb_helpers import finish_bonus, started_game, to_hand, unlock
 
@@ -93,7 +93,7 @@ def test_R134_majority_strictly_more_and_move_3_on_chosen_track() -> None:
     assert "b:MAJ_BAN" not in menu(st, ("b",))  # tie: nobody
     st.players[GREEN].passed = True
     put(st, BLUE, 3, "S_BAN1")
-    st.players[BLUE].slots[2].face_up = False  # R80: face-down cards count
+    turn_down(st.players[BLUE], 3)  # R80: face-down cards count
     assert "b:MAJ_BAN" in menu(st, ("b",))
     assert "b:MAJ_BAN" not in menu(st, ("b",), GREEN)  # R84: passed player's area still counts
     opts = menu(st, ("b", "b:MAJ_BAN"))

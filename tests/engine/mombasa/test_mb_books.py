@@ -7,7 +7,7 @@ import pytest
 from engine.core import IllegalAction
 from engine.mombasa import books
 from engine.mombasa.data import data
-from engine.mombasa.state import BookPos, SlotCard, State
+from engine.mombasa.state import BookPos, SlotCard, State, turn_down
 from tests.engine.mombasa.mb_helpers import started_game
 
 BLUE = 0
@@ -45,7 +45,7 @@ def test_R111_one_offer_per_face_up_bookkeeper() -> None:
     st = game()
     slots(st, card("bookkeeper", 1), card("bookkeeper", 2), card("coffee"))
     assert [c.id for c in books.offers(st, BLUE)] == ["k:2", "k:3"]
-    st.players[BLUE].slots[1].face_up = False
+    turn_down(st.players[BLUE], 2)
     assert [c.id for c in books.offers(st, BLUE)] == ["k:3"]
 
 
@@ -98,7 +98,7 @@ def test_R115_unmet_book_costs_2_to_flip_and_then_gives_nothing() -> None:
 def test_R116_face_down_and_left_empty_are_free() -> None:
     st = game()
     p = st.players[BLUE]
-    p.books[0].face_up = False
+    p.books[0] = BookPos(p.books[0].tile, False)
     p.books[1] = BookPos(left_empty=True)
     p.books[2] = BookPos(book("A", bananas=3)[0])
     p.cash = 0
@@ -129,7 +129,7 @@ def test_R118_milestones_unlock_slot_5_and_give_a_marker() -> None:
     for i in range(1, 9):
         p.books[i] = BookPos(left_empty=True)
     slots(st, "blue:S_BKP")
-    p.books[0].face_up = False
+    p.books[0] = BookPos(p.books[0].tile, False)
     markers, box = p.markers, p.markers_in_box
     ev = books.apply(st, BLUE, "k:2::9")
     assert 5 in p.unlocked and p.markers == markers + 1 and p.markers_in_box == box - 1

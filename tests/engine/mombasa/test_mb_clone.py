@@ -62,7 +62,13 @@ def test_clone_equals_a_round_trip_and_shares_nothing_mutable() -> None:
     states = _states(3, 2) + _states(4, 4)[::3]
     assert any(p.bonuses and p.plan.confirmed for st in states for p in st.players)
     for st in states:
-        assert_exact_copy(T, st, clone(st))
+        assert_exact_copy(T, st, clone(st), immutable=(SlotCard, BookPos))  # (frozen: shared)
+
+
+def test_shared_structs_are_frozen() -> None:
+    """clone shares slots and book positions: they must be replaced, never changed."""
+    for struct in (SlotCard, BookPos):
+        assert struct.__struct_config__.frozen, struct.__name__
 
 
 def test_arg_tokens_are_the_tokens_of_args() -> None:

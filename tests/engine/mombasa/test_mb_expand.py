@@ -10,7 +10,7 @@ from engine.core import IllegalAction
 from engine.mombasa import bases, expand
 from engine.mombasa import map as geo
 from engine.mombasa.data import data
-from engine.mombasa.state import SlotCard, State, TrackBonus
+from engine.mombasa.state import BookPos, SlotCard, State, TrackBonus, turn_down
 from tests.engine.mombasa.mb_helpers import started_game
 
 BLUE, GREEN = 0, 1
@@ -50,7 +50,7 @@ def test_R98_offer_needs_a_face_up_expansion_card() -> None:
     cards(st, BLUE, "A04")
     (offer,) = expand.offers(st, BLUE)
     assert offer.id == "x" and "expansion value 2" in offer.label
-    st.players[BLUE].slots[1].face_up = False
+    turn_down(st.players[BLUE], 2)
     assert expand.offers(st, BLUE) == []
 
 
@@ -175,7 +175,7 @@ def test_R108_bookkeeping_reward_picks_a_book() -> None:
     st = game()
     st.map["S10"] = "cape_town"
     cards(st, BLUE, "blue:S_EXP1")
-    st.players[BLUE].books[1].tile = ""
+    st.players[BLUE].books[1] = BookPos()
     ch = expand.steps(st, BLUE, ("x", "x:C"))
     s9 = next(c for c in ch if c.id.endswith(tok("S9")))
     assert "Natal" in s9.label and s9.step  # a book still has to be chosen

@@ -7,6 +7,7 @@ import copy
 import msgspec
 
 from engine.mombasa import setup
+from engine.mombasa.state import SlotCard
 from engine.mombasa.view import build
 from render.mombasa.samples import mid_state, planning_state
 
@@ -52,7 +53,8 @@ def test_R180_R187_plan_hidden_before_reveal_only_whether_confirmed() -> None:
     for cid in b.players[2].plan.slots:
         if cid:
             b.players[2].hand.remove(cid)
-            b.players[2].slots[b.players[2].plan.slots.index(cid)].card = cid
+            i = b.players[2].plan.slots.index(cid)
+            b.players[2].slots[i] = SlotCard(cid, b.players[2].slots[i].face_up)
     for seat in (None, 0, 1, 3):
         va, vb = build(a, seat), build(b, seat)
         assert enc(va) == enc(vb)

@@ -1,0 +1,115 @@
+"""The automatic player's plain versions, as they were before their fast paths: the evaluation
+without its per-decision memos and the bonus-marker candidates without their shared book
+picks and argument keys. tests/engine/mombasa/test_mb_bot_fast.py checks the fast ones
+against these."""
+
+from __future__ import annotations
+
+from engine.mombasa import bonus, display, names
+from engine.mombasa.bot_eval import (
+    Ctx,
+    _hand_value,
+    card_worth,
+    projected_value,
+    share_credit,
+    share_of,
+    track_values,
+)
+from engine.mombasa.bot_moves import _book_pick
+from engine.mombasa.data import data
+from engine.mombasa.state import State, card_kind
+
+
+def evaluate(st: State, seat: int, cx: Ctx) -> float:
+    d = data()
+    rl = cx.rl
+    proj = {c: projected_value(st, c, rl) for c in cx.comps}
+    p = st.players[seat]
+    worth, mine = _hand_value(st, seat, cx)
+    v = float(p.cash)
+    for c in cx.comps:
+        v += (share_credit(cx.sides[c], p.track[c], rl) + mine.get(c, 0)) * proj[c]
+    v += d.diamond.end_value[p.diamond] + d.bookkeeping.end_value[p.ink]
+    if rl > 0:
+        ahead = p.ink
+        while ahead < 13 and (p.books[ahead].tile or p.books[ahead].left_empty):
+            ahead += 1
+        gain = d.bookkeeping.end_value[ahead] - d.bookkeeping.end_value[p.ink]
+        v += 0.55 * gain * min(1.0, rl / 2)
+        v += (len(p.unlocked) - 3) * 3.0 * cx.uses
+        v += 1.5 * len(p.bonuses) * min(1.0, rl / 2)
+        v += 0.9 * cx.uses * worth
+        v += (p.markers + len(p.markers_placed)) * 0.8 * cx.uses
+    opp = 0.0
+    for s in range(st.seats):
+        if s == seat:
+            continue
+        q = st.players[s]
+        theirs = cx.theirs[s] if s in cx.theirs else _hand_value(st, s, cx)[1]
+        for c in cx.comps:
+            opp += (share_credit(cx.sides[c], q.track[c], rl) + theirs.get(c, 0)) * proj[c]
+        opp += q.cash + d.diamond.end_value[q.diamond] + d.bookkeeping.end_value[q.ink]
+    return v - cx.opp_w * opp
+
+
+def bonus_candidates(st: State, seat: int, cx: Ctx) -> list[tuple[float, str]]:
+    """The pre-scored bonus-marker moves, sorted, before the best four are tried."""
+    p = st.players[seat]
+    rl = cx.rl
+    uses = min(rl - 0.5, 6) / 2.5 if rl > 0.5 else 0.0
+    vals = None
+    pending: list[tuple[float, str]] = []
+    for sid in bonus.space_ids(st):
+        if bonus.why_not(st, seat, sid):
+            continue
+        opts = bonus.arg_tokens(st, seat, sid)
+        ex = bonus.extra_space_of(st, sid)
+        kind = "" if ex else data().bonus_spaces[sid].kind
+        pair = ex[2].pair if ex else ""
+
+        def buy_key(t: str, sid: str = sid) -> float:
+            if t == "-":
+                return 0.0
+            r, col = display.parse_space(t)
+            cid = st.display[r][col]
+            co = share_of(cid)
+            w = projected_value(st, co, rl) if co else 0.9 * uses * card_worth(cid)
+            return w - bonus.buy_price(st, sid, r, col)
+
+        def sell_key(t: str) -> float:
+            cid = next(c for c in p.hand if card_kind(c) == t)
+            co = share_of(cid)
+            keep = projected_value(st, co, rl) if co else 0.9 * uses * card_worth(cid)
+            return data().cards[t].crate - keep
+
+        if opts is None:
+            args = [""]
+        elif kind == "majority":
+            if vals is None:
+                vals = track_values(st, seat, 3, cx)
+            v = vals
+            args = sorted(
+                opts,
+                key=lambda t: -(v[names.company_of(t)][-1][0] - v[names.company_of(t)][0][0]),
+            )[:1]
+        elif kind == "buy" or pair == bonus.C2:
+            args = sorted(opts, key=lambda t: (-buy_key(t), t))[:2]
+        elif kind == "sell" or pair == bonus.D1:
+            args = sorted(opts, key=lambda t: (-sell_key(t), t))[:1]
+        else:
+            args = opts[:6]
+        for arg in args:
+            head = f"b:{sid}" + (f":{arg}" if arg else "")
+            n, _ = bonus.points(st, sid, arg) if (arg or opts is None) else (0, 0)
+            plan = _book_pick(st, seat, n, []) if n else []
+            move = head + "".join(f"/{t}" for t in plan)
+            pre = 2.0
+            if kind == "majority" and vals is not None:
+                pre = vals[names.company_of(arg)][-1][0] - vals[names.company_of(arg)][0][0]
+            elif kind == "buy" or pair == bonus.C2:
+                pre = buy_key(arg) + (1.5 if pair == bonus.C2 else 0.0)
+            elif kind == "sell" or pair == bonus.D1:
+                pre = sell_key(arg)
+            pending.append((pre, move))
+    pending.sort(key=lambda t: (-t[0], t[1]))
+    return pending

@@ -1,0 +1,175 @@
+"""The automatic player's fast paths give exactly what the plain ways give, at every action
+position of seeded automatic games: the evaluation's per-decision memos, the bonus-marker
+candidates, the light copy for track moves, the kept legal targets, the expand chains without
+their snapshots, the kept texts and the hidden cards' regrouping."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from engine.mombasa import TITLE as T
+from engine.mombasa import book_points, bot, bot_eval, bot_moves, expand, goods, hidden, tracks
+from engine.mombasa import map as geo
+from engine.mombasa.data import data
+from engine.mombasa.state import State, card_kind, clone
+from engine.rng import Rng
+from tests.engine.mombasa import mb_bot_plain as plain
+
+GAMES = [(201, 2, {}), (202, 3, {"tracks": "fixed"}), (203, 4, {})]
+
+
+def seen_positions(seed: int, seats: int, opts: dict[str, str]) -> Iterator[tuple[State, int]]:
+    """(the deciding seat's view of the state, the seat) at every action turn of a game."""
+    st = T.setup(seed, seats, opts)
+    k = 0
+    while T.result(st) is None:
+        seat = T.prompts(st)[0].seat
+        if st.phase == "action":
+            yield bot._seen(st, seat), seat
+        T.apply(st, seat, T.bot_choice(T.copy(st), seat, Rng.from_seed(seed * 100 + k)))
+        k += 1
+
+
+def trial_states(st: State, seat: int, cx: bot_eval.Ctx) -> list[State]:
+    """The position and the positions after its bonus and goods candidates and a few posts."""
+    out = [st]
+    moves = [m for _, m in bonus_moves_all(st, seat, cx)]
+    for tok, pk in goods.picks(st, seat).items():
+        moves += [f"g:{tok}:{sid}:-" for sid in goods.buys(st, seat, pk)][:2]
+    for move in moves:
+        sim = clone(st)
+        try:
+            bot_eval.rounds.module_of(move).apply(sim, seat, move)
+        except bot_eval.IllegalAction:
+            continue
+        out.append(sim)
+    for company in expand.companies(st, seat):  # posts placed: share values change
+        w = expand.Walk(clone(st), seat, company)
+        opts = w.feed("")
+        for _ in range(3):
+            if not opts or not w.at_area:
+                break
+            opts = w.feed(opts[-1].token)
+            out.append(clone(w.st))
+    return out
+
+
+def bonus_moves_all(st: State, seat: int, cx: bot_eval.Ctx) -> list[tuple[float, str]]:
+    return bot_moves.bonus_candidates(st, seat, cx)
+
+
+@pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
+def test_evaluation_and_bonus_candidates_agree(seed: int, seats: int, opts: dict) -> None:
+    tried = 0
+    for st, seat in seen_positions(seed, seats, opts):
+        cx = bot_eval.Ctx(st, seat)
+        assert bot_moves.bonus_candidates(st, seat, cx) == plain.bonus_candidates(st, seat, cx)
+        for sim in trial_states(st, seat, cx):
+            assert bot_eval.evaluate(sim, seat, cx) == plain.evaluate(sim, seat, cx)
+            tried += 1
+    assert tried > 100
+
+
+@pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
+def test_advance_copy_moves_like_a_clone(seed: int, seats: int, opts: dict) -> None:
+    for st, seat in list(seen_positions(seed, seats, opts))[::3]:
+        before = T.encode(st)
+        for company in data().companies:
+            for steps in (1, 3, 7):
+                light, full = tracks.advance_copy(st), clone(st)
+                got = tracks.advance(light, seat, company, steps)
+                assert got == tracks.advance(full, seat, company, steps)
+                assert light.arrivals == full.arrivals
+                for a, b in zip(light.players, full.players, strict=True):
+                    assert (a.cash, a.track, a.bonuses) == (b.cash, b.track, b.bonuses)
+        assert T.encode(st) == before  # the light copy changed nothing it shares
+
+
+@pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
+def test_kept_targets_and_labels(seed: int, seats: int, opts: dict) -> None:
+    for st, seat in seen_positions(seed, seats, opts):
+        for company in data().companies:
+            for pts in (1, 3, 6):
+                got = geo.legal_targets(st, company, pts)
+                assert got == geo._legal_targets(st.map, company, pts)
+                got.clear()  # the caller's own dict
+                assert geo.legal_targets(st, company, pts) == geo._legal_targets(
+                    st.map, company, pts
+                )
+                for t in geo._legal_targets(st.map, company, pts).values():
+                    w = expand.Walk(st, seat, company)
+                    assert w._area_opt(t).label == expand._area_label((t, company))
+    ids = tuple(data().areas)
+    assert [geo.area_token(a) for a in ids] == [geo.ALPHABET[ids.index(a)] for a in ids]
+
+
+def test_kept_book_texts() -> None:
+    tiles = list(data().books) + [
+        f"start:{t.tile}{face}" for t in data().start_tiles for face in t.faces
+    ]
+    for tile in tiles:
+        assert book_points.book_text(tile) == book_points._book_text(tile)
+
+
+@pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
+def test_expand_chains_without_snapshots(seed: int, seats: int, opts: dict, monkeypatch) -> None:
+    """A snapshot to start a post again from is only taken where the area's reward holds
+    bookkeeping points: taking one everywhere (as before) gives the same candidates, and a
+    walk stopped at an area goes on from the targets it kept."""
+    chains = 0
+    for st, seat in seen_positions(seed, seats, opts):
+        if not expand.companies(st, seat):
+            continue
+        cx = bot_eval.Ctx(st, seat)
+        base = bot_eval.evaluate(st, seat, cx)
+        fast = bot_moves.expand_moves(st, seat, cx, base)
+        with monkeypatch.context() as m:
+            m.setattr(bot_moves, "_books_in_reward", lambda area: True)
+            m.setattr(expand.Walk, "feed", _feed_from_scratch)
+            assert bot_moves.expand_moves(st, seat, cx, base) == fast
+        chains += len(fast)
+    assert chains > 5
+
+
+_FEED = expand.Walk.feed
+
+
+def _feed_from_scratch(w: expand.Walk, tokens: str) -> list[expand.Opt]:
+    """`Walk.feed` recomputing the targets it kept (and checking them)."""
+    if w.at_area:
+        assert w.targets == geo.legal_targets(w.st, w.company, w.points)
+    w.at_area = False
+    return _FEED(w, tokens)
+
+
+def _plain_rearrange(st: State, others: list[int]) -> None:
+    d = data()
+    places: dict[str, list[tuple[int, int]]] = {}
+    for i, cid in enumerate(st.deck):
+        places.setdefault(d.cards[card_kind(cid)].letter, []).append((-1, i))
+    for s in others:
+        for i, cid in enumerate(st.players[s].hand):
+            places.setdefault(d.cards[card_kind(cid)].letter, []).append((s, i))
+    for spots in places.values():
+        cards = sorted([st.deck[i] if h < 0 else st.players[h].hand[i] for h, i in spots])
+        for (h, i), cid in zip(spots, cards, strict=True):
+            if h < 0:
+                st.deck[i] = cid
+            else:
+                st.players[h].hand[i] = cid
+
+
+def test_hidden_cards_regrouped_as_before() -> None:
+    st = T.setup(204, 4, {})
+    k = 0
+    while T.result(st) is None:
+        seat = T.prompts(st)[0].seat
+        others = [s for s in range(st.seats) if s != seat]
+        a, b = clone(st), clone(st)
+        hidden.rearrange_hidden_cards(a, others, sorted)
+        _plain_rearrange(b, others)
+        assert T.encode(a) == T.encode(b)
+        T.apply(st, seat, T.bot_choice(T.copy(st), seat, Rng.from_seed(k)))
+        k += 1
