@@ -185,6 +185,32 @@ def action_options(st: State, seat: int, spec: dict[str, Any]) -> list[Choice]:
     return out
 
 
+def can_perform(st: State, seat: int, spec: dict[str, Any]) -> bool:
+    """`bool(action_options(st, seat, spec))` without building the options and their labels
+    (tests/engine/benares/test_bc_bot_fast.py compares the two)."""
+    d = data()
+    c = st.companies[seat]
+    k = spec["kind"]
+    if k == "market":
+        targets = d.market["tracks"] if spec["target"] == "wild" else [spec["target"]]
+        return any(c.rows[p] < d.max_row for p in targets)
+    if k == "goods":
+        targets = d.goods if spec["target"] == "wild" else [spec["target"]]
+        return any(c.goods[g] < d.max_pos for g in targets)
+    if k == "goods_pair":
+        a, b = spec["goods"]
+        return c.goods[a] < d.max_pos or c.goods[b] < d.max_pos
+    if k == "post":
+        return bool(legal_post_types(st, seat, spec["type"]))
+    if k == "income":
+        return True
+    if k == "load":
+        return load_max(st, seat, spec["qty"]) > 0
+    if k == "move":
+        return bool(move_ends(c.boat, spec["qty"]))
+    return False
+
+
 def _move_label(st: State, seat: int, end: str, path: tuple, how: str) -> str:
     c = st.companies[seat]
     label = f"{how} to {space_name(end)}: {route_text(c.boat, path)}"

@@ -13,7 +13,7 @@ It returns complete moves only (choice ids, never menu positions or labels)."""
 from __future__ import annotations
 
 from engine.benares import flow
-from engine.benares.bot_eval import evaluate
+from engine.benares.bot_eval import eval_key, evaluate
 from engine.benares.bot_plan import future, invest_pick, play_guess, play_matrix
 from engine.benares.clone import clone
 from engine.benares.data import data
@@ -44,8 +44,10 @@ def _moves(st: State) -> list[str]:
     return [c.id for c in OPTIONS[st.stack[-1].kind](st, st.stack[-1]) if not c.step]
 
 
-def _run(st: State, ev: list[Event]) -> None:
-    """`flow.run` for a search copy: automatic tasks, and single options taken (R114)."""
+def _run(st: State, ev: list[Event]) -> list[str] | None:
+    """`flow.run` for a search copy: automatic tasks, and single options taken (R114).
+    Returns the complete moves of the decision it stops at when it had to build them to see
+    that it waits (`_moves` of the result, saving the search a second build), else None."""
     stack = st.stack
     while stack:
         top = stack[-1]
@@ -55,48 +57,92 @@ def _run(st: State, ev: list[Event]) -> None:
             auto(st, top, ev)
             continue
         if top.kind in ("turn", "invest"):  # the turn is over: never read the next hand
-            return
+            return None
         if flow.waits(st, top):  # a real decision: no need to build its options
-            return
+            return None
         found = OPTIONS[top.kind](st, top)
         if len(found) >= 2 or any(c.step for c in found):
-            return
+            return [c.id for c in found if not c.step]
         stack.pop()
         flow.CHOOSE[top.kind](st, top, found[0].id if found else "", ev)
+    return None
 
 
-def _after(st: State, seat: int, cid: str) -> State:
-    """A copy of `st` after this seat's move `cid` (one of `_moves` or a listed play)."""
-    new = clone(st)
-    top = new.stack.pop()
-    ev: list[Event] = []
-    flow.CHOOSE[top.kind](new, top, cid, ev)
-    _run(new, ev)
-    return new
+def _own_only(st: State) -> bool:
+    """Can a move and what follows it (up to the next turn, R114) change no company but the
+    deciding seat's? True in the Action phase except during its last turn: every task of a
+    turn is its seat's; only the Administration phase and a new round (administration.py,
+    market.adjust_markets) change every company, and they start after the last turn."""
+    spaces = data().game["company_spaces"]
+    return st.phase == "action" and st.turns_taken + 1 < st.seats * spaces
 
 
-def _finish(st: State, seat: int) -> tuple[State, float]:
-    """The rest of the turn, each decision the option that evaluates best one step ahead;
-    the order of a play's two actions (R9) is searched to the end of the turn. Returns the
-    end state and its `evaluate` (already known when a step was taken: not computed twice)."""
-    value: float | None = None
-    for _ in range(MAX_STEPS):
-        if not _mine(st, seat):
-            break
-        deep = st.stack[-1].kind == "order"
-        best_v, best_st = -1e18, st
-        for cid in _moves(st):
-            nxt = _after(st, seat, cid)
-            if deep:
-                nxt, v = _finish(nxt, seat)
-            else:
-                v = evaluate(nxt, seat)
-            if v > best_v:
-                best_v, best_st = v, nxt
-        if best_st is st:
-            break
-        st, value = best_st, best_v
-    return st, evaluate(st, seat) if value is None else value
+#: A search position: a state and its top decision's complete moves, if already known.
+Node = tuple[State, list[str] | None]
+
+
+#: Positions' values memoised by everything `evaluate` reads (`eval_key`, a pure function of
+#: the key, so never stale): about two thirds of the values a decision asks for were asked for
+#: before (the same end of a turn reached by other plays or orders, or by the search of the
+#: turn's previous decision). Emptied when full.
+_VALUES: dict[tuple, float] = {}
+_VALUES_MAX = 20_000
+
+
+def value(st: State, seat: int) -> float:
+    """`evaluate(st, seat)`, memoised."""
+    key = eval_key(st, seat)
+    v = _VALUES.get(key)
+    if v is None:
+        if len(_VALUES) >= _VALUES_MAX:
+            _VALUES.clear()
+        v = _VALUES[key] = evaluate(st, seat)
+    return v
+
+
+class Search:
+    """One decision's look-ahead for `seat`."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def value(self, st: State) -> float:
+        return value(st, self.seat)
+
+    def after(self, st: State, cid: str) -> Node:
+        """A copy of `st` after this seat's move `cid` (one of `_moves` or a listed play)."""
+        new = clone(st, self.seat if _own_only(st) else None)
+        top = new.stack.pop()
+        ev: list[Event] = []
+        flow.CHOOSE[top.kind](new, top, cid, ev)
+        return new, _run(new, ev)
+
+    def finish(self, node: Node) -> tuple[State, float]:
+        """The rest of the turn, each decision the option that evaluates best one step ahead;
+        the order of a play's two actions (R9) is searched to the end of the turn. Returns
+        the end state and its value (already known when a step was taken: not computed
+        twice)."""
+        st, moves = node
+        seat = self.seat
+        known: float | None = None
+        for _ in range(MAX_STEPS):
+            if not _mine(st, seat):
+                break
+            deep = st.stack[-1].kind == "order"
+            best_v, best = -1e18, (st, moves)
+            for cid in _moves(st) if moves is None else moves:
+                nxt = self.after(st, cid)
+                if deep:
+                    end, v = self.finish(nxt)
+                    nxt = (end, None)  # its moves, if still this seat's, are built again
+                else:
+                    v = self.value(nxt[0])
+                if v > best_v:
+                    best_v, best = v, nxt
+            if best[0] is st:
+                break
+            (st, moves), known = best, best_v
+        return st, self.value(st) if known is None else known
 
 
 def _noise(rng: Rng) -> float:
@@ -125,10 +171,11 @@ def _turn(st: State, seat: int, rng: Rng) -> str:
                 later = rest[card, n] if left > 0 else 0.0
                 guess[key] = max(guess.get(key, -1e18), play_guess(st, seat, card, mode, n) + later)
     keys = sorted(guess, key=lambda k: -guess[k])[:WIDTH]
+    search = Search(seat)
     best_v, best_id = -1e18, ""
     for key in keys:
         found = plays[key]
-        base = _finish(_after(st, seat, found[0][0]), seat)[1]
+        base = search.finish(search.after(st, found[0][0]))[1]
         for cid, card, n in found:
             v = base + _noise(rng)
             if left > 0:
@@ -156,9 +203,10 @@ def choose(st: State, seat: int, rng: Rng) -> str:
         return _boat(st, ids, rng)
     if t.kind == "invest":
         return invest_pick(st, seat, ids)
+    search = Search(seat)
     best_v, best_id = -1e18, ids[0]
     for cid in ids:
-        v = _finish(_after(st, seat, cid), seat)[1] + _noise(rng)
+        v = search.finish(search.after(st, cid))[1] + _noise(rng)
         if v > best_v:
             best_v, best_id = v, cid
     return best_id

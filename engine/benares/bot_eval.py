@@ -166,3 +166,26 @@ def evaluate(st: State, seat: int) -> float:
     v += place_worth(st, seat, left)
     v += regional_worth(st, c, left)
     return v
+
+
+def eval_key(st: State, seat: int) -> tuple:
+    """Everything `evaluate(st, seat)` reads, as a hashable key: equal keys, equal values.
+    Dicts are keyed by their items (in their order: a different order only misses)."""
+    c = st.companies[seat]
+    return (
+        st.phase,
+        st.round,
+        [s.card for s in c.board].count(""),
+        c.treasury,
+        c.discs,
+        c.vp,
+        c.boat,
+        c.capacity,
+        tuple(c.hold.items()),
+        tuple(c.rows.items()),
+        tuple(c.goods.items()),
+        tuple(c.posts),
+        tuple(c.concessions_used),
+        st.crates.get(c.boat, 0),
+        tuple(st.post_supply.items()),
+    )

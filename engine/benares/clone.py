@@ -2,15 +2,18 @@
 
 `clone(st)` equals what a serialisation round trip gives (`decode(encode(st))`), built field by
 field: the round trip was most of a search's cost. Every list, dict and struct the rules may
-change is new; only immutable values are shared (strings, ints, and the `Logged` lines of
-`State.recent`, which the rules only ever append, never change).
+change is new; only immutable values are shared (strings, ints, frozen `Slot`s, and the
+`Logged` lines of `State.recent`, which the rules only ever append, never change).
+
+`clone(st, only=seat)` copies that seat's company alone and shares the others with `st`: for a
+search step that cannot change them (see `bot.Search.after`).
 
 A new field in state.py must be added here too: tests/engine/benares/test_bc_clone.py checks
 that every field is copied and that a clone equals a round trip."""
 
 from __future__ import annotations
 
-from engine.benares.state import Company, Mix, Slot, State, Task
+from engine.benares.state import Company, Mix, State, Task
 from engine.rng import Rng
 
 
@@ -20,7 +23,7 @@ def _company(c: Company) -> Company:
         c.discs,
         c.vp,
         c.hand[:],
-        [Slot(s.card, s.mode) for s in c.board],
+        c.board[:],  # Slots are frozen
         c.boat,
         c.hold.copy(),
         c.capacity,
@@ -51,13 +54,19 @@ def _mix(m: Mix | None) -> Mix | None:
     )
 
 
-def clone(st: State) -> State:
-    """An independent copy of `st`, equal to a serialisation round trip of it."""
+def clone(st: State, only: int | None = None) -> State:
+    """An independent copy of `st`, equal to a serialisation round trip of it. With `only`,
+    the other seats' companies are the very objects of `st`: nothing may change them."""
+    if only is None:
+        companies = [_company(c) for c in st.companies]
+    else:
+        companies = st.companies[:]
+        companies[only] = _company(companies[only])
     return State(
         st.seats,
         st.options.copy(),
         Rng(st.rng.state),
-        [_company(c) for c in st.companies],
+        companies,
         st.crates.copy(),
         st.crate_supply.copy(),
         st.post_supply.copy(),

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from engine.benares import administration as adm
 from engine.benares import intertwine
 from engine.benares.actions import (
+    can_perform,
     cannot_text,
     finish_sale,
     perform,
@@ -21,7 +22,7 @@ from engine.benares.market import advance_text, goods_step, pawn_step, quiet
 from engine.benares.menus import MODES, PICK, is_move, parse_play, parse_sale
 from engine.benares.posts import check_concession
 from engine.benares.prompts import SECRET, bare_options, halves, options, prompt_text
-from engine.benares.state import State, Task
+from engine.benares.state import Slot, State, Task
 from engine.benares.text import (
     action_text,
     card_text,
@@ -108,8 +109,7 @@ def _play(st: State, seat: int, card: str, mode_key: str, n: int, ev: list[Event
     c = st.companies[seat]
     mode = MODES[mode_key]
     c.hand.remove(card)
-    c.board[n - 1].card = card
-    c.board[n - 1].mode = mode
+    c.board[n - 1] = Slot(card, mode)
     touch(st, f"space:{seat}:{n}")
     push(st, Task("end_turn", seat))
     if mode == "skip":
@@ -291,11 +291,16 @@ def run(st: State, ev: list[Event]) -> None:
 
 def waits(st: State, t: Task) -> bool:
     """True when decision `t` surely waits for its seat (`run` would stop at it), known without
-    building its options and their labels: an order and a sale always offer two or more; a
+    building its options and their labels: an order and a sale always offer two or more; an
+    action (or a card's Development) that can be performed offers its ways and decline; a
     turn's two or more cards are steps, one card has three plays per open space. False: build
     the options to see."""
     if t.kind in ("order", "sell_mode"):
         return True
+    if t.kind == "action":
+        return can_perform(st, t.seat, spec_of(t.a))
+    if t.kind == "card_dev":
+        return can_perform(st, t.seat, data().cards[t.a]["dev"])
     if t.kind != "turn":
         return False
     c = st.companies[t.seat]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import NamedTuple
+
 from engine.benares.data import data
 from engine.benares.state import Company, State
 from engine.benares.text import plural, seat_name
@@ -35,7 +38,51 @@ def breakdown(c: Company) -> dict[str, int]:
 
 
 def final_score(c: Company) -> int:
-    return sum(breakdown(c).values())
+    """`sum(breakdown(c).values())`, without building the breakdown (the automatic player
+    scores every position it looks at; tests/engine/benares/test_bc_bot_fast.py compares)."""
+    t = _tables()
+    directional = len({p for p in c.posts if p in t.directional})
+    posts = sum(t.end_vp[p] + t.per_directional[p] * directional for p in c.posts)
+    goods = c.goods
+    lane = t.lane
+    return (
+        c.vp
+        + posts
+        + sum(lane[goods[g]] for g in t.goods)
+        + c.discs * t.disc_vp
+        + sum(c.hold.values()) * t.crate_vp
+        + c.treasury * t.rupee_vp
+    )
+
+
+class _Tables(NamedTuple):
+    """The data `final_score` reads, looked up once."""
+
+    directional: frozenset[str]
+    end_vp: dict[str, int]
+    per_directional: dict[str, int]
+    lane: list[int]
+    goods: list[str]
+    disc_vp: int
+    crate_vp: int
+    rupee_vp: int
+
+
+@lru_cache(maxsize=1)
+def _tables() -> _Tables:
+    d = data()
+    types = d.posts["types"]
+    sc = d.scoring
+    return _Tables(
+        frozenset(p for p, spec in types.items() if spec["directional"]),
+        {p: spec.get("end_vp", 0) for p, spec in types.items()},
+        {p: spec.get("end_vp_per_distinct_directional_type", 0) for p, spec in types.items()},
+        d.raw["goods_lanes"]["end_vp_by_position"],
+        d.goods,
+        sc["unspent_profit_disc_vp"],
+        sc["unsold_crate_vp"],
+        sc["treasury_rupee_vp"],
+    )
 
 
 def tie_key(c: Company) -> tuple[int, ...]:

@@ -12,8 +12,9 @@ import msgspec
 from engine.rng import Rng
 
 
-class Slot(msgspec.Struct):
-    """A Company board space: the card played there this round and the mode of the play."""
+class Slot(msgspec.Struct, frozen=True):
+    """A Company board space: the card played there this round and the mode of the play.
+    Frozen: a play puts a new Slot in place, so state copies may share them (clone.py)."""
 
     card: str = ""
     mode: str = ""  # "" | development | logistics | skip

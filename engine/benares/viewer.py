@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.benares.data import data
 from engine.benares.flow import prompt_text
 from engine.benares.prompts import others_text
@@ -22,15 +24,27 @@ from engine.benares.view import (
 )
 
 
+@cache
+def action_texts(ref: str | int) -> tuple[str, str]:
+    """The texts of the two actions of a card (by id) or a company board space (by index):
+    read from the data alone, so worked out once (a view shows dozens)."""
+    if isinstance(ref, int):
+        sp = data().board[ref]
+        return action_text(sp["development"]), action_text(sp["logistics"])
+    c = data().cards[ref]
+    return action_text(c["dev"]), action_text(c["logistics"])
+
+
 def card_view(card_id: str) -> CardView:
     c = data().cards[card_id]
     dev, lg = c["dev"], c["logistics"]
     target = dev.get("target") or dev.get("type") or ""
     amount = dev.get("steps") or dev.get("rupees") or 0
+    dev_text, log_text = action_texts(card_id)
     return CardView(
         card_id,
-        action_text(dev),
-        action_text(lg),
+        dev_text,
+        log_text,
         dev["kind"],
         target,
         amount,
@@ -57,8 +71,7 @@ def build(st: State, seat: int | None, status: str) -> BenaresView:
                 SpaceView(
                     i + 1,
                     sp["mult"],
-                    action_text(sp["development"]),
-                    action_text(sp["logistics"]),
+                    *action_texts(i),
                     card_view(slot.card) if slot.card else None,
                     slot.mode,
                 )

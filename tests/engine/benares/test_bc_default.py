@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.benares.state import Task
+from engine.benares.state import Slot, Task
 from engine.core import IllegalAction
 from tests.engine.benares.bc_helpers import D, T, act, give, ids, new, run_task, top
 
@@ -24,7 +24,7 @@ def test_17_10_boat_start_is_the_data_default() -> None:
 def test_17_10_a_turn_skips_with_the_first_card_on_the_lowest_open_space() -> None:
     st = new()
     c = st.companies[0]
-    c.board[0].card, c.board[0].mode = "C01", "skip"  # space 1 taken: space 2 is lowest open
+    c.board[0] = Slot("C01", "skip")  # space 1 taken: space 2 is lowest open
     first = c.hand[0]
     assert T.default_move(st, 0) == f"play:{first}:skip:2"
     treasury = c.treasury

@@ -1,0 +1,151 @@
+"""The automatic player's shortcuts against the plain computations they replace, over seeded
+games: `can_perform`, `final_score`, the memoised `evaluate` (`eval_key`), the search copies that
+share the other companies, the search as a whole (same choices as the plain search), and
+the view's remembered action texts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from engine.benares import bot, flow
+from engine.benares.actions import action_options, can_perform, spec_of
+from engine.benares.bot_eval import eval_key, evaluate
+from engine.benares.clone import clone
+from engine.benares.data import data
+from engine.benares.scoring import breakdown, final_score
+from engine.benares.state import Slot, State, Task
+from engine.benares.text import action_text
+from engine.benares.viewer import action_texts
+from engine.rng import Rng
+from tests.engine.benares.bc_helpers import T
+
+GAMES = [(2, 3, {}), (3, 4, {"intertwined_blocks": "on"}), (4, 5, {})]
+
+
+def _positions(seats: int, seed: int, options: dict[str, str]) -> list[tuple[State, int, int]]:
+    """(state, deciding seat, rng salt) of every decision of a game played by the bot."""
+    st = T.setup(seed, seats, options)
+    rng = Rng.from_seed(seed)
+    out = []
+    while T.result(st) is None:
+        seat = T.prompts(st)[0].seat
+        out.append((T.copy(st), seat, len(out)))
+        T.apply(st, seat, T.bot_choice(T.copy(st), seat, rng.fork(len(out))))
+    return out
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[tuple[State, int, int]]:
+    return [p for game in GAMES for p in _positions(*game)]
+
+
+def _specs() -> list[dict]:
+    d = data()
+    specs = [c[half] for c in d.cards.values() for half in ("dev", "logistics")]
+    specs += [sp[half] for sp in d.board for half in ("development", "logistics")]
+    specs += [spec_of(f"pool:{c}:{n}") for c in list(d.cards)[:6] for n in (1, 4)]
+    return specs
+
+
+def test_can_perform_is_whether_there_are_options(positions) -> None:
+    specs = _specs()
+    for st, _, _ in positions:
+        if st.phase != "action":
+            continue
+        for seat in range(st.seats):
+            for spec in specs:
+                assert can_perform(st, seat, spec) == bool(action_options(st, seat, spec)), spec
+
+
+def test_final_score_is_the_breakdown_sum(positions) -> None:
+    for st, _, _ in positions:
+        for c in st.companies:
+            assert final_score(c) == sum(breakdown(c).values())
+
+
+def _changes(st: State, seat: int) -> list[Callable[[State], None]]:
+    """One change to each input of `evaluate(st, seat)`."""
+    c = st.companies[seat]
+    some = data().goods[0]
+
+    def board(s: State) -> None:  # space 1 taken or freed
+        b = s.companies[seat].board
+        b[0] = Slot("" if b[0].card else "C01", "")
+
+    return [
+        lambda s: setattr(s, "phase", "over" if s.phase != "over" else "action"),
+        lambda s: setattr(s, "round", s.round + 1),
+        board,
+        lambda s: setattr(s.companies[seat], "treasury", c.treasury + 1),
+        lambda s: setattr(s.companies[seat], "discs", c.discs + 1),
+        lambda s: setattr(s.companies[seat], "vp", c.vp + 1),
+        lambda s: setattr(s.companies[seat], "boat", "CAL" if c.boat != "CAL" else "BEN"),
+        lambda s: setattr(s.companies[seat], "capacity", c.capacity + 1),
+        lambda s: s.companies[seat].hold.__setitem__(some, c.hold.get(some, 0) + 1),
+        lambda s: s.companies[seat].rows.__setitem__("advisor", c.rows["advisor"] + 1),
+        lambda s: s.companies[seat].goods.__setitem__(some, c.goods[some] + 1),
+        lambda s: s.companies[seat].posts.append("regional"),
+        lambda s: s.companies[seat].concessions_used.append(some),
+        lambda s: s.crates.__setitem__(c.boat, s.crates.get(c.boat, 0) + 1),
+        lambda s: s.post_supply.__setitem__("north", s.post_supply.get("north", 0) + 1),
+    ]
+
+
+def test_eval_key_names_every_input_of_evaluate(positions) -> None:
+    for st, seat, _ in positions[::7]:
+        key = eval_key(st, seat)
+        for change in _changes(st, seat):
+            new = clone(st)
+            change(new)
+            assert eval_key(new, seat) != key
+
+
+def test_memoised_value_follows_a_state_changed_in_place(positions) -> None:
+    bot._VALUES.clear()
+    for st, seat, _ in positions[::3]:
+        assert bot.value(st, seat) == evaluate(st, seat)
+        st = clone(st)
+        st.companies[seat].treasury += 1  # in place, as apply does
+        assert bot.value(st, seat) == evaluate(st, seat)
+
+
+def test_bot_choice_leaves_its_state_unchanged(positions) -> None:
+    """The search copies share the other companies with the state they copy (clone `only`):
+    nothing in a search may change those."""
+    for st, seat, salt in positions:
+        before = T.encode(st)
+        T.bot_choice(st, seat, Rng.from_seed(salt))
+        assert T.encode(st) == before
+
+
+def _plain_waits(st: State, t: Task) -> bool:
+    """flow.waits without the `can_perform` shortcut."""
+    if t.kind in ("order", "sell_mode"):
+        return True
+    if t.kind != "turn":
+        return False
+    c = st.companies[t.seat]
+    return len(c.hand) >= 2 or bool(c.hand) and any(not s.card for s in c.board)
+
+
+def test_search_chooses_as_the_plain_search(positions, monkeypatch) -> None:
+    """Fast: memoised values, copies sharing other companies, moves kept from `_run`, the
+    `can_perform` shortcut. Plain: none of them."""
+    fast = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
+    run = bot._run
+    monkeypatch.setattr(bot, "value", evaluate)
+    monkeypatch.setattr(bot, "clone", lambda st, only=None: clone(st))
+    monkeypatch.setattr(bot, "_run", lambda st, ev: run(st, ev) and None)
+    monkeypatch.setattr(flow, "waits", _plain_waits)
+    plain = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
+    assert fast == plain
+
+
+def test_view_action_texts_are_the_action_texts() -> None:
+    d = data()
+    for card, c in d.cards.items():
+        assert action_texts(card) == (action_text(c["dev"]), action_text(c["logistics"]))
+    for i, sp in enumerate(d.board):
+        assert action_texts(i) == (action_text(sp["development"]), action_text(sp["logistics"]))
