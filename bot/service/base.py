@@ -319,8 +319,7 @@ class ServiceCore:
         if posted is not None and posted[1] is not None:
             values["turn_message_id"] = posted[1]  # the last post is the game's turn message
         previous = game.version
-        version = await q.bump(s, game, previous, **values)
-        metrics.decided(s, game.title, game.guild_id)
+        version = previous + 1  # (written by `write_decision`, which refuses a stale one)
         all_events: list[Event] = []
         last_seq = loaded.last_seq
         logged: list[dict[str, Any]] = []
@@ -341,22 +340,27 @@ class ServiceCore:
             all_events += events
             last_seq = seq
             seq += 1
-        if logged:
-            await q.log_actions(s, logged)
-        if result is not None:
-            await self._game_over(s, game)
         checkpoint = (
             result is not None or last_seq // SNAPSHOT_EVERY > loaded.last_seq // SNAPSHOT_EVERY
         )
-        await q.replace_latest_snapshot(
-            s, game.id, previous, version, last_seq, title.encode(state), checkpoint
+        write = q.DecisionRows(
+            game=game,
+            previous=previous,
+            values=values,
+            actions=logged,
+            last_seq=last_seq,
+            state=title.encode(state),
+            checkpoint=checkpoint,
+            prefix=prefix,
+            timers=None if result is not None else await self._timers(s, game, now),
+            delivered=posted[0] if posted is not None else None,
         )
+        await s.run_sync(q.write_decision, write)
+        metrics.decided(s, game.title, game.guild_id)
+        if result is not None:
+            await self._game_over(s, game)
         quiet = _is_quiet(before, now, rows, move)
-        await q.owe_delivery(s, game.id, version, prefix)
-        await self._set_timers(s, game, version, sorted({p.seat for p in now}))
         await self._tick_clocks(s, game, seats, now, {move.seat_no} if move else set())
-        if posted is not None:  # (its message id went in with the bump)
-            await q.mark_delivered(s, [(game.id, posted[0], None)])
         self._cache.put(game.id, Loaded(version, last_seq, state, seq, now))
         if move is not None:
             self.drafts.clear(game.id, move.seat_no)
@@ -406,21 +410,18 @@ class ServiceCore:
         outcome.events.insert(0, Event(line))
         return outcome
 
-    async def _set_timers(
-        self, s: AsyncSession, game: Game, version: int, asked: list[int]
-    ) -> None:
-        """The timers of the new decision, in its own transaction (replacing the last ones).
-        The reminder carries the seats asked (`asked`), so it is checked without the state."""
-        if game.status != "running":
-            await q.clear_game_timers(s, game.id)
-            return
+    async def _timers(
+        self, s: AsyncSession, game: Game, prompts: list[Prompt]
+    ) -> dict[str, tuple[datetime, dict[str, Any]]]:
+        """The timers of the new decision of a running game, replacing its last ones. The
+        reminder carries the seats asked, so it is checked without the state."""
         timers = {}
         if self.reminder_after is not None:
             due = self.clock() + self.reminder_after
-            timers[q.REMINDER] = (due, {"asked": asked})
+            timers[q.REMINDER] = (due, {"asked": sorted({p.seat for p in prompts})})
             self._wake_after_commit(s, due)
         timers.update(await self._stall_timer(s, game))  # type: ignore[attr-defined]  # stalls.py
-        await q.set_game_timers(s, game.id, version, timers)
+        return timers
 
     @staticmethod
     def _wake_after_commit(s: AsyncSession, due: datetime) -> None:

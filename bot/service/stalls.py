@@ -2,7 +2,7 @@
 `stall_days`, default 7) pings its moderators once.
 
 Each decision sets the game's one `stall` timer in its own transaction (from
-`ServiceCore._set_timers`): due N days later, for that version, carrying when the move was made.
+`ServiceCore._timers`): due N days later, for that version, carrying when the move was made.
 The dispatcher claims it when due; `stall_due` checks the game has not moved since and reports
 it once. The claimed timer is then put back as a marker that never fires (due at `PINGED`): it
 keeps when the last move was, says the moderators were told, and is replaced by the game's next

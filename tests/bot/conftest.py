@@ -13,19 +13,26 @@ Kind = discord.InteractionResponseType
 
 
 async def _answer_through_response(
-    it: Any, kind: discord.InteractionResponseType, *, ephemeral: bool = False, **kwargs: Any
-) -> None:
+    it: Any,
+    kind: discord.InteractionResponseType,
+    *,
+    ephemeral: bool = False,
+    with_id: bool = False,
+    **kwargs: Any,
+) -> int | None:
     """`rest.answer` for a stub interaction: the call discord.py's own answer makes, so a stub
     `response` records it (the real requests are checked end to end, tests/e2e)."""
     response = it.response
     if kind is Kind.channel_message:
-        await response.send_message(ephemeral=ephemeral, **kwargs)
+        sent = await response.send_message(ephemeral=ephemeral, **kwargs)
+        return sent.message_id if with_id else None
     elif kind is Kind.message_update:
         await response.edit_message(**kwargs)
     elif kind is Kind.deferred_message_update:
         await response.defer()
     else:
         await response.defer(thinking=True, ephemeral=ephemeral)
+    return None
 
 
 async def _followup_through_stub(it: Any, **kwargs: Any) -> int:
