@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.db.models import Game, Seat
@@ -30,6 +31,30 @@ class MenuMoved(ServiceError):
         self.step = step
 
 
+@dataclass
+class Checked:
+    """A person's choice checked against the game at `version`."""
+
+    version: int
+    title: Title
+    seat: Seat
+    here: Position
+    choice: Choice | None  # None: not on the menu, a complete move for the rules to judge
+    choice_id: str
+
+    def is_step(self) -> bool:
+        return self.choice is not None and self.choice.step
+
+    def holds(self, game: Game | None, seats: list[Seat]) -> bool:
+        """Still true of these fresh rows: the same version, the seat still this person's."""
+        if game is None or game.status != "running" or game.version != self.version:
+            return False
+        mine = self.seat
+        return any(
+            x.seat_no == mine.seat_no and x.user_id == mine.user_id and not x.is_bot for x in seats
+        )
+
+
 class PlayCases(ServiceCore):
     async def act(
         self, channel_id: int, user_id: int, choice_id: str, version: int | None = None
@@ -53,84 +78,94 @@ class PlayCases(ServiceCore):
         A step returns the next menu (nothing is stored but the draft); a complete move is
         committed in one transaction with every automatic move after it."""
         async with self._lock(game_id):
-            done = await self._act_locked(game_id, user_id, choice_id, version, menu, fresh=False)
-            if done is None:  # reached on cached rows: decide (or refuse) on a fresh read
-                done = await self._act_locked(
-                    game_id, user_id, choice_id, version, menu, fresh=True
-                )
-            return done
+            game, seats, loaded, _ = await self._row_and_state(game_id)
+            try:
+                checked = self._check(game, seats, loaded, user_id, choice_id, version, menu)
+            except ServiceError:
+                checked = None  # refused on what this process knew: decide on a fresh read
+            if checked is not None and checked.is_step():
+                assert game is not None and loaded is not None  # (`_check` made sure)
+                return self._step(game, loaded, seats, checked)
+            return await self._commit(game_id, user_id, choice_id, version, menu, checked)
 
-    async def _act_locked(
+    async def _commit(
         self,
         game_id: int,
         user_id: int,
         choice_id: str,
         version: int | None,
         menu: str | None,
-        *,
-        fresh: bool,
-    ) -> Outcome | Step | None:
-        """`act_in_game` under the game's lock. Cached rows (not `fresh`) may answer a step;
-        for a complete move or a refusal they give None: nothing was done, read afresh."""
-        game, seats, loaded, cached = await self._row_and_state(game_id, fresh=fresh)
-        try:
-            title, seat = _playing(game, seats, loaded, user_id)
-            assert game is not None and loaded is not None
-            if version is not None and version != game.version:
-                raise StaleError(STALE)
-            prompts = prompts_of(title, loaded)
-            here = self.drafts.position(title, loaded.state, game_id, seat.seat_no, prompts)
-            if here is None:
-                raise ServiceError(self._not_your_turn(game, title, loaded.state, seats))
-            if version is not None:  # the public message shows the top-level menu
-                here = Position(here.top, (), here.top)
-            elif menu is not None and menu != fingerprint(here.prompt):
-                info = describe_game(game, seats, loaded.state, prompts=prompts)
-                step = Step(info, seat.seat_no, here.prompt, reset=here.reset)
-                raise MenuMoved(STALE_MENU, step)
-            typed = menu is None and version is None
-            if typed:
-                choice_id = find_choice(here.prompt.choices, choice_id)
-            choice = here.prompt.find(choice_id)
-            if choice is None and typed and here.steps:
-                # Typed, and not on the current menu: a step of the top-level menu starts over
-                # from there; anything else goes to the rules as a complete move.
-                found = here.top.find(choice_id)
-                if found is not None and found.step:
-                    choice, here = found, Position(here.top, (), here.top)
-            if choice is not None and choice.step:
-                return self._step(game, title, loaded, seats, seat, here, choice)
-            if choice is None and (menu is not None or version is not None):
-                raise StaleError(STALE)
-        except ServiceError:
-            if cached:
-                return None
-            raise
-        if cached:
-            return None
-        holders = list(seats)
+        checked: Checked | None,
+    ) -> Outcome | Step:
+        """A complete move (or a refusal), decided on the game as read inside the write
+        transaction. What was checked on cached rows stands when the game is still at the
+        version it was checked at and the seat is still the person's; else it is checked
+        again on the fresh rows."""
         async with self._tx(game_id) as s:
-            outcome = await self._decide(
-                s, game, title, loaded, seats, Move(seat.seat_no, choice_id, user_id)
-            )
+            game, seats = await q.game_and_holders(s, game_id)
+            loaded = None
+            if game is not None and game.status == "running":
+                loaded = await self._state(s, game, title_of(game))
+            if checked is None or not checked.holds(game, seats):
+                checked = self._check(game, seats, loaded, user_id, choice_id, version, menu)
+            assert game is not None and loaded is not None
+            if checked.is_step():  # (the game moved on: the choice is a step now)
+                return self._step(game, loaded, seats, checked)
+            holders = list(seats)
+            move = Move(checked.seat.seat_no, checked.choice_id, user_id)
+            outcome = await self._decide(s, game, checked.title, loaded, seats, move)
         if game.status == "running" and all(map(operator.is_, holders, seats)):
             # The commit holds the row as stored (its version, its turn message): the next
             # menu needs no read. (Not when a seat changed hands in it.)
             self._rows.put(self._rows.generation(), game, seats)
-        outcome.chosen = choice.label if choice is not None else choice_id
-        outcome.secret = here.prompt.secret
+        choice = checked.choice
+        outcome.chosen = choice.label if choice is not None else checked.choice_id
+        outcome.secret = checked.here.prompt.secret
         return outcome
 
-    def _step(
+    def _check(
         self,
-        game: Game,
-        title: Title,
-        loaded: Loaded,
+        game: Game | None,
         seats: list[Seat],
-        seat: Seat,
-        here: Position,
-        choice: Choice,
-    ) -> Step:
+        loaded: Loaded | None,
+        user_id: int,
+        choice_id: str,
+        version: int | None,
+        menu: str | None,
+    ) -> Checked:
+        """Where the person's choice leads on these rows: a step, or a complete move (with
+        the choice it is, or None: an id for the rules to judge); else the refusal."""
+        title, seat = _playing(game, seats, loaded, user_id)
+        assert game is not None and loaded is not None
+        if version is not None and version != game.version:
+            raise StaleError(STALE)
+        prompts = prompts_of(title, loaded)
+        here = self.drafts.position(title, loaded.state, game.id, seat.seat_no, prompts)
+        if here is None:
+            raise ServiceError(self._not_your_turn(game, title, loaded.state, seats))
+        if version is not None:  # the public message shows the top-level menu
+            here = Position(here.top, (), here.top)
+        elif menu is not None and menu != fingerprint(here.prompt):
+            info = describe_game(game, seats, loaded.state, prompts=prompts)
+            step = Step(info, seat.seat_no, here.prompt, reset=here.reset)
+            raise MenuMoved(STALE_MENU, step)
+        typed = menu is None and version is None
+        if typed:
+            choice_id = find_choice(here.prompt.choices, choice_id)
+        choice = here.prompt.find(choice_id)
+        if choice is None and typed and here.steps:
+            # Typed, and not on the current menu: a step of the top-level menu starts over
+            # from there; anything else goes to the rules as a complete move.
+            found = here.top.find(choice_id)
+            if found is not None and found.step:
+                choice, here = found, Position(here.top, (), here.top)
+        if choice is None and (menu is not None or version is not None):
+            raise StaleError(STALE)
+        return Checked(game.version, title, seat, here, choice, choice_id)
+
+    def _step(self, game: Game, loaded: Loaded, seats: list[Seat], checked: Checked) -> Step:
+        title, seat, here, choice = checked.title, checked.seat, checked.here, checked.choice
+        assert choice is not None
         steps = next_draft(here.steps, choice)
         try:
             prompt = title.choices(loaded.state, seat.seat_no, steps)
