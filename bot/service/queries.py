@@ -437,19 +437,7 @@ _INSERT_TIMER = insert(TIMERS)
 SPENT = datetime(9999, 1, 1, tzinfo=UTC)
 
 
-async def set_game_timer(
-    s: AsyncSession,
-    game_id: int,
-    kind: str,
-    due_at: datetime,
-    version: int,
-    payload: dict[str, Any] | None = None,
-) -> None:
-    """The game's one timer of `kind`, replacing an older one (in the caller's transaction)."""
-    await s.run_sync(set_game_timer_now, game_id, kind, due_at, version, payload)
-
-
-def set_game_timer_now(
+def set_game_timer(
     s: Session,
     game_id: int,
     kind: str,
@@ -457,7 +445,8 @@ def set_game_timer_now(
     version: int,
     payload: dict[str, Any] | None = None,
 ) -> None:
-    """`set_game_timer`, in a `run_sync`."""
+    """The game's one timer of `kind`, replacing an older one (in the caller's transaction;
+    sync: in a `run_sync`)."""
     payload = payload or {}
     moved = s.execute(
         _MOVE_TIMER,
@@ -526,7 +515,7 @@ def set_game_timers(
         if moved.rowcount == len(timers):
             return
     for kind, (due, payload) in timers.items():
-        set_game_timer_now(s, game_id, kind, due, version, payload)
+        set_game_timer(s, game_id, kind, due, version, payload)
 
 
 async def clear_game_timers(s: AsyncSession, game_id: int) -> None:

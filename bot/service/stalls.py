@@ -199,7 +199,7 @@ class StallCases(ServiceCore):
 
 async def _put(s: AsyncSession, game_id: int, due: datetime, version: int, since: datetime) -> None:
     """The game's one stall timer, replacing the last one (in the caller's transaction)."""
-    await q.set_game_timer(s, game_id, STALL, due, version, _payload(since))
+    await s.run_sync(q.set_game_timer, game_id, STALL, due, version, _payload(since))
 
 
 def _payload(since: datetime) -> dict[str, Any]:
