@@ -10,10 +10,12 @@ The rules allow all of these (R76: a play may do nothing), so the choices stay o
 from __future__ import annotations
 
 import re
+from functools import cache
+from types import ModuleType
 
 import msgspec
 
-from engine.benares.actions import action_options, spec_of
+from engine.benares.actions import can_perform, spec_of
 from engine.benares.clone import clone
 from engine.benares.data import data
 from engine.benares.state import State, Task
@@ -33,6 +35,8 @@ _CANNOT = re.compile(
     r"^(?P<who>Seat \d+) cannot use the (?P<which>card|company|pooled Move) action "
     r"(?P<act>.+?)(?P<rep> \(repetition \d+ of \d+\))?: (?P<why>.+)\.$"
 )
+#: Every line `_CANNOT` matches holds this.
+_MARK = " cannot use the "
 _LOST = re.compile(r"(\d+ steps? lost|gives nothing|nothing happens)")
 #: The tasks that hold each action of a play (an `order` task holds both until it is decided).
 _WHICH = ("card", "company", "pooled Move")
@@ -58,12 +62,19 @@ def warned(st: State, t: Task, found: list[Choice]) -> list[Choice]:
     return out
 
 
+@cache
+def _engine() -> tuple[ModuleType, ModuleType]:
+    """(flow, prompts), imported once on first use: both import this module."""
+    from engine.benares import flow, prompts
+
+    return flow, prompts
+
+
 def _try(st: State, cid: str) -> tuple[State, list[Event]] | None:
     """`flow.decide` for the top decision's seat on a copy of `st`; None when the move is
     refused. `cid` is one of that decision's listed choices, so `decide`'s legality check
     (which builds the options again) is skipped."""
-    from engine.benares import flow  # flow imports prompts, which imports this module
-
+    flow = _engine()[0]
     new = clone(st)
     ev: list[Event] = []
     top = new.stack.pop()
@@ -73,6 +84,28 @@ def _try(st: State, cid: str) -> tuple[State, list[Event]] | None:
     except IllegalAction:
         return None
     return new, ev
+
+
+Tried = tuple[State, list[Event]] | None
+
+
+class _Tries:
+    """`_try` results within one `_warn`, by parent state (its identity) and choice: the card
+    and the company action's searches often try the same continuations of the same states.
+    A state handed out here is only read afterwards, apart from its `last` lines, which every
+    search clears the same way before it continues from that state."""
+
+    def __init__(self) -> None:
+        self._done: dict[tuple[int, str], tuple[State, Tried]] = {}
+
+    def get(self, st: State, cid: str) -> Tried:
+        key = (id(st), cid)
+        hit = self._done.get(key)
+        if hit is not None and hit[0] is st:  # `st` is kept alive, so its id is not reused
+            return hit[1]
+        out = _try(st, cid)
+        self._done[key] = (st, out)
+        return out
 
 
 def _holds(task: Task, which: str) -> bool:
@@ -89,21 +122,56 @@ def _pending(st: State, seat: int, which: str) -> bool:
     )
 
 
+def _pending_all(st: State, seat: int) -> set[str]:
+    """The actions of `_WHICH` for which `_pending(st, seat, which)` holds, in one pass."""
+    out: set[str] = set()
+    for x in st.stack:
+        if x.seat != seat:
+            continue
+        if x.kind == "order":
+            out.update(("card", "company"))
+        elif x.kind == "card_dev":
+            out.add("card")
+        elif x.kind == "action" and x.b in _WHICH:
+            out.add(x.b)
+    return out
+
+
 def _cannot(ev: list[Event], seat: int, which: str | None = None) -> re.Match[str] | None:
+    who = seat_name(seat)
     for e in ev:
+        if _MARK not in e.text:  # cheaper than the pattern, which needs it
+            continue
         m = _CANNOT.match(e.text)
-        if m and m["who"] == seat_name(seat) and which in (None, m["which"]):
+        if m and m["who"] == who and which in (None, m["which"]):
             return m
     return None
 
 
+def _cannot_all(ev: list[Event], seat: int) -> dict[str, re.Match[str]]:
+    """`_cannot(ev, seat, which)` for every action of `_WHICH` that has one, in one pass."""
+    who = seat_name(seat)
+    out: dict[str, re.Match[str]] = {}
+    for e in ev:
+        if _MARK not in e.text:
+            continue
+        m = _CANNOT.match(e.text)
+        if m and m["who"] == who:
+            out.setdefault(m["which"], m)
+    return out
+
+
 def _doomed(
-    st: State, seat: int, which: str, budget: list[int], seen: set[bytes] | None = None
+    st: State,
+    seat: int,
+    which: str,
+    budget: list[int],
+    seen: set[bytes] | None = None,
+    tries: _Tries | None = None,
 ) -> re.Match[str] | None:
     """The log line saying `which` cannot be used, when every continuation of the play (all
     choices of `seat`, a sale counted as all or nothing) leads to it; None when it can happen."""
-    from engine.benares import prompts  # prompts imports this module
-
+    prompts = _engine()[1]
     top = st.stack[-1] if st.stack else None
     if top is None or top.seat != seat:
         return None
@@ -112,9 +180,10 @@ def _doomed(
     if top.kind == "order" and which != "pooled Move":  # it may go first: can it now?
         card_ref, comp_ref = prompts.halves(top)
         spec = data().cards[top.a]["dev"] if which == "card" and top.b == "development" else None
-        if action_options(st, seat, spec or spec_of(card_ref if which == "card" else comp_ref)):
+        if can_perform(st, seat, spec or spec_of(card_ref if which == "card" else comp_ref)):
             return None
     seen = set() if seen is None else seen
+    tries = _Tries() if tries is None else tries
     found: re.Match[str] | None = None
     for c in prompts.OPTIONS[top.kind](st, top):
         if c.step or c.id == BACK:
@@ -122,7 +191,7 @@ def _doomed(
         budget[0] -= 1
         if budget[0] < 0:
             return None
-        tried = _try(st, c.id)
+        tried = tries.get(st, c.id)
         if tried is None:
             continue
         new, ev = tried
@@ -135,7 +204,7 @@ def _doomed(
             if key in seen:
                 continue
             seen.add(key)
-            m = _doomed(new, seat, which, budget, seen)
+            m = _doomed(new, seat, which, budget, seen, tries)
             if m is None:
                 return None
         found = found or m
@@ -182,10 +251,12 @@ def _warn(st: State, t: Task, c: Choice) -> Choice:
     new, ev = tried
     notes: list[tuple[str, str, str]] = []
     lost: dict[str, re.Match[str]] = {}
+    cannot, pending = _cannot_all(ev, t.seat), _pending_all(new, t.seat)
+    tries = _Tries()
     for which in _WHICH:
-        m = _cannot(ev, t.seat, which)
-        if m is None and _pending(new, t.seat, which):
-            m = _doomed(new, t.seat, which, [SEARCH_BUDGET])
+        m = cannot.get(which)
+        if m is None and which in pending:
+            m = _doomed(new, t.seat, which, [SEARCH_BUDGET], None, tries)
         if m is not None:
             lost[which] = m
     if {"card", "company"} <= lost.keys():

@@ -1,0 +1,94 @@
+"""The warning labels' shortcuts (traps.py) against the plain computations they replace, over
+seeded games: the one-pass `_cannot_all` and `_pending_all`, and the whole menus (sub-menus and
+prompts) with the `_try` results shared between searches against menus that try everything
+afresh and look at the log and the stack action by action."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.benares import traps
+from engine.benares.state import State
+from engine.core import BACK, Event, Prompt
+from engine.rng import Rng
+from tests.engine.benares.bc_helpers import T
+
+GAMES = [(2, 21, {}), (3, 22, {"intertwined_blocks": "on"}), (4, 23, {"open_hands": "on"})]
+
+
+def _positions(seats: int, seed: int, options: dict[str, str]) -> list[tuple[State, int]]:
+    """(state, deciding seat) of every decision of a game played by the bot."""
+    st = T.setup(seed, seats, options)
+    rng = Rng.from_seed(seed)
+    out = []
+    while T.result(st) is None:
+        seat = T.deciding(st)[0]
+        out.append((T.copy(st), seat))
+        T.apply(st, seat, T.bot_choice(T.copy(st), seat, rng.fork(len(out))))
+    return out
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[tuple[State, int]]:
+    return [p for game in GAMES for p in _positions(*game)]
+
+
+def _menus(st: State, seat: int) -> list[Prompt | None]:
+    """The prompts, the seat's menu and every sub-menu one step down, warnings worked out anew."""
+    traps._cache.clear()
+    out: list[Prompt | None] = list(T.prompts(st))
+    top = T.choices(st, seat, ())
+    out.append(top)
+    for c in top.choices if top else []:
+        if c.step and c.id != BACK:
+            traps._cache.clear()
+            out.append(T.choices(st, seat, (c.id,)))
+    return out
+
+
+class _Afresh(traps._Tries):
+    """Every continuation tried anew, as before the results were shared."""
+
+    def get(self, st: State, cid: str) -> traps.Tried:
+        return traps._try(st, cid)
+
+
+def _cannot_each(ev: list[Event], seat: int) -> dict[str, re.Match[str]]:
+    found = {w: traps._cannot(ev, seat, w) for w in traps._WHICH}
+    return {w: m for w, m in found.items() if m is not None}
+
+
+def _pending_each(st: State, seat: int) -> set[str]:
+    return {w for w in traps._WHICH if traps._pending(st, seat, w)}
+
+
+def test_one_pass_checks_match_the_plain_ones(positions) -> None:
+    tried = 0
+    for st, seat in positions:
+        for p in _menus(st, seat):
+            for c in p.choices if p else []:
+                if c.step or c.id == BACK:
+                    continue
+                out = traps._try(st, c.id)
+                if out is None:
+                    continue
+                new, ev = out
+                tried += 1
+                fast = {w: m.group(0) for w, m in traps._cannot_all(ev, seat).items()}
+                assert fast == {w: m.group(0) for w, m in _cannot_each(ev, seat).items()}
+                assert traps._pending_all(new, seat) == _pending_each(new, seat)
+    assert tried > 100
+
+
+def test_menus_match_the_plain_search(positions, monkeypatch) -> None:
+    fast = [_menus(st, seat) for st, seat in positions]
+    monkeypatch.setattr(traps, "_Tries", _Afresh)
+    monkeypatch.setattr(traps, "_cannot_all", _cannot_each)
+    monkeypatch.setattr(traps, "_pending_all", _pending_each)
+    plain = [_menus(st, seat) for st, seat in positions]
+    traps._cache.clear()
+    assert fast == plain
+    warned = sum(1 for ms in plain for p in ms if p and any(" — " in c.label for c in p.choices))
+    assert warned > 10  # the comparison covers labels with warnings
