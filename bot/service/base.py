@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.orm import Session
 
 from bot import catalog, metrics
 from bot.db.models import Action, Audit, Game, Seat, utcnow
@@ -225,9 +226,10 @@ class ServiceCore:
         quiet: bool = False,
         prefix: str = "",
         prompts: list[Prompt] | None = None,
+        away: dict[int, datetime] | None = None,
     ) -> Outcome:
         """What a caller posts after a change, from what the change itself holds (`prompts`:
-        the state's, when the caller has them already)."""
+        the state's, and `away`: who is away, when the caller has them already)."""
         hands: dict[int, str] = {}
         title = catalog.title(game.title)
         if game.status != "running" or state is None or title is None:
@@ -245,7 +247,8 @@ class ServiceCore:
                     if text_:
                         hands[seat.user_id] = text_
         former = await q.former_people(s, game)
-        info = await self._away_view(s, game, describe_game(game, seats, state, former, prompts))
+        info = describe_game(game, seats, state, former, prompts)
+        info = await self._away_view(s, game, info, away)
         return Outcome(
             game=info,
             events=events,
@@ -355,7 +358,14 @@ class ServiceCore:
             timers=None if result is not None else await self._timers(s, game, now),
             delivered=posted[0] if posted is not None else None,
         )
-        await s.run_sync(q.write_decision, write)
+        people = [x.user_id for x in seats if x.user_id is not None and not x.is_bot]
+
+        def write_and_read(sync: Session) -> dict[int, datetime]:
+            """The decision's statements, and who is away for its turn message, in one go."""
+            q.write_decision(sync, write)
+            return self._away_now(sync, game, people) if result is None else {}
+
+        away = await s.run_sync(write_and_read)
         metrics.decided(s, game.title, game.guild_id)
         if result is not None:
             await self._game_over(s, game)
@@ -365,7 +375,15 @@ class ServiceCore:
         if move is not None:
             self.drafts.clear(game.id, move.seat_no)
         return await self._outcome(
-            s, game, seats, state, notes + all_events, quiet=quiet, prefix=prefix, prompts=now
+            s,
+            game,
+            seats,
+            state,
+            notes + all_events,
+            quiet=quiet,
+            prefix=prefix,
+            prompts=now,
+            away=away,
         )
 
     async def _game_over(self, s: AsyncSession, game: Game) -> None:
@@ -387,9 +405,16 @@ class ServiceCore:
         """`info` with the seats' clocks."""
         return info
 
-    async def _away_view(self, s: AsyncSession, game: Game, info: GameInfo) -> GameInfo:
-        """`info` with who of its seated people is away, and until when."""
+    async def _away_view(
+        self, s: AsyncSession, game: Game, info: GameInfo, away: dict[int, datetime] | None = None
+    ) -> GameInfo:
+        """`info` with who of its seated people is away, and until when (`away`: read
+        already)."""
         return info
+
+    def _away_now(self, s: Session, game: Game, people: list[int]) -> dict[int, datetime]:
+        """Who of `people` is away now, and until when (sync: in a `run_sync`)."""
+        return {}
 
     async def _take_back(
         self, s: AsyncSession, game: Game, seats: list[Seat], actions: list[Action], line: str

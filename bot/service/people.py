@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
 
 from bot.db.models import Game, GuildSettings, Person, SeatClock, Vacation
 from bot.errors import ServiceError
@@ -97,18 +98,19 @@ _AWAY_ON_SERVER = _AWAY.where(_VACATIONS.c.guild_id == bindparam("guild"))
 _AWAY_OFF_SERVER = _AWAY.where(_VACATIONS.c.guild_id.is_(None))
 
 
-async def away_map(
-    s: AsyncSession, user_ids: Iterable[int], guild_id: int | None, now: datetime
+def away_map(
+    s: Session, user_ids: Iterable[int], guild_id: int | None, now: datetime
 ) -> dict[int, datetime]:
-    """user id -> when they are back, for those of `user_ids` away at `now` (one query)."""
+    """user id -> when they are back, for those of `user_ids` away at `now` (one query; sync,
+    in a `run_sync`: a decision runs it with its own statements)."""
     ids = sorted(set(user_ids))
     if not ids:
         return {}
     params = {"ids": ids, "after": now.astimezone(UTC)}
     if guild_id is None:
-        rows = (await s.execute(_AWAY_OFF_SERVER, params)).all()
+        rows = s.execute(_AWAY_OFF_SERVER, params).all()
     else:
-        rows = (await s.execute(_AWAY_ON_SERVER, {**params, "guild": guild_id})).all()
+        rows = s.execute(_AWAY_ON_SERVER, {**params, "guild": guild_id}).all()
     out: dict[int, datetime] = {}
     for uid in ids:
         end = _covering_end([v for v in rows if v.user_id == uid], now)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
 
 from bot import catalog
 from bot.db.models import Action, Game
@@ -35,14 +37,20 @@ class ReadingCases(ServiceCore):
                     raise
             return await self._away_view(s, game, await self._describe(s, game))
 
-    async def _away_view(self, s: AsyncSession, game: Game, info: GameInfo) -> GameInfo:
-        """`info` with the seated people away now and when they are back (one query; for
-        `/game status` and every turn message)."""
+    async def _away_view(
+        self, s: AsyncSession, game: Game, info: GameInfo, away: dict[int, datetime] | None = None
+    ) -> GameInfo:
+        """`info` with the seated people away now and when they are back (one query, unless
+        `away` was read already; for `/game status` and every turn message)."""
         if game.status != "running":
             return info
-        people = [h.user_id for h in info.holders if h.user_id is not None and not h.is_bot]
-        away = await away_map(s, people, game.guild_id, self.clock())
+        if away is None:
+            people = [h.user_id for h in info.holders if h.user_id is not None and not h.is_bot]
+            away = await s.run_sync(self._away_now, game, people)
         return dataclasses.replace(info, away=away) if away else info
+
+    def _away_now(self, s: Session, game: Game, people: list[int]) -> dict[int, datetime]:
+        return away_map(s, people, game.guild_id, self.clock())
 
     async def game_info(self, game_id: int) -> GameInfo:
         async with self._sessions() as s:
