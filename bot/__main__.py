@@ -22,8 +22,11 @@ if TYPE_CHECKING:
     from bot.discord.client import BoardroomBot
 
 log = logging.getLogger("bot")
-#: Blocks this big or bigger are mapped on their own (render.heap.fix_mmap_threshold).
-HEAP_MMAP_BYTES = 256 * 1024
+#: Blocks this big or bigger are mapped on their own (render.heap.fix_mmap_threshold). Below a
+#: board's size (Tidewater's are up to 215 KB): since the event loop reads the drawn images
+#: itself (bot.render_pool), boards kept on the main heap fragmented it. 20 Tidewater games
+#: with 1,000 stored (bench.e2e_load): bot + worker PSS 202-203 MiB at 256 KiB, 184 at 128.
+HEAP_MMAP_BYTES = 128 * 1024
 
 
 def _cannot_start(line: str) -> int:
