@@ -24,6 +24,10 @@ def fingerprint(prompt: Prompt) -> str:
 class Draft:
     top: str  # fingerprint of the seat's top-level prompt the steps started from
     steps: tuple[str, ...]
+    #: The menu the steps lead to, and the game version it was worked out at: a game's state
+    #: changes only with its version, so at that version the menu is this one (no rules call).
+    prompt: Prompt | None = None
+    version: int | None = None
 
 
 @dataclass(frozen=True)
@@ -48,9 +52,11 @@ class Drafts:
         game_id: int,
         seat: int,
         prompts: list[Prompt] | None = None,
+        version: int | None = None,
     ) -> Position | None:
         """The seat's menu now (None: it has nothing to decide). `prompts`: the state's, when
-        known (a seat's top-level menu is its prompt: the engine contract)."""
+        known (a seat's top-level menu is its prompt: the engine contract); `version`: the
+        game's, when known (a draft's menu worked out at it is used as it is)."""
         if prompts is None:
             top = title.choices(state, seat, ())
         else:
@@ -61,6 +67,8 @@ class Drafts:
         draft = self._items.get((game_id, seat))
         if draft is None or not draft.steps:
             return Position(top, (), top)
+        if version is not None and draft.version == version and draft.prompt is not None:
+            return Position(top, draft.steps, draft.prompt)
         if draft.top == fingerprint(top):
             try:
                 prompt = title.choices(state, seat, draft.steps)
@@ -71,9 +79,19 @@ class Drafts:
         self._items.pop((game_id, seat), None)
         return Position(top, (), top, reset=True)
 
-    def set(self, game_id: int, seat: int, top: Prompt, steps: tuple[str, ...]) -> None:
+    def set(
+        self,
+        game_id: int,
+        seat: int,
+        top: Prompt,
+        steps: tuple[str, ...],
+        prompt: Prompt | None = None,
+        version: int | None = None,
+    ) -> None:
+        """The seat's draft: `steps` from `top`; `prompt`, the menu they lead to at the game's
+        `version`, when known."""
         if steps:
-            self._items[(game_id, seat)] = Draft(fingerprint(top), steps)
+            self._items[(game_id, seat)] = Draft(fingerprint(top), steps, prompt, version)
         else:
             self._items.pop((game_id, seat), None)
 

@@ -140,7 +140,9 @@ class PlayCases(ServiceCore):
         if version is not None and version != game.version:
             raise StaleError(STALE)
         prompts = prompts_of(title, loaded)
-        here = self.drafts.position(title, loaded.state, game.id, seat.seat_no, prompts)
+        here = self.drafts.position(
+            title, loaded.state, game.id, seat.seat_no, prompts, game.version
+        )
         if here is None:
             raise ServiceError(self._not_your_turn(game, title, loaded.state, seats))
         if version is not None:  # the public message shows the top-level menu
@@ -173,7 +175,7 @@ class PlayCases(ServiceCore):
             raise ServiceError(f"That menu is not available now ({exc}).") from None
         if prompt is None:
             raise ServiceError("You have nothing to decide right now.")
-        self.drafts.set(game.id, seat.seat_no, here.top, steps)
+        self.drafts.set(game.id, seat.seat_no, here.top, steps, prompt, game.version)
         info = describe_game(game, seats, loaded.state, prompts=prompts_of(title, loaded))
         return Step(info, seat.seat_no, prompt)
 
@@ -210,7 +212,9 @@ class PlayCases(ServiceCore):
         mine = info.seat_of(user_id)
         if mine is None:
             return info, None
-        here = self.drafts.position(title, loaded.state, game_id, mine.seat_no, prompts)
+        here = self.drafts.position(
+            title, loaded.state, game_id, mine.seat_no, prompts, game.version
+        )
         if here is None:
             return info, None
         return info, (here.top if top else here.prompt)
