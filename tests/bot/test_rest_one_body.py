@@ -1,0 +1,109 @@
+"""A message with attachments goes as one body, encoded as discord.py's form would be, and an
+interaction's webhook answers a refusal or a server error as discord.py's adapter does: tried
+again after a server error, Forbidden / NotFound / HTTPException otherwise. Against a real
+HTTP server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import io
+import json
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+import discord
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestServer
+from discord.http import Route, handle_message_parameters
+
+from bot.discord import rest
+from tests.e2e.fake_discord import _multipart_parts
+
+
+class Server:
+    """Answers each POST with the next (status, JSON) of `answers`; keeps what it was sent."""
+
+    def __init__(self, answers: list[tuple[int, dict[str, Any]]]) -> None:
+        self.answers = answers
+        self.bodies: list[tuple[str, bytes]] = []
+        app = web.Application()
+        app.router.add_post("/{tail:.*}", self.handle)
+        self.server = TestServer(app, host="127.0.0.1")
+
+    async def handle(self, request: web.Request) -> web.Response:
+        self.bodies.append((request.headers["Content-Type"], await request.read()))
+        status, body = self.answers.pop(0)
+        raw = json.dumps(body).encode()  # (as Discord: no charset, which discord.py expects)
+        return web.Response(body=raw, status=status, headers={"Content-Type": "application/json"})
+
+
+@pytest.fixture
+async def server_and_session():
+    made: list[Server] = []
+    session = aiohttp.ClientSession()
+
+    async def start(answers: list[tuple[int, dict[str, Any]]]) -> tuple[Server, Any]:
+        server = Server(answers)
+        await server.server.start_server()
+        made.append(server)
+        it = SimpleNamespace(
+            _session=session,
+            _state=SimpleNamespace(http=SimpleNamespace(proxy=None, proxy_auth=None)),
+        )
+        return server, it
+
+    yield start
+    await session.close()
+    for server in made:
+        await server.server.close()
+
+
+def _route(server: Server) -> Route:
+    route = Route("POST", "/webhooks/{webhook_id}/{webhook_token}", webhook_id=1, webhook_token="t")
+    route.url = str(server.server.make_url("/webhooks/1/t"))
+    return route
+
+
+def _form() -> list[dict[str, Any]]:
+    image = discord.File(io.BytesIO(b"\x89PNG board"), "board.png")
+    params = handle_message_parameters(
+        content="Turn 3", embeds=[discord.Embed(title="x")], file=image
+    )
+    return params.multipart or []
+
+
+async def test_attachments_go_as_one_body_with_every_part(server_and_session):
+    server, it = await server_and_session([(200, {"id": "5"})])
+    data = await rest._webhook_post(it, _route(server), await rest._one_body(_form()), {"wait": 1})
+    assert data == {"id": "5"}
+    ctype, raw = server.bodies[0]
+    assert ctype.startswith("multipart/form-data; boundary=")
+    parts = _multipart_parts(raw, ctype.split("boundary=", 1)[1].strip('"'))
+    names = {name: (filename, body) for name, filename, body in parts}
+    assert names["files[0]"] == ("board.png", b"\x89PNG board")
+    assert b'"content":"Turn 3"' in names["payload_json"][1]
+
+
+async def test_a_server_error_is_tried_again_with_the_same_body(server_and_session, monkeypatch):
+    slept: list[float] = []
+
+    async def no_sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(rest.asyncio, "sleep", no_sleep)
+    server, it = await server_and_session([(502, {"message": "bad gateway"}), (200, {"id": "7"})])
+    data = await rest._webhook_post(it, _route(server), await rest._one_body(_form()), None)
+    assert data == {"id": "7"} and slept == [1]
+    assert len(server.bodies) == 2 and server.bodies[0] == server.bodies[1]
+
+
+@pytest.mark.parametrize(
+    ("status", "error"),
+    [(403, discord.Forbidden), (404, discord.NotFound), (400, discord.HTTPException)],
+)
+async def test_a_refusal_is_discord_pys_exception(server_and_session, status, error):
+    server, it = await server_and_session([(status, {"message": "no", "code": 10015})])
+    with pytest.raises(error):
+        await rest._webhook_post(it, _route(server), await rest._one_body(_form()), None)
+    assert len(server.bodies) == 1
