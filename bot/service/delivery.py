@@ -9,6 +9,7 @@ from bot.db.models import Delivery, Game
 from bot.results import Outcome
 from bot.service import queries as q
 from bot.service.base import ServiceCore
+from bot.service.decision_write import mark_delivered
 from bot.service.loader import title_of
 from engine.core import Event
 
@@ -29,7 +30,7 @@ class DeliveryCases(ServiceCore):
                 if s.bind.dialect.name == "postgresql":
                     for game_id, _, _ in items:
                         await s.execute(q.GAME_LOCK, {"k": game_id})
-                await q.mark_delivered(s, items)
+                await mark_delivered(s, items)
         except BaseException:
             for game_id, version, message_id in items:
                 self.posted(game_id, version, message_id)  # (unless a newer post came since)

@@ -12,6 +12,7 @@ from bot.service import queries as q
 from bot.service.base import ServiceCore
 from bot.service.describe import describe_game
 from bot.service.loader import title_of
+from bot.service.timer_rows import clear_game_timers
 from engine.core import Event
 
 
@@ -39,7 +40,7 @@ class ModerationCases(ServiceCore):
             assert game is not None
             game.status = "ended"
             game.live_channel_id = None
-            await q.clear_game_timers(s, game.id)
+            await clear_game_timers(s, game.id)
             await self._audit(s, game, actor, "end", reason)
             await s.flush()
             await self._game_over(s, game)

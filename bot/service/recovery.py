@@ -16,6 +16,7 @@ from bot import catalog
 from bot.db.models import Action, Game, Seat, Snapshot
 from bot.service import queries as q
 from bot.service.base import ServiceCore, event_json
+from bot.service.decision_write import bump
 from bot.service.loader import prompts_of, title_of
 from engine.core import same_position
 
@@ -82,7 +83,7 @@ class RecoveryCases(ServiceCore):
                     "upgraded record does not replay to the snapshot; kept as it was", extra=fields
                 )
                 return False
-            version = await q.bump(s, game, game.version, rules_version=title.rules_version)
+            version = await bump(s, game, game.version, rules_version=title.rules_version)
             for action in old:  # superseded by the rewritten record, kept for the history
                 action.undone_at_version = version
             seq = await q.top_seq(s, game.id) + 1

@@ -26,12 +26,13 @@ from bot.service import queries as q
 from bot.service.base import ServiceCore
 from bot.service.describe import describe_game
 from bot.service.loader import title_of
+from bot.service.timer_rows import SPENT, TIMERS, set_game_timer
 from bot.service.timers import Fired
 
 #: The timer kind of the stall detector.
 STALL = "stall"
 #: The due time of a stall timer that has fired: the game is stalled, its moderators were told.
-PINGED = q.SPENT
+PINGED = SPENT
 DEFAULT_DAYS = 7
 #: `/admin stalled` lists at most this many games.
 LIST_MAX = 20
@@ -199,7 +200,7 @@ class StallCases(ServiceCore):
 
 async def _put(s: AsyncSession, game_id: int, due: datetime, version: int, since: datetime) -> None:
     """The game's one stall timer, replacing the last one (in the caller's transaction)."""
-    await s.run_sync(q.set_game_timer, game_id, STALL, due, version, _payload(since))
+    await s.run_sync(set_game_timer, game_id, STALL, due, version, _payload(since))
 
 
 def _payload(since: datetime) -> dict[str, Any]:
@@ -208,7 +209,7 @@ def _payload(since: datetime) -> dict[str, Any]:
 
 async def _told(s: AsyncSession, game_id: int) -> bool:
     due = await s.scalar(
-        select(q.TIMERS.c.due_at).where(q.TIMERS.c.game_id == game_id, q.TIMERS.c.kind == STALL)
+        select(TIMERS.c.due_at).where(TIMERS.c.game_id == game_id, TIMERS.c.kind == STALL)
     )
     return due is not None and _aware(due) >= PINGED
 

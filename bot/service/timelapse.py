@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from sqlalchemy import delete, select
 
 from bot.db.models import Action, Delivery, Game
-from bot.service import queries as q
 from bot.service.base import ServiceCore
+from bot.service.decision_write import mark_delivered
 from bot.timelapse import Spec
 
 #: The `deliveries.kind` of an owed timelapse.
@@ -47,7 +47,7 @@ async def owe_timelapse(
     """The final message of `version` is posted (as `message_id`): mark it delivered and owe
     its timelapse, in one transaction (owing it twice is owing it once)."""
     async with core._tx(game_id) as s:
-        await q.mark_delivered(s, [(game_id, version, message_id)])
+        await mark_delivered(s, [(game_id, version, message_id)])
         found = await s.scalar(select(Delivery.id).where(*_row(game_id, version)))
         if found is None:
             s.add(Delivery(game_id=game_id, version=version, kind=TIMELAPSE, prefix=""))

@@ -21,7 +21,7 @@ from bot.service import queries as q
 from bot.service.base import ServiceCore
 from bot.service.describe import describe_game
 from bot.service.loader import prompts_of, title_of
-from bot.service.queries import REMINDER
+from bot.service.timer_rows import REMINDER, SPENT
 
 __all__ = ["REMINDER", "Fired", "TimerCases"]
 
@@ -74,7 +74,7 @@ class TimerCases(ServiceCore):
                         {
                             "game_id": f.game_id,
                             "kind": REMINDER,
-                            "due_at": q.SPENT,
+                            "due_at": SPENT,
                             "version": f.version,
                             "payload": f.payload,
                         }

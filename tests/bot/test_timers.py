@@ -15,7 +15,7 @@ from bot import catalog
 from bot.db.engine import make_engine, sessionmaker
 from bot.db.models import Timer
 from bot.service import GameService
-from bot.service import queries as q
+from bot.service.timer_rows import SPENT
 from engine.rng import Rng
 from tests.bot.test_service import ANA, BEN, CHAN, MOD, new_game, play_one
 
@@ -68,8 +68,8 @@ async def test_a_decision_sets_one_reminder_claimed_once_when_due(service):
     # reminder for the same decision (seen with two processes, and after any restart)
     async with svc._sessions() as s:
         assert list(await s.scalars(select(Timer.due_at).where(Timer.kind == "reminder"))) in (
-            [q.SPENT],
-            [q.SPENT.replace(tzinfo=None)],
+            [SPENT],
+            [SPENT.replace(tzinfo=None)],
         )
     assert await svc.ensure_reminders() == 0
     clock.now += 1000 * HOUR  # (when the game's stall timer is due too)

@@ -1,0 +1,217 @@
+"""The plumbing `ServiceCore` (base.py) runs on: sessions and write transactions (under a
+game's advisory lock on PostgreSQL), per-game and per-channel locks, bare-connection reads, the
+state and row caches and drafts, the reads of a game over them, the audit row of an act, the
+turn messages posted but not yet marked delivered, and the timer wake-ups a commit owes."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import weakref
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
+
+from bot import metrics
+from bot.db.models import Audit, Game, Seat, utcnow
+from bot.errors import ServiceError
+from bot.results import GameInfo
+from bot.service import queries as q
+from bot.service.describe import describe_game
+from bot.service.drafts import Drafts
+from bot.service.loader import Loaded, StateCache, load, title_of
+from bot.service.row_cache import RowCache
+from bot.shards import ALL, Shards
+from engine.core import Title
+
+#: Where a write transaction's session keeps the delivery marks it took (`_take_posted`).
+_MARKS = "delivery_marks"
+#: ... and the due times of the timers it set (`_wake_after_commit`).
+_DUES = "timer_dues"
+
+
+class Plumbing:
+    """Sessions, locks, caches and the reads over them, for `ServiceCore` (base.py)."""
+
+    def __init__(
+        self,
+        sessions: async_sessionmaker,
+        cache_size: int = 64,
+        readers: async_sessionmaker | None = None,
+        *,
+        reminder_after: timedelta | None = None,
+        clock: Callable[[], datetime] = utcnow,
+        shards: Shards = ALL,
+    ) -> None:
+        """`sessions` write (and may read); `readers`, when given, serve the read-only calls.
+        `reminder_after`: ping the people a decision waits for after this long (None: never).
+        `clock`: what time it is (tests pass their own). `shards`: the Discord shards this
+        process serves; timers, owed deliveries and start-up repairs of other games are left
+        to the processes serving theirs."""
+        self.reminder_after = reminder_after
+        self.clock = clock
+        self.shards = shards
+        #: Called with the due time of every timer a commit sets (the dispatcher's wake-up).
+        self.on_timer: Callable[[datetime], None] | None = None
+        self._writers = sessions
+        self._sessions = readers or sessions
+        self._read_engine: AsyncEngine = self._sessions.kw["bind"]
+        self._cache = StateCache(cache_size)
+        self._rows = RowCache()
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+        self.drafts = Drafts()
+        self._sqlite_writer = asyncio.Lock()
+        #: Turn messages posted but not yet marked delivered: game id -> (version, message id).
+        #: Marked in the game's next transaction, or by `flush_deliveries`.
+        self._posted: dict[int, tuple[int, int | None]] = {}
+
+    @asynccontextmanager
+    async def _tx(self, game_id: int | None = None) -> AsyncIterator[AsyncSession]:
+        """A write transaction; with `game_id` on PostgreSQL, under the game's advisory lock
+        (several processes on one database then take turns per game). Its time and its
+        decisions are counted in the metrics once it has committed."""
+        t0 = time.perf_counter()
+        marks: list[tuple[int, int, int | None]] = []
+        try:
+            async with self._writers() as session:
+                session.info[_MARKS] = marks
+                if session.bind.dialect.name == "sqlite":
+                    # SQLite has one writer at a time: queue here, on the event loop, rather
+                    # than in SQLite's busy handler on a pool of blocked threads (which starves
+                    # the loop under load).
+                    async with self._sqlite_writer, session.begin():
+                        yield session
+                else:
+                    async with session.begin():
+                        if game_id is not None and session.bind.dialect.name == "postgresql":
+                            await session.execute(q.GAME_LOCK, {"k": game_id})
+                        yield session
+                metrics.committed(session, time.perf_counter() - t0)
+                if self.on_timer is not None:  # only now can the dispatcher read them
+                    for due in session.info.get(_DUES, ()):
+                        self.on_timer(due)
+        except BaseException:
+            for marked, version, message_id in marks:  # not written: mark them later
+                self.posted(marked, version, message_id)
+            raise
+        finally:  # committed or not, the cached rows it may have changed are gone
+            if game_id is None:
+                self._rows.clear()
+            else:
+                self._rows.drop(game_id)
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._channel_locks.get(channel_id)
+        if lock is None:
+            lock = self._channel_locks[channel_id] = asyncio.Lock()
+        return lock
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[AsyncConnection]:
+        """A read on a bare connection, for the hot reads (a press, a menu, a hand): an ORM
+        session costs more than the statement (a state loaded on a cache miss too)."""
+        t0 = time.perf_counter()
+        async with self._read_engine.connect() as conn:
+            yield conn
+        metrics.transaction("read", time.perf_counter() - t0)
+
+    async def _game_id(self, channel_id: int) -> int:
+        cached = self._rows.live_game(channel_id)
+        if cached is not None:
+            return cached
+        async with self._reading() as c:
+            return await q.live_game_id(c, channel_id)
+
+    async def _row_and_state(
+        self, game_id: int, *, fresh: bool = False
+    ) -> tuple[Game | None, list[Seat], Loaded | None, bool]:
+        """The game row, its seats and, for a running game, its current state: from this
+        process's caches when they hold all of it (for menus and steps), else read (`fresh`:
+        always; a commit decides on a fresh read). The last item: it came from the caches."""
+        if not fresh:
+            row = self._rows.get(game_id)
+            if row is not None:
+                game = row.game
+                if game.status != "running":
+                    return game, row.seats, None, True
+                loaded = self._cache.get(game.id, game.version)
+                if loaded is not None:
+                    return game, row.seats, loaded, True
+        async with self._reading() as c:
+            generation = self._rows.generation()
+            game, seats = await q.game_and_holders(c, game_id)
+            if game is None:
+                return None, [], None, False
+            self._rows.put(generation, game, seats)
+            loaded = None
+            if game.status == "running":
+                loaded = await self._state(c, game, title_of(game))
+        return game, seats, loaded, False
+
+    async def _state(self, s: AsyncSession | AsyncConnection, game: Game, title: Title) -> Loaded:
+        cached = self._cache.get(game.id, game.version)
+        if cached is not None:
+            return cached
+        return await load(s, game, title, self._cache)
+
+    async def _current(
+        self,
+        s: AsyncSession | AsyncConnection,
+        game_id: int,
+        allowed: tuple[str, ...],
+        refusal: str,
+    ) -> tuple[Game, Title, Any, GameInfo]:
+        """The game, its title, its current state and its summary, if its status allows."""
+        game, seats = await q.game_and_holders(s, game_id)
+        if game is None or game.status not in allowed:
+            raise ServiceError(refusal)
+        title = title_of(game)
+        state = (await self._state(s, game, title)).state
+        return game, title, state, describe_game(game, seats, state)
+
+    @staticmethod
+    async def _audit(
+        s: AsyncSession, game: Game | None, actor: int, act: str, detail: str = ""
+    ) -> None:
+        s.add(
+            Audit(
+                game_id=game.id if game else None,
+                guild_id=game.guild_id if game else None,
+                actor_id=actor,
+                act=act,
+                detail=detail,
+            )
+        )
+
+    @staticmethod
+    def _wake_after_commit(s: AsyncSession, due: datetime) -> None:
+        """A timer due at `due` is set in this transaction: `on_timer` hears of it once the
+        transaction has committed (told earlier, the dispatcher could read the timers before
+        the commit, miss this one, and sleep past it)."""
+        s.info.setdefault(_DUES, []).append(due)
+
+    def posted(self, game_id: int, version: int, message_id: int | None) -> None:
+        """The turn message of `version` is posted (as message `message_id`)."""
+        old = self._posted.get(game_id)
+        if old is None or old[0] <= version:
+            self._posted[game_id] = (version, message_id)
+
+    def _take_posted(self, s: AsyncSession, game_id: int) -> tuple[int, int | None] | None:
+        """The game's last posted turn message, to mark delivered in this transaction (handed
+        back by `_tx` if the transaction does not commit)."""
+        posted = self._posted.pop(game_id, None)
+        if posted is not None:
+            s.info.setdefault(_MARKS, []).append((game_id, *posted))
+        return posted
