@@ -111,7 +111,8 @@ def card_price(st: State, row: int, col: int, discount: int) -> int:
     if not cid:
         raise IllegalAction(f"The display space {space_name(row, col)} is empty.")
     d = data()
-    return max(d.price_floor, d.cards[card_kind(cid)].crate + modifier(col) - discount)
+    mod = d.price_modifier[d.display_columns[col]]  # `modifier(col)`, inline: asked very often
+    return max(d.price_floor, d.cards[card_kind(cid)].crate + mod - discount)
 
 
 def occupied_spaces(st: State) -> list[tuple[int, int]]:

@@ -140,6 +140,12 @@ def action_offers(st: State, seat: int) -> list[Choice]:
     return out
 
 
+def has_action(st: State, seat: int) -> bool:
+    """`bool(action_offers(st, seat))`, stopping at the first module with an offer (R83: the
+    turn order asks this of every seat it reaches)."""
+    return any(mod.offers(st, seat) for mod in MODULES.values())
+
+
 def offer_owner(st: State, seat: int, offer_id: str):
     """The action module whose top-level offer has this id (None: no such offer now)."""
     for mod in MODULES.values():
@@ -185,7 +191,7 @@ def _next_turn(st: State, after: int) -> list[Event]:
             return events + end_action_phase(st)
         st.turn = nxt
         events += start_turn(st, nxt)
-        if action_offers(st, nxt):
+        if has_action(st, nxt):
             return events
         st.players[nxt].passed = True
         events.append(Event(f"{names.player(st, nxt)} has no action left and passes."))

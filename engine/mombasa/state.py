@@ -22,9 +22,19 @@ from engine.rng import Rng
 PHASES = ("start_tiles", "planning", "action", "preparation", "over")
 
 
+#: physical card id -> data id: kinds are asked for in every menu, move and trial of the
+#: automatic player, and a game holds a few hundred card ids (bounded all the same)
+_KINDS: dict[str, str] = {}
+
+
 def card_kind(cid: str) -> str:
     """The data id of a physical card id ("blue:S_BAN1" -> "S_BAN1", "A01" -> "A01")."""
-    return cid.rsplit(":", 1)[-1]
+    kind = _KINDS.get(cid)
+    if kind is None:
+        kind = cid.rsplit(":", 1)[-1]
+        if len(_KINDS) < 4096:
+            _KINDS[cid] = kind
+    return kind
 
 
 class SlotCard(msgspec.Struct, frozen=True):

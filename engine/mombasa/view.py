@@ -19,7 +19,15 @@ from __future__ import annotations
 from engine.mombasa import names
 from engine.mombasa.data import data
 from engine.mombasa.state import State, card_kind
-from engine.mombasa.view_static import memo, static
+from engine.mombasa.view_static import (
+    SideParts,
+    Static,
+    make_bonus_text,
+    make_side_parts,
+    make_space_label,
+    memo,
+    static,
+)
 from engine.mombasa.view_types import (
     Area,
     BonusSpace,
@@ -85,61 +93,22 @@ def _face(cid: str) -> Face:
 
 
 def book(bid: str) -> Book:
+    """The view of a book tile (kept per id, like a face: frozen, a pure function of the data)."""
+    return memo(static().books, bid, _book)
+
+
+def _book(bid: str) -> Book:
     b = data().books[bid]
     return Book(b.id, b.letter, list(b.req), list(b.reward))
 
 
 def bonus_text(pair: str, index: int) -> str:
     """A short text of a special track bonus, e.g. "Expansion value +1"."""
-    return memo(static().bonus_texts, (pair, index), _bonus_text)
-
-
-def _bonus_text(key: tuple[str, int]) -> str:
-    pair, index = key
-    raw = data().bonuses[pair][index].raw
-    if "expansion_value_plus" in raw:
-        return f"Expansion value +{raw['expansion_value_plus']}"
-    if "bonus_markers_plus" in raw:
-        return f"+{raw['bonus_markers_plus']} bonus marker"
-    if "card_price_minus" in raw:
-        what = (
-            "bananas"
-            if "banana" in raw.get("when", "")
-            else "cotton"
-            if "cotton" in raw.get("when", "")
-            else "any goods"
-        )
-        return f"Price -{raw['card_price_minus']} ({what})"
-    if "cotton_units_per_card_plus" in raw:
-        return "Cotton cards +1 unit"
-    if pair == "pay_for_books_and_diamonds":
-        return "Pay £2: books/diamonds" if index == 0 else "Pay £3: 2 books + 2 diamonds"
-    if pair == "buy_card_with_pounds_and_or_diamonds":
-        return "Buy card for £ / +1 diamond" if index == 0 else "Buy card £-1 / +2 diamonds"
-    if pair == "sell_card_from_hand":
-        return "Sell a card: crate +£3" if index == 0 else "Sell coffee: crate +£8"
-    if pair == "pay1_advance_other_tracks":
-        return "Pay £1: 2 tracks +2" if index == 0 else "Pay £1: 3 tracks +2"
-    return pair.replace("_", " ")
+    return memo(static().bonus_texts, (pair, index), make_bonus_text)
 
 
 def _space_label(sid: str) -> tuple[str, str]:
-    return memo(static().space_labels, sid, _make_space_label)
-
-
-def _make_space_label(sid: str) -> tuple[str, str]:
-    if sid.startswith("track:"):
-        return "extra", ""  # labelled by build() from the side lying at that company
-    s = data().bonus_spaces[sid]
-    if s.kind == "majority":
-        return s.kind, f"Most {s.measure}: +{s.advance}"
-    if s.kind == "tile":
-        return s.kind, f"Tile {s.tile}"
-    if s.kind == "buy":
-        return s.kind, "Buy a card"
-    if s.kind == "sell":
-        return s.kind, f"Sell: crate +£{s.sell_bonus}"
-    return s.kind, f"Study: pay £{s.pay_pounds}"
+    return memo(static().space_labels, sid, make_space_label)
 
 
 def hand_size(st: State, seat: int) -> int:
@@ -154,6 +123,10 @@ def hand_size(st: State, seat: int) -> int:
 def _start_book(tid: str) -> Book:
     """The kept starting tile on bookkeeping position 1 ("start:3a"), as a book "S" with the
     requirement of its face and the starting-tile reward."""
+    return memo(static().books, tid, _make_start_book)
+
+
+def _make_start_book(tid: str) -> Book:
     d = data()
     code = tid.removeprefix("start:")
     tile = next((t for t in d.start_tiles if f"{t.tile}" == code[:-1]), None)
@@ -161,35 +134,54 @@ def _start_book(tid: str) -> Book:
     return Book(tid, "S", list(f.req) if f else [], list(d.start_tile_reward))
 
 
+def _side(side_id: str) -> SideParts:
+    """The data-only parts of a company's view for a track side (kept per side)."""
+    return memo(static().sides, side_id, make_side_parts)
+
+
+def _faces(stc: Static, cids: list[str]) -> list[Face]:
+    get = stc.faces.get
+    return [get(c) or face(c) for c in cids]
+
+
+def _tile_book(tile: str) -> Book:
+    """The book of a bookkeeping position's tile (a book tile or the starting tile)."""
+    return _start_book(tile) if tile.startswith("start:") else book(tile)
+
+
 def _player(st: State, seat: int) -> Player:
     p = st.players[seat]
-    d = data()
+    stc = static()
+    get_face = stc.faces.get
     hidden = st.phase == "planning"  # before the reveal: nothing of the action area (R180)
+    locked = p.unlocked
     slots = [
         Slot(
-            i + 1,
-            (i + 1) not in p.unlocked,
-            face(s.card) if s.card and not hidden else None,
+            i,
+            i not in locked,
+            (get_face(s.card) or face(s.card)) if s.card and not hidden else None,
             s.face_up,
         )
-        for i, s in enumerate(p.slots)
+        for i, s in enumerate(p.slots, 1)
     ]
-    books = []
-    for i, b in enumerate(p.books):
-        tile = None
-        if b.tile.startswith("start:"):
-            tile = _start_book(b.tile)
-        elif b.tile:
-            tile = book(b.tile)
-        books.append(BookPos(i + 1, tile, b.face_up, b.left_empty))
+    get_book = stc.books.get
+    books = [
+        BookPos(
+            i, (get_book(b.tile) or _tile_book(b.tile)) if b.tile else None, b.face_up, b.left_empty
+        )
+        for i, b in enumerate(p.books, 1)
+    ]
     all_chosen = st.phase != "start_tiles"
     kept = ""
     if all_chosen and p.start_deal and p.start_choice >= 0:
         deal = p.start_deal[min(p.start_choice, len(p.start_deal) - 1)]
         kept = f"{deal.tile}{deal.face}"
+    track = p.track
     shares = {}
     for comp, side in st.sides.items():
-        shares[comp] = d.sides[side].shares_at(p.track.get(comp, 0))
+        at = track.get(comp, 0)
+        table = (stc.sides.get(side) or _side(side)).shares
+        shares[comp] = table[at] if 0 <= at < len(table) else stc.data.sides[side].shares_at(at)
     return Player(
         seat=seat,
         colour=p.colour,
@@ -202,7 +194,7 @@ def _player(st: State, seat: int) -> Player:
         tile_in_area=p.tile_in_area and not hidden,
         tile_face=p.tile_face if p.tile and not hidden else -1,
         tile_face_up=p.tile_face_up,
-        piles=[faces(pile) for pile in p.piles],
+        piles=[_faces(stc, pile) for pile in p.piles],
         books=books,
         ink=p.ink,
         diamond=p.diamond,
@@ -281,70 +273,71 @@ def _status(st: State, deciding: list[int]) -> str:
     return f"{head} · Preparation" + (f" · waiting for {who}" if who else "")
 
 
+def _company(st: State, stc: Static, comp: str, posts_on_map: int) -> Company:
+    d = stc.data
+    side = d.sides[st.sides[comp]]
+    parts = _side(side.id)
+    base = st.bases[comp]
+    arrivals = st.arrivals.get(comp, [[], []])
+    extra = []
+    if side.family == "extra_spaces":
+        extra = [st.bonus_spaces.get(f"track:{comp}:{i}", -1) for i in (0, 1)]
+    posts = tuple(base.posts)
+    value = stc.share_values.get(posts)
+    if value is None:
+        value = stc.share_values[posts] = sum(
+            sum(col[: len(col) - n]) for col, n in zip(d.base_columns, posts, strict=True)
+        )
+    return Company(
+        id=comp,
+        name=names.company(comp),
+        side=side.id,
+        family=side.family,
+        last_space=side.last_space,
+        share_icons=list(parts.share_icons),
+        capital_calls=list(parts.capital_calls),
+        specials=[
+            Special(index, space, pounds, text, list(arrivals[index]))
+            for index, space, pounds, text in parts.specials
+        ],
+        markers=[p.track.get(comp, 0) for p in st.players],
+        extra_spaces=extra,
+        columns=[list(c) for c in d.base_columns],
+        covered=list(base.posts),
+        reserve=base.reserve,
+        share_value=value,
+        posts_on_map=posts_on_map,
+    )
+
+
 def build(st: State, seat: int | None) -> MombasaView:
     """The view for `seat` (None: a spectator, public information only)."""
     d = data()
-    comps = []
+    stc = static()
     posts_on_map = {c: 0 for c in d.companies}
     for comp in st.map.values():
         if comp:
             posts_on_map[comp] += 1
-    for comp in d.companies:
-        side = d.sides[st.sides[comp]]
-        base = st.bases[comp]
-        arrivals = st.arrivals.get(comp, [[], []])
-        extra = []
-        if side.family == "extra_spaces":
-            extra = [st.bonus_spaces.get(f"track:{comp}:{i}", -1) for i in (0, 1)]
-        comps.append(
-            Company(
-                id=comp,
-                name=names.company(comp),
-                side=side.id,
-                family=side.family,
-                last_space=side.last_space,
-                share_icons=list(side.share_icons),
-                capital_calls=[(c.before, c.pounds) for c in side.capital_calls],
-                specials=[
-                    Special(
-                        sp.index,
-                        sp.space,
-                        sp.pounds,
-                        bonus_text(side.bonus_pair, sp.index),
-                        list(arrivals[sp.index]),
-                    )
-                    for sp in side.special_spaces
-                ],
-                markers=[p.track.get(comp, 0) for p in st.players],
-                extra_spaces=extra,
-                columns=[list(c) for c in d.base_columns],
-                covered=list(base.posts),
-                reserve=base.reserve,
-                share_value=sum(
-                    sum(col[: len(col) - n])
-                    for col, n in zip(d.base_columns, base.posts, strict=True)
-                ),
-                posts_on_map=posts_on_map[comp],
-            )
-        )
+    comps = [_company(st, stc, comp, posts_on_map[comp]) for comp in d.companies]
     areas = [
-        Area(a.id, a.name, a.xy, list(a.reward), st.map.get(a.id, "")) for a in d.areas.values()
+        Area(a, name, xy, list(reward), st.map.get(a, "")) for a, name, xy, reward in stc.areas
     ]
-    borders = list(static().borders)
     display = []
+    get_face = stc.faces.get
     for r, row in enumerate(st.display):
         for c, cid in enumerate(row):
-            mod = d.price_modifier[d.display_columns[c]]
-            f = face(cid) if cid else None
+            mod = stc.modifiers[c]
+            f = (get_face(cid) or face(cid)) if cid else None
             price = max(d.price_floor, f.crate + mod) if f else 0
             display.append(DisplayCard(r, c, mod, f, price))
     spaces = []
     for sid, occ in st.bonus_spaces.items():
-        kind, label = _space_label(sid)
+        kind, label = stc.space_labels.get(sid) or _space_label(sid)
         if kind == "extra":
             comp, i = sid.split(":")[1], int(sid.split(":")[2])
             label = bonus_text(d.sides[st.sides[comp]].bonus_pair, i)
         spaces.append(BonusSpace(sid, kind, label, occ))
+    get_book = stc.books.get
     deciding = _deciding(st)
     return MombasaView(
         seats=st.seats,
@@ -358,16 +351,16 @@ def build(st: State, seat: int | None) -> MombasaView:
         status=_status(st, deciding),
         companies=comps,
         areas=areas,
-        borders=borders,
+        borders=list(stc.borders),
         base_areas={c: list(v) for c, v in d.base_adjacent.items()},
         display=display,
         deck_count=len(st.deck),
-        discard=faces(st.discard),
-        book_display={k: [book(b) for b in v] for k, v in st.book_display.items()},
+        discard=_faces(stc, st.discard),
+        book_display={k: [get_book(b) or book(b) for b in v] for k, v in st.book_display.items()},
         book_supply={k: len(v) for k, v in st.book_supply.items()},
         bonus_spaces=spaces,
         bonus_tiles=dict(st.bonus_tiles),
-        tile_faces={t: list(bt.faces) for t, bt in d.bonus_tiles.items()},
+        tile_faces={t: list(f) for t, f in stc.tile_faces},
         players=_players(st),
         me=_private(st, seat) if seat is not None else None,
         last=list(st.last),

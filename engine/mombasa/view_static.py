@@ -5,19 +5,29 @@ expand menu's area labels).
 
 The view is rebuilt for the public and for every seat after each move; these parts used to be
 recomputed each time. They are pure functions of the data, so they are kept per data object (a
-new data object starts afresh). Only immutable values are kept and handed out (frozen `Face`s,
-tuples, strings); lists are copied by the caller."""
+new data object starts afresh). Only immutable values are kept and handed out (frozen `Face`s and
+`Book`s, tuples, strings); lists are copied by the caller. A kept `Book` is shared by every view
+that shows it: its lists are never changed (renderers only read a view)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from engine.mombasa.data import Data, data
-from engine.mombasa.view_types import Face
+from engine.mombasa.view_types import Book, Face
 
 K = TypeVar("K")
 V = TypeVar("V")
+
+
+class SideParts(NamedTuple):
+    """The data-only parts of a company's view for one track side."""
+
+    share_icons: tuple[tuple[int, int], ...]
+    capital_calls: tuple[tuple[int, int], ...]
+    specials: tuple[tuple[int, int, int, str], ...]  # index, space, pounds, bonus text
+    shares: tuple[int, ...]  # R142: shares at positions 0..last_space
 
 
 class Static:
@@ -31,6 +41,12 @@ class Static:
         self.area_ids: tuple[str, ...] = tuple(d.areas)
         self.area_index: dict[str, int] = {a: i for i, a in enumerate(self.area_ids)}
         self.faces: dict[str, Face] = {}
+        self.books: dict[str, Book] = {}  # book id or "start:<n><face>" -> its view
+        self.sides: dict[str, SideParts] = {}
+        self.share_values: dict[tuple[int, ...], int] = {}  # a base's posts -> share value
+        self.areas = tuple((a.id, a.name, a.xy, a.reward) for a in d.areas.values())
+        self.modifiers: tuple[int, ...] = tuple(d.price_modifier[c] for c in d.display_columns)
+        self.tile_faces = tuple((t, bt.faces) for t, bt in d.bonus_tiles.items())
         self.bonus_texts: dict[tuple[str, int], str] = {}
         self.space_labels: dict[str, tuple[str, str]] = {}
         self.book_texts: dict[str, str] = {}
@@ -57,3 +73,69 @@ def memo(table: dict[K, V], key: K, make: Callable[[K], V]) -> V:
     if v is None:
         v = table[key] = make(key)
     return v
+
+
+# ---- the makers of kept parts ------------------------------------------------------------------
+def make_bonus_text(key: tuple[str, int]) -> str:
+    """The short text of a special track bonus, e.g. "Expansion value +1"."""
+    pair, index = key
+    raw = data().bonuses[pair][index].raw
+    if "expansion_value_plus" in raw:
+        return f"Expansion value +{raw['expansion_value_plus']}"
+    if "bonus_markers_plus" in raw:
+        return f"+{raw['bonus_markers_plus']} bonus marker"
+    if "card_price_minus" in raw:
+        what = (
+            "bananas"
+            if "banana" in raw.get("when", "")
+            else "cotton"
+            if "cotton" in raw.get("when", "")
+            else "any goods"
+        )
+        return f"Price -{raw['card_price_minus']} ({what})"
+    if "cotton_units_per_card_plus" in raw:
+        return "Cotton cards +1 unit"
+    if pair == "pay_for_books_and_diamonds":
+        return "Pay £2: books/diamonds" if index == 0 else "Pay £3: 2 books + 2 diamonds"
+    if pair == "buy_card_with_pounds_and_or_diamonds":
+        return "Buy card for £ / +1 diamond" if index == 0 else "Buy card £-1 / +2 diamonds"
+    if pair == "sell_card_from_hand":
+        return "Sell a card: crate +£3" if index == 0 else "Sell coffee: crate +£8"
+    if pair == "pay1_advance_other_tracks":
+        return "Pay £1: 2 tracks +2" if index == 0 else "Pay £1: 3 tracks +2"
+    return pair.replace("_", " ")
+
+
+def make_space_label(sid: str) -> tuple[str, str]:
+    """A bonus space's kind and label."""
+    if sid.startswith("track:"):
+        return "extra", ""  # labelled by build() from the side lying at that company
+    s = data().bonus_spaces[sid]
+    if s.kind == "majority":
+        return s.kind, f"Most {s.measure}: +{s.advance}"
+    if s.kind == "tile":
+        return s.kind, f"Tile {s.tile}"
+    if s.kind == "buy":
+        return s.kind, "Buy a card"
+    if s.kind == "sell":
+        return s.kind, f"Sell: crate +£{s.sell_bonus}"
+    return s.kind, f"Study: pay £{s.pay_pounds}"
+
+
+def make_side_parts(side_id: str) -> SideParts:
+    """The data-only parts of a company's view for a track side."""
+    side = data().sides[side_id]
+    return SideParts(
+        tuple(side.share_icons),
+        tuple((c.before, c.pounds) for c in side.capital_calls),
+        tuple(
+            (
+                sp.index,
+                sp.space,
+                sp.pounds,
+                memo(static().bonus_texts, (side.bonus_pair, sp.index), make_bonus_text),
+            )
+            for sp in side.special_spaces
+        ),
+        tuple(side.shares_at(n) for n in range(side.last_space + 1)),
+    )

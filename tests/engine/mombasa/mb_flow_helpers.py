@@ -33,6 +33,7 @@ def no_actions(monkeypatch, seats_without: set[int] | None = None) -> None:
         return real(st, seat)
 
     monkeypatch.setattr(rounds, "action_offers", fake)
+    monkeypatch.setattr(rounds, "has_action", lambda st, seat: bool(fake(st, seat)))
 
 
 def some_actions(monkeypatch) -> None:
@@ -42,3 +43,4 @@ def some_actions(monkeypatch) -> None:
     monkeypatch.setattr(
         rounds, "action_offers", lambda st, seat: [Choice("d:9", "Fake action", "Fake")]
     )
+    monkeypatch.setattr(rounds, "has_action", lambda st, seat: True)
