@@ -48,6 +48,9 @@ class Mombasa(Title[State]):
     def prompts(self, state: State) -> list[Prompt]:
         return prompts.prompts(state)
 
+    def deciding(self, state: State) -> list[int]:
+        return prompts.deciding(state)
+
     def choices(self, state: State, seat: int, draft: tuple[str, ...] = ()) -> Prompt | None:
         return prompts.choices(state, seat, tuple(draft))
 

@@ -76,6 +76,11 @@ def prompts(st: State) -> list[Prompt]:
     return []
 
 
+def deciding(st: State) -> list[int]:
+    """The seats of `prompts(st)`, in order, without building their menus."""
+    return [s for s in range(st.seats) if _deciding(st, s)]
+
+
 def _deciding(st: State, seat: int) -> bool:
     if st.phase == "start_tiles":
         return st.players[seat].start_choice < 0
