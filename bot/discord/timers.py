@@ -23,8 +23,8 @@ from bot.results import GameInfo
 from bot.service import Fired
 from bot.service.clocks import CLOCK
 from bot.service.mygames import jump_url
+from bot.service.queries.timers import REMINDER
 from bot.service.stalls import STALL
-from bot.service.timer_rows import REMINDER
 
 log = logging.getLogger("bot.discord.timers")
 

@@ -1,7 +1,7 @@
 """The transport-free game service: one call per use case, split by use case over one core
-(`base.ServiceCore`, on `plumbing`), one loader (`loader`), the queries (`queries`; the game's
-timer rows in `timer_rows`) and one decision transaction (`base._decide`, its statements in
-`decision_write`).
+(`base.ServiceCore`, on `plumbing`), one loader (`loader`), one package of queries (`queries`: the
+reads; `queries.decision`, the statements of one decision; `queries.timers`, the game's timer
+rows) and one decision transaction (`base._decide`).
 
 The Discord cogs and the local CLI both call this; neither knows the rules. Every state change
 takes the game's lock, loads its state, applies on a copy, and commits in ONE transaction the

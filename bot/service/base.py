@@ -17,11 +17,11 @@ from bot.db.models import Action, Game, Seat
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 from bot.service import queries as q
-from bot.service.decision_write import DecisionRows, write_decision
 from bot.service.describe import describe_game, result_json
 from bot.service.loader import SNAPSHOT_EVERY, Loaded, prompts_of, replay_from_nearest, title_of
 from bot.service.plumbing import Plumbing
-from bot.service.timer_rows import REMINDER
+from bot.service.queries.decision import DecisionRows, write_decision
+from bot.service.queries.timers import REMINDER
 from engine.core import Event, IllegalAction, Prompt, Title
 from engine.rng import Rng
 

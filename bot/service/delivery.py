@@ -9,8 +9,8 @@ from bot.db.models import Delivery, Game
 from bot.results import Outcome
 from bot.service import queries as q
 from bot.service.base import ServiceCore
-from bot.service.decision_write import mark_delivered
 from bot.service.loader import title_of
+from bot.service.queries.decision import mark_delivered
 from engine.core import Event
 
 

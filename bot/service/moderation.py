@@ -12,7 +12,7 @@ from bot.service import queries as q
 from bot.service.base import ServiceCore
 from bot.service.describe import describe_game
 from bot.service.loader import title_of
-from bot.service.timer_rows import clear_game_timers
+from bot.service.queries.timers import clear_game_timers
 from engine.core import Event
 
 

@@ -16,8 +16,8 @@ from bot import catalog
 from bot.db.models import Action, Game, Seat, Snapshot
 from bot.service import queries as q
 from bot.service.base import ServiceCore, event_json
-from bot.service.decision_write import bump
 from bot.service.loader import prompts_of, title_of
+from bot.service.queries.decision import bump
 from engine.core import same_position
 
 log = logging.getLogger(__name__)

@@ -26,7 +26,7 @@ from bot.service import queries as q
 from bot.service.base import ServiceCore
 from bot.service.describe import describe_game
 from bot.service.loader import title_of
-from bot.service.timer_rows import SPENT, TIMERS, set_game_timer
+from bot.service.queries.timers import SPENT, TIMERS, set_game_timer
 from bot.service.timers import Fired
 
 #: The timer kind of the stall detector.

@@ -21,7 +21,7 @@ from sqlalchemy import delete, select
 
 from bot.db.models import Action, Delivery, Game
 from bot.service.base import ServiceCore
-from bot.service.decision_write import mark_delivered
+from bot.service.queries.decision import mark_delivered
 from bot.timelapse import Spec
 
 #: The `deliveries.kind` of an owed timelapse.

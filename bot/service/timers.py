@@ -21,7 +21,7 @@ from bot.service import queries as q
 from bot.service.base import ServiceCore
 from bot.service.describe import describe_game
 from bot.service.loader import prompts_of, title_of
-from bot.service.timer_rows import REMINDER, SPENT
+from bot.service.queries.timers import REMINDER, SPENT
 
 __all__ = ["REMINDER", "Fired", "TimerCases"]
 

@@ -15,7 +15,7 @@ from bot import catalog
 from bot.db.engine import make_engine, sessionmaker
 from bot.db.models import Timer
 from bot.service import GameService
-from bot.service.timer_rows import SPENT
+from bot.service.queries.timers import SPENT
 from engine.rng import Rng
 from tests.bot.test_service import ANA, BEN, CHAN, MOD, new_game, play_one
 

@@ -1,6 +1,6 @@
 """A decision's write: the statements one committed decision runs, together in one `run_sync`
 (`write_decision`): the version bump, the logged actions, the snapshot, the turn message owed,
-the game's timers (timer_rows.py) and the delivery mark of the turn message posted before it.
+the game's timers (queries.timers) and the delivery mark of the turn message posted before it.
 The bump (`bump`) and the delivery marks (`mark_delivered`) also serve alone."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.db.models import Action, Delivery, Game, Snapshot, utcnow
 from bot.errors import StaleError
-from bot.service.timer_rows import clear_game_timers_now, set_game_timers
+from bot.service.queries.timers import clear_game_timers_now, set_game_timers
 
 # The statements of a committed decision go to the tables (`Model.__table__`), not through the
 # ORM: they are the hot path, and the ORM's unit of work cost more than the SQL itself.

@@ -1,6 +1,6 @@
 """A game's timer rows (`Timer`), one per kind: set, replacing the older one (a decision's
 several in one statement, `set_game_timers`), and cleared, in the caller's transaction (sync:
-in a `run_sync`, as `decision_write.write_decision` runs them). The dispatcher claims and fires
+in a `run_sync`, as `queries.decision.write_decision` runs them). The dispatcher claims and fires
 them (bot.service.timers)."""
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The service's queries: small async functions over a session (or a bare connection) that
 read a game, its seats, actions and snapshots and its owed turn messages, and drop snapshots.
-What a decision writes is in decision_write.py; the game's timers in timer_rows.py."""
+What a decision writes is in `queries.decision`; the game's timers in `queries.timers`:
+one package holds the queries (design.md)."""
 
 from __future__ import annotations
 
