@@ -22,28 +22,29 @@ class Counting:
         return TITLE.choices(state, seat, draft)
 
 
-def _bid_step(state: Any, seat: int):
-    top = TITLE.choices(state, seat, ())
+def _draft_kept_at_version_5():
+    """A seat's bid amount picked (a one-step draft), kept with its menu at version 5."""
+    state = TITLE.setup(7, 2, {o.name: o.default for o in TITLE.options})
+    top = TITLE.choices(state, 0, ())
     pick = next(c for c in top.choices if c.id.startswith("pick:"))
     steps = next_draft((), pick)
-    return top, steps, TITLE.choices(state, seat, steps)
+    menu = TITLE.choices(state, 0, steps)
+    drafts = Drafts()
+    drafts.set(1, 0, top, steps, menu, version=5)
+    return state, top, steps, menu, drafts
 
 
 def test_a_drafts_menu_at_its_version_asks_the_rules_nothing():
-    state = TITLE.setup(7, 2, {o.name: o.default for o in TITLE.options})
-    top, steps, menu = _bid_step(state, 0)
-    drafts, rules = Drafts(), Counting()
-    drafts.set(1, 0, top, steps, menu, version=5)
+    state, top, steps, menu, drafts = _draft_kept_at_version_5()
+    rules = Counting()
     here = drafts.position(rules, state, 1, 0, [top], version=5)
     assert here is not None and here.prompt == menu and here.steps == steps
     assert rules.calls == 0
 
 
 def test_at_another_version_the_menu_is_worked_out_anew():
-    state = TITLE.setup(7, 2, {o.name: o.default for o in TITLE.options})
-    top, steps, menu = _bid_step(state, 0)
-    drafts, rules = Drafts(), Counting()
-    drafts.set(1, 0, top, steps, menu, version=5)
+    state, top, _, menu, drafts = _draft_kept_at_version_5()
+    rules = Counting()
     here = drafts.position(rules, state, 1, 0, [top], version=6)
     assert here is not None and here.prompt == menu and not here.reset
     assert rules.calls == 1
