@@ -148,11 +148,16 @@ def test_ctrl_c_stops_cleanly_and_says_how_to_resume(tmp_path):
             seen += os.read(proc.stdout.fileno(), 65536)
     assert b"\n> " in seen, seen.decode()
     proc.send_signal(signal.SIGINT)
-    try:
-        rest, _ = proc.communicate(timeout=20)  # no Enter needed
+    try:  # no Enter needed; and stdin stays open, as a terminal's does (`communicate` would
+        # close it at once, and an end of input is a plain stop, exit code 0, not Ctrl-C)
+        proc.wait(timeout=20)
     except subprocess.TimeoutExpired:
         proc.kill()
         raise
+    finally:
+        rest = proc.stdout.read()
+        proc.stdout.close()
+        proc.stdin.close()
     text = (seen + rest).decode()
     assert proc.returncode == 130, text
     assert "Traceback" not in text
