@@ -129,6 +129,12 @@ async def test_a_stopped_game_is_listed_and_resumed(tmp_path, bazaar):
     assert code == 2 and "only a running game can be resumed" in text
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """Ctrl-C as a terminal's foreground program gets it: a run started in the background
+    (a CI job, `make test &`) ignores SIGINT, and its children inherit that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_cleanly_and_says_how_to_resume(tmp_path):
     env = {**os.environ, "EXTRA_TITLES": ",".join(TEST_TITLES)}
     env["EXTRA_RENDERERS"] = ",".join(TEST_RENDERERS)
@@ -139,6 +145,7 @@ def test_ctrl_c_stops_cleanly_and_says_how_to_resume(tmp_path):
         stderr=subprocess.STDOUT,
         cwd=ROOT,
         env=env,
+        preexec_fn=_ctrl_c_as_in_a_terminal,
     )
     seen = b""
     deadline = time.monotonic() + 60
