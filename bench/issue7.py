@@ -5,8 +5,9 @@
 Runs, one after the other (each in its own process, each bounded by a timeout):
 host_speed (transactions, reads, service time, replay, size), render_speed (boards), and the
 end-to-end runs of e2e_load: 50 bazaar games with 4 s thinking, 25 Tidewater + 25 Benares with
-4 s thinking, 50 bazaar games saturated, and 1,000 stored games then 20 Tidewater games played
-to their end (memory). Each run's output is kept in DIR (default: a new temp folder); the
+4 s thinking, 50 bazaar games saturated, one Mombasa game's decisions taken one at a time (its
+bot CPU per decision: the other runs probe the other titles), and 1,000 stored games then 20
+Tidewater games played to their end (memory). Each run's output is kept in DIR (default: a new temp folder); the
 table at the end is built from their JSON. `--quick` shortens every run (for trying it out).
 """
 
@@ -30,12 +31,14 @@ def runs(quick: bool) -> dict[str, list[str]]:
     think = "15" if quick else "60"
     saturated = "15" if quick else "40"
     played, stored = ("4", "100") if quick else ("20", "1000")
+    probe = "50" if quick else "200"
     return {
         "host": [PY, "-m", "bench.host_speed", "--games", "1" if quick else "2"],
         "render": [PY, "-m", "bench.render_speed", "--boards", "6" if quick else "20"],
         "bazaar_think": e2e(f"--title bazaar --think 4 --duration {think}"),
         "mixed_think": e2e(f"--title mixed --think 4 --duration {think}"),
         "bazaar_saturated": e2e(f"--title bazaar --think 0 --duration {saturated}"),
+        "mombasa_probe": e2e(f"--title mombasa --games 1 --think 0 --duration 2 --probe {probe}"),
         "memory": e2e(
             f"--title tidewater --games {played} --stored {stored} --duration 0 --think 0.3 "
             "--probe 0 --floor-bot"
@@ -96,7 +99,7 @@ def table(r: dict[str, dict]) -> list[tuple[str, str, str, str]]:
     def row(figure: str, target: str, measured: str, floor: str = "") -> None:
         rows.append((figure, target, measured, floor))
 
-    for name in ("bazaar_think", "mixed_think", "bazaar_saturated"):
+    for name in ("bazaar_think", "mixed_think", "bazaar_saturated", "mombasa_probe"):
         for title, p in get(r, name, "probe", default={}).items():
             row(
                 f"bot CPU per committed decision, one at a time ({title}; after {name})",
