@@ -35,7 +35,7 @@ from typing import Any
 
 import aiohttp
 import discord
-from discord.http import Route, handle_message_parameters, json_or_text
+from discord.http import MultipartParameters, Route, handle_message_parameters, json_or_text
 from discord.utils import MISSING
 from discord.webhook.async_ import (
     async_context,
@@ -67,32 +67,35 @@ async def _one_body(multipart: list[dict[str, Any]]) -> aiohttp.BytesPayload:
     return aiohttp.BytesPayload(await writer.as_bytes(), content_type=writer.content_type)
 
 
+async def _http_body(params: MultipartParameters) -> dict[str, Any]:
+    """What discord.py's HTTP client sends for `params`: the JSON payload, or the form as one
+    body (`_one_body`)."""
+    if params.multipart:
+        return {"data": await _one_body(params.multipart)}
+    return {"json": params.payload}
+
+
 async def send(client: discord.Client, channel_id: int, **kwargs: Any) -> int:
-    """Post a message in a channel (a DM channel too); its id."""
+    """Post a message in a channel (a DM channel too); its id. (The route of discord.py's
+    `send_message`: the same rate limit bucket.)"""
     params = handle_message_parameters(previous_allowed_mentions=client.allowed_mentions, **kwargs)
+    route = Route("POST", "/channels/{channel_id}/messages", channel_id=channel_id)
     with params:  # (closes the files)
-        if not params.multipart:
-            data = await client.http.send_message(channel_id, params=params)
-        else:  # (the route of discord.py's send_message: the same rate limit bucket)
-            route = Route("POST", "/channels/{channel_id}/messages", channel_id=channel_id)
-            data = await client.http.request(route, data=await _one_body(params.multipart))
+        data = await client.http.request(route, **await _http_body(params))
     return int(data["id"])
 
 
 async def edit(client: discord.Client, channel_id: int, message_id: int, **kwargs: Any) -> None:
     """Edit a message the bot posted (`view=None` removes its components)."""
     params = handle_message_parameters(previous_allowed_mentions=client.allowed_mentions, **kwargs)
+    route = Route(
+        "PATCH",
+        "/channels/{channel_id}/messages/{message_id}",
+        channel_id=channel_id,
+        message_id=message_id,
+    )
     with params:
-        if not params.multipart:
-            await client.http.edit_message(channel_id, message_id, params=params)
-            return
-        route = Route(
-            "PATCH",
-            "/channels/{channel_id}/messages/{message_id}",
-            channel_id=channel_id,
-            message_id=message_id,
-        )
-        await client.http.request(route, data=await _one_body(params.multipart))
+        await client.http.request(route, **await _http_body(params))
 
 
 async def dm_channel(client: discord.Client, user_id: int) -> int:
