@@ -20,12 +20,15 @@ Attachments (boards, hands) go to aiohttp as their bytes, not as the `io.BytesIO
 BytesIO shares, then reads it out again in 64 KiB copies; bytes are sent as they are. About
 0.15 ms of the bot's CPU per 200 KB board (bench.e2e_load --probe).
 
-A message with attachments goes as ONE body (`_one_body`: aiohttp's own multipart encoding,
-as bytes). Given the form, aiohttp writes each part's boundary, headers, bytes and line break
+A message with attachments goes as ONE body of a few pieces (`_form_body`: aiohttp's own
+multipart encoding, its framing and the JSON part coalesced, each attachment's bytes as they
+are). Given the form itself, aiohttp writes each part's boundary, headers, bytes and line break
 with a system call of its own, nine for a board and its embed: each one a TCP segment
-(TCP_NODELAY) for the kernel to carry to the other end. One body is one write with the
-request's headers. Measured with strace on the bot under `bench.e2e_load --probe` (Mombasa):
-3.3 writes per request on average before, 1 after."""
+(TCP_NODELAY) for the kernel to carry to the other end. Joined into one bytes, the board was
+copied twice more (by the join, and by aiohttp joining the request's headers to its body on
+Python < 3.12.9), each copy a fresh mapping of a few hundred KB whose pages fault in
+(render.heap): about 0.35 ms of CPU per board. Three pieces are three writes and no copy:
+[request headers + framing + JSON + the board's part headers], [the board], [closing]."""
 
 from __future__ import annotations
 
@@ -35,6 +38,7 @@ from typing import Any
 
 import aiohttp
 import discord
+from aiohttp.abc import AbstractStreamWriter
 from discord.http import MultipartParameters, Route, handle_message_parameters, json_or_text
 from discord.utils import MISSING
 from discord.webhook.async_ import (
@@ -58,20 +62,67 @@ def _bytes_for_files(multipart: list[dict[str, Any]] | None) -> list[dict[str, A
     return multipart
 
 
-async def _one_body(multipart: list[dict[str, Any]]) -> aiohttp.BytesPayload:
-    """The form (as discord.py builds it) encoded by aiohttp into one body (see above)."""
+class _Pieces:
+    """Takes what aiohttp's form writer writes: small pieces coalesced, big ones (an
+    attachment's bytes) kept as they are."""
+
+    BIG = 16 * 1024
+
+    def __init__(self) -> None:
+        self.pieces: list[bytes] = []
+        self._small: list[bytes] = []
+
+    async def write(self, chunk: bytes) -> None:
+        if len(chunk) < self.BIG:
+            self._small.append(bytes(chunk))
+            return
+        self._flush()
+        self.pieces.append(chunk)
+
+    def _flush(self) -> None:
+        if self._small:
+            self.pieces.append(b"".join(self._small))
+            self._small = []
+
+    def done(self) -> list[bytes]:
+        self._flush()
+        return self.pieces
+
+
+class FormBody(aiohttp.Payload):
+    """A request body written as its pieces, one write each (see above). Reusable: a retried
+    request sends the same pieces again."""
+
+    _autoclose = True  # (nothing to close: bytes in memory)
+
+    def __init__(self, pieces: list[bytes], content_type: str) -> None:
+        super().__init__(pieces, content_type=content_type)
+        self._size = sum(len(piece) for piece in pieces)
+
+    def decode(self, encoding: str = "utf-8", errors: str = "strict") -> str:
+        return b"".join(self._value).decode(encoding, errors)
+
+    async def write(self, writer: AbstractStreamWriter) -> None:
+        for piece in self._value:
+            await writer.write(piece)
+
+
+async def _form_body(multipart: list[dict[str, Any]]) -> FormBody:
+    """The form (as discord.py builds it) encoded by aiohttp, as a few pieces (see above)."""
     form = aiohttp.FormData(quote_fields=False)  # (as discord.py's: Discord wants [] as is)
     for field in _bytes_for_files(multipart) or ():
         form.add_field(**field)
     writer = form()
-    return aiohttp.BytesPayload(await writer.as_bytes(), content_type=writer.content_type)
+    pieces = _Pieces()
+    await writer.write(pieces)  # type: ignore[arg-type]
+    return FormBody(pieces.done(), writer.content_type)
 
 
 async def _http_body(params: MultipartParameters) -> dict[str, Any]:
     """What discord.py's HTTP client sends for `params`: the JSON payload, or the form as one
-    body (`_one_body`)."""
+    body (`_form_body`)."""
     if params.multipart:
-        return {"data": await _one_body(params.multipart)}
+        return {"data": await _form_body(params.multipart)}
     return {"json": params.payload}
 
 
@@ -137,7 +188,7 @@ async def answer(
     query = {"with_response": "1"} if with_id else None
     with params:  # (closes the files)
         if params.multipart:
-            data = await _webhook_post(it, route, await _one_body(params.multipart), query)
+            data = await _webhook_post(it, route, await _form_body(params.multipart), query)
         else:
             data = await async_context.get().request(
                 route,
@@ -171,7 +222,7 @@ async def followup(it: discord.Interaction, *, ephemeral: bool = False, **kwargs
                 webhook_token=it.token,
             )
             query = {"wait": 1, "with_components": int("view" in kwargs)}
-            data = await _webhook_post(it, route, await _one_body(params.multipart), query)
+            data = await _webhook_post(it, route, await _form_body(params.multipart), query)
         else:
             data = await async_context.get().execute_webhook(
                 it.application_id,
@@ -193,7 +244,7 @@ WEBHOOK_TRIES = 5
 async def _webhook_post(
     it: discord.Interaction,
     route: Route,
-    body: aiohttp.BytesPayload,
+    body: FormBody,
     query: dict[str, Any] | None,
 ) -> Any:
     """POST `body` to an interaction's webhook route, as discord.py's webhook adapter sends a

@@ -75,7 +75,7 @@ def _form() -> list[dict[str, Any]]:
 
 async def test_attachments_go_as_one_body_with_every_part(server_and_session):
     server, it = await server_and_session([(200, {"id": "5"})])
-    data = await rest._webhook_post(it, _route(server), await rest._one_body(_form()), {"wait": 1})
+    data = await rest._webhook_post(it, _route(server), await rest._form_body(_form()), {"wait": 1})
     assert data == {"id": "5"}
     ctype, raw = server.bodies[0]
     assert ctype.startswith("multipart/form-data; boundary=")
@@ -83,6 +83,19 @@ async def test_attachments_go_as_one_body_with_every_part(server_and_session):
     names = {name: (filename, body) for name, filename, body in parts}
     assert names["files[0]"] == ("board.png", b"\x89PNG board")
     assert b'"content":"Turn 3"' in names["payload_json"][1]
+
+
+async def test_an_attachment_is_sent_as_its_own_bytes_between_two_small_pieces():
+    board = bytes(range(256)) * 400  # 100 KB: big enough to go on its own
+    image = discord.File(io.BytesIO(board), "board.png")
+    params = handle_message_parameters(
+        content="Turn 3", embeds=[discord.Embed(title="x")], file=image
+    )
+    body = await rest._form_body(params.multipart or [])
+    pieces = body._value
+    assert len(pieces) == 3 and pieces[1] is board  # not a copy
+    assert body.size == sum(len(p) for p in pieces)
+    assert pieces[0].endswith(b"\r\n\r\n") and pieces[2].startswith(b"\r\n--")
 
 
 async def test_a_server_error_is_tried_again_with_the_same_body(server_and_session, monkeypatch):
@@ -93,7 +106,7 @@ async def test_a_server_error_is_tried_again_with_the_same_body(server_and_sessi
 
     monkeypatch.setattr(rest.asyncio, "sleep", no_sleep)
     server, it = await server_and_session([(502, {"message": "bad gateway"}), (200, {"id": "7"})])
-    data = await rest._webhook_post(it, _route(server), await rest._one_body(_form()), None)
+    data = await rest._webhook_post(it, _route(server), await rest._form_body(_form()), None)
     assert data == {"id": "7"} and slept == [1]
     assert len(server.bodies) == 2 and server.bodies[0] == server.bodies[1]
 
@@ -105,5 +118,5 @@ async def test_a_server_error_is_tried_again_with_the_same_body(server_and_sessi
 async def test_a_refusal_is_discord_pys_exception(server_and_session, status, error):
     server, it = await server_and_session([(status, {"message": "no", "code": 10015})])
     with pytest.raises(error):
-        await rest._webhook_post(it, _route(server), await rest._one_body(_form()), None)
+        await rest._webhook_post(it, _route(server), await rest._form_body(_form()), None)
     assert len(server.bodies) == 1
