@@ -8,7 +8,7 @@ import asyncio
 
 from sqlalchemy import select, text
 
-from bot.db.models import Game
+from bot.db.models import Delivery, Game
 from engine.rng import Rng
 from tests.bot.test_service import ANA, BEN, CHAN, new_game, play_one
 
@@ -92,3 +92,45 @@ async def test_flushes_racing_decisions_of_the_same_games_end_cleanly(service) -
     async with svc._sessions() as s:
         marked = set(await s.scalars(select(Game.turn_message_id)))
     assert marked and marked <= set(range(1001, message + 1))
+
+
+async def _turn_rows(svc, game_id: int) -> list[tuple[int, int]]:
+    async with svc._sessions() as s:
+        rows = await s.execute(
+            select(Delivery.id, Delivery.version)
+            .where(Delivery.game_id == game_id, Delivery.kind == "turn")
+            .order_by(Delivery.id)
+        )
+        return [tuple(r) for r in rows]
+
+
+async def test_the_message_owed_by_a_decision_takes_over_the_posted_ones_row(service) -> None:
+    """One statement instead of an insert and a delete: after a post, the next decision's
+    owed turn message is the posted one's row, moved on; nothing else is left owed."""
+    svc = service
+    await new_game(svc, players=(ANA, BEN))
+    out = await svc.start(CHAN, ANA)
+    game_id, version = out.game.id, out.game.version
+    [(row_id, owed)] = await _turn_rows(svc, game_id)
+    assert owed == version
+    svc.posted(game_id, version, 557)
+    moved = await play_one(svc, out, Rng.from_seed(1))
+    assert await _turn_rows(svc, game_id) == [(row_id, moved.game.version)]
+    assert [d.game.version for d in await svc.undelivered()] == [moved.game.version]
+
+
+async def test_without_the_posted_ones_row_the_decision_owes_a_new_one(service) -> None:
+    """The posted version's row is gone (marked by a flush meanwhile, say): the decision
+    writes a row of its own, and older owed rows of the game go."""
+    svc = service
+    await new_game(svc, players=(ANA, BEN))
+    out = await svc.start(CHAN, ANA)
+    game_id, version = out.game.id, out.game.version
+    async with svc._writers() as s, s.begin():
+        await s.execute(
+            text("UPDATE deliveries SET version = :v WHERE game_id = :g AND kind = 'turn'"),
+            {"v": version - 1, "g": game_id},
+        )
+    svc.posted(game_id, version, 558)
+    moved = await play_one(svc, out, Rng.from_seed(1))
+    assert [v for _, v in await _turn_rows(svc, game_id)] == [moved.game.version]

@@ -124,6 +124,19 @@ def replace_latest_snapshot(
 
 
 _OWE_DELIVERY = insert(DELIVERIES)
+#: The turn message owed for a new version takes over the row of the one just posted: one
+#: statement instead of an insert and a delete (`owe_turn_message`).
+_PASS_ON_DELIVERY = (
+    update(DELIVERIES)
+    .where(
+        DELIVERIES.c.game_id == bindparam("b_game"),
+        DELIVERIES.c.version == bindparam("b_delivered"),
+        DELIVERIES.c.kind == "turn",
+    )
+    .values(
+        version=bindparam("b_version"), prefix=bindparam("b_prefix"), created_at=bindparam("b_now")
+    )
+)
 
 _DELIVERED = delete(DELIVERIES).where(
     DELIVERIES.c.game_id == bindparam("b_game"),
@@ -177,12 +190,30 @@ def write_decision(s: Session, w: DecisionRows) -> int:
     if w.actions:
         s.execute(_LOG_ACTIONS, w.actions)
     replace_latest_snapshot(s, game_id, w.previous, version, w.last_seq, w.state, w.checkpoint)
-    params = {"game_id": game_id, "version": version, "kind": "turn", "prefix": w.prefix}
-    s.execute(_OWE_DELIVERY, params)
+    owe_turn_message(s, game_id, version, w.prefix, w.delivered)
     if w.timers is None:
         clear_game_timers_now(s, game_id)
     else:
         set_game_timers(s, game_id, version, w.timers)
-    if w.delivered is not None:  # (its message id went in with the bump)
-        mark_delivered_now(s, [(game_id, w.delivered, None)])
     return version
+
+
+def owe_turn_message(
+    s: Session, game_id: int, version: int, prefix: str, delivered: int | None
+) -> None:
+    """Record the turn message owed for `version`; `delivered`: the version whose turn message
+    was posted since the last decision (not marked yet), whose row and older ones go. In the
+    usual case its row is the one owed, and becomes the new one in place."""
+    if delivered is not None:
+        params = {
+            "b_game": game_id,
+            "b_delivered": delivered,
+            "b_version": version,
+            "b_prefix": prefix,
+            "b_now": utcnow(),
+        }
+        if s.execute(_PASS_ON_DELIVERY, params).rowcount == 1:
+            return
+        mark_delivered_now(s, [(game_id, delivered, None)])  # (its message id: with the bump)
+    params = {"game_id": game_id, "version": version, "kind": "turn", "prefix": prefix}
+    s.execute(_OWE_DELIVERY, params)
