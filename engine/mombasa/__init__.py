@@ -60,7 +60,7 @@ class Mombasa(Title[State]):
         if choice_id == BACK:
             raise IllegalAction("'Back' only steps out of a menu; it is not a move.")
         old_last, old_text = state.last, state.last_text
-        before = highlight.marks(state)
+        before = highlight.snapshot(state)
         state.last, state.last_text = [], []
         try:
             events = prompts.apply(state, seat, choice_id)

@@ -1,6 +1,6 @@
-"""The highlight's keys built once per board shape and compared value by value give exactly
-what the plain key -> value dicts gave (`plain_marks`, `plain_touched`: the code before), at
-every step of seeded automatic games, the reveal (the action areas appear) included."""
+"""The highlight's parts (`snapshot`, expanded only where they changed) give exactly what the
+plain key -> value dicts gave (`plain_marks`, `plain_touched`: the code before), at every step of
+seeded automatic games, the reveal (the action areas appear) included."""
 
 from __future__ import annotations
 
@@ -78,13 +78,37 @@ def test_marks_and_touched_as_plain(seed: int, seats: int, opts: dict[str, str])
         move = T.bot_choice(T.copy(st), seat, Rng.from_seed(seed * 100 + k))
         fast = highlight.marks(st)
         plain = plain_marks(st)
-        assert list(fast.keys) == list(plain)
-        assert [_tupled(v) for v in fast.values] == list(plain.values())
+        assert [k for k, _ in fast] == list(plain)
+        assert [_tupled(v) for _, v in fast] == list(plain.values())
         sim = clone(st)  # the rules' own `last`, then the plain highlight on top
         sim.last = []
         prompts.apply(sim, seat, move)
         T.apply(st, seat, move)
         assert st.last == plain_touched(plain, sim)
-        shape_changes += highlight.marks(st).keys is not fast.keys
+        shape_changes += [k for k, _ in highlight.marks(st)] != [k for k, _ in fast]
         k += 1
     assert shape_changes > 5  # the by-key way is exercised too
+
+
+def test_touched_as_plain_on_odd_changes() -> None:
+    """Changes no seeded game makes: keys that appear or go, a slot unlocked, lists growing."""
+    st = T.setup(304, 3, {})
+    while st.phase != "action":
+        seat = T.prompts(st)[0].seat
+        T.apply(st, seat, T.bot_choice(T.copy(st), seat, Rng.from_seed(7)))
+    before, plain = highlight.snapshot(st), plain_marks(st)
+    st.last = []
+    st.map["ZZ"] = ""
+    del st.bonus_spaces[next(iter(st.bonus_spaces))]
+    st.book_display["Z"] = ["A01"]
+    st.display[0].append("X")
+    p = st.players[1]
+    p.unlocked.append(1)
+    p.piles[4].append("X")
+    p.books.append(BookPos("A02"))
+    p.track["mombasa"] = p.track.get("mombasa", 0) + 1
+    st.players[2].track = {}
+    st.bases["cairo"].reserve += 1
+    got = highlight.touched(before, st)
+    assert got == plain_touched(plain, st)
+    assert {"area:ZZ", "books:Z", "display:0:3", "slot:1:1", "pile:1:5", "book:1:14"} <= set(got)
