@@ -9,7 +9,7 @@ from engine.core import BACK, Event, IllegalAction, OptionSpec, Prompt, Result, 
 from engine.mombasa import highlight, names, planning, prompts, rounds, scoring, setup, text
 from engine.mombasa.data import data
 from engine.mombasa.hidden import rearrange_hidden_cards
-from engine.mombasa.state import Plan, StartDeal, State
+from engine.mombasa.state import Plan, StartDeal, State, clone
 from engine.rng import Rng
 
 
@@ -70,6 +70,11 @@ class Mombasa(Title[State]):
         state.last = highlight.touched(before, state)  # all the move changed, as the public sees it
         state.last_text = [e.text for e in events if e.private_to is None]
         return events
+
+    def copy(self, state: State) -> State:
+        """The serialisation round trip of the default `copy`, built field by field instead
+        (`state.clone`, under half the cost; tests/engine/mombasa/test_mb_clone.py)."""
+        return clone(state)
 
     def replay(self, state: State, seat: int, choice_id: str) -> None:
         """`apply` without the highlight (a third of a move's cost): the next `apply` sets

@@ -63,6 +63,7 @@ def test_clone_equals_a_round_trip_and_shares_nothing_mutable() -> None:
     assert any(p.bonuses and p.plan.confirmed for st in states for p in st.players)
     for st in states:
         assert_exact_copy(T, st, clone(st), immutable=(SlotCard, BookPos))  # (frozen: shared)
+        assert_exact_copy(T, st, T.copy(st), immutable=(SlotCard, BookPos))  # the host's copy
 
 
 def test_shared_structs_are_frozen() -> None:
