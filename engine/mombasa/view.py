@@ -18,14 +18,22 @@ from __future__ import annotations
 
 from engine.mombasa import names
 from engine.mombasa.data import data
-from engine.mombasa.state import State, card_kind
+from engine.mombasa.state import BookPos as BookState
+from engine.mombasa.state import Player as PlayerState
+from engine.mombasa.state import State
+from engine.mombasa.view_faces import (
+    bonus_text,
+    book,
+    face,
+    faces,
+    faces_of,
+    side_parts,
+    space_label,
+    tile_book,
+)
 from engine.mombasa.view_static import (
-    SideParts,
     Static,
-    make_bonus_text,
-    make_side_parts,
-    make_space_label,
-    memo,
+    kept,
     static,
 )
 from engine.mombasa.view_types import (
@@ -61,56 +69,6 @@ __all__ = [
 ]  # the names of the parts, re-exported
 
 
-_WORD = {"bananas": "Bananas", "cotton": "Cotton", "coffee": "Coffee", "expansion": "Expansion"}
-
-
-def face(cid: str) -> Face:
-    """The face of a physical card (kept per card id: a face is frozen, a pure function of the
-    data)."""
-    return memo(static().faces, cid, _face)
-
-
-def faces(cids: list[str]) -> list[Face]:
-    """The faces of a list of cards (the kept faces looked up once for all)."""
-    get = static().faces.get
-    return [get(c) or face(c) for c in cids]
-
-
-def _face(cid: str) -> Face:
-    c = data().cards[card_kind(cid)]
-    if c.type == "goods":
-        return Face(cid, c.id, c.type, c.crate, f"{_WORD[c.good]} {c.units}", c.units, c.good)
-    if c.type == "expansion":
-        return Face(cid, c.id, c.type, c.crate, f"Expand {c.units}", c.units)
-    if c.type == "bookkeeper":
-        n = c.bookkeeping_points
-        return Face(cid, c.id, c.type, c.crate, f"Books {n}", n)
-    if c.type == "diamond_merchant":
-        return Face(cid, c.id, c.type, c.crate, f"Diamonds {c.diamonds}", c.diamonds)
-    return Face(
-        cid, c.id, c.type, c.crate, f"Share {names.company(c.company)}", c.shares, c.company
-    )
-
-
-def book(bid: str) -> Book:
-    """The view of a book tile (kept per id, like a face: frozen, a pure function of the data)."""
-    return memo(static().books, bid, _book)
-
-
-def _book(bid: str) -> Book:
-    b = data().books[bid]
-    return Book(b.id, b.letter, list(b.req), list(b.reward))
-
-
-def bonus_text(pair: str, index: int) -> str:
-    """A short text of a special track bonus, e.g. "Expansion value +1"."""
-    return memo(static().bonus_texts, (pair, index), make_bonus_text)
-
-
-def _space_label(sid: str) -> tuple[str, str]:
-    return memo(static().space_labels, sid, make_space_label)
-
-
 def hand_size(st: State, seat: int) -> int:
     """R187: during planning everyone else sees the size the hand had when planning began; the
     stored plan's cards count whether or not the flow took them out of the hand already."""
@@ -120,94 +78,75 @@ def hand_size(st: State, seat: int) -> int:
     return len(p.hand)
 
 
-def _start_book(tid: str) -> Book:
-    """The kept starting tile on bookkeeping position 1 ("start:3a"), as a book "S" with the
-    requirement of its face and the starting-tile reward."""
-    return memo(static().books, tid, _make_start_book)
+def _slots(stc: Static, p: PlayerState, hidden: bool) -> list[Slot]:
+    """A seat's slots: locked or not, and (after the reveal, R180) the cards in them."""
+    return list(kept(stc.slot_rows, (tuple(p.slots), tuple(p.unlocked), hidden), _make_slots))
 
 
-def _make_start_book(tid: str) -> Book:
-    d = data()
-    code = tid.removeprefix("start:")
-    tile = next((t for t in d.start_tiles if f"{t.tile}" == code[:-1]), None)
-    f = tile.faces.get(code[-1]) if tile else None
-    return Book(tid, "S", list(f.req) if f else [], list(d.start_tile_reward))
+def _make_slots(key: tuple) -> tuple[Slot, ...]:
+    slots, unlocked, hidden = key
+    return tuple(
+        Slot(i, i not in unlocked, face(s.card) if s.card and not hidden else None, s.face_up)
+        for i, s in enumerate(slots, 1)
+    )
 
 
-def _side(side_id: str) -> SideParts:
-    """The data-only parts of a company's view for a track side (kept per side)."""
-    return memo(static().sides, side_id, make_side_parts)
+def _books(stc: Static, books: list[BookState]) -> list[BookPos]:
+    """A seat's bookkeeping positions."""
+    return list(kept(stc.book_rows, tuple(books), _make_books))
 
 
-def _faces(stc: Static, cids: list[str]) -> list[Face]:
-    get = stc.faces.get
-    return [get(c) or face(c) for c in cids]
-
-
-def _tile_book(tile: str) -> Book:
-    """The book of a bookkeeping position's tile (a book tile or the starting tile)."""
-    return _start_book(tile) if tile.startswith("start:") else book(tile)
+def _make_books(books: tuple[BookState, ...]) -> tuple[BookPos, ...]:
+    return tuple(
+        BookPos(i, tile_book(b.tile) if b.tile else None, b.face_up, b.left_empty)
+        for i, b in enumerate(books, 1)
+    )
 
 
 def _player(st: State, seat: int) -> Player:
     p = st.players[seat]
     stc = static()
-    get_face = stc.faces.get
     hidden = st.phase == "planning"  # before the reveal: nothing of the action area (R180)
-    locked = p.unlocked
-    slots = [
-        Slot(
-            i,
-            i not in locked,
-            (get_face(s.card) or face(s.card)) if s.card and not hidden else None,
-            s.face_up,
-        )
-        for i, s in enumerate(p.slots, 1)
-    ]
-    get_book = stc.books.get
-    books = [
-        BookPos(
-            i, (get_book(b.tile) or _tile_book(b.tile)) if b.tile else None, b.face_up, b.left_empty
-        )
-        for i, b in enumerate(p.books, 1)
-    ]
+    slots = _slots(stc, p, hidden)
+    books = _books(stc, p.books)
     all_chosen = st.phase != "start_tiles"
-    kept = ""
+    start_tile = ""
     if all_chosen and p.start_deal and p.start_choice >= 0:
         deal = p.start_deal[min(p.start_choice, len(p.start_deal) - 1)]
-        kept = f"{deal.tile}{deal.face}"
+        start_tile = f"{deal.tile}{deal.face}"
     track = p.track
     shares = {}
     for comp, side in st.sides.items():
         at = track.get(comp, 0)
-        table = (stc.sides.get(side) or _side(side)).shares
+        table = (stc.sides.get(side) or side_parts(side)).shares
         shares[comp] = table[at] if 0 <= at < len(table) else stc.data.sides[side].shares_at(at)
+    # the fields in order (positional: a third of the cost of keywords)
     return Player(
-        seat=seat,
-        colour=p.colour,
-        name=names.colour(p.colour),
-        cash=p.cash,
-        hand_size=hand_size(st, seat),
-        planned=p.plan.confirmed,
-        slots=slots,
-        tile=p.tile,
-        tile_in_area=p.tile_in_area and not hidden,
-        tile_face=p.tile_face if p.tile and not hidden else -1,
-        tile_face_up=p.tile_face_up,
-        piles=[_faces(stc, pile) for pile in p.piles],
-        books=books,
-        ink=p.ink,
-        diamond=p.diamond,
-        markers=p.markers,
-        markers_placed=list(p.markers_placed),
-        markers_in_box=p.markers_in_box,
-        bonuses=[(b.company, b.index, b.active) for b in p.bonuses],
-        track=dict(p.track),
-        shares=shares,
-        passed=p.passed,
-        start_chosen=p.start_choice >= 0,
-        start_tile=kept,
-        pile_choice=p.pile_choice,
+        seat,  # seat
+        p.colour,  # colour
+        names.colour(p.colour),  # name
+        p.cash,  # cash
+        hand_size(st, seat),  # hand_size
+        p.plan.confirmed,  # planned
+        slots,  # slots
+        p.tile,  # tile
+        p.tile_in_area and not hidden,  # tile_in_area
+        p.tile_face if p.tile and not hidden else -1,  # tile_face
+        p.tile_face_up,  # tile_face_up
+        [faces_of(stc, pile) for pile in p.piles],  # piles
+        books,  # books
+        p.ink,  # ink
+        p.diamond,  # diamond
+        p.markers,  # markers
+        list(p.markers_placed),  # markers_placed
+        p.markers_in_box,  # markers_in_box
+        [(b.company, b.index, b.active) for b in p.bonuses],  # bonuses
+        dict(p.track),  # track
+        shares,  # shares
+        p.passed,  # passed
+        p.start_choice >= 0,  # start_chosen
+        start_tile,  # start_tile
+        p.pile_choice,  # pile_choice
     )
 
 
@@ -276,38 +215,75 @@ def _status(st: State, deciding: list[int]) -> str:
 def _company(st: State, stc: Static, comp: str, posts_on_map: int) -> Company:
     d = stc.data
     side = d.sides[st.sides[comp]]
-    parts = _side(side.id)
+    parts = side_parts(side.id)
     base = st.bases[comp]
     arrivals = st.arrivals.get(comp, [[], []])
     extra = []
     if side.family == "extra_spaces":
-        extra = [st.bonus_spaces.get(f"track:{comp}:{i}", -1) for i in (0, 1)]
+        space = st.bonus_spaces.get
+        extra = [space(f"track:{comp}:0", -1), space(f"track:{comp}:1", -1)]
     posts = tuple(base.posts)
     value = stc.share_values.get(posts)
     if value is None:
         value = stc.share_values[posts] = sum(
             sum(col[: len(col) - n]) for col, n in zip(d.base_columns, posts, strict=True)
         )
+    # the fields in order (positional: a third of the cost of keywords)
     return Company(
-        id=comp,
-        name=names.company(comp),
-        side=side.id,
-        family=side.family,
-        last_space=side.last_space,
-        share_icons=list(parts.share_icons),
-        capital_calls=list(parts.capital_calls),
-        specials=[
+        comp,  # id
+        names.company(comp),  # name
+        side.id,  # side
+        side.family,  # family
+        side.last_space,  # last_space
+        list(parts.share_icons),  # share_icons
+        list(parts.capital_calls),  # capital_calls
+        [
             Special(index, space, pounds, text, list(arrivals[index]))
             for index, space, pounds, text in parts.specials
-        ],
-        markers=[p.track.get(comp, 0) for p in st.players],
-        extra_spaces=extra,
-        columns=[list(c) for c in d.base_columns],
-        covered=list(base.posts),
-        reserve=base.reserve,
-        share_value=value,
-        posts_on_map=posts_on_map,
+        ],  # specials
+        [p.track.get(comp, 0) for p in st.players],  # markers
+        extra,  # extra_spaces
+        list(map(list, d.base_columns)),  # columns
+        list(posts),  # covered
+        base.reserve,  # reserve
+        value,  # share_value
+        posts_on_map,  # posts_on_map
     )
+
+
+def _make_areas(key: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[Area, ...]:
+    """The map's areas; `key`: the map's areas and their companies."""
+    company = dict(zip(*key, strict=True)).get
+    return tuple(
+        Area(a, name, xy, list(reward), company(a, "")) for a, name, xy, reward in static().areas
+    )
+
+
+def _make_display(rows: tuple[tuple[str, ...], ...]) -> tuple[DisplayCard, ...]:
+    """The card display's spaces with their cards and prices."""
+    d = data()
+    mods = static().modifiers
+    out = []
+    for r, row in enumerate(rows):
+        for c, cid in enumerate(row):
+            f = face(cid) if cid else None
+            price = max(d.price_floor, f.crate + mods[c]) if f else 0
+            out.append(DisplayCard(r, c, mods[c], f, price))
+    return tuple(out)
+
+
+def _make_spaces(key: tuple) -> tuple[BonusSpace, ...]:
+    """The bonus spaces and their occupants; `key`: theirs and the track sides' items."""
+    occupants, sides = key
+    d = data()
+    out = []
+    for sid, occ in occupants:
+        kind, label = space_label(sid)
+        if kind == "extra":
+            comp, i = sid.split(":")[1], int(sid.split(":")[2])
+            label = bonus_text(d.sides[dict(sides)[comp]].bonus_pair, i)
+        out.append(BonusSpace(sid, kind, label, occ))
+    return tuple(out)
 
 
 def build(st: State, seat: int | None) -> MombasaView:
@@ -319,50 +295,39 @@ def build(st: State, seat: int | None) -> MombasaView:
         if comp:
             posts_on_map[comp] += 1
     comps = [_company(st, stc, comp, posts_on_map[comp]) for comp in d.companies]
-    areas = [
-        Area(a, name, xy, list(reward), st.map.get(a, "")) for a, name, xy, reward in stc.areas
-    ]
-    display = []
-    get_face = stc.faces.get
-    for r, row in enumerate(st.display):
-        for c, cid in enumerate(row):
-            mod = stc.modifiers[c]
-            f = (get_face(cid) or face(cid)) if cid else None
-            price = max(d.price_floor, f.crate + mod) if f else 0
-            display.append(DisplayCard(r, c, mod, f, price))
-    spaces = []
-    for sid, occ in st.bonus_spaces.items():
-        kind, label = stc.space_labels.get(sid) or _space_label(sid)
-        if kind == "extra":
-            comp, i = sid.split(":")[1], int(sid.split(":")[2])
-            label = bonus_text(d.sides[st.sides[comp]].bonus_pair, i)
-        spaces.append(BonusSpace(sid, kind, label, occ))
+    areas = list(kept(stc.area_rows, (tuple(st.map), tuple(st.map.values())), _make_areas))
+    display = list(kept(stc.display_rows, tuple(map(tuple, st.display)), _make_display))
+    spaces_key = (tuple(st.bonus_spaces.items()), tuple(st.sides.items()))
+    spaces = list(kept(stc.space_rows, spaces_key, _make_spaces))
     get_book = stc.books.get
     deciding = _deciding(st)
+    # the fields in order (positional: a third of the cost of keywords)
     return MombasaView(
-        seats=st.seats,
-        viewer=seat,
-        round=st.round,
-        rounds=d.rounds,
-        phase=st.phase,
-        turn=st.turn,
-        start_player=st.start_player,
-        deciding=deciding,
-        status=_status(st, deciding),
-        companies=comps,
-        areas=areas,
-        borders=list(stc.borders),
-        base_areas={c: list(v) for c, v in d.base_adjacent.items()},
-        display=display,
-        deck_count=len(st.deck),
-        discard=_faces(stc, st.discard),
-        book_display={k: [get_book(b) or book(b) for b in v] for k, v in st.book_display.items()},
-        book_supply={k: len(v) for k, v in st.book_supply.items()},
-        bonus_spaces=spaces,
-        bonus_tiles=dict(st.bonus_tiles),
-        tile_faces={t: list(f) for t, f in stc.tile_faces},
-        players=_players(st),
-        me=_private(st, seat) if seat is not None else None,
-        last=list(st.last),
-        last_text=list(st.last_text) or st.log[-3:],
+        st.seats,  # seats
+        seat,  # viewer
+        st.round,  # round
+        d.rounds,  # rounds
+        st.phase,  # phase
+        st.turn,  # turn
+        st.start_player,  # start_player
+        deciding,  # deciding
+        _status(st, deciding),  # status
+        comps,  # companies
+        areas,  # areas
+        list(stc.borders),  # borders
+        {c: list(v) for c, v in d.base_adjacent.items()},  # base_areas
+        display,  # display
+        len(st.deck),  # deck_count
+        faces_of(stc, st.discard),  # discard
+        {
+            k: [get_book(b) or book(b) for b in v] for k, v in st.book_display.items()
+        },  # book_display
+        {k: len(v) for k, v in st.book_supply.items()},  # book_supply
+        spaces,  # bonus_spaces
+        dict(st.bonus_tiles),  # bonus_tiles
+        {t: list(f) for t, f in stc.tile_faces},  # tile_faces
+        _players(st),  # players
+        _private(st, seat) if seat is not None else None,  # me
+        list(st.last),  # last
+        list(st.last_text) or st.log[-3:],  # last_text
     )

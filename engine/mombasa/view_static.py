@@ -5,9 +5,11 @@ expand menu's area labels).
 
 The view is rebuilt for the public and for every seat after each move; these parts used to be
 recomputed each time. They are pure functions of the data, so they are kept per data object (a
-new data object starts afresh). Only immutable values are kept and handed out (frozen `Face`s and
-`Book`s, tuples, strings); lists are copied by the caller. A kept `Book` is shared by every view
-that shows it: its lists are never changed (renderers only read a view)."""
+new data object starts afresh). Only immutable values are kept and handed out (frozen `Face`s,
+`Book`s and the other frozen view parts, tuples, strings); lists are copied by the caller. Parts
+that show a state (a seat's book positions) are kept by what they show, in bounded tables. A kept
+`Book` is shared by every view that shows it: its lists are never changed (renderers only read a
+view)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from collections.abc import Callable
 from typing import NamedTuple, TypeVar
 
 from engine.mombasa.data import Data, data
-from engine.mombasa.view_types import Book, Face
+from engine.mombasa.view_types import Area, BonusSpace, Book, BookPos, DisplayCard, Face, Slot
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -52,6 +54,13 @@ class Static:
         self.book_texts: dict[str, str] = {}
         self.card_letters: dict[str, str] = {}  # card id -> its letter (hidden.py)
         self.area_labels: dict[tuple[object, str], str] = {}
+        #: view parts kept by what of a state they show (see `kept`): the map's areas, the
+        #: display's cards, the bonus spaces, a seat's book positions, a seat's slots
+        self.area_rows: dict[tuple, tuple[Area, ...]] = {}
+        self.display_rows: dict[tuple, tuple[DisplayCard, ...]] = {}
+        self.space_rows: dict[tuple, tuple[BonusSpace, ...]] = {}
+        self.book_rows: dict[tuple, tuple[BookPos, ...]] = {}
+        self.slot_rows: dict[tuple, tuple[Slot, ...]] = {}
         #: map.legal_targets by (company, points, the map's items); map.py bounds its size
         self.targets: dict[tuple[str, int, tuple[tuple[str, str], ...]], dict] = {}
 
@@ -71,6 +80,21 @@ def memo(table: dict[K, V], key: K, make: Callable[[K], V]) -> V:
     """`table[key]`, made by `make(key)` the first time (nothing is kept when it raises)."""
     v = table.get(key)
     if v is None:
+        v = table[key] = make(key)
+    return v
+
+
+#: entries a `kept` table holds at most
+KEPT_LIMIT = 1024
+
+
+def kept(table: dict[K, V], key: K, make: Callable[[K], V]) -> V:
+    """`memo` for a key read from a state (the map, a seat's books): a process sees many games,
+    so a full table starts afresh."""
+    v = table.get(key)
+    if v is None:
+        if len(table) >= KEPT_LIMIT:
+            table.clear()
         v = table[key] = make(key)
     return v
 

@@ -1,4 +1,7 @@
-"""The structures of `MombasaView` (what a seat, or the public, may see; built by view.py)."""
+"""The structures of `MombasaView` (what a seat, or the public, may see; built by view.py).
+
+The frozen ones are pure functions of what they show, and view.py keeps them (view_static.py)
+and shares them between views: a renderer only reads a view."""
 
 from __future__ import annotations
 
@@ -43,7 +46,7 @@ class Company(msgspec.Struct):
     posts_on_map: int
 
 
-class Area(msgspec.Struct, array_like=True):
+class Area(msgspec.Struct, array_like=True, frozen=True):
     id: str
     name: str
     xy: tuple[int, int]  # on the 1000 x 1000 grid (R198)
@@ -51,7 +54,7 @@ class Area(msgspec.Struct, array_like=True):
     company: str  # "" = no post
 
 
-class DisplayCard(msgspec.Struct):
+class DisplayCard(msgspec.Struct, frozen=True):
     row: int
     col: int  # 0 left, 1 middle, 2 right
     modifier: int
@@ -66,21 +69,21 @@ class Book(msgspec.Struct, array_like=True, frozen=True):
     reward: list[tuple[str, int]]
 
 
-class BookPos(msgspec.Struct, array_like=True):
+class BookPos(msgspec.Struct, array_like=True, frozen=True):
     position: int  # 1..13
     tile: Book | None
     face_up: bool
     left_empty: bool
 
 
-class BonusSpace(msgspec.Struct, array_like=True):
+class BonusSpace(msgspec.Struct, array_like=True, frozen=True):
     id: str
     kind: str  # majority | tile | buy | sell | study | extra
     label: str
     occupant: int  # seat, -1 free
 
 
-class Slot(msgspec.Struct, array_like=True):
+class Slot(msgspec.Struct, array_like=True, frozen=True):
     slot: int  # 1..5
     locked: bool
     card: Face | None  # None: empty, or not shown (planning)

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from engine.mombasa import TITLE as T
-from engine.mombasa import view, view_static
+from engine.mombasa import view, view_faces, view_static
 from engine.mombasa.data import data
 from engine.mombasa.view_static import Static, static
 from engine.rng import Rng
@@ -17,7 +17,7 @@ from engine.rng import Rng
 
 def test_side_tables_as_shares_at() -> None:
     for sid, side in data().sides.items():
-        table = view._side(sid).shares
+        table = view_faces.side_parts(sid).shares
         assert len(table) == side.last_space + 1
         assert list(table) == [side.shares_at(n) for n in range(side.last_space + 1)]
 
@@ -25,12 +25,12 @@ def test_side_tables_as_shares_at() -> None:
 def test_kept_books_as_built() -> None:
     d = data()
     for bid, b in d.books.items():
-        assert view.book(bid) == view.Book(b.id, b.letter, list(b.req), list(b.reward))
-        assert view.book(bid) is view.book(bid)
+        assert view_faces.book(bid) == view.Book(b.id, b.letter, list(b.req), list(b.reward))
+        assert view_faces.book(bid) is view_faces.book(bid)
     for t in d.start_tiles:
         for f in t.faces:
             tid = f"start:{t.tile}{f}"
-            assert view._start_book(tid) == view._make_start_book(tid)
+            assert view_faces.start_book(tid) == view_faces.make_start_book(tid)
 
 
 @pytest.mark.parametrize(("seed", "seats"), [(401, 2), (402, 4)])
@@ -56,3 +56,11 @@ def test_views_from_kept_parts_as_from_scratch(seed: int, seats: int) -> None:
         seat = T.prompts(st)[0].seat
         T.apply(st, seat, T.bot_choice(T.copy(st), seat, Rng.from_seed(seed * 100 + k)))
         k += 1
+
+
+def test_kept_tables_are_bounded() -> None:
+    """Parts kept by what of a state they show: a full table starts afresh."""
+    table: dict[int, int] = {}
+    for k in range(view_static.KEPT_LIMIT + 5):
+        assert view_static.kept(table, k, lambda n: n * 2) == k * 2
+    assert len(table) <= view_static.KEPT_LIMIT
