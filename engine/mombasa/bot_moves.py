@@ -109,15 +109,25 @@ def _area_score(st: State, seat: int, company: str, t, cx: Ctx) -> float:
     return v
 
 
-def _books_in_reward(area: str) -> bool:
-    """Whether a post into `area` earns bookkeeping points (the only reward that can stop a walk
-    for a choice: a book pick)."""
-    return any(k == "bookkeeping" for k, _ in data().areas[area].reward)
+def _area_picks(st: State, seat: int, area: str) -> str | None:
+    """The book-pick tokens a post into `area` needs: the first book offered at each pick (at
+    most 8; None when more are asked for). The picks are those the walk would offer when the
+    reward is taken: placing the post and its pounds change neither the books, the book
+    display nor the supply (area rewards hold at most one bookkeeping entry)."""
+    n = next((k for kind, k in data().areas[area].reward if kind == "bookkeeping"), 0)
+    plan: list[str] = []
+    while n:
+        more = books.point_steps(st, seat, n, plan)
+        if not more:
+            break
+        if len(plan) == 8:
+            return None
+        plan.append(more[0].id)
+    return "".join(plan)
 
 
-def _walk_state(w, snap: State, points: int, placed: int) -> None:
-    w.st, w.points, w.placed, w.events = clone(snap), points, placed, []
-    w.at_area = False  # the walk recomputes its targets on the new state
+def _supply_size(st: State) -> int:
+    return sum(len(v) for v in st.book_supply.values())
 
 
 def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float, str]]:
@@ -125,61 +135,49 @@ def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float
     cost, displacement), the base column uncovering most coins, the displaced post on the column
     that hurts me least; every prefix of the chain is a candidate, scored by `evaluate`."""
     out = []
-    supply = sum(len(v) for v in st.book_supply.values())
+    supply = _supply_size(st)
     for c in expand.companies(st, seat):
         w = expand.Walk(clone(st), seat, c)
-        opts = w.feed("")
         tokens = ""
+        w.run("")
         for _ in range(15):
-            if not opts or not w.at_area:
-                break
-            ws = w.st
-            targets = w.targets
-            offered = {o.token for o in opts}
-            cands = [t for t in targets.values() if geo.area_token(t.area) in offered]
-            if not cands:
-                break
-            t = max(cands, key=lambda t: (_area_score(ws, seat, c, t, cx), -t.cost, t.area))
-            post = geo.area_token(t.area)
-            take = expand.column_classes(ws, c, bases.take_columns(ws, c))
-            if len(take) > 1:
-                col = max(
-                    take,
-                    key=lambda k: (
-                        bases.coins_uncovered_by_take(ws, c, k),
-                        -ws.bases[c].posts[k],
-                        -k,
-                    ),
-                )
-                post += str(col + 1)
-            if t.displaces:
-                o = t.displaces
-                back = expand.column_classes(ws, o, bases.return_columns(ws, o))
-                if len(back) > 1:
-                    mine = tracks.shares(ws, seat, o)
-                    theirs = max(tracks.shares(ws, s, o) for s in range(ws.seats) if s != seat)
-                    sign = 1 if mine >= theirs else -1
-                    col = min(
-                        back, key=lambda k: (sign * bases.coins_covered_by_return(ws, o, k), k)
-                    )
-                    post += str(col + 1)
-            # a copy to start again from, only when the reward may ask for book picks
-            snap = clone(ws) if _books_in_reward(t.area) else None
-            pts, placed = w.points, w.placed
-            opts = w.feed(post)
-            guard = 0
-            while opts and not w.at_area and guard < 8:  # book picks of a bookkeeping reward
-                guard += 1
-                post += opts[0].token
-                _walk_state(w, snap, pts, placed)
-                opts = w.feed(post)
-            if opts and not w.at_area:
-                break
+            if not w.at_area:
+                break  # no post possible (or a choice the chain does not make)
+            post = _next_post(w.st, seat, c, w.targets, cx)
+            if post is None:
+                break  # more book picks than a walk is given (R194: not guessed)
+            if w.run(post):
+                break  # a choice the tokens do not cover (at an area stop `run` gives None)
             tokens += post
-            if sum(len(v) for v in w.st.book_supply.values()) != supply:
+            if _supply_size(w.st) != supply:
                 break  # a hidden book refill: the picks cannot be known (R194)
             out.append((evaluate(w.st, seat, cx) - base, f"x:{names.code(c)}:{tokens}"))
     return out
+
+
+def _next_post(ws: State, seat: int, c: str, targets: dict[str, geo.Target], cx: Ctx) -> str | None:
+    """The tokens of the next post of the chain: the best-scored area (every target is offered
+    at an area stop), the base column, the displaced post's column and the book picks."""
+    t = max(targets.values(), key=lambda t: (_area_score(ws, seat, c, t, cx), -t.cost, t.area))
+    post = geo.area_token(t.area)
+    take = expand.column_classes(ws, c, bases.take_columns(ws, c))
+    if len(take) > 1:
+        col = max(
+            take,
+            key=lambda k: (bases.coins_uncovered_by_take(ws, c, k), -ws.bases[c].posts[k], -k),
+        )
+        post += str(col + 1)
+    if t.displaces:
+        o = t.displaces
+        back = expand.column_classes(ws, o, bases.return_columns(ws, o))
+        if len(back) > 1:
+            mine = tracks.shares(ws, seat, o)
+            theirs = max(tracks.shares(ws, s, o) for s in range(ws.seats) if s != seat)
+            sign = 1 if mine >= theirs else -1
+            col = min(back, key=lambda k: (sign * bases.coins_covered_by_return(ws, o, k), k))
+            post += str(col + 1)
+    picks = _area_picks(ws, seat, t.area)
+    return None if picks is None else post + picks
 
 
 # ---- bookkeeper -------------------------------------------------------------------------------------

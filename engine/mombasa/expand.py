@@ -121,8 +121,21 @@ class Walk:
         self.events: list[Event] = []
 
     def feed(self, tokens: str) -> list[Opt]:
-        """Only `feed` may change the walk's state: stopped at an area choice, the walk goes on
-        from the targets it found there."""
+        """Only `feed` (and `run`) may change the walk's state: stopped at an area choice, the
+        walk goes on from the targets it found there."""
+        opts = self.run(tokens)
+        if opts is None:
+            return [
+                self._area_opt(t)
+                for t in sorted(
+                    self.targets.values(), key=lambda t: (t.cost, geo.area_name(t.area))
+                )
+            ]
+        return opts
+
+    def run(self, tokens: str) -> list[Opt] | None:
+        """`feed` without the area options: None when stopped at an area choice (`at_area`;
+        the choices are `targets`), for callers that read the targets only."""
         st, company = self.st, self.company
         toks = list(tokens)
         known = self.targets if self.at_area else None
@@ -142,10 +155,7 @@ class Walk:
                 return []
             if not toks:
                 self.at_area, self.targets = True, targets
-                return [
-                    self._area_opt(t)
-                    for t in sorted(targets.values(), key=lambda t: (t.cost, geo.area_name(t.area)))
-                ]
+                return None
             area = geo.area_of_token(toks.pop(0))
             if area not in targets:
                 raise IllegalAction(

@@ -1,11 +1,13 @@
 """The automatic player's plain versions, as they were before their fast paths: the evaluation
-without its per-decision memos and the bonus-marker candidates without their shared book
-picks and argument keys. tests/engine/mombasa/test_mb_bot_fast.py checks the fast ones
-against these."""
+without its per-decision memos, the bonus-marker candidates without their shared book
+picks and argument keys, and the expand chains walked through the menus' options, starting a
+post again from a copy when its reward asks for book picks.
+tests/engine/mombasa/test_mb_bot_fast.py checks the fast ones against these."""
 
 from __future__ import annotations
 
-from engine.mombasa import bonus, display, names
+from engine.mombasa import bases, bonus, display, expand, names, tracks
+from engine.mombasa import map as geo
 from engine.mombasa.bot_eval import (
     Ctx,
     _hand_value,
@@ -15,9 +17,9 @@ from engine.mombasa.bot_eval import (
     share_of,
     track_values,
 )
-from engine.mombasa.bot_moves import _book_pick
+from engine.mombasa.bot_moves import _area_score, _book_pick
 from engine.mombasa.data import data
-from engine.mombasa.state import State, card_kind
+from engine.mombasa.state import State, card_kind, clone
 
 
 def evaluate(st: State, seat: int, cx: Ctx) -> float:
@@ -113,3 +115,62 @@ def bonus_candidates(st: State, seat: int, cx: Ctx) -> list[tuple[float, str]]:
             pending.append((pre, move))
     pending.sort(key=lambda t: (-t[0], t[1]))
     return pending
+
+
+def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float, str]]:
+    """The expand candidates: per company the greedy chain of posts, fed to the walk through
+    its options; a post whose reward asks for book picks starts again from a copy with the
+    first pick offered added."""
+    out = []
+    supply = sum(len(v) for v in st.book_supply.values())
+    for c in expand.companies(st, seat):
+        w = expand.Walk(clone(st), seat, c)
+        opts = w.feed("")
+        tokens = ""
+        for _ in range(15):
+            if not opts or not w.at_area:
+                break
+            ws = w.st
+            offered = {o.token for o in opts}
+            cands = [t for t in w.targets.values() if geo.area_token(t.area) in offered]
+            if not cands:
+                break
+            t = max(cands, key=lambda t: (_area_score(ws, seat, c, t, cx), -t.cost, t.area))
+            post = geo.area_token(t.area) + _columns(ws, seat, c, t)
+            snap, pts, placed = clone(ws), w.points, w.placed
+            opts = w.feed(post)
+            guard = 0
+            while opts and not w.at_area and guard < 8:  # book picks of a bookkeeping reward
+                guard += 1
+                post += opts[0].token
+                w.st, w.points, w.placed, w.events, w.at_area = clone(snap), pts, placed, [], False
+                opts = w.feed(post)
+            if opts and not w.at_area:
+                break
+            tokens += post
+            if sum(len(v) for v in w.st.book_supply.values()) != supply:
+                break
+            out.append((evaluate(w.st, seat, cx) - base, f"x:{names.code(c)}:{tokens}"))
+    return out
+
+
+def _columns(ws: State, seat: int, c: str, t: geo.Target) -> str:
+    """The base-column and displaced-post digits of a post into `t` (when a real choice)."""
+    post = ""
+    take = expand.column_classes(ws, c, bases.take_columns(ws, c))
+    if len(take) > 1:
+        col = max(
+            take,
+            key=lambda k: (bases.coins_uncovered_by_take(ws, c, k), -ws.bases[c].posts[k], -k),
+        )
+        post += str(col + 1)
+    if t.displaces:
+        o = t.displaces
+        back = expand.column_classes(ws, o, bases.return_columns(ws, o))
+        if len(back) > 1:
+            mine = tracks.shares(ws, seat, o)
+            theirs = max(tracks.shares(ws, s, o) for s in range(ws.seats) if s != seat)
+            sign = 1 if mine >= theirs else -1
+            col = min(back, key=lambda k: (sign * bases.coins_covered_by_return(ws, o, k), k))
+            post += str(col + 1)
+    return post

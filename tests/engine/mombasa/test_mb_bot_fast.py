@@ -115,8 +115,8 @@ def test_kept_book_texts() -> None:
 
 @pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
 def test_expand_chains_without_snapshots(seed: int, seats: int, opts: dict, monkeypatch) -> None:
-    """A snapshot to start a post again from is only taken where the area's reward holds
-    bookkeeping points: taking one everywhere (as before) gives the same candidates, and a
+    """The chains walked without the menus' options, their book picks read before the post,
+    give the candidates of the plain chains (options, a copy to start a post again from), and a
     walk stopped at an area goes on from the targets it kept."""
     chains = 0
     for st, seat in seen_positions(seed, seats, opts):
@@ -125,23 +125,23 @@ def test_expand_chains_without_snapshots(seed: int, seats: int, opts: dict, monk
         cx = bot_eval.Ctx(st, seat)
         base = bot_eval.evaluate(st, seat, cx)
         fast = bot_moves.expand_moves(st, seat, cx, base)
+        assert plain.expand_moves(st, seat, cx, base) == fast
         with monkeypatch.context() as m:
-            m.setattr(bot_moves, "_books_in_reward", lambda area: True)
-            m.setattr(expand.Walk, "feed", _feed_from_scratch)
+            m.setattr(expand.Walk, "run", _run_from_scratch)
             assert bot_moves.expand_moves(st, seat, cx, base) == fast
         chains += len(fast)
     assert chains > 5
 
 
-_FEED = expand.Walk.feed
+_RUN = expand.Walk.run
 
 
-def _feed_from_scratch(w: expand.Walk, tokens: str) -> list[expand.Opt]:
-    """`Walk.feed` recomputing the targets it kept (and checking them)."""
+def _run_from_scratch(w: expand.Walk, tokens: str) -> list[expand.Opt] | None:
+    """`Walk.run` recomputing the targets it kept (and checking them)."""
     if w.at_area:
         assert w.targets == geo.legal_targets(w.st, w.company, w.points)
     w.at_area = False
-    return _FEED(w, tokens)
+    return _RUN(w, tokens)
 
 
 def _plain_rearrange(st: State, others: list[int]) -> None:
