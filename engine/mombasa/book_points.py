@@ -62,61 +62,67 @@ def refill_book_display(st: State) -> list[Event]:
 # ---- bookkeeping points (section 14.2) --------------------------------------------------------
 class _Points:
     """Runs bookkeeping points on private copies of the few fields they touch, so a plan can be
-    checked (and the next pick listed) without changing the state; `commit` writes them back."""
+    checked (and the next pick listed) without changing the state; `commit` writes them back.
+    A display row or supply pile is copied when a point first changes it (`_rows`)."""
 
     def __init__(self, st: State, seat: int) -> None:
         self.st = st
         self.seat = seat
         p = st.players[seat]
         self.books = list(p.books)  # frozen positions: replaced, never changed
-        self.display = {k: list(v) for k, v in st.book_display.items()}
-        self.supply = {k: list(v) for k, v in st.book_supply.items()}
+        self.display = dict(st.book_display)  # the rows are the state's until `_rows`
+        self.supply = dict(st.book_supply)
+        self.copied: set[str] = set()  # letters whose row and pile are private copies
         self.cash = 0
         self.events: list[Event] = []
 
+    def _rows(self, letter: str) -> tuple[list[str], list[str]]:
+        """The display row and supply pile of `letter`, private copies to change."""
+        if letter not in self.copied:
+            self.copied.add(letter)
+            self.display[letter] = list(self.display[letter])
+            self.supply[letter] = list(self.supply[letter])
+        return self.display[letter], self.supply[letter]
+
     def _kinds(self, letter: str) -> list[int]:
         """Indexes of the first tile of each distinct kind in row `letter`."""
-        seen, out = set(), []
-        for i, bid in enumerate(self.display[letter]):
-            b = data().books[bid]
-            key = (b.req, b.reward)
-            if key not in seen:
-                seen.add(key)
-                out.append(i)
-        return out
+        return memo(static().book_kinds, tuple(self.display[letter]), _first_of_kinds)
+
+    def _who(self) -> str:
+        return names.player(self.st, self.seat)
 
     def run(self, n: int, plan: list[str]) -> list[Choice]:
         """Use `n` points, consuming `plan` tokens. Returns the choices of the first pick that
         needs a token when the plan has run out ([] when all points are done)."""
         d = data()
-        who = names.player(self.st, self.seat)
         for _ in range(n):
             while True:
-                empty = [i for i, b in enumerate(self.books) if not b.tile and not b.left_empty]
-                if not empty:  # R124
+                i = next(
+                    (i for i, b in enumerate(self.books) if not b.tile and not b.left_empty), None
+                )
+                if i is None:  # R124
                     self.cash += d.overflow_pounds
                     self.events.append(
                         Event(
-                            f"{who} has no empty book position: the bookkeeping point gives £{d.overflow_pounds}."
+                            f"{self._who()} has no empty book position: the bookkeeping point gives £{d.overflow_pounds}."
                         )
                     )
                     break
-                i = empty[0]
                 letter = d.bookkeeping.space_letters[i + 1]
-                row = self.display[letter]
-                if not row and self.supply[letter]:  # R122
-                    while len(row) < self.st.seats + 1 and self.supply[letter]:
-                        row.append(self.supply[letter].pop(0))
+                if not self.display[letter] and self.supply[letter]:  # R122
+                    row, pile = self._rows(letter)
+                    while len(row) < self.st.seats + 1 and pile:
+                        row.append(pile.pop(0))
                     self.events.append(
                         Event(
                             f"Book display row {letter} was empty and is refilled from its supply."
                         )
                     )
-                if not row:  # R123
+                if not self.display[letter]:  # R123
                     self.books[i] = BookPos(self.books[i].tile, self.books[i].face_up, True)
                     self.events.append(
                         Event(
-                            f"{who}'s bookkeeping position {i + 1} is left empty for good (no {letter} books left)."
+                            f"{self._who()}'s bookkeeping position {i + 1} is left empty for good (no {letter} books left)."
                         )
                     )
                     continue
@@ -125,6 +131,7 @@ class _Points:
                     k = kinds[0]
                 else:
                     if not plan:
+                        row = self.display[letter]
                         return [
                             Choice(
                                 str(j + 1),
@@ -140,10 +147,10 @@ class _Points:
                             f"Choose one of the {letter} books on display for bookkeeping position {i + 1}."
                         )
                     k = int(tok) - 1
-                bid = row.pop(k)
+                bid = self._rows(letter)[0].pop(k)
                 self.books[i] = BookPos(tile=bid)
                 self.events.append(
-                    Event(f"{who} places {book_text(bid)} on bookkeeping position {i + 1}.")
+                    Event(f"{self._who()} places {book_text(bid)} on bookkeeping position {i + 1}.")
                 )
                 break
         if plan:
@@ -157,6 +164,19 @@ class _Points:
         self.st.book_supply = self.supply
         p.cash += self.cash
         return self.events
+
+
+def _first_of_kinds(row: tuple[str, ...]) -> list[int]:
+    """Indexes of the first tile of each distinct kind (requirement and reward) in a display
+    row (kept per data object by the row: read it only)."""
+    seen, out = set(), []
+    for i, bid in enumerate(row):
+        b = data().books[bid]
+        key = (b.req, b.reward)
+        if key not in seen:
+            seen.add(key)
+            out.append(i)
+    return out
 
 
 def bookkeeping_points(st: State, seat: int, n: int, plan: list[str]) -> list[Event]:

@@ -10,7 +10,7 @@ from engine.core import IllegalAction
 from engine.mombasa import bases, books, rounds, tracks
 from engine.mombasa.data import data
 from engine.mombasa.scoring import owned_cards
-from engine.mombasa.state import State, card_kind, clone
+from engine.mombasa.state import Base, State, card_kind, clone
 
 #: share-value growth per remaining round assumed for every company (capped at 15)
 GROWTH = 0.45
@@ -89,15 +89,24 @@ class Ctx:
         self.sides = {c: tracks.side_of(st, c) for c in d.companies}
         self.comps = d.companies
         self.uses = min(self.rl, 6) / 2.5
+        self.half = min(1.0, self.rl / 2)  # the weight of what pays off within two rounds
         self.opp_w = OPP_WEIGHT / max(1, st.seats - 1)
         # my move never changes the cards the others own: their share cards, once
         self.theirs = {s: _hand_value(st, s, self)[1] for s in range(st.seats) if s != seat}
-        # pure functions of what is fixed here and of their key (see `credits`, `_projections`)
+        # pure functions of what is fixed here and of their key (see `credits`, `_projections`,
+        # `_opp_weights`, `_own_hand`)
         self.credit_rows: dict[str, list[float | None]] = {
             c: [None] * (side.last_space + 1) for c, side in self.sides.items()
         }
         self.projs: dict[tuple[str, int, tuple[int, ...]], float] = {}
+        self.opp_rows: dict[int, tuple[dict[str, int], list[float]]] = {}
         self.hands: dict[tuple[str, ...], tuple[float, dict[str, int]]] = {}
+        # most candidates leave the bases and my cards as they are: their values, once
+        self.bases = {c: Base(list(b.posts), b.reserve) for c, b in st.bases.items()}
+        self.proj = [projected_value(st, c, self.rl) for c in self.comps]
+        p = st.players[seat]
+        self.cards = (list(p.hand), [list(pile) for pile in p.piles], list(p.slots))
+        self.hand = _cards_value(owned_cards(st, seat))
 
     def credits(self, track: dict[str, int]) -> list[float]:
         """`share_credit` of the markers on `track`, per company in `comps` order; kept per
@@ -113,10 +122,13 @@ class Ctx:
         return out
 
 
-def _projections(st: State, cx: Ctx) -> dict[str, float]:
-    """`projected_value` of every company, kept per decision by the base's posts and reserve
-    (all it reads of the state besides the seat count, which a game never changes)."""
-    out = {}
+def _projections(st: State, cx: Ctx) -> list[float]:
+    """`projected_value` of every company in `comps` order, kept per decision by the base's
+    posts and reserve (all it reads of the state besides the seat count, which a game never
+    changes)."""
+    if st.bases == cx.bases:
+        return cx.proj
+    out = []
     projs = cx.projs
     for c in cx.comps:
         b = st.bases[c]
@@ -124,8 +136,25 @@ def _projections(st: State, cx: Ctx) -> dict[str, float]:
         v = projs.get(key)
         if v is None:
             v = projs[key] = projected_value(st, c, cx.rl)
-        out[c] = v
+        out.append(v)
     return out
+
+
+def _opp_weights(st: State, s: int, cx: Ctx) -> list[float]:
+    """Per company in `comps` order: seat `s`'s share credit + its share cards, what its shares
+    are multiplied by. Kept per decision by its track positions (no move of the deciding seat
+    moves another seat's markers, and `cx.theirs` holds its share cards)."""
+    q = st.players[s]
+    got = cx.opp_rows.get(s)
+    if got is not None and got[0] == q.track:
+        return got[1]
+    theirs = cx.theirs[s] if s in cx.theirs else _hand_value(st, s, cx)[1]
+    weights = [
+        credit + theirs.get(c, 0) for c, credit in zip(cx.comps, cx.credits(q.track), strict=True)
+    ]
+    if s in cx.theirs:
+        cx.opp_rows[s] = (dict(q.track), weights)
+    return weights
 
 
 def _hand_value(st: State, seat: int, cx: Ctx) -> tuple[float, dict[str, int]]:
@@ -137,6 +166,9 @@ def _hand_value(st: State, seat: int, cx: Ctx) -> tuple[float, dict[str, int]]:
 def _own_hand(st: State, cx: Ctx) -> tuple[float, dict[str, int]]:
     """`_hand_value` of the deciding seat, kept per decision by its cards (in their order: the
     worth is a sum of floats). The dict returned is shared: read it only."""
+    p = st.players[cx.seat]
+    if (p.hand, p.piles, p.slots) == cx.cards:
+        return cx.hand
     cards = tuple(owned_cards(st, cx.seat))
     got = cx.hands.get(cards)
     if got is None:
@@ -158,33 +190,32 @@ def _cards_value(cards: Iterable[str]) -> tuple[float, dict[str, int]]:
 def evaluate(st: State, seat: int, cx: Ctx | None = None) -> float:
     d = data()
     cx = cx or Ctx(st, seat)
-    rl = cx.rl
     proj = _projections(st, cx)
     p = st.players[seat]
     worth, mine = _own_hand(st, cx) if seat == cx.seat else _hand_value(st, seat, cx)
     v = float(p.cash)
-    for c, credit in zip(cx.comps, cx.credits(p.track), strict=True):
-        v += (credit + mine.get(c, 0)) * proj[c]
-    v += d.diamond.end_value[p.diamond] + d.bookkeeping.end_value[p.ink]
-    if rl > 0:
+    for c, credit, pc in zip(cx.comps, cx.credits(p.track), proj, strict=True):
+        v += (credit + mine.get(c, 0)) * pc
+    ink_values = d.bookkeeping.end_value
+    v += d.diamond.end_value[p.diamond] + ink_values[p.ink]
+    if cx.rl > 0:
         ahead = p.ink
         while ahead < 13 and (p.books[ahead].tile or p.books[ahead].left_empty):
             ahead += 1
-        gain = d.bookkeeping.end_value[ahead] - d.bookkeeping.end_value[p.ink]
-        v += 0.55 * gain * min(1.0, rl / 2)
+        gain = ink_values[ahead] - ink_values[p.ink]
+        v += 0.55 * gain * cx.half
         v += (len(p.unlocked) - 3) * 3.0 * cx.uses
-        v += 1.5 * len(p.bonuses) * min(1.0, rl / 2)
+        v += 1.5 * len(p.bonuses) * cx.half
         v += 0.9 * cx.uses * worth
         v += (p.markers + len(p.markers_placed)) * 0.8 * cx.uses
     opp = 0.0
     for s in range(st.seats):
         if s == seat:
             continue
+        for w, pc in zip(_opp_weights(st, s, cx), proj, strict=True):
+            opp += w * pc
         q = st.players[s]
-        theirs = cx.theirs[s] if s in cx.theirs else _hand_value(st, s, cx)[1]
-        for c, credit in zip(cx.comps, cx.credits(q.track), strict=True):
-            opp += (credit + theirs.get(c, 0)) * proj[c]
-        opp += q.cash + d.diamond.end_value[q.diamond] + d.bookkeeping.end_value[q.ink]
+        opp += q.cash + d.diamond.end_value[q.diamond] + ink_values[q.ink]
     return v - cx.opp_w * opp
 
 

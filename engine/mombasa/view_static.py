@@ -52,6 +52,8 @@ class Static:
         self.bonus_texts: dict[tuple[str, int], str] = {}
         self.space_labels: dict[str, tuple[str, str]] = {}
         self.book_texts: dict[str, str] = {}
+        #: a book display row -> the first index of each kind of book in it (book_points.py)
+        self.book_kinds: dict[tuple[str, ...], list[int]] = {}
         self.card_letters: dict[str, str] = {}  # card id -> its letter (hidden.py)
         self.area_labels: dict[tuple[object, str], str] = {}
         #: view parts kept by what of a state they show (see `kept`): the map's areas, the
