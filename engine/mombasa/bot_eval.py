@@ -107,19 +107,21 @@ class Ctx:
         p = st.players[seat]
         self.cards = (list(p.hand), [list(pile) for pile in p.piles], list(p.slots))
         self.hand = _cards_value(owned_cards(st, seat))
+        #: the last `track_values` asked: (state, seat, steps, rows)
+        self.track_rows: tuple[State, int, int, dict[str, list[tuple[float, int]]]] | None = None
+
+    def credit(self, company: str, pos: int) -> float:
+        """`share_credit` of a marker at `pos` on the company's track; kept per decision by
+        position (the sides and the rounds left are fixed here)."""
+        row = self.credit_rows[company]
+        v = row[pos]
+        if v is None:
+            v = row[pos] = share_credit(self.sides[company], pos, self.rl)
+        return v
 
     def credits(self, track: dict[str, int]) -> list[float]:
-        """`share_credit` of the markers on `track`, per company in `comps` order; kept per
-        decision by position (the sides and the rounds left are fixed here)."""
-        out = []
-        for c in self.comps:
-            pos = track[c]
-            row = self.credit_rows[c]
-            v = row[pos]
-            if v is None:
-                v = row[pos] = share_credit(self.sides[c], pos, self.rl)
-            out.append(v)
-        return out
+        """`credit` of the markers on `track`, per company in `comps` order."""
+        return [self.credit(c, track[c]) for c in self.comps]
 
 
 def _projections(st: State, cx: Ctx) -> list[float]:
@@ -246,25 +248,34 @@ def try_move(st: State, seat: int, move: str, cx: Ctx | None = None) -> float | 
 # ---- goods ----------------------------------------------------------------------------------------
 def track_values(st: State, seat: int, most: int, cx: Ctx) -> dict[str, list[tuple[float, int]]]:
     """Per company: for k = 0..most steps, (value of my marker there incl. the cash paid or won on
-    the way, minimum cash used on the way)."""
-    out = {}
+    the way, minimum cash used on the way). Kept per decision: the rows for fewer steps are the
+    first rows of more (the goods action asks first, with the most steps). Read them only."""
+    kept = cx.track_rows
+    if kept is not None and kept[0] is st and kept[1] == seat and kept[2] >= most:
+        return {c: rows[: most + 1] for c, rows in kept[3].items()}
+    out = {c: _track_rows(st, seat, c, most, cx) for c in cx.comps}
+    cx.track_rows = (st, seat, most, out)
+    return out
+
+
+def _track_rows(st: State, seat: int, c: str, most: int, cx: Ctx) -> list[tuple[float, int]]:
+    """The `track_values` rows of company `c`: one move of `most` steps on a light copy, read
+    after every step."""
     rl = cx.rl
     base_cash = st.players[seat].cash
-    for c in cx.comps:
-        proj = projected_value(st, c, rl)
-        side = cx.sides[c]
-        sim = tracks.advance_copy(st) if most else st
-        p = sim.players[seat]
-        nb = len(p.bonuses)
-        rows = [(share_credit(side, p.track[c], rl) * proj, 0)]
-        low = 0
-        for _k in range(most):
-            res = tracks.advance(sim, seat, c, 1)
-            if res.moved < 1:
-                break
-            low = max(low, base_cash - p.cash)
-            v = share_credit(side, p.track[c], rl) * proj + (p.cash - base_cash)
-            v += 1.5 * (len(p.bonuses) - nb) * min(1.0, rl / 2)
-            rows.append((v, low))
-        out[c] = rows
-    return out
+    proj = _projections(st, cx)[cx.comps.index(c)]
+    if not most:
+        return [(cx.credit(c, st.players[seat].track[c]) * proj, 0)]
+    sim = tracks.advance_copy(st)
+    p = sim.players[seat]
+    nb = len(p.bonuses)
+    rows = [(cx.credit(c, p.track[c]) * proj, 0)]
+
+    def step() -> None:
+        low = max(rows[-1][1], base_cash - p.cash)
+        v = cx.credit(c, p.track[c]) * proj + (p.cash - base_cash)
+        v += 1.5 * (len(p.bonuses) - nb) * min(1.0, rl / 2)
+        rows.append((v, low))
+
+    tracks.advance(sim, seat, c, most, on_step=step)
+    return rows

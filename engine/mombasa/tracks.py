@@ -9,11 +9,12 @@ Rules owned: R1-R18 (movement part), R24, R142-R148, R177, R178.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import msgspec
 
-from engine.mombasa.data import TrackSide, data
+from engine.mombasa.data import SpecialSpace, TrackSide, data
 from engine.mombasa.state import State, TrackBonus
 
 
@@ -74,14 +75,21 @@ def side_of(st: State, company: str) -> TrackSide:
     return data().sides[st.sides[company]]
 
 
-def advance(st: State, seat: int, company: str, steps: int) -> AdvanceResult:
+def advance(
+    st: State,
+    seat: int,
+    company: str,
+    steps: int,
+    on_step: Callable[[], object] | None = None,
+) -> AdvanceResult:
     """Move `seat`'s marker on `company`'s track forward up to `steps` spaces (section 11.2).
 
     Step by step: stop at the last space (R5, R7); cross a capital call by paying it
     automatically if cash allows, else stop before it (R3, R4, R6, R143); on entering a special
     space pay it to the mover and again to every earlier arrival (R11-R15), append the mover to
     the arrival list and unlock the bonus as pending (R17, R18). Blocked or excess steps are
-    forfeited without compensation (R8, R147)."""
+    forfeited without compensation (R8, R147). `on_step` is called after each space moved (the
+    automatic player reads the position after every step of one move)."""
     if steps < 0:
         raise ValueError("advance() needs steps >= 0")
     side = side_of(st, company)
@@ -114,22 +122,29 @@ def advance(st: State, seat: int, company: str, steps: int) -> AdvanceResult:
         res.moved += 1
         sp = side.special_at(pos)
         if sp is not None:
-            arrivals = st.arrivals[company][sp.index]
-            if seat in arrivals:  # markers never move back (R146); defensive
-                continue
-            paid = [(seat, sp.pounds)] + [(q, sp.pounds) for q in arrivals]
-            for q, amount in paid:
-                st.players[q].cash += amount
-            arrivals.append(seat)
-            res.specials.append(
-                SpecialPayout(sp.index, sp.space, sp.pounds, len(arrivals), tuple(paid))
-            )
-            if not any(b.company == company and b.index == sp.index for b in p.bonuses):
-                p.bonuses.append(TrackBonus(company, sp.index, False))
-                res.unlocked.append(sp.index)
+            _arrive(st, res, sp)
+        if on_step is not None:
+            on_step()
     res.end = p.track[company]
     res.shares_after = side.shares_at(res.end)
     return res
+
+
+def _arrive(st: State, res: AdvanceResult, sp: SpecialSpace) -> None:
+    """The mover enters special space `sp` (R11-R18)."""
+    seat, company = res.seat, res.company
+    arrivals = st.arrivals[company][sp.index]
+    if seat in arrivals:  # markers never move back (R146); defensive
+        return
+    paid = [(seat, sp.pounds)] + [(q, sp.pounds) for q in arrivals]
+    for q, amount in paid:
+        st.players[q].cash += amount
+    arrivals.append(seat)
+    res.specials.append(SpecialPayout(sp.index, sp.space, sp.pounds, len(arrivals), tuple(paid)))
+    p = st.players[seat]
+    if not any(b.company == company and b.index == sp.index for b in p.bonuses):
+        p.bonuses.append(TrackBonus(company, sp.index, False))
+        res.unlocked.append(sp.index)
 
 
 def advance_copy(st: State) -> State:

@@ -1,7 +1,8 @@
 """The automatic player's plain versions, as they were before their fast paths: the evaluation
 without its per-decision memos, the bonus-marker candidates without their shared book
 picks and argument keys, and the expand chains walked through the menus' options, starting a
-post again from a copy when its reward asks for book picks.
+post again from a copy when its reward asks for book picks, and the track values a step at a
+time.
 tests/engine/mombasa/test_mb_bot_fast.py checks the fast ones against these."""
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from engine.mombasa.bot_eval import (
     projected_value,
     share_credit,
     share_of,
-    track_values,
 )
 from engine.mombasa.bot_moves import _area_score, _book_pick
 from engine.mombasa.data import data
@@ -52,6 +52,32 @@ def evaluate(st: State, seat: int, cx: Ctx) -> float:
             opp += (share_credit(cx.sides[c], q.track[c], rl) + theirs.get(c, 0)) * proj[c]
         opp += q.cash + d.diamond.end_value[q.diamond] + d.bookkeeping.end_value[q.ink]
     return v - cx.opp_w * opp
+
+
+def track_values(st: State, seat: int, most: int, cx: Ctx) -> dict[str, list[tuple[float, int]]]:
+    """Per company: for k = 0..most steps, (value of the marker there incl. the cash paid or won
+    on the way, minimum cash used on the way), one `advance` per step."""
+    out = {}
+    rl = cx.rl
+    base_cash = st.players[seat].cash
+    for c in cx.comps:
+        proj = projected_value(st, c, rl)
+        side = cx.sides[c]
+        sim = tracks.advance_copy(st) if most else st
+        p = sim.players[seat]
+        nb = len(p.bonuses)
+        rows = [(share_credit(side, p.track[c], rl) * proj, 0)]
+        low = 0
+        for _k in range(most):
+            res = tracks.advance(sim, seat, c, 1)
+            if res.moved < 1:
+                break
+            low = max(low, base_cash - p.cash)
+            v = share_credit(side, p.track[c], rl) * proj + (p.cash - base_cash)
+            v += 1.5 * (len(p.bonuses) - nb) * min(1.0, rl / 2)
+            rows.append((v, low))
+        out[c] = rows
+    return out
 
 
 def bonus_candidates(st: State, seat: int, cx: Ctx) -> list[tuple[float, str]]:

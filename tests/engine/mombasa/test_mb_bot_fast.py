@@ -1,6 +1,6 @@
 """The automatic player's fast paths give exactly what the plain ways give, at every action
 position of seeded automatic games: the evaluation's per-decision memos, the bonus-marker
-candidates, the light copy for track moves, the kept legal targets, the expand chains without
+candidates, the track values kept per decision, the light copy for track moves, the kept legal targets, the expand chains without
 their snapshots, the kept texts and the hidden cards' regrouping."""
 
 from __future__ import annotations
@@ -70,6 +70,21 @@ def test_evaluation_and_bonus_candidates_agree(seed: int, seats: int, opts: dict
             assert bot_eval.evaluate(sim, seat, cx) == plain.evaluate(sim, seat, cx)
             tried += 1
     assert tried > 100
+
+
+@pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
+def test_track_values_read_one_move_step_by_step(seed: int, seats: int, opts: dict) -> None:
+    """One move read after every step gives the rows of one move per step; the rows kept for
+    more steps serve a later question for fewer."""
+    for st, seat in list(seen_positions(seed, seats, opts))[::2]:
+        before = T.encode(st)
+        for most in (0, 3, 18):
+            want = plain.track_values(st, seat, most, bot_eval.Ctx(st, seat))
+            assert bot_eval.track_values(st, seat, most, bot_eval.Ctx(st, seat)) == want
+        cx = bot_eval.Ctx(st, seat)
+        bot_eval.track_values(st, seat, 18, cx)
+        assert bot_eval.track_values(st, seat, 3, cx) == plain.track_values(st, seat, 3, cx)
+        assert T.encode(st) == before
 
 
 @pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
