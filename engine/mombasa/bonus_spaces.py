@@ -127,7 +127,7 @@ def why_not(st: State, seat: int, sid: str) -> str:
     elif sp.kind == "tile":
         if st.bonus_tiles.get(sp.tile) != "space":
             return f"Tile {sp.tile} is not on its space."
-        if p.tile or any(v == f"seat:{seat}" for v in st.bonus_tiles.values()):
+        if p.tile or f"seat:{seat}" in st.bonus_tiles.values():
             return "You already hold a bonus tile."
     elif sp.kind == "sell" and not p.hand:
         return "You have no card in your hand."

@@ -104,6 +104,7 @@ class Ctx:
         # most candidates leave the bases and my cards as they are: their values, once
         self.bases = {c: Base(list(b.posts), b.reserve) for c, b in st.bases.items()}
         self.proj = [projected_value(st, c, self.rl) for c in self.comps]
+        self.proj_of = dict(zip(self.comps, self.proj, strict=True))  # of the decision's state
         p = st.players[seat]
         self.cards = (list(p.hand), [list(pile) for pile in p.piles], list(p.slots))
         self.hand = _cards_value(owned_cards(st, seat))

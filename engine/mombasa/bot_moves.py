@@ -11,7 +11,6 @@ from engine.mombasa.bot_eval import (
     Ctx,
     card_worth,
     evaluate,
-    projected_value,
     share_credit,
     share_of,
     track_values,
@@ -69,7 +68,7 @@ def goods_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float,
             co = share_of(cid)
             worth = 0.9 * uses * card_worth(cid)
             if co:
-                worth = projected_value(st, co, rl)
+                worth = cx.proj_of[co]
             options.append((sid, left, worth))
         # units of other face-up goods stay for a later goods action
         rest = 0.8 * (top - all_units[tok]) if all_units[tok] < top else 0.0
@@ -265,6 +264,7 @@ class _BonusArgs:
         rl = cx.rl
         self.uses = min(rl - 0.5, 6) / 2.5 if rl > 0.5 else 0.0
         self.vals: dict[str, list[tuple[float, int]]] | None = None  # track_values, when asked
+        self.cards: dict[str, tuple[int, int, float]] = {}  # display space -> row, col, worth
 
     def best(self, sid: str, opts: list[str] | None) -> list[tuple[str, float]]:
         """(argument, pre-score) of the arguments to try on `sid`, best first ("" = none)."""
@@ -291,21 +291,24 @@ class _BonusArgs:
         rows = self.vals[names.company_of(token)]
         return rows[-1][0] - rows[0][0]
 
+    def _worth(self, cid: str) -> float:
+        """What having card `cid` is worth: a share card its company's projected value."""
+        co = share_of(cid)
+        return self.cx.proj_of[co] if co else 0.9 * self.uses * card_worth(cid)
+
     def _buy_key(self, sid: str, token: str) -> float:
         if token == "-":
             return 0.0
-        st = self.st
-        r, col = display.parse_space(token)
-        cid = st.display[r][col]
-        co = share_of(cid)
-        w = projected_value(st, co, self.cx.rl) if co else 0.9 * self.uses * card_worth(cid)
-        return w - bonus.buy_price(st, sid, r, col)
+        got = self.cards.get(token)  # the same card for the BUY and C2 spaces
+        if got is None:
+            r, col = display.parse_space(token)
+            got = self.cards[token] = (r, col, self._worth(self.st.display[r][col]))
+        r, col, w = got
+        return w - bonus.buy_price(self.st, sid, r, col)
 
     def _sell_key(self, token: str) -> float:
         cid = next(c for c in self.st.players[self.seat].hand if card_kind(c) == token)
-        co = share_of(cid)
-        keep = projected_value(self.st, co, self.cx.rl) if co else 0.9 * self.uses * card_worth(cid)
-        return data().cards[token].crate - keep
+        return data().cards[token].crate - self._worth(cid)
 
 
 # ---- the action phase -----------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """The automatic player's fast paths give exactly what the plain ways give, at every action
 position of seeded automatic games: the evaluation's per-decision memos, the bonus-marker
-candidates, the track values kept per decision, the light copy for track moves, the kept legal targets, the expand chains without
-their snapshots, the kept texts and the hidden cards' regrouping."""
+candidates, the track values kept per decision, the light copy for track moves, the kept legal
+targets, the expand chains without their snapshots, the kept texts and the hidden cards'
+regrouping."""
 
 from __future__ import annotations
 
