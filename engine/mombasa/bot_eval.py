@@ -232,7 +232,7 @@ def try_move(st: State, seat: int, move: str, cx: Ctx | None = None) -> float | 
     """The evaluation after `move` on a copy, None if the move is refused, or if it draws from a
     book supply (an empty display row refilled in the middle of the move): the tiles drawn are
     hidden from the seat, so the move's book picks cannot be known (R194)."""
-    sim = clone(st)
+    sim = clone(st, seat)
     supply = sum(len(v) for v in st.book_supply.values())
     try:
         if move.startswith("k:"):

@@ -136,7 +136,7 @@ def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float
     out = []
     supply = _supply_size(st)
     for c in expand.companies(st, seat):
-        w = expand.Walk(clone(st), seat, c)
+        w = expand.Walk(clone(st, seat), seat, c)
         tokens = ""
         w.run("")
         for _ in range(15):
@@ -196,7 +196,7 @@ def bookkeeper_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[f
     for slot in books.bookkeeper_slots(st, seat):
         n = books.card_points(st, seat, slot)
         picks = _book_pick(st, seat, n, [])
-        sim = clone(st)
+        sim = clone(st, seat)
         supply = sum(len(v) for v in sim.book_supply.values())
         try:
             books.bookkeeping_points(sim, seat, n, picks)
@@ -213,7 +213,7 @@ def bookkeeper_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[f
                 else 0
             )
             if need:
-                trial = clone(sim)
+                trial = clone(sim, seat)
                 books.ink_move_prefix(trial, seat, t)
                 rp = _book_pick(trial, seat, need, [])
                 if rp:

@@ -219,13 +219,26 @@ def _player(p: Player) -> Player:
     )
 
 
-def clone(st: State) -> State:
-    """An independent copy of `st`, equal to a serialisation round trip of it."""
+_copy_player = Player.__copy__
+
+
+def clone(st: State, mover: int | None = None) -> State:
+    """An independent copy of `st`, equal to a serialisation round trip of it.
+
+    With `mover`: a copy to try one action of that seat on (the automatic player's trials),
+    where the other players are new structs sharing their lists and dicts with `st`. An action
+    changes only the mover's player and, of the others, their cash (a special space pays the
+    earlier arrivals); tests/engine/mombasa/test_mb_bot_fast.py checks the trials leave `st`
+    as it was."""
+    if mover is None:
+        players = [_player(p) for p in st.players]
+    else:
+        players = [_player(p) if s == mover else _copy_player(p) for s, p in enumerate(st.players)]
     return State(
         st.seats,
         dict(st.options),
         Rng(st.rng.state),
-        [_player(p) for p in st.players],
+        players,
         st.round,
         st.phase,
         st.turn,

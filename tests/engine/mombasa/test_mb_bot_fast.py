@@ -1,7 +1,7 @@
 """The automatic player's fast paths give exactly what the plain ways give, at every action
 position of seeded automatic games: the evaluation's per-decision memos, the bonus-marker
-candidates, the track values kept per decision, the light copy for track moves, the kept legal
-targets, the expand chains without their snapshots, the kept texts and the hidden cards'
+candidates, the track values kept per decision, the light copies for trials and track moves,
+the kept legal targets, the expand chains without their snapshots, the kept texts and the hidden cards'
 regrouping."""
 
 from __future__ import annotations
@@ -86,6 +86,35 @@ def test_track_values_read_one_move_step_by_step(seed: int, seats: int, opts: di
         bot_eval.track_values(st, seat, 18, cx)
         assert bot_eval.track_values(st, seat, 3, cx) == plain.track_values(st, seat, 3, cx)
         assert T.encode(st) == before
+
+
+@pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
+def test_light_copies_take_the_trials_like_full_copies(seed: int, seats: int, opts: dict) -> None:
+    """`clone(st, seat)` (other players' lists shared) gives the state a full copy gives after
+    every kind of candidate move, and a whole decision leaves its state as it was."""
+    tried = 0
+    for st, seat in seen_positions(seed, seats, opts):
+        before = T.encode(st)
+        cx = bot_eval.Ctx(st, seat)
+        moves = [m for _, m in bonus_moves_all(st, seat, cx)]
+        moves += [m for _, m in bot_moves.goods_moves(st, seat, cx, 0.0)]
+        moves += [m for _, m in bot_moves.expand_moves(st, seat, cx, 0.0)]
+        moves += [m for _, m in bot_moves.bookkeeper_moves(st, seat, cx, 0.0)]
+        moves += [o.id for o in bot_eval.rounds.action_offers(st, seat) if not o.step]
+        for move in moves:
+            light, full = clone(st, seat), clone(st)
+            try:
+                bot_eval.rounds.module_of(move).apply(full, seat, move)
+            except bot_eval.IllegalAction:
+                with pytest.raises(bot_eval.IllegalAction):
+                    bot_eval.rounds.module_of(move).apply(light, seat, move)
+                continue
+            bot_eval.rounds.module_of(move).apply(light, seat, move)
+            assert T.encode(light) == T.encode(full), move
+            tried += 1
+        bot_moves.action_move(st, seat)
+        assert T.encode(st) == before
+    assert tried > 100
 
 
 @pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
