@@ -81,25 +81,32 @@ def legal_targets(st: State, company: str, points_left: int) -> dict[str, Target
     """Areas `company` can place its next post into now, with their cost (R102-R104, R106):
     not holding this company's post; bordering one of its posts (placed earlier in this action
     included, R102) or adjacent to its base; cost = cheapest such border, +1 to displace another
-    company's post; only those with cost <= points_left. In data order.
-
-    Kept per data object by everything it reads (the company, the points and the whole map):
-    the automatic player asks again and again for the same map. A new dict each time."""
-    kept = static().targets
-    key = (company, points_left, tuple(st.map.items()))
-    got = kept.get(key)
-    if got is None:
-        if len(kept) >= _KEEP_TARGETS:
-            kept.clear()
-        got = kept[key] = _legal_targets(st.map, company, points_left)
-    return dict(got)
+    company's post; only those with cost <= points_left. In data order. A new dict each time."""
+    return {a: t for a, t in _targets(st.map, company).items() if t.cost <= points_left}
 
 
 #: at most this many maps' targets are kept (a few games' worth)
 _KEEP_TARGETS = 4096
 
 
-def _legal_targets(holders: dict[str, str], company: str, points_left: int) -> dict[str, Target]:
+def _targets(holders: dict[str, str], company: str) -> dict[str, Target]:
+    """Every area `company` can reach with its cost, whatever the points (read it only). Kept
+    per data object by the company and the whole map: the automatic player asks again and again
+    for the same map, with the expansion values of different seats."""
+    kept = static().targets
+    key = (company, tuple(holders.items()))
+    got = kept.get(key)
+    if got is None:
+        if len(kept) >= _KEEP_TARGETS:
+            kept.clear()
+        got = kept[key] = _legal_targets(holders, company, None)
+    return got
+
+
+def _legal_targets(
+    holders: dict[str, str], company: str, points_left: int | None
+) -> dict[str, Target]:
+    """`legal_targets` computed afresh (`points_left` None: any cost)."""
     d = data()
     reach = _reach(holders, company)
     out: dict[str, Target] = {}
@@ -113,7 +120,7 @@ def _legal_targets(holders: dict[str, str], company: str, points_left: int) -> d
             continue
         best, from_base = reach[area]
         total = best + (extra if holder else 0)
-        if total <= points_left:
+        if points_left is None or total <= points_left:
             out[area] = Target(area, total, best, from_base, holder)
     return out
 
@@ -122,6 +129,8 @@ def has_target(st: State, company: str, points_left: int, also: str = "") -> boo
     """`bool(legal_targets(st, company, points_left))` without building the targets (the expand
     offer only asks whether one exists). `also`: as if `company` held that area too (what is
     left after a post into it; the expand menu marks a last post with it)."""
+    if not also:
+        return any(t.cost <= points_left for t in _targets(st.map, company).values())
     d = data()
     holders = st.map
     extra = d.displace_extra_cost

@@ -63,8 +63,8 @@ class Static:
         self.space_rows: dict[tuple, tuple[BonusSpace, ...]] = {}
         self.book_rows: dict[tuple, tuple[BookPos, ...]] = {}
         self.slot_rows: dict[tuple, tuple[Slot, ...]] = {}
-        #: map.legal_targets by (company, points, the map's items); map.py bounds its size
-        self.targets: dict[tuple[str, int, tuple[tuple[str, str], ...]], dict] = {}
+        #: every reachable area's target by (company, the map's items); map.py bounds its size
+        self.targets: dict[tuple[str, tuple[tuple[str, str], ...]], dict] = {}
 
 
 _CURRENT: list[Static] = []

@@ -139,6 +139,7 @@ def test_kept_targets_and_labels(seed: int, seats: int, opts: dict) -> None:
             for pts in (1, 3, 6):
                 got = geo.legal_targets(st, company, pts)
                 assert got == geo._legal_targets(st.map, company, pts)
+                assert geo.has_target(st, company, pts) == bool(got)
                 got.clear()  # the caller's own dict
                 assert geo.legal_targets(st, company, pts) == geo._legal_targets(
                     st.map, company, pts
