@@ -4,7 +4,7 @@ the candidate moves are pre-scored with."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from engine.core import IllegalAction
 from engine.mombasa import bases, books, rounds, tracks
@@ -232,13 +232,24 @@ def try_move(st: State, seat: int, move: str, cx: Ctx | None = None) -> float | 
     """The evaluation after `move` on a copy, None if the move is refused, or if it draws from a
     book supply (an empty display row refilled in the middle of the move): the tiles drawn are
     hidden from the seat, so the move's book picks cannot be known (R194)."""
-    sim = clone(st, seat)
-    supply = sum(len(v) for v in st.book_supply.values())
-    try:
+
+    def act(sim: State) -> None:
         if move.startswith("k:"):
             books.perform(sim, seat, move)
         else:
             rounds.module_of(move).apply(sim, seat, move)
+
+    return try_action(st, seat, act, cx)
+
+
+def try_action(
+    st: State, seat: int, act: Callable[[State], object], cx: Ctx | None = None
+) -> float | None:
+    """`try_move` of an action carried out by `act` on the copy."""
+    sim = clone(st, seat)
+    supply = sum(len(v) for v in st.book_supply.values())
+    try:
+        act(sim)
     except IllegalAction:
         return None
     if sum(len(v) for v in sim.book_supply.values()) != supply:
@@ -246,7 +257,6 @@ def try_move(st: State, seat: int, move: str, cx: Ctx | None = None) -> float | 
     return evaluate(sim, seat, cx)
 
 
-# ---- goods ----------------------------------------------------------------------------------------
 def track_values(st: State, seat: int, most: int, cx: Ctx) -> dict[str, list[tuple[float, int]]]:
     """Per company: for k = 0..most steps, (value of my marker there incl. the cash paid or won on
     the way, minimum cash used on the way). Kept per decision: the rows for fewer steps are the

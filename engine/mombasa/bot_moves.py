@@ -14,6 +14,7 @@ from engine.mombasa.bot_eval import (
     share_credit,
     share_of,
     track_values,
+    try_action,
     try_move,
 )
 from engine.mombasa.data import data
@@ -37,21 +38,25 @@ def _allocate(vals: dict[str, list[tuple[float, int]]], units: int) -> list[tupl
     return max(best.values(), key=lambda t: t[0])[1]
 
 
-def _alloc_id(st: State, seat: int, alloc: list[tuple[str, int]]) -> str:
-    """A legal allocation string: each track's steps truncated to what it can really move after
-    the earlier ones (steps that would be forfeited are simply not allocated, R93)."""
+def _steps(st: State, seat: int, alloc: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """A legal allocation: each track's steps truncated to what it can really move after the
+    earlier ones (steps that would be forfeited are simply not allocated, R93)."""
     if not alloc:
-        return "-"
+        return []
     sim = tracks.advance_copy(st)
-    parts = []
+    out = []
     for c, k in alloc:
         res = tracks.advance(sim, seat, c, k)
         if res.moved:
-            parts.append(f"{names.code(c)}{res.moved}")
-    return "".join(parts) or "-"
+            out.append((c, res.moved))
+    return out
 
 
 def goods_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float, str]]:
+    """Every goods selection x purchase pre-scored (the units split over the tracks by
+    `_allocate`), the best two tried. A candidate is carried out from the selection, purchase
+    and steps found here: `goods._resolve` of its move id gives that very draft (the test
+    test_mb_bot_fast checks it), so it is not parsed and checked again."""
     pks = goods.picks(st, seat)
     if not pks:
         return []
@@ -61,15 +66,18 @@ def goods_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float,
     rl = cx.rl
     uses = min(rl - 0.5, 6) / 2.5 if rl > 0.5 else 0.0
     est: list[tuple[float, str, str, list]] = []
+    terms: dict[tuple[str, str], tuple[int, int, str]] = {}  # (selection, buy) -> price, left, why
     for tok, pk in pks.items():
         options = [("-", all_units[tok], 0.0)] if len(pk.kinds) == 1 else []
-        for sid, (r, c, _price, left, _why) in goods.buys(st, seat, pk).items():
+        terms[tok, "-"] = (0, all_units[tok], "")
+        for sid, (r, c, price, left, why) in goods.buys(st, seat, pk).items():
             cid = st.display[r][c]
             co = share_of(cid)
             worth = 0.9 * uses * card_worth(cid)
             if co:
                 worth = cx.proj_of[co]
             options.append((sid, left, worth))
+            terms[tok, sid] = (price, left, why)
         # units of other face-up goods stay for a later goods action
         rest = 0.8 * (top - all_units[tok]) if all_units[tok] < top else 0.0
         for sid, left, worth in options:
@@ -80,11 +88,18 @@ def goods_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float,
     out = []
     for _e, tok, sid, alloc in est[:2]:
         alloc = sorted(alloc, key=lambda ck: (vals[ck[0]][ck[1]][1], ck[0]))  # cheapest first
-        move = f"g:{tok}:{sid}:{_alloc_id(st, seat, alloc)}"
-        v = try_move(st, seat, move, cx)
+        steps = _steps(st, seat, alloc)
+        draft = goods.Draft(pks[tok], sid, *terms[tok, sid], steps, "")
+        v = try_action(st, seat, lambda sim, dr=draft: goods.perform(sim, seat, dr), cx)
         if v is not None:
-            out.append((v - base, move))
+            out.append((v - base, goods_id(draft)))
     return out
+
+
+def goods_id(draft: goods.Draft) -> str:
+    """The move id of a complete goods draft."""
+    alloc = "".join(f"{names.code(c)}{n}" for c, n in draft.alloc) or "-"
+    return f"g:{draft.pick.token}:{draft.buy}:{alloc}"
 
 
 # ---- expand ---------------------------------------------------------------------------------------

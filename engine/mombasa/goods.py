@@ -54,6 +54,7 @@ from engine.mombasa.state import State, card_kind, clone, turn_down
 from engine.mombasa.tracks import advance, advance_copy
 
 __all__ = [
+    "Draft",
     "PAIR_BANANA",
     "PAIR_COTTON",
     "PAIR_EXPANSION",
@@ -65,6 +66,7 @@ __all__ = [
     "cotton_plus",
     "level",
     "offers",
+    "perform",
     "picks",
     "plain_units",
     "prepare_display",
@@ -295,6 +297,11 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
     d = _resolve(st, seat, gtok, btok, atok)
     if d.pending:
         raise IllegalAction("Choose how many steps go to that track.")
+    return perform(st, seat, d)
+
+
+def perform(st: State, seat: int, d: Draft) -> list[Event]:
+    """Carry out a complete goods move as `_resolve` gives it (valid, nothing pending)."""
     p = st.players[seat]
     dd = data()
     used = [f"{card_text(p.slots[s - 1].card)} in slot {s}" for s in d.pick.slots]

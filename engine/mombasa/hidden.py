@@ -17,19 +17,20 @@ def rearrange_hidden_cards(
     hand sizes, the deck size and its letter stacking stay): `arrange` gets the cards of one
     letter (deck places first, then the hands in seat order) and returns them in their new order."""
     letters = static().card_letters
-    places: dict[str, list[tuple[int, int]]] = {}  # letter -> (holder, index); -1 = deck
-    for i, cid in enumerate(st.deck):
-        places.setdefault(letters.get(cid) or _letter(cid), []).append((-1, i))
-    for s in others:
-        for i, cid in enumerate(st.players[s].hand):
-            places.setdefault(letters.get(cid) or _letter(cid), []).append((s, i))
-    for spots in places.values():
-        cards = arrange([st.deck[i] if h < 0 else st.players[h].hand[i] for h, i in spots])
-        for (h, i), cid in zip(spots, cards, strict=True):
-            if h < 0:
-                st.deck[i] = cid
-            else:
-                st.players[h].hand[i] = cid
+    places: dict[str, list[tuple[list[str], int]]] = {}  # letter -> (deck or hand, index)
+    cards: dict[str, list[str]] = {}  # letter -> its cards, in the order of `places`
+    for held in [st.deck] + [st.players[s].hand for s in others]:
+        for i, cid in enumerate(held):
+            letter = letters.get(cid) or _letter(cid)
+            spots = places.get(letter)
+            if spots is None:
+                spots = places[letter] = []
+                cards[letter] = []
+            spots.append((held, i))
+            cards[letter].append(cid)
+    for letter, spots in places.items():
+        for (held, i), cid in zip(spots, arrange(cards[letter]), strict=True):
+            held[i] = cid
 
 
 def _letter(cid: str) -> str:

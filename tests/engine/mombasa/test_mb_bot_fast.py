@@ -1,6 +1,6 @@
 """The automatic player's fast paths give exactly what the plain ways give, at every action
 position of seeded automatic games: the evaluation's per-decision memos, the bonus-marker
-candidates, the track values kept per decision, the light copies for trials and track moves,
+candidates, the goods candidates' drafts, the track values kept per decision, the light copies for trials and track moves,
 the kept legal targets, the expand chains without their snapshots, the kept texts and the hidden cards'
 regrouping."""
 
@@ -115,6 +115,28 @@ def test_light_copies_take_the_trials_like_full_copies(seed: int, seats: int, op
         bot_moves.action_move(st, seat)
         assert T.encode(st) == before
     assert tried > 100
+
+
+@pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
+def test_goods_trials_carry_out_the_drafts_their_ids_resolve_to(
+    seed: int, seats: int, opts: dict, monkeypatch
+) -> None:
+    """The goods candidates are carried out from their drafts without parsing their ids:
+    resolving the id gives that very draft."""
+    drafts: list[goods.Draft] = []
+    perform = goods.perform
+    monkeypatch.setattr(
+        goods, "perform", lambda st, seat, d: drafts.append(d) or perform(st, seat, d)
+    )
+    tried = 0
+    for st, seat in seen_positions(seed, seats, opts):
+        drafts.clear()
+        bot_moves.goods_moves(st, seat, bot_eval.Ctx(st, seat), 0.0)
+        for d in drafts:
+            move = bot_moves.goods_id(d)
+            assert goods._resolve(st, seat, *goods._split(move)) == d, move
+            tried += 1
+    assert tried > 20
 
 
 @pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
