@@ -1,9 +1,12 @@
 """The heuristic automatic player of Mombasa (R189, R194).
 
-It decides from its own seat's knowledge only (R194): every decision starts from `_seen(st,
-seat)`, a copy of the state in which everything the seat cannot see (other hands, the deck order,
-the book supplies, other seats' unrevealed plans and tile faces, the starting tiles dealt to
-others) is replaced by a canonical arrangement that depends only on what the seat sees. Moves are
+It decides from its own seat's knowledge only (R194): an action starts from `_seen(st, seat)`,
+a copy of the state in which everything the seat cannot see (other hands, the deck order, the
+book supplies, other seats' unrevealed plans and tile faces, the starting tiles dealt to others)
+is replaced by a canonical arrangement that depends only on what the seat sees. (The starting
+tile, the plan and the discard pile read only the seat's own cards, tiles and tracks and public
+values, so they read the state itself: tests/engine/mombasa/test_mb_bot_fast.py checks they
+choose as on `_seen`.) Moves are
 then tried on copies of that state and the resulting positions are scored by `evaluate`, a cheap
 estimate of the seat's final score: cash + shares x projected share value (part credit for the
 way to the next share icon) + diamond / bookkeeping track values + the potential of books placed
@@ -118,11 +121,10 @@ def choose(st: State, seat: int, rng: Rng) -> str:
     del rng  # the heuristic is deterministic
     if not prompts.is_deciding(st, seat):
         raise IllegalAction("It is not this seat's decision.")
-    seen = _seen(st, seat)
-    if seen.phase == "start_tiles":
-        return start_move(seen, seat)
-    if seen.phase == "planning":
-        return plan_move(seen, seat)
-    if seen.phase == "preparation":
-        return pile_move(seen, seat)
-    return action_move(seen, seat)
+    if st.phase == "start_tiles":
+        return start_move(st, seat)
+    if st.phase == "planning":
+        return plan_move(st, seat)
+    if st.phase == "preparation":
+        return pile_move(st, seat)
+    return action_move(_seen(st, seat), seat)

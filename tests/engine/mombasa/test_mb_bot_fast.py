@@ -212,6 +212,31 @@ def _run_from_scratch(w: expand.Walk, tokens: str) -> list[expand.Opt] | None:
     return _RUN(w, tokens)
 
 
+@pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
+def test_other_decisions_choose_as_on_the_seats_view(seed: int, seats: int, opts: dict) -> None:
+    """The starting tile, the plan and the pile, chosen on the state itself, are the choices
+    made on the seat's view (`_seen`): they read nothing hidden from the seat."""
+    st = T.setup(seed, seats, opts)
+    rng = Rng.from_seed(seed)
+    decide = {
+        "start_tiles": bot.start_move,
+        "planning": bot.plan_move,
+        "preparation": bot.pile_move,
+    }
+    checked = 0
+    while T.result(st) is None:
+        prompts = T.prompts(st)
+        if st.phase in decide:
+            for pr in prompts:
+                want = decide[st.phase](bot._seen(st, pr.seat), pr.seat)
+                assert decide[st.phase](st, pr.seat) == want
+                assert T.bot_choice(st, pr.seat, rng) == want
+                checked += 1
+        seat = prompts[0].seat
+        T.apply(st, seat, T.bot_choice(T.copy(st), seat, rng))
+    assert checked > 30
+
+
 def _plain_rearrange(st: State, others: list[int]) -> None:
     d = data()
     places: dict[str, list[tuple[int, int]]] = {}
