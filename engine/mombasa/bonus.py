@@ -31,6 +31,7 @@ from engine.mombasa.bonus_args import (
     points,
     sell_extra,
     space_diamonds,
+    split_move,
 )
 from engine.mombasa.bonus_spaces import (
     C1,
@@ -75,7 +76,9 @@ __all__ = [
     "extra_space_of",
     "marker_pair_company",
     "on_bonus_activated",
+    "perform",
     "points",
+    "split_move",
     "space_ids",
     "space_title",
     "why_not",
@@ -201,6 +204,11 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
     sid, arg, plan = parse_move(st, seat, move)
     if not is_complete(st, seat, sid, arg, plan):
         raise IllegalAction("Finish choosing what this bonus space gives you.")
+    return perform(st, seat, sid, arg, plan)
+
+
+def perform(st: State, seat: int, sid: str, arg: str, plan: list[str]) -> list[Event]:
+    """Place the marker of a complete move `parse_move` and `is_complete` accept."""
     p = st.players[seat]
     who = names.player(st, seat)
     p.markers -= 1

@@ -187,13 +187,18 @@ def points(st: State, sid: str, arg: str) -> tuple[int, int]:
     return 0, space_diamonds(st, sid)
 
 
-def parse_move(st: State, seat: int, move: str) -> tuple[str, str, list[str]]:
-    """Validate a (partial) move: (space, arg, plan); arg '' = not chosen / none."""
+def split_move(move: str) -> tuple[str, str, list[str]]:
+    """The parts of a (partial) move id, unchecked: (space, arg, plan); arg '' = none."""
     head, *plan = move.split("/")
     parts = head.split(":")
     if parts[0] != "b" or len(parts) not in (2, 3):
         raise IllegalAction("That is not a bonus-marker move.")
-    sid, arg = parts[1], (parts[2] if len(parts) == 3 else "")
+    return parts[1], (parts[2] if len(parts) == 3 else ""), plan
+
+
+def parse_move(st: State, seat: int, move: str) -> tuple[str, str, list[str]]:
+    """Validate a (partial) move: (space, arg, plan); arg '' = not chosen / none."""
+    sid, arg, plan = split_move(move)
     if available_markers(st, seat) < 1:
         raise IllegalAction("You have no bonus marker left to place.")
     why = why_not(st, seat, sid)

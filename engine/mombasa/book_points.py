@@ -75,6 +75,8 @@ class _Points:
         self.copied: set[str] = set()  # letters whose row and pile are private copies
         self.cash = 0
         self.events: list[Event] = []
+        self.first = 0  # picks that may take the first book offered when the plan runs out
+        self.picked: list[str] = []  # the tokens of those picks
 
     def _rows(self, letter: str) -> tuple[list[str], list[str]]:
         """The display row and supply pile of `letter`, private copies to change."""
@@ -130,6 +132,9 @@ class _Points:
                 if len(kinds) == 1:
                     k = kinds[0]
                 else:
+                    if not plan and len(self.picked) < self.first:
+                        plan.append(str(kinds[0] + 1))
+                        self.picked.append(plan[0])
                     if not plan:
                         row = self.display[letter]
                         return [
@@ -192,6 +197,16 @@ def point_steps(st: State, seat: int, n: int, path: tuple[str, ...] | list[str])
     """The next book pick for `n` points after the tokens in `path` ([] = nothing left to
     choose). Choice ids are the bare tokens; the caller wraps them into its own step ids."""
     return _Points(st, seat).run(n, list(path))
+
+
+def first_picks(st: State, seat: int, n: int, most: int) -> tuple[list[str], bool]:
+    """The plan for `n` points taking the first book offered at each of at most `most` picks,
+    and whether the points are then all done: what taking the first choice of `point_steps`
+    again and again gives, in one run (the automatic player's book picks)."""
+    sim = _Points(st, seat)
+    sim.first = most
+    more = sim.run(n, [])
+    return sim.picked, not more
 
 
 def points_need_choice(st: State, seat: int, n: int) -> bool:

@@ -129,15 +129,10 @@ def _area_picks(st: State, seat: int, area: str) -> str | None:
     reward is taken: placing the post and its pounds change neither the books, the book
     display nor the supply (area rewards hold at most one bookkeeping entry)."""
     n = next((k for kind, k in data().areas[area].reward if kind == "bookkeeping"), 0)
-    plan: list[str] = []
-    while n:
-        more = books.point_steps(st, seat, n, plan)
-        if not more:
-            break
-        if len(plan) == 8:
-            return None
-        plan.append(more[0].id)
-    return "".join(plan)
+    if not n:
+        return ""
+    plan, done = books.first_picks(st, seat, n, 8)
+    return "".join(plan) if done else None
 
 
 def _supply_size(st: State) -> int:
@@ -195,22 +190,16 @@ def _next_post(ws: State, seat: int, c: str, targets: dict[str, geo.Target], cx:
 
 
 # ---- bookkeeper -------------------------------------------------------------------------------------
-def _book_pick(st: State, seat: int, n: int, plan: list[str]) -> list[str]:
-    """Tokens for `n` bookkeeping points: a book whose requirement the action area meets (the
-    ink jar can then enter it for free), the richest reward first."""
-    for _ in range(8):
-        more = books.point_steps(st, seat, n, plan)
-        if not more:
-            return plan
-        plan = [*plan, more[0].id]
-    return plan
+def _book_pick(st: State, seat: int, n: int) -> list[str]:
+    """Tokens for `n` bookkeeping points: the first book offered at each pick (at most 8)."""
+    return books.first_picks(st, seat, n, 8)[0]
 
 
 def bookkeeper_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float, str]]:
     out = []
     for slot in books.bookkeeper_slots(st, seat):
         n = books.card_points(st, seat, slot)
-        picks = _book_pick(st, seat, n, [])
+        picks = _book_pick(st, seat, n)
         sim = clone(st, seat)
         supply = sum(len(v) for v in sim.book_supply.values())
         try:
@@ -230,7 +219,7 @@ def bookkeeper_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[f
             if need:
                 trial = clone(sim, seat)
                 books.ink_move_prefix(trial, seat, t)
-                rp = _book_pick(trial, seat, need, [])
+                rp = _book_pick(trial, seat, need)
                 if rp:
                     move += ":" + "".join(rp)
             v = try_move(st, seat, move, cx)
@@ -242,10 +231,13 @@ def bookkeeper_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[f
 
 # ---- bonus markers ------------------------------------------------------------------------------------
 def bonus_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float, str]]:
-    """Every free space with its best arguments pre-scored; the best four tried."""
+    """Every free space with its best arguments pre-scored; the best four tried. A candidate
+    is built from the arguments and book picks the state offers, so it is carried out without
+    checking its id again (the test test_mb_bot_fast checks that `apply` accepts each one)."""
     out = []
     for _pre, move in bonus_candidates(st, seat, cx)[:4]:
-        v = try_move(st, seat, move, cx)
+        parts = bonus.split_move(move)
+        v = try_action(st, seat, lambda sim, parts=parts: bonus.perform(sim, seat, *parts), cx)
         if v is not None:
             out.append((v - base, move))
     return out
@@ -264,7 +256,7 @@ def bonus_candidates(st: State, seat: int, cx: Ctx) -> list[tuple[float, str]]:
             head = f"b:{sid}" + (f":{arg}" if arg else "")
             n, _ = bonus.points(st, sid, arg) if (arg or opts is None) else (0, 0)
             if n and n not in plans:
-                plans[n] = _book_pick(st, seat, n, [])
+                plans[n] = _book_pick(st, seat, n)
             plan = plans[n] if n else []
             pending.append((pre, head + "".join(f"/{t}" for t in plan)))
     pending.sort(key=lambda t: (-t[0], t[1]))

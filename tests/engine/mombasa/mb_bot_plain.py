@@ -1,13 +1,12 @@
 """The automatic player's plain versions, as they were before their fast paths: the evaluation
-without its per-decision memos, the bonus-marker candidates without their shared book
-picks and argument keys, and the expand chains walked through the menus' options, starting a
-post again from a copy when its reward asks for book picks, and the track values a step at a
-time.
-tests/engine/mombasa/test_mb_bot_fast.py checks the fast ones against these."""
+without its per-decision memos; the bonus-marker candidates without their shared book picks and
+argument keys, the picks asked for pick by pick; the expand chains walked through the menus'
+options, starting a post again from a copy when its reward asks for book picks; the track values
+a step at a time. tests/engine/mombasa/test_mb_bot_fast.py checks the fast ones against these."""
 
 from __future__ import annotations
 
-from engine.mombasa import bases, bonus, display, expand, names, tracks
+from engine.mombasa import bases, bonus, books, display, expand, names, tracks
 from engine.mombasa import map as geo
 from engine.mombasa.bot_eval import (
     Ctx,
@@ -17,7 +16,7 @@ from engine.mombasa.bot_eval import (
     share_credit,
     share_of,
 )
-from engine.mombasa.bot_moves import _area_score, _book_pick
+from engine.mombasa.bot_moves import _area_score
 from engine.mombasa.data import data
 from engine.mombasa.state import State, card_kind, clone
 
@@ -52,6 +51,16 @@ def evaluate(st: State, seat: int, cx: Ctx) -> float:
             opp += (share_credit(cx.sides[c], q.track[c], rl) + theirs.get(c, 0)) * proj[c]
         opp += q.cash + d.diamond.end_value[q.diamond] + d.bookkeeping.end_value[q.ink]
     return v - cx.opp_w * opp
+
+
+def _book_pick(st: State, seat: int, n: int, plan: list[str]) -> list[str]:
+    """The first book offered at each pick, asking `point_steps` again for every pick."""
+    for _ in range(8):
+        more = books.point_steps(st, seat, n, plan)
+        if not more:
+            return plan
+        plan = [*plan, more[0].id]
+    return plan
 
 
 def track_values(st: State, seat: int, most: int, cx: Ctx) -> dict[str, list[tuple[float, int]]]:

@@ -1,6 +1,6 @@
 """The automatic player's fast paths give exactly what the plain ways give, at every action
 position of seeded automatic games: the evaluation's per-decision memos, the bonus-marker
-candidates, the goods candidates' drafts, the track values kept per decision, the light copies for trials and track moves,
+candidates (complete moves) and their book picks, the goods candidates' drafts, the track values kept per decision, the light copies for trials and track moves,
 the kept legal targets, the expand chains without their snapshots, the kept texts and the hidden cards'
 regrouping."""
 
@@ -11,7 +11,17 @@ from collections.abc import Iterator
 import pytest
 
 from engine.mombasa import TITLE as T
-from engine.mombasa import book_points, bot, bot_eval, bot_moves, expand, goods, hidden, tracks
+from engine.mombasa import (
+    bonus,
+    book_points,
+    bot,
+    bot_eval,
+    bot_moves,
+    expand,
+    goods,
+    hidden,
+    tracks,
+)
 from engine.mombasa import map as geo
 from engine.mombasa.data import data
 from engine.mombasa.state import State, card_kind, clone
@@ -137,6 +147,23 @@ def test_goods_trials_carry_out_the_drafts_their_ids_resolve_to(
             assert goods._resolve(st, seat, *goods._split(move)) == d, move
             tried += 1
     assert tried > 20
+
+
+@pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
+def test_bonus_candidates_are_complete_moves(seed: int, seats: int, opts: dict) -> None:
+    """Every bonus-marker candidate is a move `apply` accepts, with the effect `perform` of its
+    parts has (the trials carry them out unchecked)."""
+    tried = 0
+    for st, seat in seen_positions(seed, seats, opts):
+        if not any(o.id == "b" for o in bot_eval.rounds.action_offers(st, seat)):
+            continue
+        for _, move in bot_moves.bonus_candidates(st, seat, bot_eval.Ctx(st, seat)):
+            checked, unchecked = clone(st), clone(st)
+            bonus.apply(checked, seat, move)
+            bonus.perform(unchecked, seat, *bonus.split_move(move))
+            assert T.encode(checked) == T.encode(unchecked), move
+            tried += 1
+    assert tried > 50
 
 
 @pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
