@@ -93,9 +93,10 @@ class _Points:
     def _who(self) -> str:
         return names.player(self.st, self.seat)
 
-    def run(self, n: int, plan: list[str]) -> list[Choice]:
-        """Use `n` points, consuming `plan` tokens. Returns the choices of the first pick that
-        needs a token when the plan has run out ([] when all points are done)."""
+    def run(self, n: int, plan: list[str], rest_ok: bool = False) -> list[Choice]:
+        """Use `n` points, consuming `plan` tokens (from the front of the list). Returns the
+        choices of the first pick that needs a token when the plan has run out ([] when all
+        points are done). Tokens left over are refused unless `rest_ok`."""
         d = data()
         for _ in range(n):
             while True:
@@ -158,7 +159,7 @@ class _Points:
                     Event(f"{self._who()} places {book_text(bid)} on bookkeeping position {i + 1}.")
                 )
                 break
-        if plan:
+        if plan and not rest_ok:
             raise IllegalAction("That move picks more books than its bookkeeping points allow.")
         return []
 
@@ -191,6 +192,17 @@ def bookkeeping_points(st: State, seat: int, n: int, plan: list[str]) -> list[Ev
     if sim.run(n, list(plan)):
         raise IllegalAction("Choose which book to take for each bookkeeping point.")
     return sim.commit()
+
+
+def take_points(
+    st: State, seat: int, n: int, tokens: list[str]
+) -> tuple[list[Choice], list[Event]]:
+    """Use `n` points taking their picks from the front of `tokens` (the rest stays there):
+    the choices of the next pick if the tokens run out first (nothing changed), else [] and
+    the events of the points used."""
+    sim = _Points(st, seat)
+    more = sim.run(n, tokens, rest_ok=True)
+    return (more, []) if more else ([], sim.commit())
 
 
 def point_steps(st: State, seat: int, n: int, path: tuple[str, ...] | list[str]) -> list[Choice]:

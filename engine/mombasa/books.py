@@ -35,6 +35,7 @@ from engine.mombasa.book_points import (
     refill_book_display,
     req_text,
     reward_text,
+    take_points,
 )
 from engine.mombasa.data import data
 from engine.mombasa.state import BookPos, State, card_kind, clone, turn_down
@@ -52,6 +53,7 @@ __all__ = [
     "refill_book_display",
     "req_text",
     "reward_text",
+    "take_points",
 ]  # the names of the parts, re-exported
 
 

@@ -8,9 +8,10 @@ from collections.abc import Callable, Iterable
 
 from engine.core import IllegalAction
 from engine.mombasa import bases, books, rounds, tracks
-from engine.mombasa.data import data
+from engine.mombasa.data import TrackSide, data
 from engine.mombasa.scoring import owned_cards
 from engine.mombasa.state import Base, State, card_kind, clone
+from engine.mombasa.view_static import static
 
 #: share-value growth per remaining round assumed for every company (capped at 15)
 GROWTH = 0.45
@@ -95,9 +96,7 @@ class Ctx:
         self.theirs = {s: _hand_value(st, s, self)[1] for s in range(st.seats) if s != seat}
         # pure functions of what is fixed here and of their key (see `credits`, `_projections`,
         # `_opp_weights`, `_own_hand`)
-        self.credit_rows: dict[str, list[float | None]] = {
-            c: [None] * (side.last_space + 1) for c, side in self.sides.items()
-        }
+        self.credit_rows = {c: _credit_row(side, self.rl) for c, side in self.sides.items()}
         self.projs: dict[tuple[str, int, tuple[int, ...]], float] = {}
         self.opp_rows: dict[int, tuple[dict[str, int], list[float]]] = {}
         self.hands: dict[tuple[str, ...], tuple[float, dict[str, int]]] = {}
@@ -108,12 +107,12 @@ class Ctx:
         p = st.players[seat]
         self.cards = (list(p.hand), [list(pile) for pile in p.piles], list(p.slots))
         self.hand = _cards_value(owned_cards(st, seat))
+        self.area_rewards: dict[tuple[str, int], float] = {}  # bot_moves._reward_score
         #: the last `track_values` asked: (state, seat, steps, rows)
         self.track_rows: tuple[State, int, int, dict[str, list[tuple[float, int]]]] | None = None
 
     def credit(self, company: str, pos: int) -> float:
-        """`share_credit` of a marker at `pos` on the company's track; kept per decision by
-        position (the sides and the rounds left are fixed here)."""
+        """`share_credit` of a marker at `pos` on the company's track (see `_credit_row`)."""
         row = self.credit_rows[company]
         v = row[pos]
         if v is None:
@@ -123,6 +122,16 @@ class Ctx:
     def credits(self, track: dict[str, int]) -> list[float]:
         """`credit` of the markers on `track`, per company in `comps` order."""
         return [self.credit(c, track[c]) for c in self.comps]
+
+
+def _credit_row(side: TrackSide, rl: float) -> list[float | None]:
+    """`share_credit` on `side` per position with `rl` rounds left, filled in as asked: a pure
+    function of both, kept per data object."""
+    rows = static().credit_rows
+    row = rows.get((side.id, rl))
+    if row is None:
+        row = rows[side.id, rl] = [None] * (side.last_space + 1)
+    return row
 
 
 def _projections(st: State, cx: Ctx) -> list[float]:

@@ -11,7 +11,6 @@ from engine.mombasa.bot_eval import (
     Ctx,
     card_worth,
     evaluate,
-    share_credit,
     share_of,
     track_values,
     try_action,
@@ -67,6 +66,7 @@ def goods_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float,
     uses = min(rl - 0.5, 6) / 2.5 if rl > 0.5 else 0.0
     est: list[tuple[float, str, str, list]] = []
     terms: dict[tuple[str, str], tuple[int, int, str]] = {}  # (selection, buy) -> price, left, why
+    allocs: dict[int, list[tuple[str, int]]] = {}  # units -> their best split (read only)
     for tok, pk in pks.items():
         options = [("-", all_units[tok], 0.0)] if len(pk.kinds) == 1 else []
         terms[tok, "-"] = (0, all_units[tok], "")
@@ -81,7 +81,9 @@ def goods_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float,
         # units of other face-up goods stay for a later goods action
         rest = 0.8 * (top - all_units[tok]) if all_units[tok] < top else 0.0
         for sid, left, worth in options:
-            alloc = _allocate(vals, left)
+            alloc = allocs.get(left)
+            if alloc is None:
+                alloc = allocs[left] = _allocate(vals, left)
             gain = sum(vals[c][k][0] - vals[c][0][0] for c, k in alloc)
             est.append((gain + worth - rest, tok, sid, alloc))
     est.sort(key=lambda t: (-t[0], t[1], t[2]))
@@ -103,23 +105,34 @@ def goods_id(draft: goods.Draft) -> str:
 
 
 # ---- expand ---------------------------------------------------------------------------------------
-def _area_score(st: State, seat: int, company: str, t, cx: Ctx) -> float:
-    d = data()
+def _area_score(st: State, seat: int, company: str, t: geo.Target, cx: Ctx) -> float:
     p = st.players[seat]
-    v = 0.0
-    for k, n in d.areas[t.area].reward:
-        if k == "pounds":
-            v += n
-        elif k == "bookkeeping":
-            v += 1.4 * n
-        elif k == "diamonds":
-            v += d.diamond.end_value[min(15, p.diamond + n)] - d.diamond.end_value[p.diamond]
-        elif k == "track":
-            v += 1.2 * n
+    v = _reward_score(t.area, p.diamond, cx)
     v -= 1.5 * (t.cost - 1)
     if t.displaces:
-        mine = share_credit(cx.sides[t.displaces], p.track[t.displaces], cx.rl)
+        mine = cx.credit(t.displaces, p.track[t.displaces])
         v -= 0.8 * max(0.0, mine)
+    return v
+
+
+def _reward_score(area: str, diamond: int, cx: Ctx) -> float:
+    """What the reward of a post into `area` is worth with the diamond marker at `diamond`
+    (kept per decision: the chains ask for the same areas again and again)."""
+    key = (area, diamond)
+    v = cx.area_rewards.get(key)
+    if v is None:
+        d = data()
+        v = 0.0
+        for k, n in d.areas[area].reward:
+            if k == "pounds":
+                v += n
+            elif k == "bookkeeping":
+                v += 1.4 * n
+            elif k == "diamonds":
+                v += d.diamond.end_value[min(15, diamond + n)] - d.diamond.end_value[diamond]
+            elif k == "track":
+                v += 1.2 * n
+        cx.area_rewards[key] = v
     return v
 
 

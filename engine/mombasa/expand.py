@@ -246,12 +246,10 @@ class Walk:
             if k == "pounds":
                 st.players[seat].cash += n
             elif k == "bookkeeping":
-                plan: list[str] = []
-                while more := books.point_steps(st, seat, n, plan):
-                    if not toks:
-                        return [Opt(c.id, c.label, "Bookkeeping point") for c in more]
-                    plan.append(toks.pop(0))
-                self.events += books.bookkeeping_points(st, seat, n, plan)
+                more, events = books.take_points(st, seat, n, toks)
+                if more:
+                    return [Opt(c.id, c.label, "Bookkeeping point") for c in more]
+                self.events += events
             elif k == "diamonds":
                 self.events += diamonds.diamond_steps(st, seat, n)
             elif k == "track":  # the expanded company's track (section 10.2 step 4.5)

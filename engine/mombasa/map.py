@@ -17,7 +17,7 @@ from engine.core import Choice, Event, IllegalAction
 from engine.mombasa import names
 from engine.mombasa.data import data
 from engine.mombasa.state import State
-from engine.mombasa.view_static import static
+from engine.mombasa.view_static import memo, static
 
 #: One character per area, in data order (move ids stay short; R195: ids are never shown).
 ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -48,7 +48,13 @@ def area_name(area: str) -> str:
 
 
 def reward_text(area: str, company: str) -> str:
-    """'£1 + 1 step on Cape Town's track' in the R176 order (the data keeps that order)."""
+    """'£1 + 1 step on Cape Town's track' in the R176 order (the data keeps that order); kept
+    per data object."""
+    return memo(static().reward_texts, (area, company), _reward_text)
+
+
+def _reward_text(key: tuple[str, str]) -> str:
+    area, company = key
     return names.reward_text(data().areas[area].reward, company)
 
 

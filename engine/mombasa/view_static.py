@@ -63,6 +63,9 @@ class Static:
         self.space_rows: dict[tuple, tuple[BonusSpace, ...]] = {}
         self.book_rows: dict[tuple, tuple[BookPos, ...]] = {}
         self.slot_rows: dict[tuple, tuple[Slot, ...]] = {}
+        self.reward_texts: dict[tuple[str, str], str] = {}  # (area, company) -> its reward
+        #: the automatic player's share credits per (track side, rounds left) and position
+        self.credit_rows: dict[tuple[str, float], list[float | None]] = {}
         #: every reachable area's target by (company, the map's items); map.py bounds its size
         self.targets: dict[tuple[str, tuple[tuple[str, str], ...]], dict] = {}
 
