@@ -273,17 +273,19 @@ def track_values(st: State, seat: int, most: int, cx: Ctx) -> dict[str, list[tup
     kept = cx.track_rows
     if kept is not None and kept[0] is st and kept[1] == seat and kept[2] >= most:
         return {c: rows[: most + 1] for c, rows in kept[3].items()}
-    out = {c: _track_rows(st, seat, c, most, cx) for c in cx.comps}
+    proj = _projections(st, cx)
+    out = {c: _track_rows(st, seat, c, most, pc, cx) for c, pc in zip(cx.comps, proj, strict=True)}
     cx.track_rows = (st, seat, most, out)
     return out
 
 
-def _track_rows(st: State, seat: int, c: str, most: int, cx: Ctx) -> list[tuple[float, int]]:
-    """The `track_values` rows of company `c`: one move of `most` steps on a light copy, read
-    after every step."""
+def _track_rows(
+    st: State, seat: int, c: str, most: int, proj: float, cx: Ctx
+) -> list[tuple[float, int]]:
+    """The `track_values` rows of company `c` (projected value `proj`): one move of `most`
+    steps on a light copy, read after every step."""
     rl = cx.rl
     base_cash = st.players[seat].cash
-    proj = _projections(st, cx)[cx.comps.index(c)]
     if not most:
         return [(cx.credit(c, st.players[seat].track[c]) * proj, 0)]
     sim = tracks.advance_copy(st)

@@ -158,8 +158,9 @@ def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float
     that hurts me least; every prefix of the chain is a candidate, scored by `evaluate`."""
     out = []
     supply = _supply_size(st)
-    for c in expand.companies(st, seat):
-        w = expand.Walk(clone(st, seat), seat, c)
+    pts = expand.expansion_value(st, seat)
+    for c in expand.companies(st, seat, pts):
+        w = expand.Walk(clone(st, seat), seat, c, pts)
         tokens = ""
         w.run("")
         for _ in range(15):

@@ -15,6 +15,7 @@ from engine.mombasa import names
 from engine.mombasa.data import data
 from engine.mombasa.state import State, card_kind
 from engine.mombasa.tracks import AdvanceResult
+from engine.mombasa.view_static import static
 
 _SPACE = re.compile(r"r([1-9])c([1-9])")
 
@@ -32,7 +33,15 @@ def space_id(row: int, col: int) -> str:
 
 
 def parse_space(token: str) -> tuple[int, int]:
-    """'r1c2' -> (0, 1); IllegalAction if it is not a display space."""
+    """'r1c2' -> (0, 1); IllegalAction if it is not a display space. The spaces are kept per
+    data object."""
+    got = static().display_spaces.get(token)
+    if got is None:
+        got = static().display_spaces[token] = _parse_space(token)
+    return got
+
+
+def _parse_space(token: str) -> tuple[int, int]:
     d = data()
     m = _SPACE.fullmatch(token)
     if not m or not (1 <= int(m[1]) <= d.display_rows and 1 <= int(m[2]) <= len(d.display_columns)):

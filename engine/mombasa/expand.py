@@ -111,9 +111,10 @@ class Walk:
     """Replays an expansion on `st` (mutating it). `feed` returns the options of the first
     decision the tokens do not cover; [] when the expansion is over (nothing more possible)."""
 
-    def __init__(self, st: State, seat: int, company: str) -> None:
+    def __init__(self, st: State, seat: int, company: str, points: int | None = None) -> None:
+        """`points`: the seat's expansion value when the caller already has it."""
         self.st, self.seat, self.company = st, seat, company
-        self.points = expansion_value(st, seat)
+        self.points = expansion_value(st, seat) if points is None else points
         self.placed = 0
         self.at_area = False
         #: the legal targets when stopped at an area choice (`legal_targets` at `points`)

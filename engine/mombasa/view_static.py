@@ -64,6 +64,7 @@ class Static:
         self.book_rows: dict[tuple, tuple[BookPos, ...]] = {}
         self.slot_rows: dict[tuple, tuple[Slot, ...]] = {}
         self.reward_texts: dict[tuple[str, str], str] = {}  # (area, company) -> its reward
+        self.display_spaces: dict[str, tuple[int, int]] = {}  # "r1c2" -> (0, 1)
         #: the automatic player's share credits per (track side, rounds left) and position
         self.credit_rows: dict[tuple[str, float], list[float | None]] = {}
         #: every reachable area's target by (company, the map's items); map.py bounds its size
