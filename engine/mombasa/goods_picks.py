@@ -4,6 +4,7 @@ action with the purchases each allows (R86-R97, R203)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 
 from engine.mombasa.data import data
@@ -65,26 +66,31 @@ def units(st: State, seat: int, kind: str) -> int:
 # ---- goods selections --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Pick:
-    """One goods selection: slot numbers, tile or not, and what they show."""
+    """One goods selection: slot numbers, tile or not, and what they show. Its derived values
+    are computed once (every purchase and menu asks for them)."""
 
     slots: tuple[int, ...]
     goods: tuple[tuple[str, int], ...]  # (good, units) per chosen card, slot order
     tile: tuple[str, int] | None
 
-    @property
+    @cached_property
     def token(self) -> str:
         return "".join(str(s) for s in self.slots) + ("t" if self.tile else "")
 
-    @property
-    def kinds(self) -> set[str]:
-        return {g for g, _ in self.goods} | ({self.tile[0]} if self.tile else set())
+    @cached_property
+    def kinds(self) -> frozenset[str]:
+        return frozenset({g for g, _ in self.goods} | ({self.tile[0]} if self.tile else set()))
 
-    @property
+    @cached_property
     def base(self) -> int:
         return sum(u for _, u in self.goods) + (self.tile[1] if self.tile else 0)
 
-    def cotton_cards(self) -> int:
+    @cached_property
+    def cottons(self) -> int:
         return sum(1 for g, _ in self.goods if g == "cotton")
+
+    def cotton_cards(self) -> int:
+        return self.cottons
 
     def text(self) -> str:
         parts = [f"slot {s}" for s in self.slots] + (["tile"] if self.tile else [])
