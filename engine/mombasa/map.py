@@ -10,8 +10,8 @@ names, never the internal ids; R198's `xy` is read by the renderer from data).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from engine.core import Choice, Event, IllegalAction
 from engine.mombasa import names
@@ -58,8 +58,9 @@ def _reward_text(key: tuple[str, str]) -> str:
     return names.reward_text(data().areas[area].reward, company)
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(NamedTuple):
+    """An area a company can post into now (a tuple: built and hashed often, never changed)."""
+
     area: str
     cost: int
     border: int  # cheapest qualifying border (the base counts as base_border_cost)
