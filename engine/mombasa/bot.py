@@ -35,6 +35,8 @@ The parts: `bot_eval` (evaluation), `bot_moves` (candidate moves of the action p
 
 from __future__ import annotations
 
+import msgspec
+
 from engine.core import IllegalAction
 from engine.mombasa import prompts
 from engine.mombasa.bot_eval import GROWTH, OPP_WEIGHT, Ctx, card_worth, evaluate
@@ -48,7 +50,7 @@ from engine.mombasa.bot_moves import (
 from engine.mombasa.bot_plan import plan_move
 from engine.mombasa.data import data
 from engine.mombasa.hidden import rearrange_hidden_cards
-from engine.mombasa.state import Plan, StartDeal, State, clone
+from engine.mombasa.state import Plan, Player, StartDeal, State
 from engine.rng import Rng
 
 __all__ = [
@@ -70,20 +72,33 @@ __all__ = [
 
 
 # ---- R194: the state as this seat knows it --------------------------------------------------------
+_copy_player = Player.__copy__
+
+
 def _seen(st: State, seat: int) -> State:
     """A copy in which all the seat cannot see is canonical (a function of what it sees): the
     cards hidden from it (deck + other hands) are redistributed in sorted order within each card
-    letter, the book supplies sorted, others' plans emptied, the rng reset."""
-    new = clone(st)
+    letter, the book supplies sorted, others' plans emptied, the rng reset.
+
+    Only what this changes is new: the rest (the seat's own player, the others' other lists,
+    the board) is shared with `st`. The decision only reads it: its trials copy what they
+    change (`clone(st, seat)`); tests/engine/mombasa/test_mb_bot_fast.py checks a decision
+    leaves `st` as it was."""
     d = data()
-    others = [s for s in range(new.seats) if s != seat]
-    rearrange_hidden_cards(new, others, sorted)
-    for pile in new.book_supply.values():
-        pile.sort()
+    others = [s for s in range(st.seats) if s != seat]
+    new = msgspec.structs.replace(
+        st,
+        players=[_copy_player(p) for p in st.players],
+        deck=list(st.deck),
+        book_supply={k: sorted(v) for k, v in st.book_supply.items()},
+        rng=Rng.from_seed(0),
+    )
     for s in others:
         p = new.players[s]
+        p.hand = list(p.hand)
         if p.plan.confirmed:
             p.plan = Plan(confirmed=True)
+    rearrange_hidden_cards(new, others, sorted)
     if new.phase == "start_tiles":
         mine = {t.tile for t in new.players[seat].start_deal}
         pool = sorted(t.tile for t in d.start_tiles if t.tile not in mine)
@@ -92,7 +107,6 @@ def _seen(st: State, seat: int) -> State:
             p.start_deal = [StartDeal(pool.pop(0), "a") for _ in range(2)]
             if p.start_choice >= 0:
                 p.start_choice = 0
-    new.rng = Rng.from_seed(0)
     return new
 
 

@@ -160,7 +160,7 @@ def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float
     supply = _supply_size(st)
     pts = expand.expansion_value(st, seat)
     for c in expand.companies(st, seat, pts):
-        w = expand.Walk(clone(st, seat), seat, c, pts)
+        w = expand.Walk(clone(st, seat), seat, c, pts, log=False)
         tokens = ""
         w.run("")
         for _ in range(15):

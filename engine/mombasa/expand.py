@@ -111,9 +111,12 @@ class Walk:
     """Replays an expansion on `st` (mutating it). `feed` returns the options of the first
     decision the tokens do not cover; [] when the expansion is over (nothing more possible)."""
 
-    def __init__(self, st: State, seat: int, company: str, points: int | None = None) -> None:
-        """`points`: the seat's expansion value when the caller already has it."""
-        self.st, self.seat, self.company = st, seat, company
+    def __init__(
+        self, st: State, seat: int, company: str, points: int | None = None, log: bool = True
+    ) -> None:
+        """`points`: the seat's expansion value when the caller already has it; `log` False:
+        the posts and track moves write no log lines (trials that only read the state)."""
+        self.st, self.seat, self.company, self.log = st, seat, company, log
         self.points = expansion_value(st, seat) if points is None else points
         self.placed = 0
         self.at_area = False
@@ -218,26 +221,43 @@ class Walk:
         st, company = self.st, self.company
         from_reserve = st.bases[company].reserve > 0
         gained = bases.take_post(st, company, col)  # R107
+        before, to_reserve = 0, False
+        if t.displaces:  # R104, R105, R154, R155
+            before = bases.share_value(st, t.displaces) if self.log else 0
+            to_reserve = not bases.return_columns(st, t.displaces)
+            bases.return_post(st, t.displaces, rcol)
+        st.map[t.area] = company
+        self.points -= t.cost
+        self.placed += 1
+        if self.log:
+            where = "its reserve" if to_reserve else f"its base column {(rcol or 0) + 1}"
+            self.events.append(Event(self._place_text(t, col, from_reserve, gained, before, where)))
+
+    def _place_text(
+        self,
+        t: geo.Target,
+        col: int | None,
+        from_reserve: bool,
+        gained: int,
+        before: int,
+        where: str,
+    ) -> str:
+        """The log line of a post just placed (`before`: the displaced company's share value
+        before its post went back to `where`)."""
+        st, company = self.st, self.company
         txt = f"{names.player(st, self.seat)} places a {names.company(company)} post in {geo.area_name(t.area)} (cost {t.cost}, {t.how()})"
         txt += (
             "; post from the reserve"
             if from_reserve
             else f"; post from base column {(col or 0) + 1} (+{gained}: share value {bases.share_value(st, company)})"
         )
-        if t.displaces:  # R104, R105, R154, R155
-            before = bases.share_value(st, t.displaces)
-            to_reserve = not bases.return_columns(st, t.displaces)
-            bases.return_post(st, t.displaces, rcol)
-            where = "its reserve" if to_reserve else f"its base column {(rcol or 0) + 1}"
+        if t.displaces:
             after = bases.share_value(st, t.displaces)
             change = f"{before} → {after}" if after != before else f"stays {after}"
             txt += (
                 f"; {names.company(t.displaces)}'s post goes back to {where} (share value {change})"
             )
-        st.map[t.area] = company
-        self.points -= t.cost
-        self.placed += 1
-        self.events.append(Event(txt + f"; reward {geo.reward_text(t.area, company)}."))
+        return txt + f"; reward {geo.reward_text(t.area, company)}."
 
     def _reward(self, area: str, toks: list[str]) -> list[Opt]:
         """R108 in the R176 order (the data keeps rewards in that order). Returns book-pick
@@ -255,9 +275,10 @@ class Walk:
                 self.events += diamonds.diamond_steps(st, seat, n)
             elif k == "track":  # the expanded company's track (section 10.2 step 4.5)
                 res = tracks.advance(st, seat, self.company, n)
-                from engine.mombasa.display import move_event
+                if self.log:
+                    from engine.mombasa.display import move_event
 
-                self.events.append(Event(move_event(st, res)))
+                    self.events.append(Event(move_event(st, res)))
         return []
 
 

@@ -29,9 +29,10 @@ from engine.mombasa.state import State, clone
 
 def _fork(w: Walk) -> Walk:
     """A copy of a walk stopped at an area choice, on a copy of its state: feeding it one more
-    token is the same as replaying every token from the start (the loop restarts there)."""
+    token is the same as replaying every token from the start (the loop restarts there). It
+    writes no log lines: only where it ends is read."""
     f = Walk.__new__(Walk)
-    f.st, f.seat, f.company = clone(w.st), w.seat, w.company
+    f.st, f.seat, f.company, f.log = clone(w.st), w.seat, w.company, False
     f.points, f.placed, f.at_area, f.targets, f.events = w.points, w.placed, False, {}, []
     return f
 

@@ -240,6 +240,20 @@ def _run_from_scratch(w: expand.Walk, tokens: str) -> list[expand.Opt] | None:
 
 
 @pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
+def test_a_decision_leaves_the_state_as_it_was(seed: int, seats: int, opts: dict) -> None:
+    """The seat's view shares most of the state and the trials share the view's: a decision
+    changes nothing of the state it is asked about."""
+    st = T.setup(seed, seats, opts)
+    rng = Rng.from_seed(seed)
+    while T.result(st) is None:
+        seat = T.prompts(st)[0].seat
+        before = T.encode(st)
+        move = T.bot_choice(st, seat, rng)
+        assert T.encode(st) == before
+        T.apply(st, seat, move)
+
+
+@pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
 def test_other_decisions_choose_as_on_the_seats_view(seed: int, seats: int, opts: dict) -> None:
     """The starting tile, the plan and the pile, chosen on the state itself, are the choices
     made on the seat's view (`_seen`): they read nothing hidden from the seat."""
