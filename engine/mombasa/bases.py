@@ -11,27 +11,25 @@ Rules owned: R56, R107 (where the post comes from), R152-R155.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.core import IllegalAction
 from engine.mombasa.data import data
 from engine.mombasa.state import State
+from engine.mombasa.view_static import static
 
 
 def share_value(st: State, company: str) -> int:
-    """R152: the coins on uncovered spaces."""
-    cols = data().base_columns
-    total = 0
-    for table, col, n in zip(_uncovered(cols), cols, st.bases[company].posts, strict=True):
-        total += table[n] if 0 <= n < len(table) else sum(col[: len(col) - n])
-    return total
+    """R152: the coins on uncovered spaces; kept per data object by the base's posts (asked for
+    every company of every position the automatic player scores)."""
+    posts = tuple(st.bases[company].posts)
+    values = static().share_values
+    v = values.get(posts)
+    if v is None:
+        v = values[posts] = _share_value(posts)
+    return v
 
 
-@lru_cache(maxsize=4)
-def _uncovered(cols: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """Per column, the coins uncovered when n posts are left on it (n = 0..len): the share value
-    is asked for every company of every position the automatic player scores."""
-    return tuple(tuple(sum(col[: len(col) - n]) for n in range(len(col) + 1)) for col in cols)
+def _share_value(posts: tuple[int, ...]) -> int:
+    return sum(sum(col[: len(col) - n]) for col, n in zip(data().base_columns, posts, strict=True))
 
 
 def posts_available(st: State, company: str) -> int:

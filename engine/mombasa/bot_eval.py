@@ -93,7 +93,7 @@ class Ctx:
         self.half = min(1.0, self.rl / 2)  # the weight of what pays off within two rounds
         self.opp_w = OPP_WEIGHT / max(1, st.seats - 1)
         # my move never changes the cards the others own: their share cards, once
-        self.theirs = {s: _hand_value(st, s, self)[1] for s in range(st.seats) if s != seat}
+        self.theirs = {s: _shares(_public_cards(st, s)) for s in range(st.seats) if s != seat}
         # pure functions of what is fixed here and of their key (see `credits`, `_projections`,
         # `_opp_weights`, `_own_hand`)
         self.credit_rows = {c: _credit_row(side, self.rl) for c, side in self.sides.items()}
@@ -186,6 +186,16 @@ def _own_hand(st: State, cx: Ctx) -> tuple[float, dict[str, int]]:
     if got is None:
         got = cx.hands[cards] = _cards_value(cards)
     return got
+
+
+def _shares(cards: Iterable[str]) -> dict[str, int]:
+    """Share cards per company among `cards`."""
+    shares: dict[str, int] = {}
+    for cid in cards:
+        co = share_of(cid)
+        if co:
+            shares[co] = shares.get(co, 0) + 1
+    return shares
 
 
 def _cards_value(cards: Iterable[str]) -> tuple[float, dict[str, int]]:

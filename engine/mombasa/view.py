@@ -16,7 +16,7 @@ deck order and the book supplies (only their counts, R181).
 
 from __future__ import annotations
 
-from engine.mombasa import names
+from engine.mombasa import bases, names
 from engine.mombasa.data import data
 from engine.mombasa.state import BookPos as BookState
 from engine.mombasa.state import Player as PlayerState
@@ -222,12 +222,7 @@ def _company(st: State, stc: Static, comp: str, posts_on_map: int) -> Company:
     if side.family == "extra_spaces":
         space = st.bonus_spaces.get
         extra = [space(f"track:{comp}:0", -1), space(f"track:{comp}:1", -1)]
-    posts = tuple(base.posts)
-    value = stc.share_values.get(posts)
-    if value is None:
-        value = stc.share_values[posts] = sum(
-            sum(col[: len(col) - n]) for col, n in zip(d.base_columns, posts, strict=True)
-        )
+    value = bases.share_value(st, comp)
     # the fields in order (positional: a third of the cost of keywords)
     return Company(
         comp,  # id
