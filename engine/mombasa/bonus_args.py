@@ -56,6 +56,18 @@ def _price_delta(st: State, sid: str) -> int:
     return int(ex[2].raw["reward_and_or"][0]["buy_card_for_pounds"].get("price_delta", 0))
 
 
+def buy_options(st: State, seat: int, sid: str) -> list[tuple[str, int, int, int]]:
+    """(token, row, col, price) of the display cards `seat` can pay for from buy space `sid`
+    (BUY or C2): the arguments of `arg_tokens` before its "-" (buy nothing)."""
+    return [(space_id(r, c), r, c, price) for r, c, price in _buyable(st, seat, sid)]
+
+
+def gives_points(st: State, sid: str) -> bool:
+    """Whether `points(st, sid, arg)` can give bookkeeping points (STUDY and C1 spaces)."""
+    ex = extra_space_of(st, sid)
+    return ex[2].pair == C1 if ex else data().bonus_spaces[sid].kind == "study"
+
+
 def _buyable(st: State, seat: int, sid: str) -> list[tuple[int, int, int]]:
     """(row, col, price) of the display cards `seat` can pay for from bonus space `sid`."""
     cash, minus = st.players[seat].cash, -_price_delta(st, sid)
@@ -149,7 +161,7 @@ def arg_tokens(st: State, seat: int, sid: str) -> list[str] | None:
     if kind == "majority":
         return [names.code(c) for c in data().companies]
     if kind == "buy" or pair == C2:
-        return [*(space_id(r, c) for r, c, _ in _buyable(st, seat, sid)), "-"]
+        return [*(t for t, _, _, _ in buy_options(st, seat, sid)), "-"]
     if kind == "sell" or pair == D1:
         return [card_kind(c) for c in sellable_cards(st, seat, pair == D1 and ex[1] == 1)]
     if pair == C1 and "reward_choice" in ex[2].raw:

@@ -5,7 +5,7 @@ picks the best (see bot.py)."""
 from __future__ import annotations
 
 from engine.core import IllegalAction
-from engine.mombasa import bases, bonus, books, display, expand, goods, names, rounds, tracks
+from engine.mombasa import bases, bonus, books, expand, goods, names, rounds, tracks
 from engine.mombasa import map as geo
 from engine.mombasa.bot_eval import (
     Ctx,
@@ -265,10 +265,13 @@ def bonus_candidates(st: State, seat: int, cx: Ctx) -> list[tuple[float, str]]:
     for sid in bonus.space_ids(st):
         if bonus.why_not(st, seat, sid):
             continue
-        opts = bonus.arg_tokens(st, seat, sid)
-        for arg, pre in args.best(sid, opts):
+        ex = bonus.extra_space_of(st, sid)
+        kind, pair = ("", ex[2].pair) if ex else (data().bonus_spaces[sid].kind, "")
+        opts = args.options(sid, kind, pair)
+        points = bonus.gives_points(st, sid)
+        for arg, pre in args.best(sid, kind, pair, opts):
             head = f"b:{sid}" + (f":{arg}" if arg else "")
-            n, _ = bonus.points(st, sid, arg) if (arg or opts is None) else (0, 0)
+            n = bonus.points(st, sid, arg)[0] if points and (arg or opts is None) else 0
             if n and n not in plans:
                 plans[n] = _book_pick(st, seat, n)
             plan = plans[n] if n else []
@@ -285,20 +288,28 @@ class _BonusArgs:
         rl = cx.rl
         self.uses = min(rl - 0.5, 6) / 2.5 if rl > 0.5 else 0.0
         self.vals: dict[str, list[tuple[float, int]]] | None = None  # track_values, when asked
-        self.cards: dict[str, tuple[int, int, float]] = {}  # display space -> row, col, worth
+        self.worths: dict[str, float] = {}  # display space -> the worth of its card
+        self.prices: dict[str, tuple[int, int, int]] = {}  # of the last buy space's cards
 
-    def best(self, sid: str, opts: list[str] | None) -> list[tuple[str, float]]:
+    def options(self, sid: str, kind: str, pair: str) -> list[str] | None:
+        """`bonus.arg_tokens` of the space; a buy space's cards keep their place and price."""
+        if kind == "buy" or pair == bonus.C2:
+            cards = bonus.buy_options(self.st, self.seat, sid)
+            self.prices = {t: (r, c, price) for t, r, c, price in cards}
+            return [*self.prices, "-"]
+        return bonus.arg_tokens(self.st, self.seat, sid)
+
+    def best(
+        self, sid: str, kind: str, pair: str, opts: list[str] | None
+    ) -> list[tuple[str, float]]:
         """(argument, pre-score) of the arguments to try on `sid`, best first ("" = none)."""
         if opts is None:
             return [("", 2.0)]
-        ex = bonus.extra_space_of(self.st, sid)
-        kind = "" if ex else data().bonus_spaces[sid].kind
-        pair = ex[2].pair if ex else ""
         if kind == "majority":
             gains = [(t, self._majority_gain(t)) for t in opts]
             return sorted(gains, key=lambda tg: -tg[1])[:1]
         if kind == "buy" or pair == bonus.C2:
-            keys = {t: self._buy_key(sid, t) for t in opts}
+            keys = {t: self._buy_key(t) for t in opts}
             extra = 1.5 if pair == bonus.C2 else 0.0
             return [(t, keys[t] + extra) for t in sorted(opts, key=lambda t: (-keys[t], t))[:2]]
         if kind == "sell" or pair == bonus.D1:
@@ -317,15 +328,16 @@ class _BonusArgs:
         co = share_of(cid)
         return self.cx.proj_of[co] if co else 0.9 * self.uses * card_worth(cid)
 
-    def _buy_key(self, sid: str, token: str) -> float:
+    def _buy_key(self, token: str) -> float:
+        """The worth of the card on display space `token` less its price from the current buy
+        space (`options`); 0 for buying nothing."""
         if token == "-":
             return 0.0
-        got = self.cards.get(token)  # the same card for the BUY and C2 spaces
-        if got is None:
-            r, col = display.parse_space(token)
-            got = self.cards[token] = (r, col, self._worth(self.st.display[r][col]))
-        r, col, w = got
-        return w - bonus.buy_price(self.st, sid, r, col)
+        r, col, price = self.prices[token]
+        w = self.worths.get(token)  # the same card for the BUY and C2 spaces
+        if w is None:
+            w = self.worths[token] = self._worth(self.st.display[r][col])
+        return w - price
 
     def _sell_key(self, token: str) -> float:
         cid = next(c for c in self.st.players[self.seat].hand if card_kind(c) == token)

@@ -15,6 +15,7 @@ from engine.mombasa.display import (  # re-exported: the shared sub-effects live
 )
 from engine.mombasa.state import State, card_kind
 from engine.mombasa.tracks import active_bonus_level, company_with_pair
+from engine.mombasa.view_static import memo, static
 
 PAIR_EXPANSION = "expansion_value"
 PAIR_BANANA = "banana_then_any_goods_discount"
@@ -44,11 +45,12 @@ def units(st: State, seat: int, kind: str) -> int:
     d = data()
     p = st.players[seat]
     total = ncards = 0
+    kept = static().card_units
     for sc in p.slots:
         if sc.card:
-            cd = d.cards[card_kind(sc.card)]
-            if cd.unit_type == kind:
-                total += cd.units
+            unit, n = kept.get(sc.card) or memo(kept, sc.card, _card_units)
+            if unit == kind:
+                total += n
                 ncards += 1
     if p.tile and p.tile_in_area and p.tile_face >= 0:
         t_kind, t_units = d.bonus_tiles[p.tile].faces[p.tile_face]
@@ -61,6 +63,12 @@ def units(st: State, seat: int, kind: str) -> int:
         if lvl:
             total += int(_raw(PAIR_EXPANSION, lvl).get("expansion_value_plus", 0))
     return total
+
+
+def _card_units(cid: str) -> tuple[str, int]:
+    """The unit type a card counts for and its units (kept per data object by card id)."""
+    cd = data().cards[card_kind(cid)]
+    return cd.unit_type, cd.units
 
 
 # ---- goods selections --------------------------------------------------------------------------

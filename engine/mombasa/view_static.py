@@ -55,6 +55,7 @@ class Static:
         #: a book display row -> the first index of each kind of book in it (book_points.py)
         self.book_kinds: dict[tuple[str, ...], list[int]] = {}
         self.card_letters: dict[str, str] = {}  # card id -> its letter (hidden.py)
+        self.card_units: dict[str, tuple[str, int]] = {}  # card id -> unit type, units
         self.area_labels: dict[tuple[object, str], str] = {}
         #: view parts kept by what of a state they show (see `kept`): the map's areas, the
         #: display's cards, the bonus spaces, a seat's book positions, a seat's slots
