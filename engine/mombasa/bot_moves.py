@@ -5,7 +5,7 @@ picks the best (see bot.py)."""
 from __future__ import annotations
 
 from engine.core import IllegalAction
-from engine.mombasa import bases, bonus, books, expand, goods, names, rounds, tracks
+from engine.mombasa import bases, bonus, books, diamonds, expand, goods, names, rounds, tracks
 from engine.mombasa import map as geo
 from engine.mombasa.bot_eval import (
     Ctx,
@@ -159,6 +159,8 @@ def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float
     out = []
     supply = _supply_size(st)
     pts = expand.expansion_value(st, seat)
+    if not pts:
+        return []  # nothing to expand with (R98)
     for c in expand.companies(st, seat, pts):
         w = expand.Walk(clone(st, seat), seat, c, pts, log=False)
         tokens = ""
@@ -346,24 +348,23 @@ class _BonusArgs:
 
 # ---- the action phase -----------------------------------------------------------------------------
 def action_move(st: State, seat: int) -> str:
+    """The best candidate of every action (in the rules' order: goods, expand, bookkeeper,
+    diamond merchant, bonus marker) if it gains anything, else pass. An action's candidates are
+    empty exactly when the rules offer no such action (`rounds.action_offers`), so the offers'
+    menus are not built: no goods card face up gives no selection, no expansion value or no
+    reachable area no company, no bookkeeper no slot, and with a marker left no free space no
+    bonus candidate."""
     cx = Ctx(st, seat)
     base = evaluate(st, seat, cx)
-    top = rounds.action_offers(st, seat)
-    cands: list[tuple[float, str]] = []
-    for o in top:
-        if o.id == "g":
-            cands += goods_moves(st, seat, cx, base)
-        elif o.id == "x":
-            cands += expand_moves(st, seat, cx, base)
-        elif o.id == "b":
-            cands += bonus_moves(st, seat, cx, base)
-        elif o.id.startswith("k:"):
-            if not any(m.startswith("k:") for _, m in cands):
-                cands += bookkeeper_moves(st, seat, cx, base)
-        elif not o.step:
-            v = try_move(st, seat, o.id, cx)
-            if v is not None:
-                cands.append((v - base, o.id))
+    cands = goods_moves(st, seat, cx, base)
+    cands += expand_moves(st, seat, cx, base)
+    cands += bookkeeper_moves(st, seat, cx, base)
+    for slot in diamonds.merchant_slots(st, seat):
+        v = try_move(st, seat, f"d:{slot}", cx)
+        if v is not None:
+            cands.append((v - base, f"d:{slot}"))
+    if bonus.available_markers(st, seat) >= 1:
+        cands += bonus_moves(st, seat, cx, base)
     if not cands:
         return rounds.PASS
     gain, move = max(cands, key=lambda t: (t[0], t[1]))

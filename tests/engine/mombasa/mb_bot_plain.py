@@ -2,7 +2,8 @@
 without its per-decision memos; the bonus-marker candidates without their shared book picks and
 argument keys, the picks asked for pick by pick; the expand chains walked through the menus'
 options, starting a post again from a copy when its reward asks for book picks; the track values
-a step at a time. tests/engine/mombasa/test_mb_bot_fast.py checks the fast ones against these."""
+a step at a time; the action phase's candidates asked for per action the rules offer.
+tests/engine/mombasa/test_mb_bot_fast.py checks the fast ones against these."""
 
 from __future__ import annotations
 
@@ -209,3 +210,31 @@ def _columns(ws: State, seat: int, c: str, t: geo.Target) -> str:
             col = min(back, key=lambda k: (sign * bases.coins_covered_by_return(ws, o, k), k))
             post += str(col + 1)
     return post
+
+
+def action_move(st: State, seat: int) -> str:
+    """The best candidate of the actions `rounds.action_offers` lists, if it gains anything."""
+    from engine.mombasa import bot_moves, rounds
+    from engine.mombasa.bot_eval import try_move
+
+    cx = Ctx(st, seat)
+    base = evaluate(st, seat, cx)
+    cands: list[tuple[float, str]] = []
+    for o in rounds.action_offers(st, seat):
+        if o.id == "g":
+            cands += bot_moves.goods_moves(st, seat, cx, base)
+        elif o.id == "x":
+            cands += bot_moves.expand_moves(st, seat, cx, base)
+        elif o.id == "b":
+            cands += bot_moves.bonus_moves(st, seat, cx, base)
+        elif o.id.startswith("k:"):
+            if not any(m.startswith("k:") for _, m in cands):
+                cands += bot_moves.bookkeeper_moves(st, seat, cx, base)
+        elif not o.step:
+            v = try_move(st, seat, o.id, cx)
+            if v is not None:
+                cands.append((v - base, o.id))
+    if not cands:
+        return rounds.PASS
+    gain, move = max(cands, key=lambda t: (t[0], t[1]))
+    return move if gain > 0.05 else rounds.PASS

@@ -72,6 +72,14 @@ def bonus_moves_all(st: State, seat: int, cx: bot_eval.Ctx) -> list[tuple[float,
 
 
 @pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
+def test_actions_without_their_offers(seed: int, seats: int, opts: dict) -> None:
+    """The action phase asks every action for candidates without building the offers: the
+    move is the one chosen among the actions the rules offer."""
+    for st, seat in seen_positions(seed, seats, opts):
+        assert bot_moves.action_move(st, seat) == plain.action_move(st, seat)
+
+
+@pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
 def test_evaluation_and_bonus_candidates_agree(seed: int, seats: int, opts: dict) -> None:
     tried = 0
     for st, seat in seen_positions(seed, seats, opts):
