@@ -48,6 +48,7 @@ from engine.mombasa.bonus_spaces import (
     marker_pair_company,
     on_bonus_activated,
     space_ids,
+    space_kind,
     space_state_id,
     space_title,
     why_not,
@@ -84,6 +85,7 @@ __all__ = [
     "points",
     "split_move",
     "space_ids",
+    "space_kind",
     "space_title",
     "why_not",
 ]  # the names of the parts, re-exported

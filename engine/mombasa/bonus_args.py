@@ -62,10 +62,10 @@ def buy_options(st: State, seat: int, sid: str) -> list[tuple[str, int, int, int
     return [(space_id(r, c), r, c, price) for r, c, price in _buyable(st, seat, sid)]
 
 
-def gives_points(st: State, sid: str) -> bool:
-    """Whether `points(st, sid, arg)` can give bookkeeping points (STUDY and C1 spaces)."""
-    ex = extra_space_of(st, sid)
-    return ex[2].pair == C1 if ex else data().bonus_spaces[sid].kind == "study"
+def gives_points(kind: str, pair: str) -> bool:
+    """Whether `points` of a space of this `space_kind` can give bookkeeping points (STUDY and
+    C1 spaces)."""
+    return kind == "study" or pair == C1
 
 
 def _buyable(st: State, seat: int, sid: str) -> list[tuple[int, int, int]]:

@@ -61,6 +61,12 @@ def extra_space_of(st: State, sid: str) -> tuple[str, int, BonusDef] | None:
     return comp, idx, data().bonuses[side.bonus_pair][idx]
 
 
+def space_kind(st: State, sid: str) -> tuple[str, str]:
+    """(the board space's kind, "") or ("", the extra space's bonus pair)."""
+    ex = extra_space_of(st, sid)
+    return ("", ex[2].pair) if ex else (data().bonus_spaces[sid].kind, "")
+
+
 def space_state_id(st: State, sid: str) -> str:
     ex = extra_space_of(st, sid)
     return extra_space_id(ex[0], ex[1]) if ex else sid

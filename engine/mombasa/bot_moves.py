@@ -267,17 +267,15 @@ def bonus_candidates(st: State, seat: int, cx: Ctx) -> list[tuple[float, str]]:
     for sid in bonus.space_ids(st):
         if bonus.why_not(st, seat, sid):
             continue
-        ex = bonus.extra_space_of(st, sid)
-        kind, pair = ("", ex[2].pair) if ex else (data().bonus_spaces[sid].kind, "")
+        kind, pair = bonus.space_kind(st, sid)
         opts = args.options(sid, kind, pair)
-        points = bonus.gives_points(st, sid)
+        points = bonus.gives_points(kind, pair)
         for arg, pre in args.best(sid, kind, pair, opts):
-            head = f"b:{sid}" + (f":{arg}" if arg else "")
+            head = f"b:{sid}:{arg}" if arg else f"b:{sid}"
             n = bonus.points(st, sid, arg)[0] if points and (arg or opts is None) else 0
             if n and n not in plans:
                 plans[n] = _book_pick(st, seat, n)
-            plan = plans[n] if n else []
-            pending.append((pre, head + "".join(f"/{t}" for t in plan)))
+            pending.append((pre, head + "/" + "/".join(plans[n]) if n and plans[n] else head))
     pending.sort(key=lambda t: (-t[0], t[1]))
     return pending
 
