@@ -247,6 +247,11 @@ def _public_cards(st: State, seat: int) -> list[str]:
     return [c for pile in p.piles for c in pile] + [s.card for s in p.slots if s.card]
 
 
+def supply_size(st: State) -> int:
+    """The book tiles left in the supplies (hidden from every seat)."""
+    return sum(map(len, st.book_supply.values()))
+
+
 def try_move(st: State, seat: int, move: str, cx: Ctx | None = None) -> float | None:
     """The evaluation after `move` on a copy, None if the move is refused, or if it draws from a
     book supply (an empty display row refilled in the middle of the move): the tiles drawn are
@@ -266,12 +271,12 @@ def try_action(
 ) -> float | None:
     """`try_move` of an action carried out by `act` on the copy."""
     sim = clone(st, seat)
-    supply = sum(len(v) for v in st.book_supply.values())
+    supply = supply_size(st)
     try:
         act(sim)
     except IllegalAction:
         return None
-    if sum(len(v) for v in sim.book_supply.values()) != supply:
+    if supply_size(sim) != supply:
         return None
     return evaluate(sim, seat, cx)
 

@@ -12,6 +12,7 @@ from engine.mombasa.bot_eval import (
     card_worth,
     evaluate,
     share_of,
+    supply_size,
     track_values,
     try_action,
     try_move,
@@ -148,16 +149,12 @@ def _area_picks(st: State, seat: int, area: str) -> str | None:
     return "".join(plan) if done else None
 
 
-def _supply_size(st: State) -> int:
-    return sum(len(v) for v in st.book_supply.values())
-
-
 def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float, str]]:
     """Per company a greedy chain of posts: the best-scored reachable area each time (reward,
     cost, displacement), the base column uncovering most coins, the displaced post on the column
     that hurts me least; every prefix of the chain is a candidate, scored by `evaluate`."""
     out = []
-    supply = _supply_size(st)
+    supply = supply_size(st)
     pts = expand.expansion_value(st, seat)
     if not pts:
         return []  # nothing to expand with (R98)
@@ -174,7 +171,7 @@ def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float
             if w.run(post):
                 break  # a choice the tokens do not cover (at an area stop `run` gives None)
             tokens += post
-            if _supply_size(w.st) != supply:
+            if supply_size(w.st) != supply:
                 break  # a hidden book refill: the picks cannot be known (R194)
             out.append((evaluate(w.st, seat, cx) - base, f"x:{names.code(c)}:{tokens}"))
     return out
@@ -217,12 +214,12 @@ def bookkeeper_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[f
         n = books.card_points(st, seat, slot)
         picks = _book_pick(st, seat, n)
         sim = clone(st, seat)
-        supply = sum(len(v) for v in sim.book_supply.values())
+        supply = supply_size(sim)
         try:
             books.bookkeeping_points(sim, seat, n, picks)
         except IllegalAction:
             continue
-        if sum(len(v) for v in sim.book_supply.values()) != supply:
+        if supply_size(sim) != supply:
             continue
         targets = [t for t, _, _ in books.ink_targets(sim, seat)] or [sim.players[seat].ink]
         for t in targets[-3:]:

@@ -181,6 +181,8 @@ def picks(st: State, seat: int) -> dict[str, Pick]:
     seen: dict[tuple, Pick] = {}
     for n in range(len(items), 0, -1):
         for combo in combinations(items, n):
+            if not mixed_ok and len({f[0] for _, f in combo}) > 1:
+                continue  # mixed goods (the pick's kinds), not allowed
             cards = tuple((s, f) for s, f in combo if s)
             tile = next((f for s, f in combo if not s), None)
             pick = Pick(tuple(s for s, _ in cards), tuple(f for _, f in cards), tile)
