@@ -66,6 +66,14 @@ def test_clone_equals_a_round_trip_and_shares_nothing_mutable() -> None:
         assert_exact_copy(T, st, T.copy(st), immutable=(SlotCard, BookPos))  # the host's copy
 
 
+def test_the_titles_copy_is_the_clone() -> None:
+    """`Mombasa.copy` (the host's copy of a stored state) is `clone`: an exact copy."""
+    for st in _states(6, 3)[::5]:
+        copy = T.copy(st)
+        assert_exact_copy(T, st, copy, immutable=(SlotCard, BookPos))
+        assert T.encode(copy) == T.encode(T.decode(T.encode(st)))
+
+
 def test_shared_structs_are_frozen() -> None:
     """clone shares slots and book positions: they must be replaced, never changed."""
     for struct in (SlotCard, BookPos):
