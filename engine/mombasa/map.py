@@ -10,7 +10,6 @@ names, never the internal ids; R198's `xy` is read by the renderer from data).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from engine.core import Choice, Event, IllegalAction
@@ -120,7 +119,7 @@ def _legal_targets(
     if not reach:
         return out
     extra = d.displace_extra_cost
-    order = _area_order(tuple(d.areas))
+    order = static().area_index  # area -> its position in the data
     for area in sorted((a for a in reach if a in order), key=order.__getitem__):
         holder = holders.get(area, "")
         if holder == company:
@@ -147,12 +146,6 @@ def has_target(st: State, company: str, points_left: int, also: str = "") -> boo
         if holder != company and area in areas and best + (extra if holder else 0) <= points_left:
             return True
     return False
-
-
-@lru_cache(maxsize=4)
-def _area_order(areas: tuple[str, ...]) -> dict[str, int]:
-    """Area -> its position in the data (kept per area list; never changed by callers)."""
-    return {a: i for i, a in enumerate(areas)}
 
 
 def _reach(holders: dict[str, str], company: str, also: str = "") -> dict[str, tuple[int, bool]]:
