@@ -239,7 +239,7 @@ def _company(st: State, stc: Static, comp: str, posts_on_map: int) -> Company:
         [p.track.get(comp, 0) for p in st.players],  # markers
         extra,  # extra_spaces
         list(map(list, d.base_columns)),  # columns
-        list(posts),  # covered
+        list(base.posts),  # covered
         base.reserve,  # reserve
         value,  # share_value
         posts_on_map,  # posts_on_map
