@@ -222,18 +222,28 @@ def _player(p: Player) -> Player:
 _copy_player = Player.__copy__
 
 
+def _mover(p: Player) -> Player:
+    """A copy of the player taking an action: new lists and dicts for all an action may change;
+    its discard piles, plan and starting deal (changed by other phases only) are shared."""
+    q = _copy_player(p)
+    q.hand, q.slots, q.unlocked = list(p.hand), list(p.slots), list(p.unlocked)
+    q.markers_placed, q.track, q.books = list(p.markers_placed), dict(p.track), list(p.books)
+    q.bonuses = list(map(_copy_bonus, p.bonuses))
+    return q
+
+
 def clone(st: State, mover: int | None = None) -> State:
     """An independent copy of `st`, equal to a serialisation round trip of it.
 
     With `mover`: a copy to try one action of that seat on (the automatic player's trials),
-    where the other players are new structs sharing their lists and dicts with `st`. An action
-    changes only the mover's player and, of the others, their cash (a special space pays the
-    earlier arrivals); tests/engine/mombasa/test_mb_bot_fast.py checks the trials leave `st`
-    as it was."""
+    sharing with `st` what an action never changes: the other players are new structs sharing
+    their lists and dicts (an action changes only their cash: a special space pays the earlier
+    arrivals), and the mover's player shares what `_mover` lists.
+    tests/engine/mombasa/test_mb_bot_fast.py checks the trials leave `st` as it was."""
     if mover is None:
         players = [_player(p) for p in st.players]
     else:
-        players = [_player(p) if s == mover else _copy_player(p) for s, p in enumerate(st.players)]
+        players = [_mover(p) if s == mover else _copy_player(p) for s, p in enumerate(st.players)]
     return State(
         st.seats,
         dict(st.options),
