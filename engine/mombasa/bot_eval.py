@@ -85,7 +85,8 @@ class Ctx:
 
     def __init__(self, st: State, seat: int) -> None:
         d = data()
-        self.seat = seat
+        self.state, self.seat = st, seat  # the decision's state (read only)
+        self.supply = supply_size(st)
         self.rl = rounds_left(st)
         self.sides = {c: tracks.side_of(st, c) for c in d.companies}
         self.comps = d.companies
@@ -271,7 +272,7 @@ def try_action(
 ) -> float | None:
     """`try_move` of an action carried out by `act` on the copy."""
     sim = clone(st, seat)
-    supply = supply_size(st)
+    supply = cx.supply if cx is not None and cx.state is st else supply_size(st)
     try:
         act(sim)
     except IllegalAction:

@@ -3,8 +3,7 @@ action with the purchases each allows (R86-R97, R203)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from engine.mombasa.data import data
@@ -75,27 +74,26 @@ def _card_units(cid: str) -> tuple[str, int]:
 @dataclass(frozen=True)
 class Pick:
     """One goods selection: slot numbers, tile or not, and what they show. Its derived values
-    are computed once (every purchase and menu asks for them)."""
+    are computed once, when it is made (every purchase and menu asks for them)."""
 
     slots: tuple[int, ...]
     goods: tuple[tuple[str, int], ...]  # (good, units) per chosen card, slot order
     tile: tuple[str, int] | None
+    token: str = field(init=False, compare=False, repr=False)
+    kinds: frozenset[str] = field(init=False, compare=False, repr=False)
+    base: int = field(init=False, compare=False, repr=False)  # units without bonuses
+    cottons: int = field(init=False, compare=False, repr=False)  # cotton cards
 
-    @cached_property
-    def token(self) -> str:
-        return "".join(str(s) for s in self.slots) + ("t" if self.tile else "")
-
-    @cached_property
-    def kinds(self) -> frozenset[str]:
-        return frozenset({g for g, _ in self.goods} | ({self.tile[0]} if self.tile else set()))
-
-    @cached_property
-    def base(self) -> int:
-        return sum(u for _, u in self.goods) + (self.tile[1] if self.tile else 0)
-
-    @cached_property
-    def cottons(self) -> int:
-        return sum(1 for g, _ in self.goods if g == "cotton")
+    def __post_init__(self) -> None:
+        tile = self.tile
+        derived = {
+            "token": "".join(str(s) for s in self.slots) + ("t" if tile else ""),
+            "kinds": frozenset({g for g, _ in self.goods} | ({tile[0]} if tile else set())),
+            "base": sum(u for _, u in self.goods) + (tile[1] if tile else 0),
+            "cottons": sum(1 for g, _ in self.goods if g == "cotton"),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)  # frozen: set once, here
 
     def cotton_cards(self) -> int:
         return self.cottons
