@@ -246,10 +246,16 @@ def bookkeeper_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[f
 def bonus_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float, str]]:
     """Every free space with its best arguments pre-scored; the best four tried. A candidate
     is built from the arguments and book picks the state offers, so it is carried out without
-    checking its id again (the test test_mb_bot_fast checks that `apply` accepts each one)."""
+    checking its id again (the test test_mb_bot_fast checks that `apply` accepts each one).
+
+    A tile space is not tried: `evaluate` does not value a held tile (only its use) and counts
+    placed markers with the others, so taking a tile scores exactly the current position, a
+    gain of 0 that `action_move` never chooses (test_mb_bot_fast checks the score)."""
     out = []
     for _pre, move in bonus_candidates(st, seat, cx)[:4]:
         parts = bonus.split_move(move)
+        if bonus.space_kind(st, parts[0])[0] == "tile":
+            continue
         v = try_action(st, seat, lambda sim, parts=parts: bonus.perform(sim, seat, *parts), cx)
         if v is not None:
             out.append((v - base, move))

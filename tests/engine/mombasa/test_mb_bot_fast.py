@@ -175,6 +175,26 @@ def test_bonus_candidates_are_complete_moves(seed: int, seats: int, opts: dict) 
 
 
 @pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
+def test_taking_a_tile_scores_the_position_as_it_was(seed: int, seats: int, opts: dict) -> None:
+    """The bonus trials skip the tile spaces: a marker placed there scores exactly the current
+    position (a gain of 0, which the action phase never chooses)."""
+    tried = 0
+    for st, seat in seen_positions(seed, seats, opts):
+        cx = bot_eval.Ctx(st, seat)
+        base = bot_eval.evaluate(st, seat, cx)
+        for _, move in bot_moves.bonus_candidates(st, seat, cx):
+            parts = bonus.split_move(move)
+            if bonus.space_kind(st, parts[0])[0] != "tile":
+                continue
+            sim = clone(st, seat)
+            bonus.perform(sim, seat, *parts)
+            v = bot_eval.evaluate(sim, seat, cx)
+            assert v == base, move
+            tried += 1
+    assert tried > 20
+
+
+@pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
 def test_advance_copy_moves_like_a_clone(seed: int, seats: int, opts: dict) -> None:
     for st, seat in list(seen_positions(seed, seats, opts))[::3]:
         before = T.encode(st)
