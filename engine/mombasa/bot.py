@@ -6,9 +6,8 @@ book supplies, other seats' unrevealed plans and tile faces, the starting tiles 
 is replaced by a canonical arrangement that depends only on what the seat sees. (The starting
 tile, the plan and the discard pile read only the seat's own cards, tiles and tracks and public
 values, so they read the state itself: tests/engine/mombasa/test_mb_bot_fast.py checks they
-choose as on `_seen`.) Moves are
-then tried on copies of that state and the resulting positions are scored by `evaluate`, a cheap
-estimate of the seat's final score: cash + shares x projected share value (part credit for the
+choose as on `_seen`.) Moves are then tried on copies of that state and the resulting positions
+are scored by `evaluate`, a cheap estimate of the seat's final score: cash + shares x projected share value (part credit for the
 way to the next share icon) + diamond / bookkeeping track values + the potential of books placed
 ahead of the ink jar, unlocked slots, track bonuses and owned cards; minus a part of what the
 opponents' shares gain.
@@ -22,7 +21,7 @@ opponents' shares gain.
   per-track values, the best two tried; expand: per company a greedy chain of posts, every prefix
   a candidate; bookkeeper: book picks for the first face-up bookkeeper, the farthest ink
   targets; bonus markers: every free space with its best arguments pre-scored, the best four
-  tried; diamond merchant: as offered); the best move if it gains anything, else pass. A move
+  tried, but a tile space, which leaves the score as it was; diamond merchant: as offered); the best move if it gains anything, else pass. A move
   that would draw from a hidden book supply (an empty display row refilled mid-move) is never
   chosen: its book picks cannot be known from the seat's view;
 * discard pile: the one whose cards are worth most.

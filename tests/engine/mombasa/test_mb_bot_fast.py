@@ -1,8 +1,10 @@
 """The automatic player's fast paths give exactly what the plain ways give, at every action
 position of seeded automatic games: the evaluation's per-decision memos, the bonus-marker
-candidates (complete moves) and their book picks, the goods candidates' drafts, the track values kept per decision, the light copies for trials and track moves,
-the kept legal targets, the expand chains without their snapshots, the kept texts and the hidden cards'
-regrouping."""
+candidates (complete moves, their book picks, the tile spaces left untried), the goods
+candidates' drafts, the track values kept per decision, the light copies for trials and track
+moves, a decision leaving its state as it was, the choices made without the offers or without
+the seat's view, the kept legal targets, the expand chains without their snapshots, the kept
+texts and the hidden cards' regrouping."""
 
 from __future__ import annotations
 
