@@ -62,7 +62,9 @@ def goods_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float,
         return []
     all_units = {tok: goods.plain_units(st, seat, pk) for tok, pk in pks.items()}
     top = max(all_units.values())
-    vals = track_values(st, seat, min(top + 2, 18), cx)
+    # rows beyond `top` steps are never read (no option leaves more units); 3 serve the
+    # majority spaces' question later in the decision
+    vals = track_values(st, seat, min(max(top, 3), 18), cx)
     rl = cx.rl
     uses = min(rl - 0.5, 6) / 2.5 if rl > 0.5 else 0.0
     est: list[tuple[float, str, str, list]] = []

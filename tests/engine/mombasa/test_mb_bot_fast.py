@@ -197,6 +197,20 @@ def test_taking_a_tile_scores_the_position_as_it_was(seed: int, seats: int, opts
 
 
 @pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
+def test_goods_candidates_need_no_more_track_steps_than_units(
+    seed: int, seats: int, opts: dict, monkeypatch
+) -> None:
+    """The goods candidates read the track values up to the most units a selection gives:
+    rows for more steps change nothing."""
+    rows = bot_eval.track_values
+    for st, seat in list(seen_positions(seed, seats, opts))[::2]:
+        want = bot_moves.goods_moves(st, seat, bot_eval.Ctx(st, seat), 0.0)
+        with monkeypatch.context() as m:
+            m.setattr(bot_moves, "track_values", lambda st, seat, n, cx: rows(st, seat, n + 4, cx))
+            assert bot_moves.goods_moves(st, seat, bot_eval.Ctx(st, seat), 0.0) == want
+
+
+@pytest.mark.parametrize(("seed", "seats", "opts"), GAMES)
 def test_advance_copy_moves_like_a_clone(seed: int, seats: int, opts: dict) -> None:
     for st, seat in list(seen_positions(seed, seats, opts))[::3]:
         before = T.encode(st)
