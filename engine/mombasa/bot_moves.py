@@ -179,11 +179,11 @@ def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float
     return out
 
 
-def _next_post(ws: State, seat: int, c: str, targets: dict[str, geo.Target], cx: Ctx) -> str | None:
-    """The tokens of the next post of the chain: the best-scored area (every target is offered
-    at an area stop), the base column, the displaced post's column and the book picks."""
-    t = max(targets.values(), key=lambda t: (_area_score(ws, seat, c, t, cx), -t.cost, t.area))
-    post = geo.area_token(t.area)
+def post_columns(ws: State, seat: int, c: str, t: geo.Target) -> str:
+    """The base-column and displaced-post digits of a post into `t` (when a real choice): the
+    column uncovering most coins; the displaced company's column covering fewest coins when the
+    seat leads its shares, else most."""
+    post = ""
     take = expand.column_classes(ws, c, bases.take_columns(ws, c))
     if len(take) > 1:
         col = max(
@@ -200,6 +200,14 @@ def _next_post(ws: State, seat: int, c: str, targets: dict[str, geo.Target], cx:
             sign = 1 if mine >= theirs else -1
             col = min(back, key=lambda k: (sign * bases.coins_covered_by_return(ws, o, k), k))
             post += str(col + 1)
+    return post
+
+
+def _next_post(ws: State, seat: int, c: str, targets: dict[str, geo.Target], cx: Ctx) -> str | None:
+    """The tokens of the next post of the chain: the best-scored area (every target is offered
+    at an area stop), the base column, the displaced post's column and the book picks."""
+    t = max(targets.values(), key=lambda t: (_area_score(ws, seat, c, t, cx), -t.cost, t.area))
+    post = geo.area_token(t.area) + post_columns(ws, seat, c, t)
     picks = _area_picks(ws, seat, t.area)
     return None if picks is None else post + picks
 

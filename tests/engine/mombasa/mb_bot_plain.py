@@ -7,7 +7,7 @@ tests/engine/mombasa/test_mb_bot_fast.py checks the fast ones against these."""
 
 from __future__ import annotations
 
-from engine.mombasa import bases, bonus, books, display, expand, names, tracks
+from engine.mombasa import bonus, books, display, expand, names, tracks
 from engine.mombasa import map as geo
 from engine.mombasa.bot_eval import (
     Ctx,
@@ -18,6 +18,7 @@ from engine.mombasa.bot_eval import (
     share_of,
 )
 from engine.mombasa.bot_moves import _area_score
+from engine.mombasa.bot_moves import post_columns as _columns
 from engine.mombasa.data import data
 from engine.mombasa.state import State, card_kind, clone
 
@@ -188,28 +189,6 @@ def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float
                 break
             out.append((evaluate(w.st, seat, cx) - base, f"x:{names.code(c)}:{tokens}"))
     return out
-
-
-def _columns(ws: State, seat: int, c: str, t: geo.Target) -> str:
-    """The base-column and displaced-post digits of a post into `t` (when a real choice)."""
-    post = ""
-    take = expand.column_classes(ws, c, bases.take_columns(ws, c))
-    if len(take) > 1:
-        col = max(
-            take,
-            key=lambda k: (bases.coins_uncovered_by_take(ws, c, k), -ws.bases[c].posts[k], -k),
-        )
-        post += str(col + 1)
-    if t.displaces:
-        o = t.displaces
-        back = expand.column_classes(ws, o, bases.return_columns(ws, o))
-        if len(back) > 1:
-            mine = tracks.shares(ws, seat, o)
-            theirs = max(tracks.shares(ws, s, o) for s in range(ws.seats) if s != seat)
-            sign = 1 if mine >= theirs else -1
-            col = min(back, key=lambda k: (sign * bases.coins_covered_by_return(ws, o, k), k))
-            post += str(col + 1)
-    return post
 
 
 def action_move(st: State, seat: int) -> str:
