@@ -35,8 +35,10 @@ def runs(quick: bool) -> dict[str, list[str]]:
     return {
         "host": [PY, "-m", "bench.host_speed", "--games", "1" if quick else "2"],
         "render": [PY, "-m", "bench.render_speed", "--boards", "6" if quick else "20"],
-        "bazaar_think": e2e(f"--title bazaar --think 4 --duration {think}"),
-        "mixed_think": e2e(f"--title mixed --think 4 --duration {think}"),
+        # (the probes after the load: 200 decisions per title, as Mombasa's; e2e_load's
+        # default of 40, 20 per title in the mixed run, gave Benares medians 7.4 to 8.9 ms)
+        "bazaar_think": e2e(f"--title bazaar --think 4 --duration {think} --probe {probe}"),
+        "mixed_think": e2e(f"--title mixed --think 4 --duration {think} --probe {2 * int(probe)}"),
         "bazaar_saturated": e2e(f"--title bazaar --think 0 --duration {saturated}"),
         "mombasa_probe": e2e(f"--title mombasa --games 1 --think 0 --duration 2 --probe {probe}"),
         "memory": e2e(
