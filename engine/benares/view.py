@@ -20,14 +20,19 @@ Conventions
     "treasury:<seat>", "discs:<seat>", "vp:<seat>", "hold:<seat>"
     "cell:<seat>:<sector>:<level>"  an Investment cell just bought
     "market"                  the market adjustment moved pawns
+
+Frozen Structs (cards, board spaces, connections, rewards) are shared between views: the viewer
+builds each once.
 """
 
 from __future__ import annotations
 
+from typing import Protocol, TypeVar
+
 import msgspec
 
 
-class CardView(msgspec.Struct):
+class CardView(msgspec.Struct, frozen=True):
     """A card face. `dev_*` describe the Development half, `log_*` the Logistics half."""
 
     id: str
@@ -40,7 +45,7 @@ class CardView(msgspec.Struct):
     log_qty: int
 
 
-class SpaceView(msgspec.Struct):
+class SpaceView(msgspec.Struct, frozen=True):
     """One of the six Company board spaces."""
 
     space: int  # 1..6
@@ -89,7 +94,7 @@ class MapSpaceView(msgspec.Struct):
     boats: list[int]  # seats whose boat is here
 
 
-class ConnectionView(msgspec.Struct):
+class ConnectionView(msgspec.Struct, frozen=True):
     a: str
     b: str
     cost: int
@@ -97,7 +102,7 @@ class ConnectionView(msgspec.Struct):
     shortcut: bool = False
 
 
-class RewardView(msgspec.Struct):
+class RewardView(msgspec.Struct, frozen=True):
     row: int
     text: str
 
@@ -115,9 +120,17 @@ class CellView(msgspec.Struct):
     first_buyer: int | None = None  # seat that bought it first in the game
 
 
-def since_last_turn(log: list[LogEntry], seat: int | None) -> list[LogEntry]:
+class _Seated(Protocol):
+    seat: int | None
+
+
+L = TypeVar("L", bound=_Seated)
+
+
+def since_last_turn(log: list[L], seat: int | None) -> list[L]:
     """The tail of a public log that `seat` has not acted in: its turn in progress (if any)
-    and, before that, everything back to its previous decision."""
+    and, before that, everything back to its previous decision. `log` holds LogEntry lines,
+    or the state's own (the viewer cuts the tail before it builds its LogEntry lines)."""
     if seat is None:
         return log[-6:]
     i = len(log)
