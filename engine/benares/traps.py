@@ -73,9 +73,11 @@ def _engine() -> tuple[ModuleType, ModuleType]:
 def _try(st: State, cid: str) -> tuple[State, list[Event]] | None:
     """`flow.decide` for the top decision's seat on a copy of `st`; None when the move is
     refused. `cid` is one of that decision's listed choices, so `decide`'s legality check
-    (which builds the options again) is skipped."""
+    (which builds the options again) is skipped. The copy shares the other seats' companies
+    with `st` when the move cannot change them (`own_only`)."""
     flow = _engine()[0]
-    new = clone(st)
+    seat = st.stack[-1].seat
+    new = clone(st, seat if own_only(st) else None)
     ev: list[Event] = []
     top = new.stack.pop()
     try:
@@ -84,6 +86,15 @@ def _try(st: State, cid: str) -> tuple[State, list[Event]] | None:
     except IllegalAction:
         return None
     return new, ev
+
+
+def own_only(st: State) -> bool:
+    """Can the top decision's move and all `flow.run` resolves after it change no company but
+    the deciding seat's? True in the Action phase except during its last turn: every task of a
+    turn is its seat's, and the next seat's turn waits (it has cards and open spaces); only the
+    Administration phase and a new round change every company (test_bc_traps_fast.py)."""
+    spaces = data().game["company_spaces"]
+    return st.phase == "action" and st.turns_taken + 1 < st.seats * spaces
 
 
 Tried = tuple[State, list[Event]] | None

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from engine.benares import traps
+from engine.benares import menus, prompts, traps
 from engine.benares.state import State
 from engine.core import BACK, Event, Prompt
 from engine.rng import Rng
@@ -92,3 +92,28 @@ def test_menus_match_the_plain_search(positions, monkeypatch) -> None:
     assert fast == plain
     warned = sum(1 for ms in plain for p in ms if p and any(" — " in c.label for c in p.choices))
     assert warned > 10  # the comparison covers labels with warnings
+
+
+def _moves(st: State, seat: int) -> list[str]:
+    """Every complete move of the seat's decision: a turn's plays of every card, else the
+    listed choices."""
+    t = st.stack[-1]
+    if t.kind == "turn":
+        hand = st.companies[seat].hand
+        return [c.id for card in hand for c in menus.play_choices(st, seat, card)]
+    return [c.id for c in prompts.bare_options(st, t) if not c.step]
+
+
+def test_own_only_moves_change_no_other_company(positions) -> None:
+    """The fact `traps.own_only` rests on (its copies share the other companies)."""
+    checked = 0
+    for st, seat in positions:
+        if not traps.own_only(st):
+            continue
+        others = [(s, T.copy(st).companies[s]) for s in range(st.seats) if s != seat]
+        for cid in _moves(st, seat):
+            new = T.copy(st)
+            T.apply(new, seat, cid)
+            assert all(new.companies[s] == c for s, c in others), cid
+            checked += 1
+    assert checked > 1000
