@@ -172,16 +172,60 @@ def _cannot_all(ev: list[Event], seat: int) -> dict[str, re.Match[str]]:
     return out
 
 
+#: Finished searches that found an action doomed: (position without its log lines, seat,
+#: action) -> (its 'cannot' line, the tries it took). The rules never read the log, so the same
+#: position reached another way (another order of choices, or from another menu: a play's
+#: menu, then the decisions of that play) searches alike; a reused result counts its tries
+#: again, as a fresh search would, so the search budget ends where it did (tests:
+#: test_bc_traps_fast.py). Emptied oldest first past _DOOMED_MAX.
+_DOOMED: dict[tuple[bytes, int, str], tuple[re.Match[str], int]] = {}
+_DOOMED_MAX = 2048
+#: Reuse `_DOOMED` (the tests compare against searches without it).
+REUSE = True
+
+
+def _bare(st: State) -> bytes:
+    """`_key` of `st` without its log lines (`recent`, `last`, `last_text`)."""
+    return _key(msgspec.structs.replace(st, recent=[], last=[], last_text=[]))
+
+
+def _search(
+    st: State,
+    seat: int,
+    which: str,
+    budget: list[int],
+    seen: set[tuple[bytes, bytes]],
+    tries: _Tries,
+    bare: bytes | None = None,
+) -> re.Match[str] | None:
+    """`_doomed`, its doomed results kept in `_DOOMED` and reused."""
+    key = (_bare(st) if bare is None else bare, seat, which)
+    known = _DOOMED.get(key) if REUSE else None
+    if known is not None:
+        m, spent = known
+        budget[0] -= spent
+        return None if budget[0] < 0 else m
+    left = budget[0]
+    m = _doomed(st, seat, which, budget, seen, tries)
+    if m is not None:
+        if len(_DOOMED) >= _DOOMED_MAX:
+            _DOOMED.pop(next(iter(_DOOMED)))
+        _DOOMED[key] = (m, left - budget[0])
+    return m
+
+
 def _doomed(
     st: State,
     seat: int,
     which: str,
     budget: list[int],
-    seen: set[bytes] | None = None,
-    tries: _Tries | None = None,
+    seen: set[tuple[bytes, bytes]],
+    tries: _Tries,
 ) -> re.Match[str] | None:
     """The log line saying `which` cannot be used, when every continuation of the play (all
-    choices of `seat`, a sale counted as all or nothing) leads to it; None when it can happen."""
+    choices of `seat`, a sale counted as all or nothing) leads to it; None when it can happen
+    (or when the search takes more than `budget` tries). `seen`: the positions met (exactly,
+    log lines too)."""
     prompts = _engine()[1]
     top = st.stack[-1] if st.stack else None
     if top is None or top.seat != seat:
@@ -193,8 +237,6 @@ def _doomed(
         spec = data().cards[top.a]["dev"] if which == "card" and top.b == "development" else None
         if can_perform(st, seat, spec or spec_of(card_ref if which == "card" else comp_ref)):
             return None
-    seen = set() if seen is None else seen
-    tries = _Tries() if tries is None else tries
     found: re.Match[str] | None = None
     for c in prompts.OPTIONS[top.kind](st, top):
         if c.step or c.id == BACK:
@@ -211,11 +253,12 @@ def _doomed(
             if not _pending(new, seat, which):
                 return None
             new.last, new.last_text = [], []  # the same position reached another way
-            key = _key(new)
+            bare = _bare(new)
+            key = (bare, _key(new.recent))
             if key in seen:
                 continue
             seen.add(key)
-            m = _doomed(new, seat, which, budget, seen, tries)
+            m = _search(new, seat, which, budget, seen, tries, bare)
             if m is None:
                 return None
         found = found or m
@@ -267,7 +310,7 @@ def _warn(st: State, t: Task, c: Choice) -> Choice:
     for which in _WHICH:
         m = cannot.get(which)
         if m is None and which in pending:
-            m = _doomed(new, t.seat, which, [SEARCH_BUDGET], None, tries)
+            m = _search(new, t.seat, which, [SEARCH_BUDGET], set(), tries)
         if m is not None:
             lost[which] = m
     if {"card", "company"} <= lost.keys():

@@ -1,7 +1,8 @@
 """The warning labels' shortcuts (traps.py) against the plain computations they replace, over
 seeded games: the one-pass `_cannot_all` and `_pending_all`, and the whole menus (sub-menus and
-prompts) with the `_try` results shared between searches against menus that try everything
-afresh and look at the log and the stack action by action."""
+prompts) with the `_try` results shared between searches and finished searches reused
+(`_DOOMED`) against menus that try everything afresh, search every position anew and look at
+the log and the stack action by action; and the facts the shortcuts rest on."""
 
 from __future__ import annotations
 
@@ -87,6 +88,7 @@ def test_menus_match_the_plain_search(positions, monkeypatch) -> None:
     monkeypatch.setattr(traps, "_Tries", _Afresh)
     monkeypatch.setattr(traps, "_cannot_all", _cannot_each)
     monkeypatch.setattr(traps, "_pending_all", _pending_each)
+    monkeypatch.setattr(traps, "REUSE", False)
     plain = [_menus(st, seat) for st, seat in positions]
     traps._cache.clear()
     assert fast == plain
@@ -115,5 +117,19 @@ def test_own_only_moves_change_no_other_company(positions) -> None:
             new = T.copy(st)
             T.apply(new, seat, cid)
             assert all(new.companies[s] == c for s, c in others), cid
+            checked += 1
+    assert checked > 1000
+
+
+def test_the_rules_never_read_the_log(positions) -> None:
+    """The fact `traps._DOOMED` rests on: a move from a position without its log lines gives
+    the same events and position (its log lines aside)."""
+    checked = 0
+    for st, seat in positions[::3]:
+        for cid in _moves(st, seat):
+            full, bare = T.copy(st), T.copy(st)
+            bare.recent, bare.last, bare.last_text = [], [], []
+            assert T.apply(full, seat, cid) == T.apply(bare, seat, cid), cid
+            assert traps._bare(full) == traps._bare(bare), cid
             checked += 1
     assert checked > 1000
