@@ -18,7 +18,7 @@ import msgspec
 from engine.benares.actions import can_perform, spec_of
 from engine.benares.clone import clone
 from engine.benares.data import data
-from engine.benares.state import State, Task
+from engine.benares.state import Logged, State, Task
 from engine.benares.text import seat_name
 from engine.core import BACK, Choice, Event, IllegalAction
 
@@ -189,12 +189,16 @@ def _bare(st: State) -> bytes:
     return _key(msgspec.structs.replace(st, recent=[], last=[], last_text=[]))
 
 
+#: The positions one search has met, exactly: their log lines (`recent`) by the rest (`_bare`).
+Seen = dict[bytes, list[list[Logged]]]
+
+
 def _search(
     st: State,
     seat: int,
     which: str,
     budget: list[int],
-    seen: set[tuple[bytes, bytes]],
+    seen: Seen,
     tries: _Tries,
     bare: bytes | None = None,
 ) -> re.Match[str] | None:
@@ -219,13 +223,12 @@ def _doomed(
     seat: int,
     which: str,
     budget: list[int],
-    seen: set[tuple[bytes, bytes]],
+    seen: Seen,
     tries: _Tries,
 ) -> re.Match[str] | None:
     """The log line saying `which` cannot be used, when every continuation of the play (all
     choices of `seat`, a sale counted as all or nothing) leads to it; None when it can happen
-    (or when the search takes more than `budget` tries). `seen`: the positions met (exactly,
-    log lines too)."""
+    (or when the search takes more than `budget` tries)."""
     prompts = _engine()[1]
     top = st.stack[-1] if st.stack else None
     if top is None or top.seat != seat:
@@ -254,10 +257,10 @@ def _doomed(
                 return None
             new.last, new.last_text = [], []  # the same position reached another way
             bare = _bare(new)
-            key = (bare, _key(new.recent))
-            if key in seen:
+            logs = seen.setdefault(bare, [])
+            if new.recent in logs:
                 continue
-            seen.add(key)
+            logs.append(new.recent)
             m = _search(new, seat, which, budget, seen, tries, bare)
             if m is None:
                 return None
@@ -296,8 +299,31 @@ def _lost_notes(ev: list[Event], seat: int) -> list[tuple[str, str, str]]:
     return out
 
 
+#: Take the shortcut of `quiet_play` (the tests compare against trying every play).
+QUIET_PLAYS = True
+
+
+def quiet_play(st: State, t: Task, cid: str) -> bool:
+    """Is a turn's play `cid` sure to warn of nothing, known without trying it? A Skip in the
+    Action phase but its last turn (`own_only`): it only gains rupees and passes the turn. A
+    Development play, or a Logistics play without the intertwined house rule, whose two
+    actions can both be performed now: the play only puts its card down and waits for the
+    order of the two actions, which changes nothing they need (test_bc_traps_fast.py)."""
+    if t.kind != "turn" or not QUIET_PLAYS:
+        return False
+    _, card, mode, space = cid.split(":")
+    if mode == "skip":
+        return own_only(st)
+    if mode == "log" and st.options.get("intertwined_blocks", "off") == "on":
+        return False
+    d = data()
+    card_spec = d.cards[card]["dev" if mode == "dev" else "logistics"]
+    company_spec = d.board[int(space) - 1]["development" if mode == "dev" else "logistics"]
+    return can_perform(st, t.seat, card_spec) and can_perform(st, t.seat, company_spec)
+
+
 def _warn(st: State, t: Task, c: Choice) -> Choice:
-    if c.step or c.id == BACK:
+    if c.step or c.id == BACK or quiet_play(st, t, c.id):
         return c
     tried = _try(st, c.id)
     if tried is None:
@@ -310,7 +336,7 @@ def _warn(st: State, t: Task, c: Choice) -> Choice:
     for which in _WHICH:
         m = cannot.get(which)
         if m is None and which in pending:
-            m = _search(new, t.seat, which, [SEARCH_BUDGET], set(), tries)
+            m = _search(new, t.seat, which, [SEARCH_BUDGET], {}, tries)
         if m is not None:
             lost[which] = m
     if {"card", "company"} <= lost.keys():

@@ -89,6 +89,7 @@ def test_menus_match_the_plain_search(positions, monkeypatch) -> None:
     monkeypatch.setattr(traps, "_cannot_all", _cannot_each)
     monkeypatch.setattr(traps, "_pending_all", _pending_each)
     monkeypatch.setattr(traps, "REUSE", False)
+    monkeypatch.setattr(traps, "QUIET_PLAYS", False)
     plain = [_menus(st, seat) for st, seat in positions]
     traps._cache.clear()
     assert fast == plain
@@ -133,3 +134,21 @@ def test_the_rules_never_read_the_log(positions) -> None:
             assert traps._bare(full) == traps._bare(bare), cid
             checked += 1
     assert checked > 1000
+
+
+def test_quiet_plays_warn_of_nothing(positions, monkeypatch) -> None:
+    """The fact `traps.quiet_play` rests on: tried, such a play's label has no warning."""
+    quiet = 0
+    for st, seat in positions:
+        t = st.stack[-1]
+        if t.kind != "turn":
+            continue
+        for card in st.companies[seat].hand:
+            for c in menus.play_choices(st, seat, card):
+                if not traps.quiet_play(st, t, c.id):
+                    continue
+                monkeypatch.setattr(traps, "QUIET_PLAYS", False)
+                assert traps._warn(st, t, c) == c
+                monkeypatch.setattr(traps, "QUIET_PLAYS", True)
+                quiet += 1
+    assert quiet > 1000
