@@ -9,6 +9,7 @@ The rules allow all of these (R76: a play may do nothing), so the choices stay o
 
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import cache
 from types import ModuleType
@@ -177,7 +178,8 @@ def _cannot_all(ev: list[Event], seat: int) -> dict[str, re.Match[str]]:
 #: position reached another way (another order of choices, or from another menu: a play's
 #: menu, then the decisions of that play) searches alike; a reused result counts its tries
 #: again, as a fresh search would, so the search budget ends where it did (tests:
-#: test_bc_traps_fast.py). Emptied oldest first past _DOOMED_MAX.
+#: test_bc_traps_fast.py). Emptied oldest first past _DOOMED_MAX. A position is kept as a
+#: 16-byte digest of its bytes (a few KB each; at most ~100 KB for the whole memo).
 _DOOMED: dict[tuple[bytes, int, str], tuple[re.Match[str], int]] = {}
 _DOOMED_MAX = 2048
 #: Reuse `_DOOMED` (the tests compare against searches without it).
@@ -203,7 +205,8 @@ def _search(
     bare: bytes | None = None,
 ) -> re.Match[str] | None:
     """`_doomed`, its doomed results kept in `_DOOMED` and reused."""
-    key = (_bare(st) if bare is None else bare, seat, which)
+    position = _bare(st) if bare is None else bare
+    key = (hashlib.blake2b(position, digest_size=16).digest(), seat, which)
     known = _DOOMED.get(key) if REUSE else None
     if known is not None:
         m, spent = known
