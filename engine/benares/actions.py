@@ -241,19 +241,22 @@ def perform(st: State, ev: list[Event], seat: int, spec: dict[str, Any], cid: st
     k = spec["kind"]
     verb, _, arg = cid.partition(":")
     who = seat_name(seat)
+    logged = st.logged  # no log text on a search copy
     if k == "market":
-        on = f" on the {pawn_name(arg)}" if spec["target"] == "wild" else ""
         now = c.rows[arg]
-        span = advance_text(now, spec["steps"], d.max_row)
-        log(st, ev, f"{who} uses {action_text(spec)}{on}: row {span}.")
+        if logged:
+            on = f" on the {pawn_name(arg)}" if spec["target"] == "wild" else ""
+            span = advance_text(now, spec["steps"], d.max_row)
+            log(st, ev, f"{who} uses {action_text(spec)}{on}: row {span}.")
         push(st, Task("pawn", seat, a=arg, n=spec["steps"], m=quiet(now)))
     elif k == "goods":
-        on = f" on {good_name(arg)}" if spec["target"] == "wild" else ""
         now = c.goods[arg]
         # R86: each later step of a wild action is assigned just before it is taken
         first = 1 if spec["target"] == "wild" else spec["steps"]
-        span = advance_text(now, first, d.max_pos)
-        log(st, ev, f"{who} uses {action_text(spec)}{on}: marker {span}.")
+        if logged:
+            on = f" on {good_name(arg)}" if spec["target"] == "wild" else ""
+            span = advance_text(now, first, d.max_pos)
+            log(st, ev, f"{who} uses {action_text(spec)}{on}: marker {span}.")
         if first < spec["steps"]:
             push(st, Task("wild_goods", seat, n=spec["steps"] - 1))
         push(st, Task("goods", seat, a=arg, n=first, m=quiet(now)))
@@ -261,11 +264,12 @@ def perform(st: State, ev: list[Event], seat: int, spec: dict[str, Any], cid: st
         a, b = spec["goods"]
         lo, hi = spec["steps"]
         steps = {a: lo, b: hi} if arg == a else {a: hi, b: lo}
-        spans = [
-            f"{good_name(g)} +{steps[g]} ({advance_text(c.goods[g], steps[g], d.max_pos)})"
-            for g in (a, b)
-        ]
-        log(st, ev, f"{who} advances {spans[0]} and {spans[1]}.")
+        if logged:
+            spans = [
+                f"{good_name(g)} +{steps[g]} ({advance_text(c.goods[g], steps[g], d.max_pos)})"
+                for g in (a, b)
+            ]
+            log(st, ev, f"{who} advances {spans[0]} and {spans[1]}.")
         push(st, Task("goods", seat, a=b, n=steps[b], m=quiet(c.goods[b])))  # a first (R85)
         push(st, Task("goods", seat, a=a, n=steps[a], m=quiet(c.goods[a])))
     elif k == "post":
@@ -280,21 +284,23 @@ def perform(st: State, ev: list[Event], seat: int, spec: dict[str, Any], cid: st
         pay(st, seat, n * c.crate_cost)
         st.crates[space] -= n
         c.hold[good] = c.hold.get(good, 0) + n
-        touch(st, f"map:{space}", f"hold:{seat}")
-        log(
-            st,
-            ev,
-            f"{who} loads {n} {good_name(good)} crate{'s' if n > 1 else ''} at "
-            f"{space_name(space)} for ₹{n * c.crate_cost}.",
-        )
+        if logged:
+            touch(st, f"map:{space}", f"hold:{seat}")
+            log(
+                st,
+                ev,
+                f"{who} loads {n} {good_name(good)} crate{'s' if n > 1 else ''} at "
+                f"{space_name(space)} for ₹{n * c.crate_cost}.",
+            )
     elif k == "move":
         k = 0 if verb == "to" else int(verb[5:] or 1)
         steps = spec["qty"] + k * c.move_bonus
         path = dict(move_ends(c.boat, steps))[arg]
         start = c.boat
         c.boat = arg
-        touch(st, f"map:{start}", f"map:{arg}", f"boat:{seat}")
-        log(st, ev, f"{who} moves {route_text(start, path)}{' using Fleet II' if k else ''}.")
+        if logged:
+            touch(st, f"map:{start}", f"map:{arg}", f"boat:{seat}")
+            log(st, ev, f"{who} moves {route_text(start, path)}{' using Fleet II' if k else ''}.")
         if arg in d.cities and path and sum(c.hold.values()) > 0:
             start_sale(st, seat, arg)
     else:  # pragma: no cover - data validated

@@ -15,7 +15,7 @@ from __future__ import annotations
 from engine.benares import flow
 from engine.benares.bot_eval import eval_key, evaluate
 from engine.benares.bot_plan import future, invest_pick, play_guess, play_matrix
-from engine.benares.clone import clone
+from engine.benares.clone import draft
 from engine.benares.data import data
 from engine.benares.menus import MODES, open_spaces, play_id
 from engine.benares.prompts import OPTIONS
@@ -112,7 +112,7 @@ class Search:
 
     def after(self, st: State, cid: str) -> Node:
         """A copy of `st` after this seat's move `cid` (one of `_moves` or a listed play)."""
-        new = clone(st, self.seat if _own_only(st) else None)
+        new = draft(st, self.seat if _own_only(st) else None)
         top = new.stack.pop()
         ev: list[Event] = []
         flow.CHOOSE[top.kind](new, top, cid, ev)

@@ -96,6 +96,7 @@ def choose(st: State, t: Task, cid: str, ev: list[Event]) -> None:
     d = data()
     c = st.companies[t.seat]
     who = seat_name(t.seat)
+    logged = st.logged  # no log text on a search copy
     sale = ""
     if cid == "":
         m.move_done = m.load_done = True
@@ -107,15 +108,17 @@ def choose(st: State, t: Task, cid: str, ev: list[Event]) -> None:
         log(st, ev, f"{who} declines the Move action.")
     elif cid == "ldone":
         m.load_done = True
-        log(st, ev, f"{who} finishes the Load action ({plural(m.loaded, 'crate')}).")
+        if logged:
+            log(st, ev, f"{who} finishes the Load action ({plural(m.loaded, 'crate')}).")
     elif cid == "crate":
         good = d.spaces[c.boat]["source"]
         pay(st, t.seat, c.crate_cost)
         st.crates[c.boat] -= 1
         c.hold[good] = c.hold.get(good, 0) + 1
         m.loaded += 1
-        touch(st, f"map:{c.boat}", f"hold:{t.seat}")
-        log(st, ev, f"{who} loads 1 {good_name(good)} crate at {space_name(c.boat)}.")
+        if logged:
+            touch(st, f"map:{c.boat}", f"hold:{t.seat}")
+            log(st, ev, f"{who} loads 1 {good_name(good)} crate at {space_name(c.boat)}.")
     else:
         dest = cid.split(":")[1]
         if m.move_left < 0:
@@ -126,8 +129,9 @@ def choose(st: State, t: Task, cid: str, ev: list[Event]) -> None:
         c.boat = dest
         m.move_left -= cost
         m.visited.append(dest)
-        touch(st, f"map:{start_space}", f"map:{dest}", f"boat:{t.seat}")
-        log(st, ev, f"{who} moves {start_space} → {dest}.")
+        if logged:
+            touch(st, f"map:{start_space}", f"map:{dest}", f"boat:{t.seat}")
+            log(st, ev, f"{who} moves {start_space} → {dest}.")
         if dest in d.cities:
             m.move_done = True
             m.move_left = 0
@@ -140,7 +144,8 @@ def choose(st: State, t: Task, cid: str, ev: list[Event]) -> None:
         st.mix = None
     elif not m.load_done and m.move_done and not _can_load_one(st, t.seat, m):
         st.mix = None
-        log(st, ev, f"{who}'s Load action ends ({plural(m.loaded, 'crate')}).")
+        if logged:
+            log(st, ev, f"{who}'s Load action ends ({plural(m.loaded, 'crate')}).")
     else:
         push(st, Task("mix", t.seat))
     if sale and sum(c.hold.values()) > 0:

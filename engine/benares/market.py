@@ -56,7 +56,8 @@ def pawn_step(st: State, task: Task, ev: list[Event]) -> None:
         return
     c.rows[pawn] += 1
     row = c.rows[pawn]
-    touch(st, f"pawn:{task.seat}:{pawn}")
+    if st.logged:
+        touch(st, f"pawn:{task.seat}:{pawn}")
     if task.n > 1:
         push(st, Task("pawn", task.seat, a=pawn, b=task.b, n=task.n - 1, m=quiet(row)))
     if pawn == "advisor":
@@ -85,7 +86,8 @@ def goods_step(st: State, task: Task, ev: list[Event]) -> None:
     if now >= d.max_pos:
         return
     c.goods[good] += 1
-    touch(st, f"goods:{task.seat}:{good}")
+    if st.logged:
+        touch(st, f"goods:{task.seat}:{good}")
     if task.n > 1:
         push(st, Task("goods", task.seat, a=good, b=task.b, n=task.n - 1, m=quiet(now + 1)))
     check_concession(st, task.seat, good, ev)

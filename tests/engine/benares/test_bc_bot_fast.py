@@ -1,18 +1,19 @@
 """The automatic player's shortcuts against the plain computations they replace, over seeded
-games: `can_perform`, `final_score`, the memoised `evaluate` (`eval_key`), the search copies that
-share the other companies, the search as a whole (same choices as the plain search), and
-the view's remembered action texts."""
+games: `can_perform`, `final_score`, the memoised `evaluate` (`eval_key`), the search copies
+(`draft`: no log lines, parts shared with the state copied), the search as a whole (same
+choices as the plain search), and the view's remembered action texts."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import MappingProxyType
 
 import pytest
 
 from engine.benares import bot, flow
 from engine.benares.actions import action_options, can_perform, spec_of
 from engine.benares.bot_eval import eval_key, evaluate
-from engine.benares.clone import clone
+from engine.benares.clone import clone, draft
 from engine.benares.data import data
 from engine.benares.scoring import breakdown, final_score
 from engine.benares.state import Slot, State, Task
@@ -120,6 +121,36 @@ def test_bot_choice_leaves_its_state_unchanged(positions) -> None:
         assert T.encode(st) == before
 
 
+def test_a_draft_follows_the_rules_without_logging(positions) -> None:
+    """The rules on a search copy change it as they change the state, but write no log lines
+    and no highlights."""
+    for st, seat, salt in positions:
+        move = T.bot_choice(T.copy(st), seat, Rng.from_seed(salt))
+        logged, quiet = clone(st), draft(clone(st))
+        assert all(e.private_to is not None for e in flow.decide(quiet, seat, move))
+        flow.decide(logged, seat, move)
+        assert quiet.last == quiet.last_text == quiet.recent == []
+        logged.last, logged.last_text, logged.recent = [], [], []
+        assert T.encode(quiet) == T.encode(logged)
+
+
+def test_searches_change_nothing_a_draft_shares(positions, monkeypatch) -> None:
+    """`draft` shares the options, the deck, the discard pile and the first buyers: made
+    read-only here, so a search step that changed one of them would fail."""
+    choices = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
+
+    def read_only(st: State, only: int | None = None) -> State:
+        new = draft(st, only)
+        new.options = MappingProxyType(dict(new.options))  # type: ignore[assignment]
+        new.first_buyers = MappingProxyType(dict(new.first_buyers))  # type: ignore[assignment]
+        new.deck, new.discard = tuple(new.deck), tuple(new.discard)  # type: ignore[assignment]
+        return new
+
+    monkeypatch.setattr(bot, "draft", read_only)
+    again = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
+    assert again == choices
+
+
 def _plain_waits(st: State, t: Task) -> bool:
     """flow.waits without the `can_perform` shortcut."""
     if t.kind in ("order", "sell_mode"):
@@ -136,7 +167,7 @@ def test_search_chooses_as_the_plain_search(positions, monkeypatch) -> None:
     fast = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
     run = bot._run
     monkeypatch.setattr(bot, "value", evaluate)
-    monkeypatch.setattr(bot, "clone", lambda st, only=None: clone(st))
+    monkeypatch.setattr(bot, "draft", lambda st, only=None: clone(st))
     monkeypatch.setattr(bot, "_run", lambda st, ev: run(st, ev) and None)
     monkeypatch.setattr(flow, "waits", _plain_waits)
     plain = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
