@@ -211,6 +211,43 @@ def can_perform(st: State, seat: int, spec: dict[str, Any]) -> bool:
     return False
 
 
+def action_ids(st: State, seat: int, spec: dict[str, Any]) -> list[str]:
+    """The ids of `action_options(st, seat, spec)`, in order, without building their labels
+    (for the automatic player; tests/engine/benares/test_bc_bot_fast.py compares the two)."""
+    d = data()
+    c = st.companies[seat]
+    k = spec["kind"]
+    if k == "market":
+        targets = d.market["tracks"] if spec["target"] == "wild" else [spec["target"]]
+        return [f"do:{p}" for p in targets if c.rows[p] < d.max_row]
+    if k == "goods":
+        targets = d.goods if spec["target"] == "wild" else [spec["target"]]
+        return [f"do:{g}" for g in targets if c.goods[g] < d.max_pos]
+    if k == "goods_pair":
+        a, b = spec["goods"]
+        return (
+            [f"pair:{a}", f"pair:{b}"] if c.goods[a] < d.max_pos or c.goods[b] < d.max_pos else []
+        )
+    if k == "post":
+        return [f"do:{t}" for t in legal_post_types(st, seat, spec["type"])]
+    if k == "income":
+        return ["do:income"]
+    if k == "load":
+        return [f"load:{n}" for n in range(load_max(st, seat, spec["qty"]), 0, -1)]
+    if k == "move":
+        out = [f"to:{end}" for end, _ in move_ends(c.boat, spec["qty"])]
+        if c.move_bonus:
+            seen = {i[3:] for i in out}
+            for n in range(1, spec.get("fleet_moves", 1) + 1):
+                verb = "fleet" if n == 1 else f"fleet{n}"
+                for end, _ in move_ends(c.boat, spec["qty"] + n * c.move_bonus):
+                    if end not in seen:
+                        seen.add(end)
+                        out.append(f"{verb}:{end}")
+        return out
+    return []
+
+
 def _move_label(st: State, seat: int, end: str, path: tuple, how: str) -> str:
     c = st.companies[seat]
     label = f"{how} to {space_name(end)}: {route_text(c.boat, path)}"

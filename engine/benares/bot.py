@@ -12,14 +12,15 @@ It returns complete moves only (choice ids, never menu positions or labels)."""
 
 from __future__ import annotations
 
-from engine.benares import flow
+from engine.benares import flow, intertwine
+from engine.benares.actions import action_ids, spec_of
 from engine.benares.bot_eval import eval_key, evaluate
 from engine.benares.bot_plan import future, invest_pick, play_guess, play_matrix
 from engine.benares.clone import draft
 from engine.benares.data import data
 from engine.benares.menus import MODES, open_spaces, play_id
 from engine.benares.prompts import OPTIONS
-from engine.benares.state import State
+from engine.benares.state import State, Task
 from engine.core import Event
 from engine.rng import Rng
 
@@ -39,9 +40,27 @@ def _mine(st: State, seat: int) -> bool:
     return t.seat == seat and t.kind != "turn"
 
 
+def _action_moves(st: State, t: Task) -> list[str] | None:
+    """The complete moves of an action or a card's Development (its ways, then decline) from
+    `action_ids`, without labels; None for other decisions, and for a Development repetition
+    that may offer "company_now" (VARIANT, prompts.py): `_moves` builds those."""
+    if t.kind == "action":
+        spec = spec_of(t.a)
+    elif t.kind == "card_dev" and (t.n == 1 or not intertwine.enabled(st)):
+        spec = data().cards[t.a]["dev"]
+    else:
+        return None
+    ids = action_ids(st, t.seat, spec)
+    return ids + ["decline"] if ids else ids
+
+
 def _moves(st: State) -> list[str]:
     """The complete moves of the top decision (the option builders, without label work)."""
-    return [c.id for c in OPTIONS[st.stack[-1].kind](st, st.stack[-1]) if not c.step]
+    t = st.stack[-1]
+    quick = _action_moves(st, t)
+    if quick is not None:
+        return quick
+    return [c.id for c in OPTIONS[t.kind](st, t) if not c.step]
 
 
 def _run(st: State, ev: list[Event]) -> list[str] | None:
@@ -58,13 +77,20 @@ def _run(st: State, ev: list[Event]) -> list[str] | None:
             continue
         if top.kind in ("turn", "invest"):  # the turn is over: never read the next hand
             return None
-        if flow.waits(st, top):  # a real decision: no need to build its options
-            return None
-        found = OPTIONS[top.kind](st, top)
-        if len(found) >= 2 or any(c.step for c in found):
-            return [c.id for c in found if not c.step]
+        quick = _action_moves(st, top)
+        if quick is None:
+            if flow.waits(st, top):  # a real decision: no need to build its options
+                return None
+            found = OPTIONS[top.kind](st, top)
+            if len(found) >= 2 or any(c.step for c in found):
+                return [c.id for c in found if not c.step]
+            cid = found[0].id if found else ""
+        elif quick:  # its ways and decline: a real decision
+            return quick
+        else:
+            cid = ""  # no way to perform it: it resolves itself (R114)
         stack.pop()
-        flow.CHOOSE[top.kind](st, top, found[0].id if found else "", ev)
+        flow.CHOOSE[top.kind](st, top, cid, ev)
     return None
 
 

@@ -11,10 +11,11 @@ from types import MappingProxyType
 import pytest
 
 from engine.benares import bot, flow
-from engine.benares.actions import action_options, can_perform, spec_of
+from engine.benares.actions import action_ids, action_options, can_perform, spec_of
 from engine.benares.bot_eval import eval_key, evaluate
 from engine.benares.clone import clone, draft
 from engine.benares.data import data
+from engine.benares.prompts import OPTIONS
 from engine.benares.scoring import breakdown, final_score
 from engine.benares.state import Slot, State, Task
 from engine.benares.text import action_text
@@ -50,14 +51,42 @@ def _specs() -> list[dict]:
     return specs
 
 
-def test_can_perform_is_whether_there_are_options(positions) -> None:
+def test_can_perform_and_action_ids_follow_the_options(positions) -> None:
     specs = _specs()
     for st, _, _ in positions:
         if st.phase != "action":
             continue
         for seat in range(st.seats):
             for spec in specs:
-                assert can_perform(st, seat, spec) == bool(action_options(st, seat, spec)), spec
+                ids = [c.id for c in action_options(st, seat, spec)]
+                assert action_ids(st, seat, spec) == ids, spec
+                assert can_perform(st, seat, spec) == bool(ids), spec
+
+
+def test_action_moves_are_the_options(positions, monkeypatch) -> None:
+    """`bot._action_moves` lists the ids the option builders list, at every decision the
+    searches of some seeded positions reach."""
+    reached: list[State] = []
+    after = bot.Search.after
+
+    def record(self: bot.Search, st: State, cid: str) -> bot.Node:
+        node = after(self, st, cid)
+        reached.append(node[0])
+        return node
+
+    monkeypatch.setattr(bot.Search, "after", record)
+    for st, seat, salt in positions[::5]:
+        T.bot_choice(T.copy(st), seat, Rng.from_seed(salt))
+    checked = 0
+    for st in [p[0] for p in positions] + reached:
+        if not st.stack:
+            continue
+        t = st.stack[-1]
+        quick = bot._action_moves(st, t)
+        if quick is not None:
+            checked += 1
+            assert quick == [c.id for c in OPTIONS[t.kind](st, t) if not c.step]
+    assert checked > 1000
 
 
 def test_final_score_is_the_breakdown_sum(positions) -> None:
@@ -163,13 +192,14 @@ def _plain_waits(st: State, t: Task) -> bool:
 
 def test_search_chooses_as_the_plain_search(positions, monkeypatch) -> None:
     """Fast: memoised values, copies sharing other companies, moves kept from `_run`, the
-    `can_perform` shortcut. Plain: none of them."""
+    `can_perform` and `action_ids` shortcuts. Plain: none of them."""
     fast = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
     run = bot._run
     monkeypatch.setattr(bot, "value", evaluate)
     monkeypatch.setattr(bot, "draft", lambda st, only=None: clone(st))
     monkeypatch.setattr(bot, "_run", lambda st, ev: run(st, ev) and None)
     monkeypatch.setattr(flow, "waits", _plain_waits)
+    monkeypatch.setattr(bot, "_action_moves", lambda st, t: None)
     plain = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
     assert fast == plain
 
