@@ -15,7 +15,7 @@ from __future__ import annotations
 from engine.benares import flow, intertwine
 from engine.benares.actions import action_ids, spec_of
 from engine.benares.bot_eval import eval_key, evaluate
-from engine.benares.bot_plan import future, invest_pick, play_guess, play_matrix
+from engine.benares.bot_plan import future, invest_pick, play_guesses, ranked_plays
 from engine.benares.clone import draft
 from engine.benares.data import data
 from engine.benares.menus import MODES, open_spaces, play_id
@@ -110,9 +110,9 @@ Node = tuple[State, list[str] | None]
 #: Positions' values memoised by everything `evaluate` reads (`eval_key`, a pure function of
 #: the key, so never stale): about two thirds of the values a decision asks for were asked for
 #: before (the same end of a turn reached by other plays or orders, or by the search of the
-#: turn's previous decision). Emptied when full: about 1.4 KB an entry, so at most ~6 MB (a
-#: whole 3-seat game asks for about 1,400 values).
-_VALUES: dict[tuple, float] = {}
+#: turn's previous decision). Emptied when full: about 0.3 KB an entry (a key of ~130
+#: bytes), so at most ~1.5 MB (a whole 3-seat game asks for about 1,400 values).
+_VALUES: dict[bytes, float] = {}
 _VALUES_MAX = 4096
 
 
@@ -180,12 +180,13 @@ def _turn(st: State, seat: int, rng: Rng) -> str:
     """The best complete play `play:<card>:<mode>:<space>` of the hand: the plays whose rough
     guess (`bot_plan`) is among the best `WIDTH` distinct ones are searched."""
     hand = st.companies[seat].hand
-    matrix = play_matrix(st, seat, hand)
+    guesses = play_guesses(st, seat, hand)
     spaces = open_spaces(st, seat)
     left = len(spaces) - 1
     d = data()
     # the rest of the hand after each (card, space): used by the guess and by the search
-    rest = {(c, n): FUTURE * future(matrix, c, n) for c in hand for n in spaces} if left > 0 else {}
+    ranked = ranked_plays(guesses)
+    rest = {(c, n): FUTURE * future(ranked, c, n) for c in hand for n in spaces} if left > 0 else {}
     plays: dict[str, list[tuple[str, str, int]]] = {}
     guess: dict[str, float] = {}
     for card in hand:
@@ -196,7 +197,7 @@ def _turn(st: State, seat: int, rng: Rng) -> str:
                 key = f"{mode}:{n}:{specs[mode]}"  # the same action on the same space
                 plays.setdefault(key, []).append((play_id(card, mode, n), card, n))
                 later = rest[card, n] if left > 0 else 0.0
-                guess[key] = max(guess.get(key, -1e18), play_guess(st, seat, card, mode, n) + later)
+                guess[key] = max(guess.get(key, -1e18), guesses[card, mode, n] + later)
     keys = sorted(guess, key=lambda k: -guess[k])[:WIDTH]
     search = Search(seat)
     best_v, best_id = -1e18, ""
