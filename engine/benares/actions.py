@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.benares.data import data
@@ -29,8 +29,10 @@ from engine.benares.treasury import credit, pay
 from engine.core import Choice, Event, IllegalAction
 
 
+@cache
 def spec_of(ref: str) -> dict[str, Any]:
-    """'card:C22:dev' | 'card:C22:logistics' | 'space:3:development' | 'space:3:logistics'."""
+    """'card:C22:dev' | 'card:C22:logistics' | 'space:3:development' | 'space:3:logistics'.
+    Memoised (a few hundred refs; the data never changes): callers only read the spec."""
     src, key, half = ref.split(":")
     d = data()
     if src == "pool":  # VARIANT Intertwined blocks: card Move + company Move pooled (R131)

@@ -19,7 +19,7 @@ from engine.benares.bot_plan import future, invest_pick, play_guesses, ranked_pl
 from engine.benares.clone import draft
 from engine.benares.data import data
 from engine.benares.menus import MODES, open_spaces, play_id
-from engine.benares.prompts import OPTIONS
+from engine.benares.prompts import OPTIONS, halves
 from engine.benares.state import State, Task
 from engine.core import Event
 from engine.rng import Rng
@@ -30,6 +30,8 @@ FUTURE = 0.6
 WIDTH = 16
 #: Safety bound on the decisions of one turn in a search.
 MAX_STEPS = 64
+#: The moves of an order decision (R9), after "pool" when both actions are Moves (VARIANT).
+ORDERS = ["first:card", "first:company"]
 
 
 def _mine(st: State, seat: int) -> bool:
@@ -40,10 +42,15 @@ def _mine(st: State, seat: int) -> bool:
     return t.seat == seat and t.kind != "turn"
 
 
-def _action_moves(st: State, t: Task) -> list[str] | None:
-    """The complete moves of an action or a card's Development (its ways, then decline) from
-    `action_ids`, without labels; None for other decisions, and for a Development repetition
-    that may offer "company_now" (VARIANT, prompts.py): `_moves` builds those."""
+def _quick_moves(st: State, t: Task) -> list[str] | None:
+    """The complete moves of an order, an action or a card's Development (its ways, then
+    decline), as the option builders list them but without labels; None for other decisions,
+    and for a Development repetition that may offer "company_now" (VARIANT, prompts.py)."""
+    if t.kind == "order":
+        card_ref, comp_ref = halves(t)
+        pool = intertwine.enabled(st) and spec_of(card_ref)["kind"] == "move"
+        pool = pool and spec_of(comp_ref)["kind"] == "move"
+        return ["pool", *ORDERS] if pool else ORDERS[:]
     if t.kind == "action":
         spec = spec_of(t.a)
     elif t.kind == "card_dev" and (t.n == 1 or not intertwine.enabled(st)):
@@ -57,7 +64,7 @@ def _action_moves(st: State, t: Task) -> list[str] | None:
 def _moves(st: State) -> list[str]:
     """The complete moves of the top decision (the option builders, without label work)."""
     t = st.stack[-1]
-    quick = _action_moves(st, t)
+    quick = _quick_moves(st, t)
     if quick is not None:
         return quick
     return [c.id for c in OPTIONS[t.kind](st, t) if not c.step]
@@ -77,7 +84,7 @@ def _run(st: State, ev: list[Event]) -> list[str] | None:
             continue
         if top.kind in ("turn", "invest"):  # the turn is over: never read the next hand
             return None
-        quick = _action_moves(st, top)
+        quick = _quick_moves(st, top)
         if quick is None:
             if flow.waits(st, top):  # a real decision: no need to build its options
                 return None
@@ -85,7 +92,7 @@ def _run(st: State, ev: list[Event]) -> list[str] | None:
             if len(found) >= 2 or any(c.step for c in found):
                 return [c.id for c in found if not c.step]
             cid = found[0].id if found else ""
-        elif quick:  # its ways and decline: a real decision
+        elif quick:  # two or more moves: a real decision
             return quick
         else:
             cid = ""  # no way to perform it: it resolves itself (R114)

@@ -63,8 +63,8 @@ def test_can_perform_and_action_ids_follow_the_options(positions) -> None:
                 assert can_perform(st, seat, spec) == bool(ids), spec
 
 
-def test_action_moves_are_the_options(positions, monkeypatch) -> None:
-    """`bot._action_moves` lists the ids the option builders list, at every decision the
+def test_quick_moves_are_the_options(positions, monkeypatch) -> None:
+    """`bot._quick_moves` lists the ids the option builders list, at every decision the
     searches of some seeded positions reach."""
     reached: list[State] = []
     after = bot.Search.after
@@ -82,7 +82,7 @@ def test_action_moves_are_the_options(positions, monkeypatch) -> None:
         if not st.stack:
             continue
         t = st.stack[-1]
-        quick = bot._action_moves(st, t)
+        quick = bot._quick_moves(st, t)
         if quick is not None:
             checked += 1
             assert quick == [c.id for c in OPTIONS[t.kind](st, t) if not c.step]
@@ -199,7 +199,7 @@ def test_search_chooses_as_the_plain_search(positions, monkeypatch) -> None:
     monkeypatch.setattr(bot, "draft", lambda st, only=None: clone(st))
     monkeypatch.setattr(bot, "_run", lambda st, ev: run(st, ev) and None)
     monkeypatch.setattr(flow, "waits", _plain_waits)
-    monkeypatch.setattr(bot, "_action_moves", lambda st, t: None)
+    monkeypatch.setattr(bot, "_quick_moves", lambda st, t: None)
     plain = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
     assert fast == plain
 
