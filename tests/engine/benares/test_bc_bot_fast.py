@@ -11,8 +11,14 @@ from types import MappingProxyType
 import pytest
 
 from engine.benares import bot, flow
-from engine.benares.actions import action_ids, action_options, can_perform, spec_of
-from engine.benares.bot_eval import eval_key, evaluate
+from engine.benares.actions import (
+    action_ids,
+    action_options,
+    can_perform,
+    crate_price,
+    spec_of,
+)
+from engine.benares.bot_eval import _prices, eval_key, evaluate
 from engine.benares.clone import clone, draft
 from engine.benares.data import data
 from engine.benares.prompts import OPTIONS
@@ -121,6 +127,18 @@ def _changes(st: State, seat: int) -> list[Callable[[State], None]]:
         lambda s: s.crates.__setitem__(c.boat, s.crates.get(c.boat, 0) + 1),
         lambda s: s.post_supply.__setitem__("north", s.post_supply.get("north", 0) + 1),
     ]
+
+
+def test_hold_worth_prices_are_the_best_crate_prices(positions) -> None:
+    """`hold_worth` prices a good at its best city row's value plus its own premium: the best
+    `crate_price` over the cities (R83, R104)."""
+    values, tracks, divisor = _prices()
+    for st, _, _ in positions[::4]:
+        for seat, c in enumerate(st.companies):
+            row_value = max(values[c.rows[t]] for t in tracks)
+            for g in data().goods:
+                best = max(crate_price(st, seat, city, g) for city in data().cities)
+                assert best == row_value + c.goods[g] // divisor
 
 
 def test_eval_key_names_every_input_of_evaluate(positions) -> None:
