@@ -279,8 +279,8 @@ def perform(st: State, ev: list[Event], seat: int, spec: dict[str, Any], cid: st
     c = st.companies[seat]
     k = spec["kind"]
     verb, _, arg = cid.partition(":")
-    who = seat_name(seat)
     logged = st.logged  # no log text on a search copy
+    who = seat_name(seat) if logged else ""
     if k == "market":
         now = c.rows[arg]
         if logged:
@@ -315,7 +315,8 @@ def perform(st: State, ev: list[Event], seat: int, spec: dict[str, Any], cid: st
         create_post(st, ev, seat, arg)
     elif k == "income":
         note = credit(st, seat, spec["rupees"])
-        log(st, ev, f"{who} takes Income ₹{spec['rupees']} ({note}).")
+        if logged:
+            log(st, ev, f"{who} takes Income ₹{spec['rupees']} ({note}).")
     elif k == "load":
         n = int(arg)
         space = c.boat

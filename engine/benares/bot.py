@@ -135,17 +135,19 @@ def value(st: State, seat: int) -> float:
 
 
 class Search:
-    """One decision's look-ahead for `seat`."""
+    """One decision's look-ahead for `seat`, from state `st`."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, st: State, seat: int) -> None:
         self.seat = seat
+        #: `draft`'s `only`: the same for every state of the search, as they all are in the
+        #: turn of `st` (a search stops when the turn ends; test_bc_bot_fast.py checks it).
+        self.only = seat if _own_only(st) else None
 
-    def value(self, st: State) -> float:
-        return value(st, self.seat)
-
-    def after(self, st: State, cid: str) -> Node:
-        """A copy of `st` after this seat's move `cid` (one of `_moves` or a listed play)."""
-        new = draft(st, self.seat if _own_only(st) else None)
+    def after(self, st: State, cid: str, in_place: bool = False) -> Node:
+        """A copy of `st` after this seat's move `cid` (one of `_moves` or a listed play).
+        `in_place`: `st` itself is changed instead, a draft of this search that nothing reads
+        any more (the last option of a decision in `finish`)."""
+        new = st if in_place else draft(st, self.only)
         top = new.stack.pop()
         ev: list[Event] = []
         flow.CHOOSE[top.kind](new, top, cid, ev)
@@ -155,7 +157,7 @@ class Search:
         """The rest of the turn, each decision the option that evaluates best one step ahead;
         the order of a play's two actions (R9) is searched to the end of the turn. Returns
         the end state and its value (already known when a step was taken: not computed
-        twice)."""
+        twice). `node` is this search's own (from `after`): its state is changed."""
         st, moves = node
         seat = self.seat
         known: float | None = None
@@ -163,20 +165,22 @@ class Search:
             if not _mine(st, seat):
                 break
             deep = st.stack[-1].kind == "order"
-            best_v, best = -1e18, (st, moves)
-            for cid in _moves(st) if moves is None else moves:
-                nxt = self.after(st, cid)
+            ids = _moves(st) if moves is None else moves
+            if not ids:
+                break
+            best_v, best = -1e18, node
+            last = len(ids) - 1
+            for i, cid in enumerate(ids):
+                nxt = self.after(st, cid, in_place=i == last)  # `st` is not read after its last
                 if deep:
                     end, v = self.finish(nxt)
                     nxt = (end, None)  # its moves, if still this seat's, are built again
                 else:
-                    v = self.value(nxt[0])
+                    v = value(nxt[0], seat)
                 if v > best_v:
                     best_v, best = v, nxt
-            if best[0] is st:
-                break
             (st, moves), known = best, best_v
-        return st, self.value(st) if known is None else known
+        return st, value(st, seat) if known is None else known
 
 
 def _noise(rng: Rng) -> float:
@@ -206,7 +210,7 @@ def _turn(st: State, seat: int, rng: Rng) -> str:
                 later = rest[card, n] if left > 0 else 0.0
                 guess[key] = max(guess.get(key, -1e18), guesses[card, mode, n] + later)
     keys = sorted(guess, key=lambda k: -guess[k])[:WIDTH]
-    search = Search(seat)
+    search = Search(st, seat)
     best_v, best_id = -1e18, ""
     for key in keys:
         found = plays[key]
@@ -238,7 +242,7 @@ def choose(st: State, seat: int, rng: Rng) -> str:
         return _boat(st, ids, rng)
     if t.kind == "invest":
         return invest_pick(st, seat, ids)
-    search = Search(seat)
+    search = Search(st, seat)
     best_v, best_id = -1e18, ids[0]
     for cid in ids:
         v = search.finish(search.after(st, cid))[1] + _noise(rng)

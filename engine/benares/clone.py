@@ -110,7 +110,7 @@ def draft(st: State, only: int | None = None) -> Draft:
         st.first_buyers,
         st.stack[:],  # Tasks are frozen
         st.sale.copy(),
-        _mix(st.mix),
+        None if st.mix is None else _mix(st.mix),
         [],
         [],
         [],

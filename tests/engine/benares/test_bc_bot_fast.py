@@ -75,8 +75,8 @@ def test_quick_moves_are_the_options(positions, monkeypatch) -> None:
     reached: list[State] = []
     after = bot.Search.after
 
-    def record(self: bot.Search, st: State, cid: str) -> bot.Node:
-        node = after(self, st, cid)
+    def record(self: bot.Search, st: State, cid: str, in_place: bool = False) -> bot.Node:
+        node = after(self, st, cid, in_place)
         reached.append(node[0])
         return node
 
@@ -168,6 +168,24 @@ def test_bot_choice_leaves_its_state_unchanged(positions) -> None:
         assert T.encode(st) == before
 
 
+def test_a_search_copies_the_same_companies_throughout(positions, monkeypatch) -> None:
+    """`Search.only` is fixed when a search starts: every state it steps from would give the
+    same (`bot._own_only`)."""
+    after = bot.Search.after
+    steps = 0
+
+    def checked(self: bot.Search, st: State, cid: str, in_place: bool = False) -> bot.Node:
+        nonlocal steps
+        steps += 1
+        assert self.only == (self.seat if bot._own_only(st) else None)
+        return after(self, st, cid, in_place)
+
+    monkeypatch.setattr(bot.Search, "after", checked)
+    for st, seat, salt in positions:
+        T.bot_choice(T.copy(st), seat, Rng.from_seed(salt))
+    assert steps > 10000
+
+
 def test_a_draft_follows_the_rules_without_logging(positions) -> None:
     """The rules on a search copy change it as they change the state, but write no log lines
     and no highlights."""
@@ -210,7 +228,8 @@ def _plain_waits(st: State, t: Task) -> bool:
 
 def test_search_chooses_as_the_plain_search(positions, monkeypatch) -> None:
     """Fast: memoised values, copies sharing other companies, moves kept from `_run`, the
-    `can_perform` and `action_ids` shortcuts. Plain: none of them."""
+    `can_perform` and `action_ids` shortcuts, last options applied in place. Plain: none of
+    them."""
     fast = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
     run = bot._run
     monkeypatch.setattr(bot, "value", evaluate)
@@ -218,6 +237,10 @@ def test_search_chooses_as_the_plain_search(positions, monkeypatch) -> None:
     monkeypatch.setattr(bot, "_run", lambda st, ev: run(st, ev) and None)
     monkeypatch.setattr(flow, "waits", _plain_waits)
     monkeypatch.setattr(bot, "_quick_moves", lambda st, t: None)
+    after = bot.Search.after  # and never in place
+    monkeypatch.setattr(
+        bot.Search, "after", lambda self, st, cid, in_place=False: after(self, st, cid)
+    )
     plain = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
     assert fast == plain
 
