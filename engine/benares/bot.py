@@ -12,6 +12,8 @@ It returns complete moves only (choice ids, never menu positions or labels)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.benares import flow, intertwine
 from engine.benares.actions import action_ids, spec_of
 from engine.benares.bot_eval import eval_key, evaluate
@@ -42,23 +44,58 @@ def _mine(st: State, seat: int) -> bool:
     return t.seat == seat and t.kind != "turn"
 
 
-def _quick_moves(st: State, t: Task) -> list[str] | None:
-    """The complete moves of an order, an action or a card's Development (its ways, then
-    decline), as the option builders list them but without labels; None for other decisions,
-    and for a Development repetition that may offer "company_now" (VARIANT, prompts.py)."""
-    if t.kind == "order":
-        card_ref, comp_ref = halves(t)
-        pool = intertwine.enabled(st) and spec_of(card_ref)["kind"] == "move"
-        pool = pool and spec_of(comp_ref)["kind"] == "move"
-        return ["pool", *ORDERS] if pool else ORDERS[:]
-    if t.kind == "action":
-        spec = spec_of(t.a)
-    elif t.kind == "card_dev" and (t.n == 1 or not intertwine.enabled(st)):
-        spec = data().cards[t.a]["dev"]
-    else:
-        return None
-    ids = action_ids(st, t.seat, spec)
+def _order_moves(st: State, t: Task) -> list[str]:
+    card_ref, comp_ref = halves(t)
+    pool = intertwine.enabled(st) and spec_of(card_ref)["kind"] == "move"
+    pool = pool and spec_of(comp_ref)["kind"] == "move"
+    return ["pool", *ORDERS] if pool else ORDERS[:]
+
+
+def _action_moves(st: State, t: Task) -> list[str]:
+    ids = action_ids(st, t.seat, spec_of(t.a))
     return ids + ["decline"] if ids else ids
+
+
+def _card_dev_moves(st: State, t: Task) -> list[str] | None:
+    if t.n > 1 and intertwine.enabled(st):  # "company_now" may be offered: not listed here
+        return None
+    ids = action_ids(st, t.seat, data().cards[t.a]["dev"])
+    return ids + ["decline"] if ids else ids
+
+
+def _good_moves(st: State, t: Task) -> list[str]:
+    d = data()
+    goods = st.companies[t.seat].goods
+    return [f"good:{g}" for g in d.goods if goods[g] < d.max_pos]
+
+
+def _pawn_moves(st: State, t: Task) -> list[str]:
+    rows = st.companies[t.seat].rows
+    return [f"pawn:{p}" for p in t.a.split(",") if rows[p] < data().max_row]
+
+
+def _sell_moves(st: State, t: Task) -> list[str]:
+    return [f"n:{k}" for k in range(st.companies[t.seat].hold.get(t.b, 0), -1, -1)]
+
+
+#: Decision kind -> its complete moves as the option builders (prompts.OPTIONS) list them, but
+#: without labels (None: build the options). test_bc_bot_fast.py compares them.
+QUICK: dict[str, Callable[[State, Task], list[str] | None]] = {
+    "order": _order_moves,
+    "action": _action_moves,
+    "card_dev": _card_dev_moves,
+    "pick_pawn": _pawn_moves,
+    "pick_good": _good_moves,
+    "sell_mode": lambda st, t: ["sell:all", "sell:none"],  # and the "sell:pick" step
+    "sell": _sell_moves,
+    "mix": intertwine.option_ids,
+}
+
+
+def _quick_moves(st: State, t: Task) -> list[str] | None:
+    """The complete moves of decision `t` without labels, or None (see QUICK)."""
+    quick = QUICK.get(t.kind)
+    return None if quick is None else quick(st, t)
 
 
 def _moves(st: State) -> list[str]:
@@ -92,10 +129,10 @@ def _run(st: State, ev: list[Event]) -> list[str] | None:
             if len(found) >= 2 or any(c.step for c in found):
                 return [c.id for c in found if not c.step]
             cid = found[0].id if found else ""
-        elif quick:  # two or more moves: a real decision
+        elif len(quick) >= 2:  # a real decision
             return quick
-        else:
-            cid = ""  # no way to perform it: it resolves itself (R114)
+        else:  # a single way or none: it resolves itself (R114)
+            cid = quick[0] if quick else ""
         stack.pop()
         flow.CHOOSE[top.kind](st, top, cid, ev)
     return None

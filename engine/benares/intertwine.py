@@ -90,6 +90,31 @@ def options(st: State, t: Task) -> list[Choice]:
     return out
 
 
+def option_ids(st: State, t: Task) -> list[str]:
+    """The ids of `options(st, t)`, in order, without their labels (for the automatic player;
+    tests/engine/benares/test_bc_bot_fast.py compares the two)."""
+    m = st.mix
+    if m is None:
+        return []
+    c = st.companies[t.seat]
+    out: list[str] = []
+    if not m.move_done:
+        if m.move_left < 0:
+            budget = spec_of(m.move_ref)["qty"] + (c.move_bonus if m.fleet else 0)
+            out += [f"step:{o}" for o, _, _ in _legal_steps(st, t.seat, m, budget)]
+            if c.move_bonus and not m.fleet:
+                out.append("fleet")
+            out.append("mdecline")
+        else:
+            out += [f"step:{o}" for o, _, _ in _legal_steps(st, t.seat, m, m.move_left)]
+    if not m.load_done:
+        if _can_load_one(st, t.seat, m):
+            out.append("crate")
+        if out:
+            out.append("ldone")
+    return out
+
+
 def choose(st: State, t: Task, cid: str, ev: list[Event]) -> None:
     m = st.mix
     assert m is not None
