@@ -41,7 +41,7 @@ def _mine(st: State, seat: int) -> bool:
     if st.phase != "action" or not st.stack:
         return False
     t = st.stack[-1]
-    return t.seat == seat and t.kind != "turn"
+    return t.seat == seat and t.kind != "turn" and t.kind != "end_turn"
 
 
 def _order_moves(st: State, t: Task) -> list[str]:
@@ -107,21 +107,28 @@ def _moves(st: State) -> list[str]:
     return [c.id for c in OPTIONS[t.kind](st, t) if not c.step]
 
 
-def _run(st: State, ev: list[Event]) -> list[str] | None:
+def _run(st: State, ev: list[Event], last_turn: bool) -> list[str] | None:
     """`flow.run` for a search copy: automatic tasks, and single options taken (R114).
     Returns the complete moves of the decision it stops at when it had to build them to see
-    that it waits (`_moves` of the result, saving the search a second build), else None."""
+    that it waits (`_moves` of the result, saving the search a second build), else None.
+    It stops at the end of the turn; there unless `last_turn`: ending any other turn only
+    passes the turn on (administration.end_turn), which no value reads, while the last turn
+    of a round starts the Administration phase."""
     stack = st.stack
+    auto_tasks = flow.AUTO
     while stack:
         top = stack[-1]
-        auto = flow.AUTO.get(top.kind)
+        kind = top.kind
+        if kind == "end_turn" and not last_turn:
+            return None
+        auto = auto_tasks.get(kind)
         if auto is not None:
             stack.pop()
             auto(st, top, ev)
             continue
-        if top.kind in ("turn", "invest"):  # the turn is over: never read the next hand
+        if kind == "turn" or kind == "invest":  # the turn is over: never read the next hand
             return None
-        quick = _quick_moves(st, top)
+        quick = QUICK[kind](st, top) if kind in QUICK else None
         if quick is None:
             if flow.waits(st, top):  # a real decision: no need to build its options
                 return None
@@ -179,6 +186,7 @@ class Search:
         #: `draft`'s `only`: the same for every state of the search, as they all are in the
         #: turn of `st` (a search stops when the turn ends; test_bc_bot_fast.py checks it).
         self.only = seat if _own_only(st) else None
+        self.last_turn = self.only is None  # (see `_run`)
 
     def after(self, st: State, cid: str, in_place: bool = False) -> Node:
         """A copy of `st` after this seat's move `cid` (one of `_moves` or a listed play).
@@ -188,7 +196,7 @@ class Search:
         top = new.stack.pop()
         ev: list[Event] = []
         flow.CHOOSE[top.kind](new, top, cid, ev)
-        return new, _run(new, ev)
+        return new, _run(new, ev, self.last_turn)
 
     def finish(self, node: Node) -> tuple[State, float]:
         """The rest of the turn, each decision the option that evaluates best one step ahead;
@@ -234,7 +242,12 @@ def _turn(st: State, seat: int, rng: Rng) -> str:
     d = data()
     # the rest of the hand after each (card, space): used by the guess and by the search
     ranked = ranked_plays(guesses)
-    rest = {(c, n): FUTURE * future(ranked, c, n) for c in hand for n in spaces} if left > 0 else {}
+    count = len(spaces)
+    rest = (
+        {(c, n): FUTURE * future(ranked, c, n, count) for c in hand for n in spaces}
+        if left > 0
+        else {}
+    )
     plays: dict[str, list[tuple[str, str, int]]] = {}
     guess: dict[str, float] = {}
     for card in hand:

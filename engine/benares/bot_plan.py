@@ -95,8 +95,9 @@ def ranked_plays(guesses: Guesses) -> Ranked:
     return sorted(((v, card, n) for (card, n), v in best.items()), reverse=True)
 
 
-def future(ranked: Ranked, used_card: str, used_space: int) -> float:
-    """Greedy matching of the other cards to the other open spaces: the rest of the round."""
+def future(ranked: Ranked, used_card: str, used_space: int, spaces_count: int) -> float:
+    """Greedy matching of the other cards to the other open spaces (`spaces_count` in all,
+    `used_space` among them): the rest of the round."""
     cards = {used_card}
     spaces = {used_space}
     total = 0.0
@@ -106,6 +107,8 @@ def future(ranked: Ranked, used_card: str, used_space: int) -> float:
         cards.add(card)
         spaces.add(n)
         total += v
+        if len(spaces) == spaces_count:  # every space has its card: nothing more to add
+            break
     return total
 
 

@@ -19,7 +19,7 @@ from engine.benares.actions import (
     crate_price,
     spec_of,
 )
-from engine.benares.bot_eval import _prices, eval_key, evaluate
+from engine.benares.bot_eval import OPEN, _prices, eval_key, evaluate
 from engine.benares.clone import clone, draft
 from engine.benares.data import data
 from engine.benares.prompts import OPTIONS
@@ -70,20 +70,29 @@ def test_can_perform_and_action_ids_follow_the_options(positions) -> None:
                 assert can_perform(st, seat, spec) == bool(ids), spec
 
 
-def test_quick_moves_are_the_options(positions, monkeypatch) -> None:
-    """`bot._quick_moves` lists the ids the option builders list, at every decision the
-    searches of some seeded positions reach."""
-    reached: list[State] = []
+@pytest.fixture(scope="module")
+def reached(positions) -> list[State]:
+    """The states the searches of some seeded positions step to (`Search.after`)."""
+    out: list[State] = []
     after = bot.Search.after
 
     def record(self: bot.Search, st: State, cid: str, in_place: bool = False) -> bot.Node:
         node = after(self, st, cid, in_place)
-        reached.append(node[0])
+        out.append(node[0])
         return node
 
-    monkeypatch.setattr(bot.Search, "after", record)
-    for st, seat, salt in positions[::5]:
-        T.bot_choice(T.copy(st), seat, Rng.from_seed(salt))
+    bot.Search.after = record  # type: ignore[method-assign]
+    try:
+        for st, seat, salt in positions[::5]:
+            T.bot_choice(T.copy(st), seat, Rng.from_seed(salt))
+    finally:
+        bot.Search.after = after  # type: ignore[method-assign]
+    return out
+
+
+def test_quick_moves_are_the_options(positions, reached) -> None:
+    """`bot._quick_moves` lists the ids the option builders list, at every decision the
+    searches of some seeded positions reach."""
     kinds: Counter[str] = Counter()
     for st in [p[0] for p in positions] + reached:
         if not st.stack:
@@ -94,6 +103,20 @@ def test_quick_moves_are_the_options(positions, monkeypatch) -> None:
             kinds[t.kind] += 1
             assert quick == [c.id for c in OPTIONS[t.kind](st, t) if not c.step]
     assert set(kinds) == set(bot.QUICK), kinds
+
+
+def test_ending_a_turn_but_the_last_changes_no_value(reached) -> None:
+    """A search stops before ending a turn that is not its round's last (`bot._run`): ending
+    it changes nothing `evaluate` reads."""
+    ends = [st for st in reached if st.stack and st.stack[-1].kind == "end_turn"]
+    assert len(ends) > 1000
+    for st in ends:
+        seat = st.stack[-1].seat
+        assert bot._own_only(st) and not bot._mine(st, seat)
+        ended = clone(st)
+        flow.run(ended, [])
+        assert ended.stack[-1].kind == "turn" and ended.turns_taken == st.turns_taken + 1
+        assert eval_key(ended, seat) == eval_key(st, seat)
 
 
 def test_final_score_is_the_breakdown_sum(positions) -> None:
@@ -140,6 +163,13 @@ def test_hold_worth_prices_are_the_best_crate_prices(positions) -> None:
             for g in data().goods:
                 best = max(crate_price(st, seat, city, g) for city in data().cities)
                 assert best == row_value + c.goods[g] // divisor
+
+
+def test_an_open_space_is_an_empty_slot(positions) -> None:
+    """`bot_eval.OPEN`: a board space without a card has no mode either."""
+    for st, _, _ in positions:
+        for c in st.companies:
+            assert [not s.card for s in c.board] == [s == OPEN for s in c.board]
 
 
 def test_eval_key_names_every_input_of_evaluate(positions) -> None:
@@ -235,7 +265,7 @@ def test_search_chooses_as_the_plain_search(positions, monkeypatch) -> None:
     run = bot._run
     monkeypatch.setattr(bot, "value", evaluate)
     monkeypatch.setattr(bot, "draft", lambda st, only=None: clone(st))
-    monkeypatch.setattr(bot, "_run", lambda st, ev: run(st, ev) and None)
+    monkeypatch.setattr(bot, "_run", lambda st, ev, last: run(st, ev, True) and None)
     monkeypatch.setattr(flow, "waits", _plain_waits)
     monkeypatch.setattr(bot, "_quick_moves", lambda st, t: None)
     after = bot.Search.after  # and never in place
