@@ -7,8 +7,8 @@ change is new; only immutable values are shared (strings, ints, frozen `Slot`s, 
 
 `draft(st, only)` is the automatic player's copy: a `Draft`, on which the rules write no log
 lines or highlights (so it starts without any), that shares with `st` what no search changes:
-the options, the deck, the discard pile and the first buyers (only a new round and the
-Investment step change them, and a search stops before both), and, with `only=seat`, the other
+the options, the generator, the deck, the discard pile and the first buyers (only a new round
+and the Investment step change them, and a search stops before both), and, with `only=seat`, the other
 seats' companies (see `bot.Search.after`). tests/engine/benares/test_bc_bot_fast.py checks both.
 
 A new field in state.py must be added here too: tests/engine/benares/test_bc_clone.py checks
@@ -95,7 +95,7 @@ def draft(st: State, only: int | None = None) -> Draft:
     return Draft(
         st.seats,
         st.options,
-        Rng(st.rng.state),
+        st.rng,
         companies,
         st.crates.copy(),
         st.crate_supply.copy(),

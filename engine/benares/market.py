@@ -40,7 +40,7 @@ def pawn_step(st: State, task: Task, ev: list[Event]) -> None:
     c = st.companies[task.seat]
     pawn = task.a
     now = c.rows[pawn]
-    if task.m != quiet(now):
+    if st.logged and task.m != quiet(now):
         who = seat_name(task.seat)
         if now >= d.max_row:
             lost = plural(task.n, "step")
@@ -71,7 +71,7 @@ def goods_step(st: State, task: Task, ev: list[Event]) -> None:
     c = st.companies[task.seat]
     good = task.a
     now = c.goods[good]
-    if task.m != quiet(now):
+    if st.logged and task.m != quiet(now):
         who = seat_name(task.seat)
         if now >= d.max_pos:
             lost = plural(task.n, "step")

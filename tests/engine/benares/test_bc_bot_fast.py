@@ -231,8 +231,8 @@ def test_a_draft_follows_the_rules_without_logging(positions) -> None:
 
 
 def test_searches_change_nothing_a_draft_shares(positions, monkeypatch) -> None:
-    """`draft` shares the options, the deck, the discard pile and the first buyers: made
-    read-only here, so a search step that changed one of them would fail."""
+    """`draft` shares the options, the generator, the deck, the discard pile and the first
+    buyers: made read-only here, so a search step that changed one of them would fail."""
     choices = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
 
     def read_only(st: State, only: int | None = None) -> State:
@@ -240,6 +240,7 @@ def test_searches_change_nothing_a_draft_shares(positions, monkeypatch) -> None:
         new.options = MappingProxyType(dict(new.options))  # type: ignore[assignment]
         new.first_buyers = MappingProxyType(dict(new.first_buyers))  # type: ignore[assignment]
         new.deck, new.discard = tuple(new.deck), tuple(new.discard)  # type: ignore[assignment]
+        new.rng = None  # type: ignore[assignment]
         return new
 
     monkeypatch.setattr(bot, "draft", read_only)
