@@ -162,9 +162,9 @@ Node = tuple[State, list[str] | None]
 #: the key, so never stale): about two thirds of the values a decision asks for were asked for
 #: before (the same end of a turn reached by other plays or orders, or by the search of the
 #: turn's previous decision). Emptied when full: about 0.3 KB an entry (a key of ~130
-#: bytes), so at most ~1.5 MB (a whole 3-seat game asks for about 1,400 values).
+#: bytes), so at most ~5 MB (a whole game asks for about 1,700 new values).
 _VALUES: dict[bytes, float] = {}
-_VALUES_MAX = 4096
+_VALUES_MAX = 16384
 
 
 def value(st: State, seat: int) -> float:

@@ -181,18 +181,18 @@ def _action(st: State, t: Task, cid: str, ev: list[Event]) -> None:
 
 def _card_dev(st: State, t: Task, cid: str, ev: list[Event]) -> None:
     spec = data().cards[t.a]["dev"]
-    if not st.logged and cid in ("", "decline"):  # only a log line: none on a search copy
-        return
-    rep = f" (repetition {t.n} of {t.m})" if t.m > 1 else ""
-    if not cid:
-        log(
-            st,
-            ev,
-            f"{seat_name(t.seat)} cannot use the card action {action_text(spec)}{rep}: "
-            f"{cannot_text(st, t.seat, spec)}.",
-        )
-    elif cid == "decline":
-        log(st, ev, f"{seat_name(t.seat)} declines the card action {action_text(spec)}{rep}.")
+    if cid in ("", "decline"):
+        if st.logged:  # only a log line: none on a search copy
+            what = f"card action {action_text(spec)}"
+            what += f" (repetition {t.n} of {t.m})" if t.m > 1 else ""
+            if cid:
+                log(st, ev, f"{seat_name(t.seat)} declines the {what}.")
+            else:
+                log(
+                    st,
+                    ev,
+                    f"{seat_name(t.seat)} cannot use the {what}: {cannot_text(st, t.seat, spec)}.",
+                )
     elif cid == "company_now":
         comp = st.stack.pop()
         log(st, ev, f"{seat_name(t.seat)} switches to the company action.")

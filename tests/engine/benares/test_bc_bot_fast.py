@@ -22,6 +22,7 @@ from engine.benares.actions import (
 from engine.benares.bot_eval import OPEN, _prices, eval_key, evaluate
 from engine.benares.clone import clone, draft
 from engine.benares.data import data
+from engine.benares.posts import legal_post_types, post_problem
 from engine.benares.prompts import OPTIONS
 from engine.benares.scoring import breakdown, final_score
 from engine.benares.state import Slot, State, Task
@@ -103,6 +104,16 @@ def test_quick_moves_are_the_options(positions, reached) -> None:
             kinds[t.kind] += 1
             assert quick == [c.id for c in OPTIONS[t.kind](st, t) if not c.step]
     assert set(kinds) == set(bot.QUICK), kinds
+
+
+def test_legal_post_types_are_those_without_a_problem(positions, reached) -> None:
+    kinds = list(data().posts["types"])
+    for st in [p[0] for p in positions] + reached[::10]:
+        for seat in range(st.seats):
+            for wanted in ["any", *kinds]:
+                plain = [k for k in (kinds if wanted == "any" else [wanted])]
+                plain = [k for k in plain if not post_problem(st, seat, k)]
+                assert legal_post_types(st, seat, wanted) == plain
 
 
 def test_ending_a_turn_but_the_last_changes_no_value(reached) -> None:
