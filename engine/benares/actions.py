@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.benares.data import data
@@ -29,8 +29,10 @@ from engine.benares.treasury import credit, pay
 from engine.core import Choice, Event, IllegalAction
 
 
+@cache
 def spec_of(ref: str) -> dict[str, Any]:
-    """'card:C22:dev' | 'card:C22:logistics' | 'space:3:development' | 'space:3:logistics'."""
+    """'card:C22:dev' | 'card:C22:logistics' | 'space:3:development' | 'space:3:logistics'.
+    Memoised (a few hundred refs; the data never changes): callers only read the spec."""
     src, key, half = ref.split(":")
     d = data()
     if src == "pool":  # VARIANT Intertwined blocks: card Move + company Move pooled (R131)
@@ -211,6 +213,43 @@ def can_perform(st: State, seat: int, spec: dict[str, Any]) -> bool:
     return False
 
 
+def action_ids(st: State, seat: int, spec: dict[str, Any]) -> list[str]:
+    """The ids of `action_options(st, seat, spec)`, in order, without building their labels
+    (for the automatic player; tests/engine/benares/test_bc_bot_fast.py compares the two)."""
+    d = data()
+    c = st.companies[seat]
+    k = spec["kind"]
+    if k == "market":
+        targets = d.market["tracks"] if spec["target"] == "wild" else [spec["target"]]
+        return [f"do:{p}" for p in targets if c.rows[p] < d.max_row]
+    if k == "goods":
+        targets = d.goods if spec["target"] == "wild" else [spec["target"]]
+        return [f"do:{g}" for g in targets if c.goods[g] < d.max_pos]
+    if k == "goods_pair":
+        a, b = spec["goods"]
+        return (
+            [f"pair:{a}", f"pair:{b}"] if c.goods[a] < d.max_pos or c.goods[b] < d.max_pos else []
+        )
+    if k == "post":
+        return [f"do:{t}" for t in legal_post_types(st, seat, spec["type"])]
+    if k == "income":
+        return ["do:income"]
+    if k == "load":
+        return [f"load:{n}" for n in range(load_max(st, seat, spec["qty"]), 0, -1)]
+    if k == "move":
+        out = [f"to:{end}" for end, _ in move_ends(c.boat, spec["qty"])]
+        if c.move_bonus:
+            seen = {i[3:] for i in out}
+            for n in range(1, spec.get("fleet_moves", 1) + 1):
+                verb = "fleet" if n == 1 else f"fleet{n}"
+                for end, _ in move_ends(c.boat, spec["qty"] + n * c.move_bonus):
+                    if end not in seen:
+                        seen.add(end)
+                        out.append(f"{verb}:{end}")
+        return out
+    return []
+
+
 def _move_label(st: State, seat: int, end: str, path: tuple, how: str) -> str:
     c = st.companies[seat]
     label = f"{how} to {space_name(end)}: {route_text(c.boat, path)}"
@@ -240,20 +279,23 @@ def perform(st: State, ev: list[Event], seat: int, spec: dict[str, Any], cid: st
     c = st.companies[seat]
     k = spec["kind"]
     verb, _, arg = cid.partition(":")
-    who = seat_name(seat)
+    logged = st.logged  # no log text on a search copy
+    who = seat_name(seat) if logged else ""
     if k == "market":
-        on = f" on the {pawn_name(arg)}" if spec["target"] == "wild" else ""
         now = c.rows[arg]
-        span = advance_text(now, spec["steps"], d.max_row)
-        log(st, ev, f"{who} uses {action_text(spec)}{on}: row {span}.")
+        if logged:
+            on = f" on the {pawn_name(arg)}" if spec["target"] == "wild" else ""
+            span = advance_text(now, spec["steps"], d.max_row)
+            log(st, ev, f"{who} uses {action_text(spec)}{on}: row {span}.")
         push(st, Task("pawn", seat, a=arg, n=spec["steps"], m=quiet(now)))
     elif k == "goods":
-        on = f" on {good_name(arg)}" if spec["target"] == "wild" else ""
         now = c.goods[arg]
         # R86: each later step of a wild action is assigned just before it is taken
         first = 1 if spec["target"] == "wild" else spec["steps"]
-        span = advance_text(now, first, d.max_pos)
-        log(st, ev, f"{who} uses {action_text(spec)}{on}: marker {span}.")
+        if logged:
+            on = f" on {good_name(arg)}" if spec["target"] == "wild" else ""
+            span = advance_text(now, first, d.max_pos)
+            log(st, ev, f"{who} uses {action_text(spec)}{on}: marker {span}.")
         if first < spec["steps"]:
             push(st, Task("wild_goods", seat, n=spec["steps"] - 1))
         push(st, Task("goods", seat, a=arg, n=first, m=quiet(now)))
@@ -261,18 +303,20 @@ def perform(st: State, ev: list[Event], seat: int, spec: dict[str, Any], cid: st
         a, b = spec["goods"]
         lo, hi = spec["steps"]
         steps = {a: lo, b: hi} if arg == a else {a: hi, b: lo}
-        spans = [
-            f"{good_name(g)} +{steps[g]} ({advance_text(c.goods[g], steps[g], d.max_pos)})"
-            for g in (a, b)
-        ]
-        log(st, ev, f"{who} advances {spans[0]} and {spans[1]}.")
+        if logged:
+            spans = [
+                f"{good_name(g)} +{steps[g]} ({advance_text(c.goods[g], steps[g], d.max_pos)})"
+                for g in (a, b)
+            ]
+            log(st, ev, f"{who} advances {spans[0]} and {spans[1]}.")
         push(st, Task("goods", seat, a=b, n=steps[b], m=quiet(c.goods[b])))  # a first (R85)
         push(st, Task("goods", seat, a=a, n=steps[a], m=quiet(c.goods[a])))
     elif k == "post":
         create_post(st, ev, seat, arg)
     elif k == "income":
         note = credit(st, seat, spec["rupees"])
-        log(st, ev, f"{who} takes Income ₹{spec['rupees']} ({note}).")
+        if logged:
+            log(st, ev, f"{who} takes Income ₹{spec['rupees']} ({note}).")
     elif k == "load":
         n = int(arg)
         space = c.boat
@@ -280,21 +324,23 @@ def perform(st: State, ev: list[Event], seat: int, spec: dict[str, Any], cid: st
         pay(st, seat, n * c.crate_cost)
         st.crates[space] -= n
         c.hold[good] = c.hold.get(good, 0) + n
-        touch(st, f"map:{space}", f"hold:{seat}")
-        log(
-            st,
-            ev,
-            f"{who} loads {n} {good_name(good)} crate{'s' if n > 1 else ''} at "
-            f"{space_name(space)} for ₹{n * c.crate_cost}.",
-        )
+        if logged:
+            touch(st, f"map:{space}", f"hold:{seat}")
+            log(
+                st,
+                ev,
+                f"{who} loads {n} {good_name(good)} crate{'s' if n > 1 else ''} at "
+                f"{space_name(space)} for ₹{n * c.crate_cost}.",
+            )
     elif k == "move":
         k = 0 if verb == "to" else int(verb[5:] or 1)
         steps = spec["qty"] + k * c.move_bonus
         path = dict(move_ends(c.boat, steps))[arg]
         start = c.boat
         c.boat = arg
-        touch(st, f"map:{start}", f"map:{arg}", f"boat:{seat}")
-        log(st, ev, f"{who} moves {route_text(start, path)}{' using Fleet II' if k else ''}.")
+        if logged:
+            touch(st, f"map:{start}", f"map:{arg}", f"boat:{seat}")
+            log(st, ev, f"{who} moves {route_text(start, path)}{' using Fleet II' if k else ''}.")
         if arg in d.cities and path and sum(c.hold.values()) > 0:
             start_sale(st, seat, arg)
     else:  # pragma: no cover - data validated

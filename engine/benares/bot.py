@@ -12,14 +12,17 @@ It returns complete moves only (choice ids, never menu positions or labels)."""
 
 from __future__ import annotations
 
-from engine.benares import flow
+from collections.abc import Callable
+
+from engine.benares import flow, intertwine
+from engine.benares.actions import action_ids, spec_of
 from engine.benares.bot_eval import eval_key, evaluate
-from engine.benares.bot_plan import future, invest_pick, play_guess, play_matrix
-from engine.benares.clone import clone
+from engine.benares.bot_plan import future, invest_pick, play_guesses, ranked_plays
+from engine.benares.clone import draft
 from engine.benares.data import data
 from engine.benares.menus import MODES, open_spaces, play_id
-from engine.benares.prompts import OPTIONS
-from engine.benares.state import State
+from engine.benares.prompts import OPTIONS, halves
+from engine.benares.state import State, Task
 from engine.core import Event
 from engine.rng import Rng
 
@@ -29,6 +32,8 @@ FUTURE = 0.6
 WIDTH = 16
 #: Safety bound on the decisions of one turn in a search.
 MAX_STEPS = 64
+#: The moves of an order decision (R9), after "pool" when both actions are Moves (VARIANT).
+ORDERS = ["first:card", "first:company"]
 
 
 def _mine(st: State, seat: int) -> bool:
@@ -36,35 +41,107 @@ def _mine(st: State, seat: int) -> bool:
     if st.phase != "action" or not st.stack:
         return False
     t = st.stack[-1]
-    return t.seat == seat and t.kind != "turn"
+    return t.seat == seat and t.kind != "turn" and t.kind != "end_turn"
+
+
+def _order_moves(st: State, t: Task) -> list[str]:
+    card_ref, comp_ref = halves(t)
+    pool = intertwine.enabled(st) and spec_of(card_ref)["kind"] == "move"
+    pool = pool and spec_of(comp_ref)["kind"] == "move"
+    return ["pool", *ORDERS] if pool else ORDERS[:]
+
+
+def _action_moves(st: State, t: Task) -> list[str]:
+    ids = action_ids(st, t.seat, spec_of(t.a))
+    return ids + ["decline"] if ids else ids
+
+
+def _card_dev_moves(st: State, t: Task) -> list[str] | None:
+    if t.n > 1 and intertwine.enabled(st):  # "company_now" may be offered: not listed here
+        return None
+    ids = action_ids(st, t.seat, data().cards[t.a]["dev"])
+    return ids + ["decline"] if ids else ids
+
+
+def _good_moves(st: State, t: Task) -> list[str]:
+    d = data()
+    goods = st.companies[t.seat].goods
+    return [f"good:{g}" for g in d.goods if goods[g] < d.max_pos]
+
+
+def _pawn_moves(st: State, t: Task) -> list[str]:
+    rows = st.companies[t.seat].rows
+    return [f"pawn:{p}" for p in t.a.split(",") if rows[p] < data().max_row]
+
+
+def _sell_moves(st: State, t: Task) -> list[str]:
+    return [f"n:{k}" for k in range(st.companies[t.seat].hold.get(t.b, 0), -1, -1)]
+
+
+#: Decision kind -> its complete moves as the option builders (prompts.OPTIONS) list them, but
+#: without labels (None: build the options). test_bc_bot_fast.py compares them.
+QUICK: dict[str, Callable[[State, Task], list[str] | None]] = {
+    "order": _order_moves,
+    "action": _action_moves,
+    "card_dev": _card_dev_moves,
+    "pick_pawn": _pawn_moves,
+    "pick_good": _good_moves,
+    "sell_mode": lambda st, t: ["sell:all", "sell:none"],  # and the "sell:pick" step
+    "sell": _sell_moves,
+    "mix": intertwine.option_ids,
+}
+
+
+def _quick_moves(st: State, t: Task) -> list[str] | None:
+    """The complete moves of decision `t` without labels, or None (see QUICK)."""
+    quick = QUICK.get(t.kind)
+    return None if quick is None else quick(st, t)
 
 
 def _moves(st: State) -> list[str]:
     """The complete moves of the top decision (the option builders, without label work)."""
-    return [c.id for c in OPTIONS[st.stack[-1].kind](st, st.stack[-1]) if not c.step]
+    t = st.stack[-1]
+    quick = _quick_moves(st, t)
+    if quick is not None:
+        return quick
+    return [c.id for c in OPTIONS[t.kind](st, t) if not c.step]
 
 
-def _run(st: State, ev: list[Event]) -> list[str] | None:
+def _run(st: State, ev: list[Event], last_turn: bool) -> list[str] | None:
     """`flow.run` for a search copy: automatic tasks, and single options taken (R114).
     Returns the complete moves of the decision it stops at when it had to build them to see
-    that it waits (`_moves` of the result, saving the search a second build), else None."""
+    that it waits (`_moves` of the result, saving the search a second build), else None.
+    It stops at the end of the turn; there unless `last_turn`: ending any other turn only
+    passes the turn on (administration.end_turn), which no value reads, while the last turn
+    of a round starts the Administration phase."""
     stack = st.stack
+    auto_tasks = flow.AUTO
     while stack:
         top = stack[-1]
-        auto = flow.AUTO.get(top.kind)
+        kind = top.kind
+        if kind == "end_turn" and not last_turn:
+            return None
+        auto = auto_tasks.get(kind)
         if auto is not None:
             stack.pop()
             auto(st, top, ev)
             continue
-        if top.kind in ("turn", "invest"):  # the turn is over: never read the next hand
+        if kind == "turn" or kind == "invest":  # the turn is over: never read the next hand
             return None
-        if flow.waits(st, top):  # a real decision: no need to build its options
-            return None
-        found = OPTIONS[top.kind](st, top)
-        if len(found) >= 2 or any(c.step for c in found):
-            return [c.id for c in found if not c.step]
+        quick = QUICK[kind](st, top) if kind in QUICK else None
+        if quick is None:
+            if flow.waits(st, top):  # a real decision: no need to build its options
+                return None
+            found = OPTIONS[top.kind](st, top)
+            if len(found) >= 2 or any(c.step for c in found):
+                return [c.id for c in found if not c.step]
+            cid = found[0].id if found else ""
+        elif len(quick) >= 2:  # a real decision
+            return quick
+        else:  # a single way or none: it resolves itself (R114)
+            cid = quick[0] if quick else ""
         stack.pop()
-        flow.CHOOSE[top.kind](st, top, found[0].id if found else "", ev)
+        flow.CHOOSE[top.kind](st, top, cid, ev)
     return None
 
 
@@ -84,10 +161,10 @@ Node = tuple[State, list[str] | None]
 #: Positions' values memoised by everything `evaluate` reads (`eval_key`, a pure function of
 #: the key, so never stale): about two thirds of the values a decision asks for were asked for
 #: before (the same end of a turn reached by other plays or orders, or by the search of the
-#: turn's previous decision). Emptied when full: about 1.4 KB an entry, so at most ~6 MB (a
-#: whole 3-seat game asks for about 1,400 values).
-_VALUES: dict[tuple, float] = {}
-_VALUES_MAX = 4096
+#: turn's previous decision). Emptied when full: about 0.3 KB an entry (a key of ~130
+#: bytes), so at most ~5 MB (a whole game asks for about 1,700 new values).
+_VALUES: dict[bytes, float] = {}
+_VALUES_MAX = 16384
 
 
 def value(st: State, seat: int) -> float:
@@ -102,27 +179,30 @@ def value(st: State, seat: int) -> float:
 
 
 class Search:
-    """One decision's look-ahead for `seat`."""
+    """One decision's look-ahead for `seat`, from state `st`."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, st: State, seat: int) -> None:
         self.seat = seat
+        #: `draft`'s `only`: the same for every state of the search, as they all are in the
+        #: turn of `st` (a search stops when the turn ends; test_bc_bot_fast.py checks it).
+        self.only = seat if _own_only(st) else None
+        self.last_turn = self.only is None  # (see `_run`)
 
-    def value(self, st: State) -> float:
-        return value(st, self.seat)
-
-    def after(self, st: State, cid: str) -> Node:
-        """A copy of `st` after this seat's move `cid` (one of `_moves` or a listed play)."""
-        new = clone(st, self.seat if _own_only(st) else None)
+    def after(self, st: State, cid: str, in_place: bool = False) -> Node:
+        """A copy of `st` after this seat's move `cid` (one of `_moves` or a listed play).
+        `in_place`: `st` itself is changed instead, a draft of this search that nothing reads
+        any more (the last option of a decision in `finish`)."""
+        new = st if in_place else draft(st, self.only)
         top = new.stack.pop()
         ev: list[Event] = []
         flow.CHOOSE[top.kind](new, top, cid, ev)
-        return new, _run(new, ev)
+        return new, _run(new, ev, self.last_turn)
 
     def finish(self, node: Node) -> tuple[State, float]:
         """The rest of the turn, each decision the option that evaluates best one step ahead;
         the order of a play's two actions (R9) is searched to the end of the turn. Returns
         the end state and its value (already known when a step was taken: not computed
-        twice)."""
+        twice). `node` is this search's own (from `after`): its state is changed."""
         st, moves = node
         seat = self.seat
         known: float | None = None
@@ -130,20 +210,22 @@ class Search:
             if not _mine(st, seat):
                 break
             deep = st.stack[-1].kind == "order"
-            best_v, best = -1e18, (st, moves)
-            for cid in _moves(st) if moves is None else moves:
-                nxt = self.after(st, cid)
+            ids = _moves(st) if moves is None else moves
+            if not ids:
+                break
+            best_v, best = -1e18, node
+            last = len(ids) - 1
+            for i, cid in enumerate(ids):
+                nxt = self.after(st, cid, in_place=i == last)  # `st` is not read after its last
                 if deep:
                     end, v = self.finish(nxt)
                     nxt = (end, None)  # its moves, if still this seat's, are built again
                 else:
-                    v = self.value(nxt[0])
+                    v = value(nxt[0], seat)
                 if v > best_v:
                     best_v, best = v, nxt
-            if best[0] is st:
-                break
             (st, moves), known = best, best_v
-        return st, self.value(st) if known is None else known
+        return st, value(st, seat) if known is None else known
 
 
 def _noise(rng: Rng) -> float:
@@ -154,12 +236,18 @@ def _turn(st: State, seat: int, rng: Rng) -> str:
     """The best complete play `play:<card>:<mode>:<space>` of the hand: the plays whose rough
     guess (`bot_plan`) is among the best `WIDTH` distinct ones are searched."""
     hand = st.companies[seat].hand
-    matrix = play_matrix(st, seat, hand)
+    guesses = play_guesses(st, seat, hand)
     spaces = open_spaces(st, seat)
     left = len(spaces) - 1
     d = data()
     # the rest of the hand after each (card, space): used by the guess and by the search
-    rest = {(c, n): FUTURE * future(matrix, c, n) for c in hand for n in spaces} if left > 0 else {}
+    ranked = ranked_plays(guesses)
+    count = len(spaces)
+    rest = (
+        {(c, n): FUTURE * future(ranked, c, n, count) for c in hand for n in spaces}
+        if left > 0
+        else {}
+    )
     plays: dict[str, list[tuple[str, str, int]]] = {}
     guess: dict[str, float] = {}
     for card in hand:
@@ -170,9 +258,9 @@ def _turn(st: State, seat: int, rng: Rng) -> str:
                 key = f"{mode}:{n}:{specs[mode]}"  # the same action on the same space
                 plays.setdefault(key, []).append((play_id(card, mode, n), card, n))
                 later = rest[card, n] if left > 0 else 0.0
-                guess[key] = max(guess.get(key, -1e18), play_guess(st, seat, card, mode, n) + later)
+                guess[key] = max(guess.get(key, -1e18), guesses[card, mode, n] + later)
     keys = sorted(guess, key=lambda k: -guess[k])[:WIDTH]
-    search = Search(seat)
+    search = Search(st, seat)
     best_v, best_id = -1e18, ""
     for key in keys:
         found = plays[key]
@@ -204,7 +292,7 @@ def choose(st: State, seat: int, rng: Rng) -> str:
         return _boat(st, ids, rng)
     if t.kind == "invest":
         return invest_pick(st, seat, ids)
-    search = Search(seat)
+    search = Search(st, seat)
     best_v, best_id = -1e18, ids[0]
     for cid in ids:
         v = search.finish(search.after(st, cid))[1] + _noise(rng)

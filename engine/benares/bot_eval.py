@@ -7,12 +7,13 @@ Agency markers, a boat placed for loading or for a post). Worth fades as the gam
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from engine.benares.actions import crate_price
+import msgspec
+
 from engine.benares.data import data
 from engine.benares.scoring import final_score
-from engine.benares.state import Company, State
+from engine.benares.state import Company, Slot, State
 
 #: VP of a Profit disc: 1 VP unspent (R123), about 2 VP invested (Estates I-III, R118-R119).
 DISC = 2.1
@@ -20,6 +21,9 @@ DISC = 2.1
 RUPEE = 0.2
 #: Advisor rewards by even row in VP (R82): ₹2, a goods step, a city row, a disc, 3 VP.
 ADVISOR = {2: 0.4, 4: 0.7, 6: 0.5, 8: DISC, 10: 3.0}
+#: An open Company board space: a played card is never "" (flow._play), so a space without
+#: a card is exactly this (test_bc_bot_fast.py checks); `list.count` finds them fast.
+OPEN = Slot()
 #: Concession effects in VP (R111).
 CONCESSION = {"indigo": 1.0 + DISC, "silk": 3.7, "cotton": 2.0, "saltpetre": 2.2}
 
@@ -30,7 +34,7 @@ def turns_left(st: State, seat: int) -> int:
         return 0
     open_now = 0
     if st.phase == "action":
-        open_now = sum(1 for s in st.companies[seat].board if not s.card)
+        open_now = st.companies[seat].board.count(OPEN)
     g = data().game
     return open_now + g["company_spaces"] * (g["rounds"] - st.round)
 
@@ -62,8 +66,12 @@ def city_distance(space: str) -> int:
     return min(best.get(c, 99) for c in d.cities)
 
 
-def best_price(st: State, seat: int, good: str) -> int:
-    return max(crate_price(st, seat, city, good) for city in data().cities)
+@cache
+def _prices() -> tuple[list[int], list[str], int]:
+    """Crate values by row, the track of each city (in city order) and the premium divisor."""
+    mb = data().market
+    tracks = [mb["city_track_by_space"][city] for city in data().cities]
+    return mb["crate_value_by_row"], tracks, mb["goods_premium"]["divisor"]
 
 
 def hold_worth(st: State, seat: int, left: int) -> float:
@@ -75,21 +83,27 @@ def hold_worth(st: State, seat: int, left: int) -> float:
     chance = min(0.85, 0.45 + 0.2 * left) * (1.0 - 0.06 * dist)
     if c.boat in data().cities:
         chance *= 0.75  # a Move out and back in is needed to sell (R103)
-    money = sum(n * best_price(st, seat, g) for g, n in c.hold.items())
+    # the best `crate_price` of a good: its best city row's value plus its own premium
+    values, tracks, divisor = _prices()
+    row_value = max(values[c.rows[t]] for t in tracks)
+    money = sum(n * (row_value + c.goods[g] // divisor) for g, n in c.hold.items())
     return money * rupee_worth(left) * chance
 
 
 def market_worth(c: Company, left: int) -> float:
     """City rows raise future sale prices (R83); the Advisor nears its rewards (R81, R82)."""
+    rows = c.rows
+    return _market_worth(rows["benares"], rows["calcutta"], rows["advisor"], left)
+
+
+@lru_cache(maxsize=4096)
+def _market_worth(hi: int, lo: int, row: int, left: int) -> float:
     crates = 0.5 * min(left, 8)
     rw = rupee_worth(left)
-    rows = c.rows
-    hi, lo = rows["benares"], rows["calcutta"]
     if lo > hi:
         hi, lo = lo, hi
     v = rw * crates * (hi + 0.35 * lo)
     if left > 0:
-        row = rows["advisor"]
         soon = min(1.0, left / 4)
         for even, worth in ADVISOR.items():
             if even > row:
@@ -99,14 +113,19 @@ def market_worth(c: Company, left: int) -> float:
 
 def goods_worth(c: Company, left: int) -> float:
     """Partial credit for the next lane VP (R123) and for Concessions near their Agency (R108)."""
+    goods = c.goods
+    positions = tuple([goods[g] for g in data().goods])
+    return _goods_worth(positions, len(c.posts), tuple(c.concessions_used), left)
+
+
+@lru_cache(maxsize=4096)
+def _goods_worth(positions: tuple[int, ...], posts: int, used: tuple[str, ...], left: int) -> float:
     d = data()
     lane = d.raw["goods_lanes"]["end_vp_by_position"]
-    max_pos, room = d.max_pos, d.post_spaces - len(c.posts)
-    goods, used = c.goods, c.concessions_used
+    max_pos, room = d.max_pos, d.post_spaces - posts
     premium, near = min(1.0, left / 6), min(1.0, left / 3)
     v = 0.0
-    for g in d.goods:
-        pos = goods[g]
+    for g, pos in zip(d.goods, positions, strict=True):
         if pos < max_pos:
             v += 0.4 * (lane[pos + 1] - lane[pos])
             v += 0.08 * pos * premium  # premium floor(pos / 2) on future sales (R104)
@@ -168,24 +187,30 @@ def evaluate(st: State, seat: int) -> float:
     return v
 
 
-def eval_key(st: State, seat: int) -> tuple:
+#: `eval_key`'s encoder: msgpack bytes are a cheaper key than nested tuples (and as exact).
+_KEY = msgspec.msgpack.Encoder()
+
+
+def eval_key(st: State, seat: int) -> bytes:
     """Everything `evaluate(st, seat)` reads, as a hashable key: equal keys, equal values.
     Dicts are keyed by their items (in their order: a different order only misses)."""
     c = st.companies[seat]
-    return (
-        st.phase,
-        st.round,
-        [s.card for s in c.board].count(""),
-        c.treasury,
-        c.discs,
-        c.vp,
-        c.boat,
-        c.capacity,
-        tuple(c.hold.items()),
-        tuple(c.rows.items()),
-        tuple(c.goods.items()),
-        tuple(c.posts),
-        tuple(c.concessions_used),
-        st.crates.get(c.boat, 0),
-        tuple(st.post_supply.items()),
+    return _KEY.encode(
+        (
+            st.phase,
+            st.round,
+            c.board.count(OPEN),
+            c.treasury,
+            c.discs,
+            c.vp,
+            c.boat,
+            c.capacity,
+            c.hold,
+            c.rows,
+            c.goods,
+            c.posts,
+            c.concessions_used,
+            st.crates.get(c.boat, 0),
+            st.post_supply,
+        )
     )

@@ -15,6 +15,8 @@ from engine.benares.posts import post_problem
 from engine.benares.state import State
 
 Matrix = dict[tuple[str, int], float]
+Guesses = dict[tuple[str, str, int], float]
+Ranked = list[tuple[float, str, int]]
 
 
 def _post_guess(st: State, seat: int, wanted: str, times: int) -> float:
@@ -66,49 +68,47 @@ def spec_guess(st: State, seat: int, spec: dict[str, Any], times: int = 1) -> fl
     return 0.0
 
 
-def play_matrix(st: State, seat: int, cards: list[str]) -> Matrix:
-    """(card, space) -> the best guessed worth of a later play there (R71-R74, skip R28)."""
+def play_guesses(st: State, seat: int, cards: list[str]) -> Guesses:
+    """(card, mode, space) -> the rough worth of that play now, for each card on each open
+    space (modes as in play ids: dev, log, skip; R71-R74, skip R28)."""
     d = data()
     skip = RUPEE * d.game["skip_income_rupees"]
-    out: Matrix = {}
+    out: Guesses = {}
     for n in open_spaces(st, seat):
         sp = d.board[n - 1]
         dev_co = spec_guess(st, seat, sp["development"])
         log_co = spec_guess(st, seat, sp["logistics"])
         for card in cards:
             cd = d.cards[card]
-            dev = spec_guess(st, seat, cd["dev"], sp["mult"]) + dev_co
-            log = spec_guess(st, seat, cd["logistics"]) + log_co
-            out[card, n] = max(dev, log, skip)
+            out[card, "dev", n] = spec_guess(st, seat, cd["dev"], sp["mult"]) + dev_co
+            out[card, "log", n] = spec_guess(st, seat, cd["logistics"]) + log_co
+            out[card, "skip", n] = skip
     return out
 
 
-def play_guess(st: State, seat: int, card: str, mode: str, n: int) -> float:
-    """The rough worth of one play now (to choose which plays are searched)."""
-    d = data()
-    if mode == "skip":
-        return RUPEE * d.game["skip_income_rupees"]
-    sp, cd = d.board[n - 1], d.cards[card]
-    if mode == "dev":
-        return spec_guess(st, seat, cd["dev"], sp["mult"]) + spec_guess(st, seat, sp["development"])
-    return spec_guess(st, seat, cd["logistics"]) + spec_guess(st, seat, sp["logistics"])
+def ranked_plays(guesses: Guesses) -> Ranked:
+    """(worth, card, space) of the best play of each card on each space, best first: the
+    worth of playing that card there on a later turn."""
+    best: Matrix = {}
+    for (card, _, n), v in guesses.items():
+        best[card, n] = max(best.get((card, n), v), v)
+    return sorted(((v, card, n) for (card, n), v in best.items()), reverse=True)
 
 
-def future(matrix: Matrix, used_card: str, used_space: int) -> float:
-    """Greedy matching of the other cards to the other open spaces: the rest of the round."""
-    pairs = sorted(
-        ((v, card, n) for (card, n), v in matrix.items() if card != used_card and n != used_space),
-        reverse=True,
-    )
-    cards: set[str] = set()
-    spaces: set[int] = set()
+def future(ranked: Ranked, used_card: str, used_space: int, spaces_count: int) -> float:
+    """Greedy matching of the other cards to the other open spaces (`spaces_count` in all,
+    `used_space` among them): the rest of the round."""
+    cards = {used_card}
+    spaces = {used_space}
     total = 0.0
-    for v, card, n in pairs:
+    for v, card, n in ranked:
         if card in cards or n in spaces:
             continue
         cards.add(card)
         spaces.add(n)
         total += v
+        if len(spaces) == spaces_count:  # every space has its card: nothing more to add
+            break
     return total
 
 
@@ -170,4 +170,4 @@ def invest_pick(st: State, seat: int, ids: list[str]) -> str:
     return choice
 
 
-__all__ = ["DISC", "future", "play_guess", "invest_pick", "play_matrix", "spec_guess"]
+__all__ = ["DISC", "future", "invest_pick", "play_guesses", "ranked_plays", "spec_guess"]

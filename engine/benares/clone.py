@@ -5,15 +5,18 @@ field: the round trip was most of a search's cost. Every list, dict and struct t
 change is new; only immutable values are shared (strings, ints, frozen `Slot`s, and the
 `Logged` lines of `State.recent`, which the rules only ever append, never change).
 
-`clone(st, only=seat)` copies that seat's company alone and shares the others with `st`: for a
-search step that cannot change them (see `bot.Search.after`).
+`draft(st, only)` is the automatic player's copy: a `Draft`, on which the rules write no log
+lines or highlights (so it starts without any), that shares with `st` what no search changes:
+the options, the generator, the deck, the discard pile and the first buyers (only a new round
+and the Investment step change them, and a search stops before both), and, with `only=seat`, the other
+seats' companies (see `bot.Search.after`). tests/engine/benares/test_bc_bot_fast.py checks both.
 
 A new field in state.py must be added here too: tests/engine/benares/test_bc_clone.py checks
 that every field is copied and that a clone equals a round trip."""
 
 from __future__ import annotations
 
-from engine.benares.state import Company, Mix, State, Task
+from engine.benares.state import Company, Draft, Mix, State
 from engine.rng import Rng
 
 
@@ -54,19 +57,13 @@ def _mix(m: Mix | None) -> Mix | None:
     )
 
 
-def clone(st: State, only: int | None = None) -> State:
-    """An independent copy of `st`, equal to a serialisation round trip of it. With `only`,
-    the other seats' companies are the very objects of `st`: nothing may change them."""
-    if only is None:
-        companies = [_company(c) for c in st.companies]
-    else:
-        companies = st.companies[:]
-        companies[only] = _company(companies[only])
+def clone(st: State) -> State:
+    """An independent copy of `st`, equal to a serialisation round trip of it."""
     return State(
         st.seats,
         st.options.copy(),
         Rng(st.rng.state),
-        companies,
+        [_company(c) for c in st.companies],
         st.crates.copy(),
         st.crate_supply.copy(),
         st.post_supply.copy(),
@@ -78,10 +75,43 @@ def clone(st: State, only: int | None = None) -> State:
         st.deck[:],
         st.discard[:],
         st.first_buyers.copy(),
-        [Task(t.kind, t.seat, t.a, t.b, t.n, t.m) for t in st.stack],
+        st.stack[:],  # Tasks are frozen
         st.sale.copy(),
         _mix(st.mix),
         st.last[:],
         st.last_text[:],
         st.recent[:],
+    )
+
+
+def draft(st: State, only: int | None = None) -> Draft:
+    """A search copy of `st` (see above). With `only`, the other seats' companies are the very
+    objects of `st`: nothing may change them."""
+    if only is None:
+        companies = [_company(c) for c in st.companies]
+    else:
+        companies = st.companies[:]
+        companies[only] = _company(companies[only])
+    return Draft(
+        st.seats,
+        st.options,
+        st.rng,
+        companies,
+        st.crates.copy(),
+        st.crate_supply.copy(),
+        st.post_supply.copy(),
+        st.round,
+        st.phase,
+        st.step,
+        st.first_player,
+        st.turns_taken,
+        st.deck,
+        st.discard,
+        st.first_buyers,
+        st.stack[:],  # Tasks are frozen
+        st.sale.copy(),
+        None if st.mix is None else _mix(st.mix),
+        [],
+        [],
+        [],
     )

@@ -123,13 +123,14 @@ def _play(st: State, seat: int, card: str, mode_key: str, n: int, ev: list[Event
             barrier=True,
         )
         return
-    log(
-        st,
-        ev,
-        f"{seat_name(seat)} plays {card_text(card, False)} on space {n} as a "
-        f"{mode.capitalize()} play.",
-        barrier=True,
-    )
+    if st.logged:  # no log text on a search copy
+        log(
+            st,
+            ev,
+            f"{seat_name(seat)} plays {card_text(card, False)} on space {n} as a "
+            f"{mode.capitalize()} play.",
+            barrier=True,
+        )
     if mode == "logistics" and intertwine.enabled(st):
         card_ref, comp_ref = f"card:{card}:logistics", f"space:{n}:logistics"
         kinds = (spec_of(card_ref)["kind"], spec_of(comp_ref)["kind"])
@@ -154,17 +155,17 @@ def _order(st: State, t: Task, cid: str, ev: list[Event]) -> None:
         card_task = Task("action", t.seat, a=card_ref, b="card")
     comp_task = Task("action", t.seat, a=comp_ref, b="company")
     first, second = (card_task, comp_task) if cid == "first:card" else (comp_task, card_task)
-    log(
-        st,
-        ev,
-        f"{seat_name(t.seat)} does the {'card' if first is card_task else 'company'} action first.",
-    )
+    if st.logged:  # no log text on a search copy
+        which = "card" if first is card_task else "company"
+        log(st, ev, f"{seat_name(t.seat)} does the {which} action first.")
     push(st, second)
     push(st, first)
 
 
 def _action(st: State, t: Task, cid: str, ev: list[Event]) -> None:
     spec = spec_of(t.a)
+    if not st.logged and cid in ("", "decline"):  # only a log line: none on a search copy
+        return
     if not cid:
         log(
             st,
@@ -180,16 +181,18 @@ def _action(st: State, t: Task, cid: str, ev: list[Event]) -> None:
 
 def _card_dev(st: State, t: Task, cid: str, ev: list[Event]) -> None:
     spec = data().cards[t.a]["dev"]
-    rep = f" (repetition {t.n} of {t.m})" if t.m > 1 else ""
-    if not cid:
-        log(
-            st,
-            ev,
-            f"{seat_name(t.seat)} cannot use the card action {action_text(spec)}{rep}: "
-            f"{cannot_text(st, t.seat, spec)}.",
-        )
-    elif cid == "decline":
-        log(st, ev, f"{seat_name(t.seat)} declines the card action {action_text(spec)}{rep}.")
+    if cid in ("", "decline"):
+        if st.logged:  # only a log line: none on a search copy
+            what = f"card action {action_text(spec)}"
+            what += f" (repetition {t.n} of {t.m})" if t.m > 1 else ""
+            if cid:
+                log(st, ev, f"{seat_name(t.seat)} declines the {what}.")
+            else:
+                log(
+                    st,
+                    ev,
+                    f"{seat_name(t.seat)} cannot use the {what}: {cannot_text(st, t.seat, spec)}.",
+                )
     elif cid == "company_now":
         comp = st.stack.pop()
         log(st, ev, f"{seat_name(t.seat)} switches to the company action.")

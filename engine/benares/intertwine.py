@@ -90,12 +90,38 @@ def options(st: State, t: Task) -> list[Choice]:
     return out
 
 
+def option_ids(st: State, t: Task) -> list[str]:
+    """The ids of `options(st, t)`, in order, without their labels (for the automatic player;
+    tests/engine/benares/test_bc_bot_fast.py compares the two)."""
+    m = st.mix
+    if m is None:
+        return []
+    c = st.companies[t.seat]
+    out: list[str] = []
+    if not m.move_done:
+        if m.move_left < 0:
+            budget = spec_of(m.move_ref)["qty"] + (c.move_bonus if m.fleet else 0)
+            out += [f"step:{o}" for o, _, _ in _legal_steps(st, t.seat, m, budget)]
+            if c.move_bonus and not m.fleet:
+                out.append("fleet")
+            out.append("mdecline")
+        else:
+            out += [f"step:{o}" for o, _, _ in _legal_steps(st, t.seat, m, m.move_left)]
+    if not m.load_done:
+        if _can_load_one(st, t.seat, m):
+            out.append("crate")
+        if out:
+            out.append("ldone")
+    return out
+
+
 def choose(st: State, t: Task, cid: str, ev: list[Event]) -> None:
     m = st.mix
     assert m is not None
     d = data()
     c = st.companies[t.seat]
     who = seat_name(t.seat)
+    logged = st.logged  # no log text on a search copy
     sale = ""
     if cid == "":
         m.move_done = m.load_done = True
@@ -107,15 +133,17 @@ def choose(st: State, t: Task, cid: str, ev: list[Event]) -> None:
         log(st, ev, f"{who} declines the Move action.")
     elif cid == "ldone":
         m.load_done = True
-        log(st, ev, f"{who} finishes the Load action ({plural(m.loaded, 'crate')}).")
+        if logged:
+            log(st, ev, f"{who} finishes the Load action ({plural(m.loaded, 'crate')}).")
     elif cid == "crate":
         good = d.spaces[c.boat]["source"]
         pay(st, t.seat, c.crate_cost)
         st.crates[c.boat] -= 1
         c.hold[good] = c.hold.get(good, 0) + 1
         m.loaded += 1
-        touch(st, f"map:{c.boat}", f"hold:{t.seat}")
-        log(st, ev, f"{who} loads 1 {good_name(good)} crate at {space_name(c.boat)}.")
+        if logged:
+            touch(st, f"map:{c.boat}", f"hold:{t.seat}")
+            log(st, ev, f"{who} loads 1 {good_name(good)} crate at {space_name(c.boat)}.")
     else:
         dest = cid.split(":")[1]
         if m.move_left < 0:
@@ -126,8 +154,9 @@ def choose(st: State, t: Task, cid: str, ev: list[Event]) -> None:
         c.boat = dest
         m.move_left -= cost
         m.visited.append(dest)
-        touch(st, f"map:{start_space}", f"map:{dest}", f"boat:{t.seat}")
-        log(st, ev, f"{who} moves {start_space} → {dest}.")
+        if logged:
+            touch(st, f"map:{start_space}", f"map:{dest}", f"boat:{t.seat}")
+            log(st, ev, f"{who} moves {start_space} → {dest}.")
         if dest in d.cities:
             m.move_done = True
             m.move_left = 0
@@ -140,7 +169,8 @@ def choose(st: State, t: Task, cid: str, ev: list[Event]) -> None:
         st.mix = None
     elif not m.load_done and m.move_done and not _can_load_one(st, t.seat, m):
         st.mix = None
-        log(st, ev, f"{who}'s Load action ends ({plural(m.loaded, 'crate')}).")
+        if logged:
+            log(st, ev, f"{who}'s Load action ends ({plural(m.loaded, 'crate')}).")
     else:
         push(st, Task("mix", t.seat))
     if sale and sum(c.hold.values()) > 0:

@@ -40,7 +40,7 @@ def pawn_step(st: State, task: Task, ev: list[Event]) -> None:
     c = st.companies[task.seat]
     pawn = task.a
     now = c.rows[pawn]
-    if task.m != quiet(now):
+    if st.logged and task.m != quiet(now):
         who = seat_name(task.seat)
         if now >= d.max_row:
             lost = plural(task.n, "step")
@@ -56,7 +56,8 @@ def pawn_step(st: State, task: Task, ev: list[Event]) -> None:
         return
     c.rows[pawn] += 1
     row = c.rows[pawn]
-    touch(st, f"pawn:{task.seat}:{pawn}")
+    if st.logged:
+        touch(st, f"pawn:{task.seat}:{pawn}")
     if task.n > 1:
         push(st, Task("pawn", task.seat, a=pawn, b=task.b, n=task.n - 1, m=quiet(row)))
     if pawn == "advisor":
@@ -70,7 +71,7 @@ def goods_step(st: State, task: Task, ev: list[Event]) -> None:
     c = st.companies[task.seat]
     good = task.a
     now = c.goods[good]
-    if task.m != quiet(now):
+    if st.logged and task.m != quiet(now):
         who = seat_name(task.seat)
         if now >= d.max_pos:
             lost = plural(task.n, "step")
@@ -85,7 +86,8 @@ def goods_step(st: State, task: Task, ev: list[Event]) -> None:
     if now >= d.max_pos:
         return
     c.goods[good] += 1
-    touch(st, f"goods:{task.seat}:{good}")
+    if st.logged:
+        touch(st, f"goods:{task.seat}:{good}")
     if task.n > 1:
         push(st, Task("goods", task.seat, a=good, b=task.b, n=task.n - 1, m=quiet(now + 1)))
     check_concession(st, task.seat, good, ev)

@@ -31,8 +31,22 @@ def post_problem(st: State, seat: int, kind: str) -> str:
 
 
 def legal_post_types(st: State, seat: int, wanted: str) -> list[str]:
-    kinds = list(data().posts["types"]) if wanted == "any" else [wanted]
-    return [k for k in kinds if not post_problem(st, seat, k)]
+    """The post types (`wanted` or any) without a `post_problem`, checked type by type only
+    for what differs between types (tests/engine/benares/test_bc_bot_fast.py compares)."""
+    d = data()
+    c = st.companies[seat]
+    region = d.spaces[c.boat]["region"] if c.boat else "city"
+    if d.posts["requires_boat_outside_city"] and region == "city" or len(c.posts) >= d.post_spaces:
+        return []
+    types = d.posts["types"]
+    supply = st.post_supply
+    return [
+        k
+        for k in (types if wanted == "any" else [wanted])
+        if types[k]["requires_region"] in ("any_non_city", region)
+        and supply.get(k, 0) > 0
+        and c.treasury >= types[k]["cost_rupees"]
+    ]
 
 
 def create_post(st: State, ev: list[Event], seat: int, kind: str) -> None:

@@ -7,6 +7,8 @@ decision tasks wait for the deciding seat's choice (see flow.py). This keeps eve
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 
 from engine.rng import Rng
@@ -40,8 +42,9 @@ class Company(msgspec.Struct):
     passed: bool = False
 
 
-class Task(msgspec.Struct, array_like=True):
-    """One unit of pending work. `kind` names the handler; a/b/n/m are its arguments."""
+class Task(msgspec.Struct, array_like=True, frozen=True):
+    """One unit of pending work. `kind` names the handler; a/b/n/m are its arguments.
+    Frozen: a handler pushes new Tasks, so state copies may share them (clone.py)."""
 
     kind: str
     seat: int
@@ -97,3 +100,14 @@ class State(msgspec.Struct):
     #: The latest public log lines with the seat deciding when each was written, oldest first
     #: (at most RECENT_KEEP): the board's "since your last turn" banner. Not a rule.
     recent: list[Logged] = msgspec.field(default_factory=list)
+
+    #: Do the rules write log lines and highlights (`last`, `last_text`, `recent`) on this
+    #: state? A class attribute, not a field: it is never stored.
+    logged: ClassVar[bool] = True
+
+
+class Draft(State):
+    """A search's copy of the state (clone.draft): the same fields and rules, but no log lines
+    or highlights are written on it (text.log, text.touch), as nobody reads them there."""
+
+    logged: ClassVar[bool] = False

@@ -83,7 +83,9 @@ def card_text(card_id: str, with_id: bool = True) -> str:
 
 
 def log(st: State, ev: list[Event], text: str, *, barrier: bool = False) -> None:
-    """A public log line; also kept in `last_text` for the view."""
+    """A public log line; also kept in `last_text` for the view. None on a search copy."""
+    if not st.logged:
+        return
     ev.append(Event(text, barrier=barrier))
     st.last_text.append(text)
     st.recent.append(Logged(st.stack[-1].seat if st.stack else None, text))
@@ -91,6 +93,9 @@ def log(st: State, ev: list[Event], text: str, *, barrier: bool = False) -> None
 
 
 def touch(st: State, *ids: str) -> None:
+    """Highlight `ids` as changed by the last turn (`last`); not on a search copy."""
+    if not st.logged:
+        return
     for i in ids:
         if i not in st.last:
             st.last.append(i)

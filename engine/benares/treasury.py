@@ -11,7 +11,7 @@ from engine.core import Event
 def credit(st: State, seat: int, amount: int) -> str:
     """Income: the marker moves forward; every pass beyond the top gives a disc (R30, R31).
     Returns the Treasury note for the log line: 'Treasury ₹6' or
-    'Treasury passes ₹9: +1 Profit disc, now ₹2'."""
+    'Treasury passes ₹9: +1 Profit disc, now ₹2' ('' on a search copy, which logs nothing)."""
     g = data().game
     c = st.companies[seat]
     if amount <= 0:
@@ -25,6 +25,8 @@ def credit(st: State, seat: int, amount: int) -> str:
     discs = passes * g["treasury_overflow_profit_discs"]
     c.treasury = total
     c.discs += discs
+    if not st.logged:  # a search copy: no highlights, no log line
+        return ""
     touch(st, f"treasury:{seat}")
     if not passes:
         return f"Treasury ₹{c.treasury}"
@@ -38,6 +40,8 @@ def gain(st: State, ev: list[Event], seat: int, amount: int, why: str = "") -> N
     if amount <= 0:
         return
     note = credit(st, seat, amount)
+    if not st.logged:
+        return
     reason = f"{why}; " if why else ""
     log(st, ev, f"{seat_name(seat)} gains ₹{amount} ({reason}{note}).")
 
@@ -52,7 +56,7 @@ def pay(st: State, seat: int, amount: int) -> None:
     if amount > c.treasury:
         raise ValueError("payment exceeds the Treasury")
     c.treasury -= amount
-    if amount:
+    if amount and st.logged:
         touch(st, f"treasury:{seat}")
 
 

@@ -1,19 +1,29 @@
 """The automatic player's shortcuts against the plain computations they replace, over seeded
-games: `can_perform`, `final_score`, the memoised `evaluate` (`eval_key`), the search copies that
-share the other companies, the search as a whole (same choices as the plain search), and
-the view's remembered action texts."""
+games: `can_perform`, `final_score`, the memoised `evaluate` (`eval_key`), the search copies
+(`draft`: no log lines, parts shared with the state copied), the search as a whole (same
+choices as the plain search), and the view's remembered action texts."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from types import MappingProxyType
 
 import pytest
 
 from engine.benares import bot, flow
-from engine.benares.actions import action_options, can_perform, spec_of
-from engine.benares.bot_eval import eval_key, evaluate
-from engine.benares.clone import clone
+from engine.benares.actions import (
+    action_ids,
+    action_options,
+    can_perform,
+    crate_price,
+    spec_of,
+)
+from engine.benares.bot_eval import OPEN, _prices, eval_key, evaluate
+from engine.benares.clone import clone, draft
 from engine.benares.data import data
+from engine.benares.posts import legal_post_types, post_problem
+from engine.benares.prompts import OPTIONS
 from engine.benares.scoring import breakdown, final_score
 from engine.benares.state import Slot, State, Task
 from engine.benares.text import action_text
@@ -49,14 +59,75 @@ def _specs() -> list[dict]:
     return specs
 
 
-def test_can_perform_is_whether_there_are_options(positions) -> None:
+def test_can_perform_and_action_ids_follow_the_options(positions) -> None:
     specs = _specs()
     for st, _, _ in positions:
         if st.phase != "action":
             continue
         for seat in range(st.seats):
             for spec in specs:
-                assert can_perform(st, seat, spec) == bool(action_options(st, seat, spec)), spec
+                ids = [c.id for c in action_options(st, seat, spec)]
+                assert action_ids(st, seat, spec) == ids, spec
+                assert can_perform(st, seat, spec) == bool(ids), spec
+
+
+@pytest.fixture(scope="module")
+def reached(positions) -> list[State]:
+    """The states the searches of some seeded positions step to (`Search.after`)."""
+    out: list[State] = []
+    after = bot.Search.after
+
+    def record(self: bot.Search, st: State, cid: str, in_place: bool = False) -> bot.Node:
+        node = after(self, st, cid, in_place)
+        out.append(node[0])
+        return node
+
+    bot.Search.after = record  # type: ignore[method-assign]
+    try:
+        for st, seat, salt in positions[::5]:
+            T.bot_choice(T.copy(st), seat, Rng.from_seed(salt))
+    finally:
+        bot.Search.after = after  # type: ignore[method-assign]
+    return out
+
+
+def test_quick_moves_are_the_options(positions, reached) -> None:
+    """`bot._quick_moves` lists the ids the option builders list, at every decision the
+    searches of some seeded positions reach."""
+    kinds: Counter[str] = Counter()
+    for st in [p[0] for p in positions] + reached:
+        if not st.stack:
+            continue
+        t = st.stack[-1]
+        quick = bot._quick_moves(st, t)
+        if quick is not None:
+            kinds[t.kind] += 1
+            assert quick == [c.id for c in OPTIONS[t.kind](st, t) if not c.step]
+    assert set(kinds) == set(bot.QUICK), kinds
+
+
+def test_legal_post_types_are_those_without_a_problem(positions, reached) -> None:
+    kinds = list(data().posts["types"])
+    for st in [p[0] for p in positions] + reached[::10]:
+        for seat in range(st.seats):
+            for wanted in ["any", *kinds]:
+                plain = [k for k in (kinds if wanted == "any" else [wanted])]
+                plain = [k for k in plain if not post_problem(st, seat, k)]
+                assert legal_post_types(st, seat, wanted) == plain
+
+
+def test_ending_a_turn_but_the_last_changes_no_value(reached) -> None:
+    """A search stops before ending a turn that is not its round's last (`bot._run`): ending
+    it changes nothing `evaluate` reads."""
+    ends = [st for st in reached if st.stack and st.stack[-1].kind == "end_turn"]
+    assert len(ends) > 1000
+    for st in ends:
+        seat = st.stack[-1].seat
+        assert bot._own_only(st) and not bot._mine(st, seat)
+        ended = clone(st)
+        flow.run(ended, [])
+        assert ended.stack[-1].kind == "turn" and ended.turns_taken == st.turns_taken + 1
+        assert eval_key(ended, seat) == eval_key(st, seat)
 
 
 def test_final_score_is_the_breakdown_sum(positions) -> None:
@@ -93,6 +164,25 @@ def _changes(st: State, seat: int) -> list[Callable[[State], None]]:
     ]
 
 
+def test_hold_worth_prices_are_the_best_crate_prices(positions) -> None:
+    """`hold_worth` prices a good at its best city row's value plus its own premium: the best
+    `crate_price` over the cities (R83, R104)."""
+    values, tracks, divisor = _prices()
+    for st, _, _ in positions[::4]:
+        for seat, c in enumerate(st.companies):
+            row_value = max(values[c.rows[t]] for t in tracks)
+            for g in data().goods:
+                best = max(crate_price(st, seat, city, g) for city in data().cities)
+                assert best == row_value + c.goods[g] // divisor
+
+
+def test_an_open_space_is_an_empty_slot(positions) -> None:
+    """`bot_eval.OPEN`: a board space without a card has no mode either."""
+    for st, _, _ in positions:
+        for c in st.companies:
+            assert [not s.card for s in c.board] == [s == OPEN for s in c.board]
+
+
 def test_eval_key_names_every_input_of_evaluate(positions) -> None:
     for st, seat, _ in positions[::7]:
         key = eval_key(st, seat)
@@ -120,6 +210,55 @@ def test_bot_choice_leaves_its_state_unchanged(positions) -> None:
         assert T.encode(st) == before
 
 
+def test_a_search_copies_the_same_companies_throughout(positions, monkeypatch) -> None:
+    """`Search.only` is fixed when a search starts: every state it steps from would give the
+    same (`bot._own_only`)."""
+    after = bot.Search.after
+    steps = 0
+
+    def checked(self: bot.Search, st: State, cid: str, in_place: bool = False) -> bot.Node:
+        nonlocal steps
+        steps += 1
+        assert self.only == (self.seat if bot._own_only(st) else None)
+        return after(self, st, cid, in_place)
+
+    monkeypatch.setattr(bot.Search, "after", checked)
+    for st, seat, salt in positions:
+        T.bot_choice(T.copy(st), seat, Rng.from_seed(salt))
+    assert steps > 10000
+
+
+def test_a_draft_follows_the_rules_without_logging(positions) -> None:
+    """The rules on a search copy change it as they change the state, but write no log lines
+    and no highlights."""
+    for st, seat, salt in positions:
+        move = T.bot_choice(T.copy(st), seat, Rng.from_seed(salt))
+        logged, quiet = clone(st), draft(clone(st))
+        assert all(e.private_to is not None for e in flow.decide(quiet, seat, move))
+        flow.decide(logged, seat, move)
+        assert quiet.last == quiet.last_text == quiet.recent == []
+        logged.last, logged.last_text, logged.recent = [], [], []
+        assert T.encode(quiet) == T.encode(logged)
+
+
+def test_searches_change_nothing_a_draft_shares(positions, monkeypatch) -> None:
+    """`draft` shares the options, the generator, the deck, the discard pile and the first
+    buyers: made read-only here, so a search step that changed one of them would fail."""
+    choices = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
+
+    def read_only(st: State, only: int | None = None) -> State:
+        new = draft(st, only)
+        new.options = MappingProxyType(dict(new.options))  # type: ignore[assignment]
+        new.first_buyers = MappingProxyType(dict(new.first_buyers))  # type: ignore[assignment]
+        new.deck, new.discard = tuple(new.deck), tuple(new.discard)  # type: ignore[assignment]
+        new.rng = None  # type: ignore[assignment]
+        return new
+
+    monkeypatch.setattr(bot, "draft", read_only)
+    again = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
+    assert again == choices
+
+
 def _plain_waits(st: State, t: Task) -> bool:
     """flow.waits without the `can_perform` shortcut."""
     if t.kind in ("order", "sell_mode"):
@@ -132,13 +271,19 @@ def _plain_waits(st: State, t: Task) -> bool:
 
 def test_search_chooses_as_the_plain_search(positions, monkeypatch) -> None:
     """Fast: memoised values, copies sharing other companies, moves kept from `_run`, the
-    `can_perform` shortcut. Plain: none of them."""
+    `can_perform` and `action_ids` shortcuts, last options applied in place. Plain: none of
+    them."""
     fast = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
     run = bot._run
     monkeypatch.setattr(bot, "value", evaluate)
-    monkeypatch.setattr(bot, "clone", lambda st, only=None: clone(st))
-    monkeypatch.setattr(bot, "_run", lambda st, ev: run(st, ev) and None)
+    monkeypatch.setattr(bot, "draft", lambda st, only=None: clone(st))
+    monkeypatch.setattr(bot, "_run", lambda st, ev, last: run(st, ev, True) and None)
     monkeypatch.setattr(flow, "waits", _plain_waits)
+    monkeypatch.setattr(bot, "_quick_moves", lambda st, t: None)
+    after = bot.Search.after  # and never in place
+    monkeypatch.setattr(
+        bot.Search, "after", lambda self, st, cid, in_place=False: after(self, st, cid)
+    )
     plain = [T.bot_choice(T.copy(st), seat, Rng.from_seed(salt)) for st, seat, salt in positions]
     assert fast == plain
 

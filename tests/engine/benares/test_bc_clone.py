@@ -46,5 +46,5 @@ def test_clone_equals_a_round_trip_and_shares_nothing_mutable() -> None:
     states = _states(3, {}) + _states(2, {"intertwined_blocks": "on"})
     assert any(st.mix is not None for st in states)
     for st in states:
-        # log lines never change; Slots are frozen
-        assert_exact_copy(T, st, clone(st), immutable=(Logged, Slot))
+        # log lines never change; Slots and Tasks are frozen
+        assert_exact_copy(T, st, clone(st), immutable=(Logged, Slot, Task))
