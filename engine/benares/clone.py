@@ -57,13 +57,24 @@ def _mix(m: Mix | None) -> Mix | None:
     )
 
 
-def clone(st: State) -> State:
-    """An independent copy of `st`, equal to a serialisation round trip of it."""
+def _companies(st: State, only: int | None) -> list[Company]:
+    """New companies; with `only`, that seat's alone, the others are the very objects of `st`."""
+    if only is None:
+        return [_company(c) for c in st.companies]
+    companies = st.companies[:]
+    companies[only] = _company(companies[only])
+    return companies
+
+
+def clone(st: State, only: int | None = None) -> State:
+    """An independent copy of `st`, equal to a serialisation round trip of it. With `only`,
+    the other seats' companies are shared with `st` (the warning labels' tries: traps.own_only
+    says when nothing may change them)."""
     return State(
         st.seats,
         st.options.copy(),
         Rng(st.rng.state),
-        [_company(c) for c in st.companies],
+        _companies(st, only),
         st.crates.copy(),
         st.crate_supply.copy(),
         st.post_supply.copy(),
@@ -87,16 +98,11 @@ def clone(st: State) -> State:
 def draft(st: State, only: int | None = None) -> Draft:
     """A search copy of `st` (see above). With `only`, the other seats' companies are the very
     objects of `st`: nothing may change them."""
-    if only is None:
-        companies = [_company(c) for c in st.companies]
-    else:
-        companies = st.companies[:]
-        companies[only] = _company(companies[only])
     return Draft(
         st.seats,
         st.options,
         st.rng,
-        companies,
+        _companies(st, only),
         st.crates.copy(),
         st.crate_supply.copy(),
         st.post_supply.copy(),
