@@ -4,9 +4,11 @@
 
 This machine's speed drifts by more than the changes worth measuring, so two bots run at
 once, each against a fake Discord of its own: the checkout at `--base` and this one. They
-play the same seeded games, one decision each in turn (as `bench.e2e_probe` takes them), so
-a swing of the machine hits both alike. Reported: each side's median bot CPU per committed
-decision and the ratio of this one to the base, per round of `--round` decisions too.
+play the same games (their seeds fixed: bench/entries/seeded_bot.py), one decision each in
+turn (as `bench.e2e_probe` takes them), so a swing of the machine hits both alike; a game's end waits until its background work (the
+timelapse) is done, so it overlaps no decision of either side. Reported: each side's median
+bot CPU per committed decision and the ratio of this one to the base, per round of `--round`
+decisions too.
 A checkout to compare with: `git worktree add /tmp/base <commit>`.
 """
 
@@ -14,13 +16,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import tempfile
 from pathlib import Path
 
 from bench import proc
-from bench.e2e_probe import decide, random_forward, settle
+from bench.e2e_probe import ENTRIES, SEEDED_BOT, decide, idle, random_forward, settle
 from bench.stored import OPTIONS
 from tests.e2e.driver import Table
 from tests.e2e.fake_discord import FakeDiscord
@@ -31,7 +34,7 @@ class Side:
     """One bot and the games it plays, one decision at a time."""
 
     def __init__(self, name: str, root: Path, title: str, seed: int) -> None:
-        self.name, self.root, self.title = name, root, title
+        self.name, self.root, self.title, self.seed = name, root, title, seed
         self.rng = random.Random(seed)
         self.policy = random_forward(self.rng)
         self.cpu: list[float] = []
@@ -41,7 +44,11 @@ class Side:
     async def start(self) -> None:
         self.fake = await FakeDiscord().start()
         workdir = Path(tempfile.mkdtemp(prefix=f"boardroom-ab-{self.name}-"))
-        self.bot = BotProcess(self.fake, workdir, env={"RENDER_WORKERS": "1"}, root=self.root)
+        self.bot = BotProcess(
+            self.fake, workdir, entry=SEEDED_BOT, env={"RENDER_WORKERS": "1"}, root=self.root
+        )
+        self.bot.env["PYTHONPATH"] = os.pathsep.join((str(self.root), str(ENTRIES)))
+        self.bot.env["BENCH_GAME_SEED"] = str(self.seed)
         await self.bot.start()
         await asyncio.sleep(2.5)  # discord.py's start-up (guild ready timeout)
 
@@ -68,6 +75,8 @@ class Side:
         await decide(self.table, user, mode, self.policy)
         await settle(self.fake)
         self.cpu.append((proc.cpu_ns(self.bot.pid) - before) / 1e9)
+        if self.table.finished():  # its timelapse is drawn before either side goes on
+            await idle(self.bot.pid)
 
 
 def median_ms(xs: list[float]) -> float:

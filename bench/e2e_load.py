@@ -16,7 +16,11 @@ Discord of tests/e2e, playing the real titles or the test title.
 3. Meanwhile the floor command, `/game rules title:<t>` (neither database nor renderer), is
    sent every `--floor-every` seconds.
 4. Afterwards (`--probe`), decisions of one more game are taken one at a time, to read the bot's
-   and the workers' CPU per decision, and the floor command's, without overlap.
+   and the workers' CPU per decision, and the floor command's, without overlap (a game's end
+   waits for its background work, the timelapse, which is reported on its own line).
+
+New games' seeds come from `--game-seed` (bench/entries/seeded_bot.py), so that two runs play
+the same games; `--game-seed 0` draws them as production does.
 
 "Committed decisions" are completed moves (a commit and a new turn message); the automatic
 players' moves are made in the same transaction and are not counted. The fake Discord and the
@@ -28,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import shutil
 import statistics
@@ -36,13 +41,20 @@ import time
 from pathlib import Path
 
 from bench import proc
-from bench.e2e_probe import decide, probe_decisions, probe_floor, random_forward
+from bench.e2e_probe import (
+    ENTRIES,
+    SEEDED_BOT,
+    decide,
+    probe_decisions,
+    probe_floor,
+    random_forward,
+)
 from bench.e2e_report import DEADLINE, summarise
 from bench.stats import describe, summary
 from bench.stored import OPTIONS, store_games
 from tests.e2e.driver import Table, is_refusal
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.harness import MINIMAL_BOT, REAL_BOT, BotProcess, bot_env
+from tests.e2e.harness import MINIMAL_BOT, REAL_BOT, ROOT, BotProcess, bot_env
 
 TITLES = ("bazaar", "tidewater", "benares", "mombasa", "mixed")
 PEOPLE = ["alice", "bob", "carol", "dave", "erin", "frank"]
@@ -239,7 +251,12 @@ async def run(args: argparse.Namespace) -> dict:
         extra.update(kv.split("=", 1) for kv in args.env)
         if args.profile:
             extra["E2E_PROFILE"] = str(Path(args.profile).resolve())
-        bot = BotProcess(fake, Path(args.workdir), entry=args.entry, env=extra)
+        entry = args.entry
+        if args.game_seed and entry == REAL_BOT:
+            entry = SEEDED_BOT
+            extra["BENCH_GAME_SEED"] = str(args.game_seed)
+            extra["PYTHONPATH"] = os.pathsep.join((str(ROOT), str(ENTRIES)))
+        bot = BotProcess(fake, Path(args.workdir), entry=entry, env=extra)
         await bot.start()
         await asyncio.sleep(2.5)  # let discord.py finish its start-up (guild ready timeout)
         fake.interaction_deadline = DEADLINE  # later first answers are refused, as Discord does
@@ -301,6 +318,7 @@ async def probe(fake: FakeDiscord, bot: BotProcess, args: argparse.Namespace) ->
         print(describe("  render workers' CPU per decision", got["workers"]))
         print(describe("  bot CPU per game set-up (new, joins, start)", got["setup"]))
         print(describe("  bot CPU of a game's last decision", got["last"]))
+        print(describe("  ... with its background work (timelapse)", got["end"]))
         print(f"  interactions per decision: median {statistics.median(got['interactions'])}")
         by_count: dict[int, list[float]] = {}
         for cpu, n in zip(got["bot"], got["interactions"], strict=True):
@@ -320,6 +338,7 @@ async def probe(fake: FakeDiscord, bot: BotProcess, args: argparse.Namespace) ->
             "workers_cpu": summary(got["workers"]),
             "setup_cpu": summary(got["setup"]),
             "last_cpu": summary(got["last"]),
+            "end_cpu": summary(got["end"]),
             "interactions": statistics.median(got["interactions"]),
             "bot_cpu_by_interactions": {n: summary(c) for n, c in sorted(by_count.items())},
             "requests": sum(got["requests"]) / len(got["requests"]),
@@ -356,6 +375,12 @@ def main() -> None:
     ap.add_argument("--profile", help="run the bot under cProfile, stats written here")
     ap.add_argument("--keep", action="store_true", help="keep the temp dir (DB and bot log)")
     ap.add_argument("--entry", default=REAL_BOT, help="the bot's entry point (module:func)")
+    ap.add_argument(
+        "--game-seed",
+        type=int,
+        default=1,
+        help="new games' seeds drawn from this (0: the system's randomness, as in production)",
+    )
     ap.add_argument("--floor-bot", action="store_true", help="also read a minimal bot's RSS")
     ap.add_argument("--env", action="append", default=[], help="KEY=VALUE for the bot process")
     args = ap.parse_args()

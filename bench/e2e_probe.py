@@ -16,10 +16,16 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from bench import proc
 from tests.e2e.driver import Table, is_refusal
 from tests.e2e.fake_discord import FakeDiscord
+
+#: The real bot with its games' seeds fixed (bench/entries/seeded_bot.py: the directory goes on
+#: PYTHONPATH after the checkout that runs), so that runs play the same games.
+ENTRIES = Path(__file__).resolve().parent / "entries"
+SEEDED_BOT = "seeded_bot:main"
 
 #: No request to the fake for this long: the bot is done with what the last interaction caused.
 QUIET = 0.15
@@ -46,6 +52,19 @@ async def settle(fake: FakeDiscord, quiet: float = QUIET, limit: float = 10.0) -
         if len(fake.requests) != seen:
             seen, last = len(fake.requests), time.perf_counter()
         elif time.perf_counter() - last >= quiet:
+            return
+
+
+async def idle(pid: int, quiet: float = 0.3, limit: float = 120.0) -> None:
+    """Wait until the bot and its render workers use under 2% of a core for `quiet` seconds (at
+    most `limit`): a finished game's background work (its timelapse, drawn and posted long
+    after the final standings) is over."""
+    end = time.perf_counter() + limit
+    while time.perf_counter() < end:
+        workers = _workers(pid)
+        before = sum(_cpu(pid, workers))
+        await asyncio.sleep(quiet)
+        if sum(_cpu(pid, workers)) - before < 0.02 * quiet * 1e9:
             return
 
 
@@ -84,7 +103,9 @@ async def probe_decisions(
 ) -> dict[str, list[float]]:
     """Take `decisions` decisions one by one, in games opened at `new_table()` one after the
     other. Returns bot and worker CPU seconds per decision, interactions and REST requests per
-    decision, the bot's CPU seconds of each game's set-up and of each game's last decision,
+    decision, the bot's CPU seconds of each game's set-up, of each game's last decision, and of
+    its end with its background work (the timelapse: waited for before the next game, so that
+    it is counted there and not in the decisions it would overlap),
     and (under "routes") how many requests each route got in all."""
     rng = random.Random(seed)
     policy = random_forward(rng)
@@ -95,6 +116,8 @@ async def probe_decisions(
         "requests": [],
         "setup": [],  # bot CPU of opening, joining and starting a game
         "last": [],  # bot CPU of the decisions that ended a game (standings, statistics)
+        # ... and all it set off in the background (the timelapse): not in anyone's decision
+        "end": [],
     }
     routes: Counter[str] = Counter()
     table: Table | None = None
@@ -119,6 +142,8 @@ async def probe_decisions(
         out["bot"].append((bot1 - bot0) / 1e9)
         if table.finished():
             out["last"].append((bot1 - bot0) / 1e9)
+            await idle(pid)
+            out["end"].append((proc.cpu_ns(pid) - bot0) / 1e9)
         out["workers"].append((w1 - w0) / 1e9)
         out["interactions"].append(len(fake.exchanges) - before_ex)
         made = fake.requests[before_req:]
