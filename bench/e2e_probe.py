@@ -107,6 +107,7 @@ async def probe_decisions(
     its end with its background work (the timelapse: waited for before the next game, so that
     it is counted there and not in the decisions it would overlap),
     and (under "routes") how many requests each route got in all."""
+    await idle(pid)  # (the load before may have left a timelapse to draw)
     rng = random.Random(seed)
     policy = random_forward(rng)
     out: dict[str, list] = {
