@@ -116,7 +116,7 @@ def draft(st: State, only: int | None = None) -> Draft:
         st.first_buyers,
         st.stack[:],  # Tasks are frozen
         st.sale.copy(),
-        None if st.mix is None else _mix(st.mix),
+        _mix(st.mix),
         [],
         [],
         [],
