@@ -128,11 +128,11 @@ def _run(st: State, ev: list[Event], last_turn: bool) -> list[str] | None:
             continue
         if kind == "turn" or kind == "invest":  # the turn is over: never read the next hand
             return None
-        quick = QUICK[kind](st, top) if kind in QUICK else None
+        quick = _quick_moves(st, top)
         if quick is None:
             if flow.waits(st, top):  # a real decision: no need to build its options
                 return None
-            found = OPTIONS[top.kind](st, top)
+            found = OPTIONS[kind](st, top)
             if len(found) >= 2 or any(c.step for c in found):
                 return [c.id for c in found if not c.step]
             cid = found[0].id if found else ""
@@ -141,7 +141,7 @@ def _run(st: State, ev: list[Event], last_turn: bool) -> list[str] | None:
         else:  # a single way or none: it resolves itself (R114)
             cid = quick[0] if quick else ""
         stack.pop()
-        flow.CHOOSE[top.kind](st, top, cid, ev)
+        flow.CHOOSE[kind](st, top, cid, ev)
     return None
 
 

@@ -56,8 +56,7 @@ def pawn_step(st: State, task: Task, ev: list[Event]) -> None:
         return
     c.rows[pawn] += 1
     row = c.rows[pawn]
-    if st.logged:
-        touch(st, f"pawn:{task.seat}:{pawn}")
+    touch(st, f"pawn:{task.seat}:{pawn}")
     if task.n > 1:
         push(st, Task("pawn", task.seat, a=pawn, b=task.b, n=task.n - 1, m=quiet(row)))
     if pawn == "advisor":
@@ -86,8 +85,7 @@ def goods_step(st: State, task: Task, ev: list[Event]) -> None:
     if now >= d.max_pos:
         return
     c.goods[good] += 1
-    if st.logged:
-        touch(st, f"goods:{task.seat}:{good}")
+    touch(st, f"goods:{task.seat}:{good}")
     if task.n > 1:
         push(st, Task("goods", task.seat, a=good, b=task.b, n=task.n - 1, m=quiet(now + 1)))
     check_concession(st, task.seat, good, ev)

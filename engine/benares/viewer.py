@@ -122,7 +122,7 @@ def hands_open(st: State) -> bool:
 
 
 def _company(
-    st: State, s: int, c: Company, show: bool, over: bool, fixed: _Static, post_spaces: int
+    s: int, c: Company, show: bool, over: bool, fixed: _Static, post_spaces: int
 ) -> CompanyView:
     track = [""] * post_spaces
     for i, p in enumerate(c.posts):
@@ -165,7 +165,7 @@ def build(st: State, seat: int | None, status: str) -> BenaresView:
     over = st.phase == "over"
     opened = hands_open(st)
     companies = [
-        _company(st, s, c, seat == s or opened, over, fixed, d.post_spaces)
+        _company(s, c, seat == s or opened, over, fixed, d.post_spaces)
         for s, c in enumerate(st.companies)
     ]
     boats: dict[str, list[int]] = {}
