@@ -254,8 +254,9 @@ async def run(args: argparse.Namespace) -> dict:
         entry = args.entry
         if args.game_seed and entry == REAL_BOT:
             entry = SEEDED_BOT
-            extra["BENCH_GAME_SEED"] = str(args.game_seed)
-            extra["PYTHONPATH"] = os.pathsep.join((str(ROOT), str(ENTRIES)))
+        if (ENTRIES / f"{entry.partition(':')[0]}.py").exists():  # (bench/entries: seeds fixed)
+            extra["BENCH_GAME_SEED"] = str(args.game_seed or 1)
+            extra.setdefault("PYTHONPATH", os.pathsep.join((str(ROOT), str(ENTRIES))))
         bot = BotProcess(fake, Path(args.workdir), entry=entry, env=extra)
         await bot.start()
         await asyncio.sleep(2.5)  # let discord.py finish its start-up (guild ready timeout)

@@ -2,8 +2,8 @@
 randomness: a benchmark entry point (`module:func` for tests/e2e/launcher.py), so that two runs,
 or two versions side by side (bench.e2e_ab), play the very same games.
 
-This directory holds nothing else: a benchmark puts it on PYTHONPATH after the checkout it
-runs, whichever that is (an older one has no such module)."""
+This directory holds only entry points for benchmarks: a benchmark puts it on PYTHONPATH after
+the checkout it runs, whichever that is (an older one has no such module)."""
 
 from __future__ import annotations
 

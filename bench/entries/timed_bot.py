@@ -1,0 +1,132 @@
+"""The real bot (seeds fixed, as seeded_bot.py) with the CPU time of chosen functions added up:
+where a decision's CPU goes inside the bot, per call, as the bot runs them.
+
+    .venv/bin/python -m bench.e2e_load --title mombasa --games 1 --duration 0 --probe 200 \\
+        --entry timed_bot:main --env BENCH_TIMED=/tmp/timed.json
+    .venv/bin/python bench/entries/timed_bot.py /tmp/timed.json 200     # the table, per decision
+
+Why: the same engine call costs about twice as much in the bot as in `bench.fingerprint`
+(Mombasa's automatic player: 0.65 against 0.29 ms; a board's view packed for the render worker:
+0.1 against 0.015 ms), because between two decisions other work has taken the CPU's caches. A
+profiler changes what it measures (cProfile inflates small Python calls many times over; a
+SIGPROF sampler gets a sample per 4 ms of CPU); this wraps only the functions named and reads
+the thread's CPU clock (CLOCK_THREAD_CPUTIME_ID) around each call. A time is exclusive: what
+nested wrapped functions took is not counted twice. Only synchronous functions are wrapped
+(an `async def` would be timed up to its first await), and a function imported by name
+(`from m import f`) before this runs keeps its unwrapped self.
+
+Every 2 s the totals (and the whole run's counts) go to the JSON file named by BENCH_TIMED:
+they include the set-up and load of the run, so divide by the run's decisions with care.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+import os
+import sys
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+#: `module:Class.method` or `module:function`, besides every title's engine calls (`ENGINE`).
+HOST = (
+    "bot.render_pool:_Exchange._readable",
+    "bot.render_pool:frame",
+    "bot.render_pool:write_parts",
+    "bot.catalog:pack",
+    "bot.catalog:view_key",
+    "bot.discord.components:turn_view",
+    "bot.discord.components:private_view",
+    "bot.discord.messages:turn_embed",
+    "discord.state:ConnectionState.parse_interaction_create",
+    "discord.utils:_from_json",
+    "discord.http:handle_message_parameters",
+)
+ENGINE = ("bot_choice", "apply", "view", "prompts", "choices", "encode", "copy", "private_text")
+
+NANOS: Counter[str] = Counter()
+CALLS: Counter[str] = Counter()
+_nested: list[int] = []  # per open wrapped call: the time its wrapped callees took
+
+
+def timed(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        t0 = time.thread_time_ns()
+        _nested.append(0)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            took = time.thread_time_ns() - t0
+            NANOS[name] += took - _nested.pop()
+            CALLS[name] += 1
+            if _nested:
+                _nested[-1] += took
+
+    return wrapper
+
+
+def wrap(owner: Any, attr: str, name: str) -> None:
+    setattr(owner, attr, timed(name, getattr(owner, attr)))
+
+
+def wrap_spec(spec: str) -> None:
+    module_name, _, path = spec.partition(":")
+    owner: Any = importlib.import_module(module_name)
+    *outer, attr = path.split(".")
+    for part in outer:
+        owner = getattr(owner, part)
+    wrap(owner, attr, spec)
+
+
+def wrap_titles() -> None:
+    from engine import registry
+
+    registry.load_builtin()
+    for title in registry.all_titles():
+        cls = type(title)
+        for attr in ENGINE:
+            if attr in vars(cls):  # (a method the title defines, not the base's default)
+                wrap(cls, attr, f"{title.slug}.{attr}")
+
+
+def _dump(path: str) -> None:
+    while True:
+        time.sleep(2)
+        data = {"nanos": dict(NANOS), "calls": dict(CALLS)}
+        with open(f"{path}.tmp", "w") as out:
+            json.dump(data, out)
+        os.replace(f"{path}.tmp", path)
+
+
+def main() -> None:
+    wrap_titles()
+    for spec in HOST:
+        wrap_spec(spec)
+    threading.Thread(target=_dump, args=(os.environ["BENCH_TIMED"],), daemon=True).start()
+    from seeded_bot import main as run
+
+    run()
+
+
+def report(path: str, decisions: int) -> None:
+    data = json.loads(Path(path).read_text())
+    total = 0
+    print(f"{'ms per decision':>16} {'calls':>7} {'ms per call':>12}  function")
+    for name, nanos in sorted(data["nanos"].items(), key=lambda kv: -kv[1]):
+        calls = data["calls"][name]
+        total += nanos
+        print(
+            f"{nanos / 1e6 / decisions:16.3f} {calls / decisions:7.2f} "
+            f"{nanos / 1e6 / calls:12.3f}  {name}"
+        )
+    print(f"{total / 1e6 / decisions:16.3f} {'':7} {'':12}  in all")
+
+
+if __name__ == "__main__":
+    report(sys.argv[1], int(sys.argv[2]))
