@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
-from bot.discord import custom_ids, menu_layout
+from bot.discord import custom_ids, menu_layout, sent
 from bot.discord import messages as m
 from bot.discord.presses import number, numbers
-from bot.discord.router import pressed_values, sent_view
+from bot.discord.router import pressed_values
+from bot.discord.sent import Components, sent_view
 from engine.core import Choice, Prompt
 
 if TYPE_CHECKING:
@@ -65,17 +66,13 @@ class ChoiceButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.CHOIC
         choice: Choice,
         row: int | None = None,
         fingerprint: str | None = None,
-    ) -> ChoiceButton:
-        custom_id = custom_ids.choice_custom_id(game_id, version, index, choice.id, fingerprint)
-        button = ui.Button(
-            label=m.cut(choice.label, m.BUTTON_LABEL_MAX),
-            custom_id=custom_id,
-            style=menu_layout.choice_style(choice),
+    ) -> sent.Button:
+        return sent.Button(
+            custom_ids.choice_custom_id(game_id, version, index, choice.id, fingerprint),
+            m.cut(choice.label, m.BUTTON_LABEL_MAX),
+            menu_layout.choice_style(choice),
             row=row,
         )
-        ref = custom_ids.parse_choice_custom_id(custom_id)
-        assert ref is not None
-        return cls(button, ref)
 
     @classmethod
     async def from_custom_id(
@@ -116,24 +113,21 @@ class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=custom_ids.SELEC
         total: int,
         row: int,
         fingerprint: str | None = None,
-    ) -> ChoiceSelect:
-        options = [
-            discord.SelectOption(
-                label=m.cut(c.label, m.OPTION_LABEL_MAX),
-                value=c.id,
-                description=menu_layout.option_description(page, c),
+    ) -> sent.Select:
+        options = tuple(
+            sent.Option(
+                m.cut(c.label, m.OPTION_LABEL_MAX),
+                c.id,
+                menu_layout.option_description(page, c),
             )
             for _, c in page.items
-        ]
-        select = ui.Select(
-            custom_id=custom_ids.select_custom_id(game_id, version, page.number, fingerprint),
-            placeholder=menu_layout.select_placeholder(prompt_text, page, total),
-            options=options,
-            min_values=1,
-            max_values=1,
+        )
+        return sent.Select(
+            custom_ids.select_custom_id(game_id, version, page.number, fingerprint),
+            options,
+            menu_layout.select_placeholder(prompt_text, page, total),
             row=row,
         )
-        return cls(select, game_id, version, fingerprint)
 
     @classmethod
     async def from_custom_id(
@@ -160,15 +154,14 @@ class PrivateButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.PRIV
         self.valid = valid
 
     @classmethod
-    def build(cls, game_id: int, version: int, row: int | None = None) -> PrivateButton:
-        button = ui.Button(
-            label="Decide privately",
+    def build(cls, game_id: int, version: int, row: int | None = None) -> sent.Button:
+        return sent.Button(
+            custom_ids.private_custom_id(game_id, version),
+            "Decide privately",
+            discord.ButtonStyle.success,
             emoji="🤫",
-            custom_id=custom_ids.private_custom_id(game_id, version),
-            style=discord.ButtonStyle.success,
             row=row,
         )
-        return cls(button, game_id, version)
 
     @classmethod
     async def from_custom_id(
@@ -193,14 +186,10 @@ class MoreButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.MORE_TE
         self.valid = valid
 
     @classmethod
-    def build(cls, game_id: int, version: int, page: int, row: int | None = None) -> MoreButton:
-        button = ui.Button(
-            label="More choices…",
-            custom_id=custom_ids.more_custom_id(game_id, version, page),
-            style=discord.ButtonStyle.secondary,
-            row=row,
+    def build(cls, game_id: int, version: int, page: int, row: int | None = None) -> sent.Button:
+        return sent.Button(
+            custom_ids.more_custom_id(game_id, version, page), "More choices…", row=row
         )
-        return cls(button, game_id, version, page)
 
     @classmethod
     async def from_custom_id(
@@ -221,15 +210,8 @@ class HandButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.HAND_TE
         self.valid = valid
 
     @classmethod
-    def build(cls, game_id: int, row: int | None = None) -> HandButton:
-        button = ui.Button(
-            label="Show my hand",
-            emoji="🂠",
-            custom_id=custom_ids.hand_custom_id(game_id),
-            style=discord.ButtonStyle.secondary,
-            row=row,
-        )
-        return cls(button, game_id)
+    def build(cls, game_id: int, row: int | None = None) -> sent.Button:
+        return sent.Button(custom_ids.hand_custom_id(game_id), "Show my hand", emoji="🂠", row=row)
 
     @classmethod
     async def from_custom_id(
@@ -256,12 +238,9 @@ class LobbyButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.LOBBY_
         self.valid = valid
 
     @classmethod
-    def build(cls, game_id: int, action: str) -> LobbyButton:
+    def build(cls, game_id: int, action: str) -> sent.Button:
         label, style = cls.LOOK[action]
-        button = ui.Button(
-            label=label, style=style, custom_id=custom_ids.lobby_custom_id(game_id, action), row=0
-        )
-        return cls(button, game_id, action)
+        return sent.Button(custom_ids.lobby_custom_id(game_id, action), label, style, row=0)
 
     @classmethod
     async def from_custom_id(
@@ -282,15 +261,8 @@ class RulesButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.RULES_
         self.valid = valid
 
     @classmethod
-    def build(cls, slug: str, page: int, label: str, disabled: bool = False) -> RulesButton:
-        button = ui.Button(
-            label=label,
-            custom_id=custom_ids.rules_custom_id(slug, page),
-            style=discord.ButtonStyle.secondary,
-            disabled=disabled,
-            row=0,
-        )
-        return cls(button, slug, page)
+    def build(cls, slug: str, page: int, label: str, disabled: bool = False) -> sent.Button:
+        return sent.Button(custom_ids.rules_custom_id(slug, page), label, disabled=disabled, row=0)
 
     @classmethod
     async def from_custom_id(
@@ -322,12 +294,9 @@ class SubstituteButton(Checked, ui.DynamicItem[ui.Button], template=SUBSTITUTE_T
         self.game_id, self.request_id, self.action, self.valid = game_id, request_id, action, valid
 
     @classmethod
-    def build(cls, game_id: int, request_id: int, action: str) -> SubstituteButton:
+    def build(cls, game_id: int, request_id: int, action: str) -> sent.Button:
         label, style = cls.LOOK[action]
-        custom_id = f"br:{game_id}:u:{request_id}:{action}"
-        return cls(
-            ui.Button(label=label, style=style, custom_id=custom_id), game_id, request_id, action
-        )
+        return sent.Button(f"br:{game_id}:u:{request_id}:{action}", label, style)
 
     @classmethod
     async def from_custom_id(
@@ -352,14 +321,8 @@ class ReplayButton(Checked, ui.DynamicItem[ui.Button], template=REPLAY_TEMPLATE)
         self.game_id, self.move, self.valid = game_id, move, valid
 
     @classmethod
-    def build(cls, game_id: int, move: int, step: str, label: str, disabled: bool) -> ReplayButton:
-        custom_id = f"br:{game_id}:y:{move}:{step}"
-        style = discord.ButtonStyle.secondary
-        return cls(
-            ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled),
-            game_id,
-            move,
-        )
+    def build(cls, game_id: int, move: int, step: str, label: str, disabled: bool) -> sent.Button:
+        return sent.Button(f"br:{game_id}:y:{move}:{step}", label, disabled=disabled)
 
     @classmethod
     async def from_custom_id(
@@ -384,11 +347,8 @@ class HistoryButton(Checked, ui.DynamicItem[ui.Button], template=HISTORY_TEMPLAT
         self.scope, self.page, self.valid = scope, page, valid
 
     @classmethod
-    def build(cls, scope: str, page: int, label: str, disabled: bool) -> HistoryButton:
-        custom_id = f"br:h:{scope[0]}:{page}"
-        style = discord.ButtonStyle.secondary
-        button = ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled)
-        return cls(button, scope, page)
+    def build(cls, scope: str, page: int, label: str, disabled: bool) -> sent.Button:
+        return sent.Button(f"br:h:{scope[0]}:{page}", label, disabled=disabled)
 
     @classmethod
     async def from_custom_id(
@@ -424,12 +384,12 @@ def choice_items(
     start_page: int = 0,
     rows: int = m.ROWS_MAX - 1,
     fingerprint: str | None = None,
-) -> list[ui.Item[Any]]:
+) -> list[sent.Item]:
     """Buttons or select menus for one prompt, plus "More choices…" (on the last row) when it
     has more pages than fit."""
     plan = menu_layout.layout(prompt.choices, start_page, rows)
     fp = fingerprint
-    items: list[ui.Item[Any]] = []
+    items: list[sent.Item] = []
     total = len(prompt.choices)
     for row, line in enumerate(plan.rows):
         if isinstance(line, menu_layout.ChoicePage):
@@ -445,11 +405,11 @@ def choice_items(
 
 def turn_view(
     game_id: int, version: int, prompts: Sequence[Prompt], has_hands: bool
-) -> ui.View | None:
+) -> Components | None:
     """The public turn message's components: the single open prompt's choices, or a "Decide
     privately" button when decisions are simultaneous or secret; "Show my hand" when the title
     has hands."""
-    items: list[ui.Item[Any]] = []
+    items: list[sent.Item] = []
     last = m.ROWS_MAX - 1
     if prompts:
         if m.is_private_decision(prompts):
@@ -461,18 +421,18 @@ def turn_view(
     return sent_view(items) if items else None
 
 
-def private_view(game_id: int, version: int, prompt: Prompt, start_page: int = 0) -> ui.View:
+def private_view(game_id: int, version: int, prompt: Prompt, start_page: int = 0) -> Components:
     """A player's own menu (ephemeral): its ids carry the prompt's fingerprint, so it stays
     usable while others decide."""
     fp = m.prompt_fingerprint(prompt)
     return sent_view(choice_items(game_id, version, prompt, start_page, fingerprint=fp))
 
 
-def lobby_view(game_id: int) -> ui.View:
+def lobby_view(game_id: int) -> Components:
     return sent_view([LobbyButton.build(game_id, a) for a in ("join", "leave", "start")])
 
 
-def rules_view(slug: str, page: int, total: int) -> ui.View | None:
+def rules_view(slug: str, page: int, total: int) -> Components | None:
     if total <= 1:
         return None
     return sent_view(

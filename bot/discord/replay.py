@@ -8,13 +8,13 @@ import math
 from typing import Any
 
 import discord
-from discord import app_commands, ui
+from discord import app_commands
 
 from bot.discord import messages as m
 from bot.discord.checks import Responder, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.discord.components import HistoryButton, ReplayButton
-from bot.discord.router import sent_view
+from bot.discord.sent import Components, sent_view
 from bot.service.export import Export
 from bot.service.history import HistoryPage, PastGame, Player
 from bot.service.replay import Frame
@@ -119,7 +119,7 @@ def replay_message(frame: Frame) -> dict[str, Any]:
     return {"embed": replay_embed(frame), "file": file, "allowed_mentions": NO_MENTIONS}
 
 
-def replay_view(frame: Frame) -> ui.View:
+def replay_view(frame: Frame) -> Components:
     items = []
     for step, label, delta in STEPS:
         target = min(max(frame.move + delta, 0), frame.total)

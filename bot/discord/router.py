@@ -5,15 +5,16 @@ its template names what the custom id carries, `from_custom_id` parses it, `Chec
 checks every press passes, `callback` hands over to a cog. discord.py could route them itself
 (`add_dynamic_items`), but for each press it first rebuilds every component of the pressed
 message as a ui item, and it stores each view sent (an ephemeral one with a 15-minute timer
-task): together about 3% of the bot's CPU per decision in `bench.e2e_load --probe`. So views
-are sent stopped (`sent_view`: discord.py neither stores nor listens to a stopped view) and
-`route` does the routing: one regex match, one item, its check, its callback."""
+task): together about 3% of the bot's CPU per decision in `bench.e2e_load --probe`. So what is
+sent is only the components' JSON (sent.py: nothing for discord.py to store or listen to), and
+`route` does the routing: one regex match, one item, its check, its callback. A `build`
+classmethod gives the `sent` button or select that an item class routes the presses of."""
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -22,15 +23,6 @@ from discord import ui
 log = logging.getLogger("bot.discord.router")
 
 ItemClass = type[ui.DynamicItem[Any]]
-
-
-def sent_view(items: Iterable[ui.Item[Any]]) -> ui.View:
-    """A view to send with a message: its items' presses come back through `route`."""
-    view = ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    view.stop()
-    return view
 
 
 class Router:

@@ -20,7 +20,7 @@ from bot.discord import messages
 from bot.discord.checks import Responder, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.discord.components import SubstituteButton
-from bot.discord.router import sent_view
+from bot.discord.sent import Components, sent_view
 from bot.errors import ServiceError
 from bot.service import Fired
 from bot.service.stalls import Stalled
@@ -58,7 +58,7 @@ def request_text(req: SubRequest) -> str:
     return f"✖️ The request for a substitute for {seat} of {game} was withdrawn."
 
 
-def request_view(req: SubRequest) -> discord.ui.View | None:
+def request_view(req: SubRequest) -> Components | None:
     actions = {OPEN: ("take", "cancel"), WAITING: ("approve", "reject", "cancel")}
     wanted = actions.get(req.status)
     if not wanted:

@@ -20,6 +20,7 @@ import discord
 from bot import catalog
 from bot.discord import components, messages, rest
 from bot.discord.checks import Responder
+from bot.discord.sent import Components
 from bot.discord.timelapse import TimelapsePoster
 from bot.discord.watch_buttons import again_view
 from bot.errors import ServiceError
@@ -52,7 +53,7 @@ class TurnMessage:
     content: str | None
     embeds: list[discord.Embed]
     image: RenderedImage | None
-    view: discord.ui.View | None
+    view: Components | None
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
@@ -103,7 +104,7 @@ class TurnPoster:
             except Exception:  # the move is committed: post it even if the drawing failed
                 log.exception("board drawing failed", extra={"game_id": info.id})
         image_name = image.filename if image else None
-        view: discord.ui.View | None = None
+        view: Components | None = None
         if info.status == "finished" and info.result is not None:
             final = messages.FINAL_SUMMARY_MAX
             embeds = [messages.summary_embed(info, lines, final)] if lines else []

@@ -10,9 +10,10 @@ from typing import Any, ClassVar, Self
 import discord
 from discord import ui
 
+from bot.discord import sent
 from bot.discord.components import Checked, _bot
 from bot.discord.presses import number, numbers
-from bot.discord.router import sent_view
+from bot.discord.sent import Components, sent_view
 
 #: "Allow" on a request to watch an "ask" game: `w:<watcher row id>`.
 ALLOW_TEMPLATE = r"br:(?P<game>\d+):w:(?P<watcher>\d+)"
@@ -40,14 +41,10 @@ class _Answer(Checked):
         self.game_id, self.watcher_id, self.valid = game_id, watcher_id, valid
 
     @classmethod
-    def build(cls, game_id: int, watcher_id: int) -> Self:
-        button = ui.Button(
-            label=cls.label,
-            emoji=cls.emoji,
-            style=cls.style,
-            custom_id=f"br:{game_id}:{cls.tag}:{watcher_id}",
+    def build(cls, game_id: int, watcher_id: int) -> sent.Button:
+        return sent.Button(
+            f"br:{game_id}:{cls.tag}:{watcher_id}", cls.label, cls.style, emoji=cls.emoji
         )
-        return cls(button, game_id, watcher_id)
 
     @classmethod
     async def from_custom_id(
@@ -76,14 +73,10 @@ class PlayAgainButton(Checked, ui.DynamicItem[ui.Button], template=AGAIN_TEMPLAT
         self.game_id, self.valid = game_id, valid
 
     @classmethod
-    def build(cls, game_id: int) -> PlayAgainButton:
-        button = ui.Button(
-            label="Play again",
-            emoji="🔁",
-            style=discord.ButtonStyle.primary,
-            custom_id=again_custom_id(game_id),
+    def build(cls, game_id: int) -> sent.Button:
+        return sent.Button(
+            again_custom_id(game_id), "Play again", discord.ButtonStyle.primary, emoji="🔁"
         )
-        return cls(button, game_id)
 
     @classmethod
     async def from_custom_id(
@@ -99,11 +92,11 @@ class PlayAgainButton(Checked, ui.DynamicItem[ui.Button], template=AGAIN_TEMPLAT
 WATCH_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (AllowButton, DeclineButton, PlayAgainButton)
 
 
-def allow_view(game_id: int, watcher_id: int) -> ui.View:
+def allow_view(game_id: int, watcher_id: int) -> Components:
     return sent_view(
         [AllowButton.build(game_id, watcher_id), DeclineButton.build(game_id, watcher_id)]
     )
 
 
-def again_view(game_id: int) -> ui.View:
+def again_view(game_id: int) -> Components:
     return sent_view([PlayAgainButton.build(game_id)])

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 
 import discord
 import pytest
+from discord import ui
 
 from bot.discord import components as comp
 from bot.discord import custom_ids as cids
@@ -409,14 +410,18 @@ def test_lobby_and_rules_views() -> None:
 async def test_dynamic_items_rebuild_from_their_custom_ids() -> None:
     prompt = Prompt(0, "Choose", [Choice("card:red-1", "Red 1"), Choice("pass", "Pass")])
     view = comp.turn_view(7, 12, [prompt], has_hands=True)
-    button = view.children[0]
+    assert view is not None
+    button = view.items[0]
     match = re.fullmatch(cids.CHOICE_TEMPLATE, button.custom_id)
     assert match is not None
-    rebuilt = await comp.ChoiceButton.from_custom_id(None, button.item, match)  # type: ignore[arg-type]
+    item = ui.Button(custom_id=button.custom_id)  # (as the router rebuilds a press's item)
+    rebuilt = await comp.ChoiceButton.from_custom_id(None, item, match)  # type: ignore[arg-type]
     assert rebuilt.ref == cids.ChoiceRef(7, 12, "c", "card:red-1")
-    hand = view.children[-1]
+    hand = view.items[-1]
     match = re.fullmatch(cids.HAND_TEMPLATE, hand.custom_id)
-    rebuilt_hand = await comp.HandButton.from_custom_id(None, hand.item, match)  # type: ignore[arg-type]
+    assert match is not None
+    item = ui.Button(custom_id=hand.custom_id)
+    rebuilt_hand = await comp.HandButton.from_custom_id(None, item, match)  # type: ignore[arg-type]
     assert rebuilt_hand.game_id == 7
 
 

@@ -1,0 +1,85 @@
+"""The components we send as JSON (bot/discord/sent.py) are what discord.py would have sent for
+the same buttons and selects in a ui.View: discord.py is the reference."""
+
+from __future__ import annotations
+
+import pytest
+from discord import SelectOption, ui
+
+from bot.discord import components as comp
+from bot.discord import sent
+from bot.discord.watch_buttons import AllowButton, DeclineButton, again_view, allow_view
+from engine.core import Choice, Prompt
+
+
+def as_discord_py(view: sent.Components) -> list[dict]:
+    """The same items as discord.py's own ui items in a View, rendered by discord.py."""
+    reference = ui.View(timeout=None)
+    for item in view.items:
+        if isinstance(item, sent.Button):
+            reference.add_item(
+                ui.Button(
+                    label=item.label,
+                    custom_id=item.custom_id,
+                    style=item.style,
+                    emoji=item.emoji,
+                    disabled=item.disabled,
+                    row=item.row,
+                )
+            )
+        else:
+            options = [
+                SelectOption(label=o.label, value=o.value, description=o.description)
+                for o in item.options
+            ]
+            reference.add_item(
+                ui.Select(
+                    custom_id=item.custom_id,
+                    placeholder=item.placeholder,
+                    options=options,
+                    min_values=1,
+                    max_values=1,
+                    row=item.row,
+                )
+            )
+    return reference.to_components()
+
+
+def prompts() -> list[Prompt]:
+    """Menus of every layout: a few buttons (steps among them), a select, several pages with
+    "More choices…", long labels."""
+    few = [Choice("pass", "Pass"), Choice("card:1", "Play a card", step=True)]
+    many = [Choice(f"c{i}", f"Choice {i}", step=i % 3 == 0) for i in range(12)]
+    huge = [Choice(f"x{i}", f"A rather long label for choice number {i} " * 3) for i in range(90)]
+    return [Prompt(0, "Pick", few), Prompt(1, "Pick one", many), Prompt(2, "Choose", huge)]
+
+
+async def test_sent_components_are_discord_pys_own() -> None:
+    views: list[sent.Components | None] = []
+    for prompt in prompts():
+        for hands in (True, False):
+            views.append(comp.turn_view(7, 12, [prompt], has_hands=hands))
+        for page in (0, 1, 2):
+            views.append(comp.private_view(7, 12, prompt, start_page=page))
+    secret = [Prompt(0, "Bid", [Choice("1", "1")], secret=True), Prompt(1, "Bid", [], secret=True)]
+    views.append(comp.turn_view(7, 12, secret, has_hands=True))
+    views += [comp.lobby_view(3), comp.rules_view("bazaar", 1, 4), again_view(5), allow_view(5, 9)]
+    views.append(sent.sent_view(comp.SubstituteButton.build(5, 2, a) for a in ("take", "cancel")))
+    views.append(sent.sent_view([comp.ReplayButton.build(5, 3, "b1", "◀", disabled=True)]))
+    views.append(sent.sent_view([comp.HistoryButton.build("server", 2, "Older ▶", False)]))
+    assert AllowButton.build(5, 9).emoji == "👀" and DeclineButton.build(5, 9).emoji is None
+    assert len(views) == 23
+    for view in views:
+        assert view is not None
+        assert view.to_components() == as_discord_py(view)
+
+
+def test_rows_fill_as_discord_pys_and_overflow_is_refused() -> None:
+    buttons = [sent.Button(f"b{i}", f"B{i}") for i in range(7)]
+    rows = sent.sent_view(buttons).to_components()
+    assert [len(r["components"]) for r in rows] == [5, 2]
+    select = sent.Select("s", (sent.Option("A", "a"),), row=0)
+    with pytest.raises(ValueError):
+        sent.sent_view([*buttons[:1], select])  # a select takes a whole row
+    with pytest.raises(ValueError):
+        sent.sent_view([sent.Button(f"b{i}", "B") for i in range(26)])
