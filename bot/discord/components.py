@@ -1,8 +1,9 @@
-"""Buttons and select menus. All are `DynamicItem`s whose custom id carries what they need
-(game id, state version, choice), so a press on any message, even one posted before a
-restart, is routed here. Each item only parses its id and hands over to the bot's handlers,
-after the checks every press passes (`Checked`, see presses.py): numbers in range, one value
-per select, and the game living in the channel the press came from."""
+"""Buttons and select menus. Each kind is a `DynamicItem` class whose custom id carries what it
+needs (game id, state version, choice), so a press on any message, even one posted before a
+restart, is routed here (router.py). Each item only parses its id and hands over to the bot's
+handlers, after the checks every press passes (`Checked`, see presses.py): numbers in range,
+one value per select, and the game living in the channel the press came from. Its `build`
+gives what a message is sent with: the `sent.Button` or `sent.Select` (sent.py)."""
 
 from __future__ import annotations
 
