@@ -18,7 +18,7 @@ from bot.discord import custom_ids, menu_layout, sent
 from bot.discord import messages as m
 from bot.discord.presses import number, numbers
 from bot.discord.router import pressed_values
-from bot.discord.sent import Components, sent_view
+from bot.discord.sent import Components
 from engine.core import Choice, Prompt
 
 if TYPE_CHECKING:
@@ -419,24 +419,24 @@ def turn_view(
             items.extend(choice_items(game_id, version, prompts[0]))
     if has_hands:
         items.append(HandButton.build(game_id, row=last))
-    return sent_view(items) if items else None
+    return Components(items) if items else None
 
 
 def private_view(game_id: int, version: int, prompt: Prompt, start_page: int = 0) -> Components:
     """A player's own menu (ephemeral): its ids carry the prompt's fingerprint, so it stays
     usable while others decide."""
     fp = m.prompt_fingerprint(prompt)
-    return sent_view(choice_items(game_id, version, prompt, start_page, fingerprint=fp))
+    return Components(choice_items(game_id, version, prompt, start_page, fingerprint=fp))
 
 
 def lobby_view(game_id: int) -> Components:
-    return sent_view([LobbyButton.build(game_id, a) for a in ("join", "leave", "start")])
+    return Components([LobbyButton.build(game_id, a) for a in ("join", "leave", "start")])
 
 
 def rules_view(slug: str, page: int, total: int) -> Components | None:
     if total <= 1:
         return None
-    return sent_view(
+    return Components(
         [
             RulesButton.build(slug, max(page - 1, 0), "◀", disabled=page == 0),
             RulesButton.build(slug, min(page + 1, total - 1), "▶", disabled=page >= total - 1),

@@ -14,7 +14,7 @@ from bot.discord import messages as m
 from bot.discord.checks import Responder, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.discord.components import HistoryButton, ReplayButton
-from bot.discord.sent import Components, sent_view
+from bot.discord.sent import Components
 from bot.service.export import Export
 from bot.service.history import HistoryPage, PastGame, Player
 from bot.service.replay import Frame
@@ -126,7 +126,7 @@ def replay_view(frame: Frame) -> Components:
         items.append(
             ReplayButton.build(frame.game.id, target, step, label, disabled=target == frame.move)
         )
-    return sent_view(items)
+    return Components(items)
 
 
 # ---- history -------------------------------------------------------------------------------
@@ -176,7 +176,7 @@ def history_message(shown: HistoryPage) -> dict[str, Any]:
     embed.set_footer(text=f"Page {shown.page + 1}, newest first")
     message: dict[str, Any] = {"embed": embed, "allowed_mentions": NO_MENTIONS}
     if shown.page > 0 or shown.more:
-        message["view"] = sent_view(
+        message["view"] = Components(
             [
                 HistoryButton.build(
                     shown.scope, max(shown.page - 1, 0), "◀ Newer", shown.page == 0

@@ -86,7 +86,8 @@ Item = Button | Select
 
 
 class Components:
-    """A message's components, ready to send (in place of a discord.ui view)."""
+    """A message's components, ready to send (in place of a discord.ui view): their presses
+    come back through `Router.route`."""
 
     __discord_ui_view__: ClassVar[bool] = True  # (what discord.py checks a view by)
     timeout = None
@@ -107,11 +108,6 @@ class Components:
 
     def is_dispatchable(self) -> bool:
         return False
-
-
-def sent_view(items: Iterable[Item]) -> Components:
-    """The components to send with a message: their presses come back through `route`."""
-    return Components(items)
 
 
 def _action_rows(items: list[Item]) -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ from bot.discord import messages
 from bot.discord.checks import Responder, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.discord.components import SubstituteButton
-from bot.discord.sent import Components, sent_view
+from bot.discord.sent import Components
 from bot.errors import ServiceError
 from bot.service import Fired
 from bot.service.stalls import Stalled
@@ -63,7 +63,7 @@ def request_view(req: SubRequest) -> Components | None:
     wanted = actions.get(req.status)
     if not wanted:
         return None
-    return sent_view(SubstituteButton.build(req.game_id, req.id, action) for action in wanted)
+    return Components(SubstituteButton.build(req.game_id, req.id, action) for action in wanted)
 
 
 def stall_text(found: Stalled) -> str:

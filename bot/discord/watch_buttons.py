@@ -13,7 +13,7 @@ from discord import ui
 from bot.discord import sent
 from bot.discord.components import Checked, _bot
 from bot.discord.presses import number, numbers
-from bot.discord.sent import Components, sent_view
+from bot.discord.sent import Components
 
 #: "Allow" on a request to watch an "ask" game: `w:<watcher row id>`.
 ALLOW_TEMPLATE = r"br:(?P<game>\d+):w:(?P<watcher>\d+)"
@@ -93,10 +93,10 @@ WATCH_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (AllowButton, DeclineButton
 
 
 def allow_view(game_id: int, watcher_id: int) -> Components:
-    return sent_view(
+    return Components(
         [AllowButton.build(game_id, watcher_id), DeclineButton.build(game_id, watcher_id)]
     )
 
 
 def again_view(game_id: int) -> Components:
-    return sent_view([PlayAgainButton.build(game_id)])
+    return Components([PlayAgainButton.build(game_id)])

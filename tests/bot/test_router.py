@@ -34,7 +34,7 @@ async def test_every_view_we_send_is_stopped() -> None:
 
 
 def test_views_are_only_built_as_sent_components() -> None:
-    """One way to build a view: `sent.sent_view` (a discord.ui view would be stored and
+    """One way to build a view: `sent.Components` (a discord.ui view would be stored and
     its presses dispatched by discord.py as well)."""
     found = []
     for path in (ROOT / "bot").rglob("*.py"):

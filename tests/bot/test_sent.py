@@ -64,9 +64,9 @@ async def test_sent_components_are_discord_pys_own() -> None:
     secret = [Prompt(0, "Bid", [Choice("1", "1")], secret=True), Prompt(1, "Bid", [], secret=True)]
     views.append(comp.turn_view(7, 12, secret, has_hands=True))
     views += [comp.lobby_view(3), comp.rules_view("bazaar", 1, 4), again_view(5), allow_view(5, 9)]
-    views.append(sent.sent_view(comp.SubstituteButton.build(5, 2, a) for a in ("take", "cancel")))
-    views.append(sent.sent_view([comp.ReplayButton.build(5, 3, "b1", "◀", disabled=True)]))
-    views.append(sent.sent_view([comp.HistoryButton.build("server", 2, "Older ▶", False)]))
+    views.append(sent.Components(comp.SubstituteButton.build(5, 2, a) for a in ("take", "cancel")))
+    views.append(sent.Components([comp.ReplayButton.build(5, 3, "b1", "◀", disabled=True)]))
+    views.append(sent.Components([comp.HistoryButton.build("server", 2, "Older ▶", False)]))
     assert AllowButton.build(5, 9).emoji == "👀" and DeclineButton.build(5, 9).emoji is None
     assert len(views) == 23
     for view in views:
@@ -76,10 +76,10 @@ async def test_sent_components_are_discord_pys_own() -> None:
 
 def test_rows_fill_as_discord_pys_and_overflow_is_refused() -> None:
     buttons = [sent.Button(f"b{i}", f"B{i}") for i in range(7)]
-    rows = sent.sent_view(buttons).to_components()
+    rows = sent.Components(buttons).to_components()
     assert [len(r["components"]) for r in rows] == [5, 2]
     select = sent.Select("s", (sent.Option("A", "a"),), row=0)
     with pytest.raises(ValueError):
-        sent.sent_view([*buttons[:1], select])  # a select takes a whole row
+        sent.Components([*buttons[:1], select])  # a select takes a whole row
     with pytest.raises(ValueError):
-        sent.sent_view([sent.Button(f"b{i}", "B") for i in range(26)])
+        sent.Components([sent.Button(f"b{i}", "B") for i in range(26)])
