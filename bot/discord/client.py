@@ -21,6 +21,7 @@ from bot.discord.checks import context, log_done, report_error
 from bot.discord.clocks import Clocks
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.info import Info
+from bot.discord.interactions import LazyState, has_component
 from bot.discord.lobby import Lobby
 from bot.discord.me import Me
 from bot.discord.play import STALE, Play
@@ -63,21 +64,6 @@ class BoardroomTree(app_commands.CommandTree):
         name = _command_name(interaction)
         await report_error(interaction, error, name)
         _log_done(interaction, name, ok=False)
-
-
-def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
-    """Whether the pressed component (same id, same type) is on the message it came from."""
-    message = interaction.message
-    if message is None:
-        return False
-    ctype = (interaction.data or {}).get("component_type")
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) != custom_id:
-                continue
-            if ctype is None or child.type.value == ctype:
-                return True
-    return False
 
 
 async def probe_gateway(timeout: float = GATEWAY_PROBE_TIMEOUT) -> None:
@@ -153,6 +139,17 @@ class BoardroomBot(discord.AutoShardedClient):
         self._flush_task: asyncio.Task[None] | None = None
         self._metrics_runner: Any = None  # the /metrics and /healthz server (bot.health)
         self._register()
+
+    def _get_state(self, **options: Any) -> LazyState:
+        """discord.py's connection state, making interactions that build the pressed message
+        only when asked (bot.discord.interactions)."""
+        return LazyState(
+            dispatch=self.dispatch,
+            handlers=self._handlers,
+            hooks=self._hooks,
+            http=self.http,
+            **options,
+        )
 
     def _register(self) -> None:
         game = app_commands.Group(name="game", description="Boardroom games in this channel.")
@@ -243,7 +240,7 @@ class BoardroomBot(discord.AutoShardedClient):
         found = self.router.match(custom_id)
         if found is None:
             text, what = NOT_MINE, "a component that is not ours"
-        elif _on_message(interaction, custom_id):
+        elif has_component(interaction, custom_id):
             await self.router.route(interaction, *found)
             return
         else:
