@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
 from bot import catalog, metrics
-from bot.db.models import Action, Game, Seat
+from bot.db.models import Action, Game, Seat, utcnow
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 from bot.service import queries as q
@@ -152,6 +152,7 @@ class ServiceCore(Plumbing):
         all_events: list[Event] = []
         last_seq = loaded.last_seq
         logged: list[dict[str, Any]] = []
+        logged_at = utcnow()  # (given, not the column's default: see bot.db.prepared)
         for seat_no, choice_id, user_id, events, undoable in rows:
             logged.append(
                 {
@@ -164,6 +165,7 @@ class ServiceCore(Plumbing):
                     "version": version,
                     "events": [event_json(e) for e in events],
                     "undoable": undoable,
+                    "created_at": logged_at,
                 }
             )
             all_events += events

@@ -11,17 +11,19 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Update, bindparam, delete, insert, update
+from sqlalchemy import bindparam, delete, insert, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from bot.db.models import Action, Delivery, Game, Snapshot, utcnow
+from bot.db.prepared import Prepared
 from bot.errors import StaleError
 from bot.service.queries.timers import clear_game_timers_now, set_game_timers
 
 # The statements of a committed decision go to the tables (`Model.__table__`), not through the
-# ORM: they are the hot path, and the ORM's unit of work cost more than the SQL itself.
+# ORM: they are the hot path, and the ORM's unit of work cost more than the SQL itself. Each
+# runs `Prepared` (bot.db.prepared): compiled once, executed on the driver's cursor.
 GAMES = Game.__table__
 ACTIONS = Action.__table__
 SNAPSHOTS = Snapshot.__table__
@@ -30,17 +32,18 @@ DELIVERIES = Delivery.__table__
 
 # Built once: a statement object keeps its cache key, so executing it again costs no SQL
 # construction (bound parameters carry the values; their names differ from the columns').
-_BUMP = (
+_BUMP_GAME = (
     update(GAMES)
     .where(GAMES.c.id == bindparam("b_id"), GAMES.c.version == bindparam("b_expected"))
     .values(version=bindparam("b_new"), updated_at=bindparam("b_now"))
 )
+_BUMP = Prepared(_BUMP_GAME)
 
 
 @functools.cache
-def _bump_setting(columns: tuple[str, ...]) -> Update:
+def _bump_setting(columns: tuple[str, ...]) -> Prepared:
     """`_BUMP` that also sets `columns` (bound as `v_<column>`), built once per column set."""
-    return _BUMP.values({c: bindparam(f"v_{c}") for c in columns})
+    return Prepared(_BUMP_GAME.values({c: bindparam(f"v_{c}") for c in columns}))
 
 
 async def bump(s: AsyncSession, game: Game, expected: int, **values: Any) -> int:
@@ -54,10 +57,10 @@ def bump_now(s: Session, game: Game, expected: int, values: dict[str, Any]) -> i
     params = {"b_id": game.id, "b_expected": expected, "b_new": new, "b_now": utcnow()}
     if values:
         params.update({f"v_{k}": v for k, v in values.items()})
-        done = s.execute(_bump_setting(tuple(sorted(values))), params)
+        done = _bump_setting(tuple(sorted(values))).run(s, params)
     else:
-        done = s.execute(_BUMP, params)
-    if done.rowcount != 1:
+        done = _BUMP.run(s, params)
+    if done != 1:
         raise StaleError("The game moved on while you were deciding; have another look.")
     # Record the new values as already stored (no second UPDATE when the game is attached).
     set_committed_value(game, "version", new)
@@ -66,10 +69,10 @@ def bump_now(s: Session, game: Game, expected: int, values: dict[str, Any]) -> i
     return new
 
 
-_LOG_ACTIONS = insert(ACTIONS)
+_LOG_ACTIONS = Prepared(insert(ACTIONS))
 
 
-_MOVE_SNAPSHOT = (
+_MOVE_SNAPSHOT = Prepared(
     update(SNAPSHOTS)
     .where(
         SNAPSHOTS.c.game_id == bindparam("b_game"),
@@ -84,7 +87,7 @@ _MOVE_SNAPSHOT = (
         created_at=bindparam("b_now"),
     )
 )
-_INSERT_SNAPSHOT = insert(SNAPSHOTS)
+_INSERT_SNAPSHOT = Prepared(insert(SNAPSHOTS))
 
 
 def replace_latest_snapshot(
@@ -98,8 +101,8 @@ def replace_latest_snapshot(
 ) -> None:
     """The snapshot of `version` replaces the latest one (of `previous`), unless that one is a
     checkpoint (kept): then it is written beside it. One statement in the common case."""
-    moved = s.execute(
-        _MOVE_SNAPSHOT,
+    moved = _MOVE_SNAPSHOT.run(
+        s,
         {
             "b_game": game_id,
             "b_previous": previous,
@@ -110,9 +113,9 @@ def replace_latest_snapshot(
             "b_now": utcnow(),
         },
     )
-    if moved.rowcount != 1:
-        s.execute(
-            _INSERT_SNAPSHOT,
+    if moved != 1:
+        _INSERT_SNAPSHOT.run(
+            s,
             {
                 "game_id": game_id,
                 "version": version,
@@ -123,10 +126,10 @@ def replace_latest_snapshot(
         )
 
 
-_OWE_DELIVERY = insert(DELIVERIES)
+_OWE_DELIVERY = Prepared(insert(DELIVERIES))
 #: The turn message owed for a new version takes over the row of the one just posted: one
 #: statement instead of an insert and a delete (`owe_turn_message`).
-_PASS_ON_DELIVERY = (
+_PASS_ON_DELIVERY = Prepared(
     update(DELIVERIES)
     .where(
         DELIVERIES.c.game_id == bindparam("b_game"),
@@ -138,12 +141,14 @@ _PASS_ON_DELIVERY = (
     )
 )
 
-_DELIVERED = delete(DELIVERIES).where(
-    DELIVERIES.c.game_id == bindparam("b_game"),
-    DELIVERIES.c.version <= bindparam("b_version"),
-    DELIVERIES.c.kind == "turn",
+_DELIVERED = Prepared(
+    delete(DELIVERIES).where(
+        DELIVERIES.c.game_id == bindparam("b_game"),
+        DELIVERIES.c.version <= bindparam("b_version"),
+        DELIVERIES.c.kind == "turn",
+    )
 )
-_TURN_MESSAGE = (
+_TURN_MESSAGE = Prepared(
     update(GAMES)
     .where(GAMES.c.id == bindparam("b_game"))
     .values(turn_message_id=bindparam("b_message"))
@@ -159,9 +164,9 @@ async def mark_delivered(s: AsyncSession, items: Sequence[tuple[int, int, int | 
 def mark_delivered_now(s: Session, items: Sequence[tuple[int, int, int | None]]) -> None:
     """`mark_delivered`, in a `run_sync`."""
     for game_id, version, message_id in items:
-        s.execute(_DELIVERED, {"b_game": game_id, "b_version": version})
+        _DELIVERED.run(s, {"b_game": game_id, "b_version": version})
         if message_id is not None:
-            s.execute(_TURN_MESSAGE, {"b_game": game_id, "b_message": message_id})
+            _TURN_MESSAGE.run(s, {"b_game": game_id, "b_message": message_id})
 
 
 @dataclass
@@ -188,7 +193,7 @@ def write_decision(s: Session, w: DecisionRows) -> int:
     game_id = w.game.id
     version = bump_now(s, w.game, w.previous, w.values)
     if w.actions:
-        s.execute(_LOG_ACTIONS, w.actions)
+        _LOG_ACTIONS.run(s, w.actions)
     replace_latest_snapshot(s, game_id, w.previous, version, w.last_seq, w.state, w.checkpoint)
     owe_turn_message(s, game_id, version, w.prefix, w.delivered)
     if w.timers is None:
@@ -212,8 +217,8 @@ def owe_turn_message(
             "b_prefix": prefix,
             "b_now": utcnow(),
         }
-        if s.execute(_PASS_ON_DELIVERY, params).rowcount == 1:
+        if _PASS_ON_DELIVERY.run(s, params) == 1:
             return
         mark_delivered_now(s, [(game_id, delivered, None)])  # (its message id: with the bump)
     params = {"game_id": game_id, "version": version, "kind": "turn", "prefix": prefix}
-    s.execute(_OWE_DELIVERY, params)
+    _OWE_DELIVERY.run(s, params)

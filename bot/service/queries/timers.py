@@ -9,18 +9,19 @@ import functools
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Update, bindparam, case, delete, insert, update
+from sqlalchemy import bindparam, case, delete, insert, or_, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
 from bot.db.models import Timer, utcnow
+from bot.db.prepared import Prepared
 
 #: The timer kind of turn reminders.
 REMINDER = "reminder"
 TIMERS = Timer.__table__
 
 
-_MOVE_TIMER = (
+_MOVE_TIMER = Prepared(
     update(TIMERS)
     .where(TIMERS.c.game_id == bindparam("b_game"), TIMERS.c.kind == bindparam("b_kind"))
     .values(
@@ -30,7 +31,7 @@ _MOVE_TIMER = (
         created_at=bindparam("b_now"),
     )
 )
-_INSERT_TIMER = insert(TIMERS)
+_INSERT_TIMER = Prepared(insert(TIMERS))
 #: The due time of a timer that has done its work but keeps its row (a sent reminder, a
 #: reported stall): never due, and replaced by the game's next decision.
 SPENT = datetime(9999, 1, 1, tzinfo=UTC)
@@ -47,8 +48,8 @@ def set_game_timer(
     """The game's one timer of `kind`, replacing an older one (in the caller's transaction;
     sync: in a `run_sync`)."""
     payload = payload or {}
-    moved = s.execute(
-        _MOVE_TIMER,
+    moved = _MOVE_TIMER.run(
+        s,
         {
             "b_game": game_id,
             "b_kind": kind,
@@ -58,9 +59,9 @@ def set_game_timer(
             "b_now": utcnow(),
         },
     )
-    if moved.rowcount == 0:
-        s.execute(
-            _INSERT_TIMER,
+    if moved == 0:
+        _INSERT_TIMER.run(
+            s,
             {
                 "game_id": game_id,
                 "kind": kind,
@@ -72,7 +73,7 @@ def set_game_timer(
 
 
 @functools.cache
-def _move_timers(kinds: tuple[str, ...]) -> Update:
+def _move_timers(kinds: tuple[str, ...]) -> Prepared:
     """One UPDATE moving the game's timers of `kinds` (each its own due time and payload)."""
     due = case(
         *(
@@ -86,9 +87,10 @@ def _move_timers(kinds: tuple[str, ...]) -> Update:
             for i, k in enumerate(kinds)
         )
     )
-    return (
+    return Prepared(
         update(TIMERS)
-        .where(TIMERS.c.game_id == bindparam("b_game"), TIMERS.c.kind.in_(kinds))
+        # (`or_`, not `in_`: an IN list is expanded at each execution, see bot.db.prepared)
+        .where(TIMERS.c.game_id == bindparam("b_game"), or_(*(TIMERS.c.kind == k for k in kinds)))
         .values(
             due_at=due,
             payload=payload,
@@ -110,8 +112,8 @@ def set_game_timers(
         params: dict[str, Any] = {"b_game": game_id, "b_version": version, "b_now": utcnow()}
         for i, (due, payload) in enumerate(timers.values()):
             params[f"b_due{i}"], params[f"b_payload{i}"] = due, payload
-        moved = s.execute(_move_timers(tuple(timers)), params)
-        if moved.rowcount == len(timers):
+        moved = _move_timers(tuple(timers)).run(s, params)
+        if moved == len(timers):
             return
     for kind, (due, payload) in timers.items():
         set_game_timer(s, game_id, kind, due, version, payload)
@@ -122,7 +124,7 @@ async def clear_game_timers(s: AsyncSession, game_id: int) -> None:
 
 
 def clear_game_timers_now(s: Session, game_id: int) -> None:
-    s.execute(_CLEAR_TIMERS, {"b_game": game_id})
+    _CLEAR_TIMERS.run(s, {"b_game": game_id})
 
 
-_CLEAR_TIMERS = delete(TIMERS).where(TIMERS.c.game_id == bindparam("b_game"))
+_CLEAR_TIMERS = Prepared(delete(TIMERS).where(TIMERS.c.game_id == bindparam("b_game")))
