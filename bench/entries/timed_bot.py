@@ -13,7 +13,9 @@ SIGPROF sampler gets a sample per 4 ms of CPU); this wraps only the functions na
 the thread's CPU clock (CLOCK_THREAD_CPUTIME_ID) around each call. A time is exclusive: what
 nested wrapped functions took is not counted twice. Only synchronous functions are wrapped
 (an `async def` would be timed up to its first await), and a function imported by name
-(`from m import f`) before this runs keeps its unwrapped self.
+(`from m import f`) before this runs keeps its unwrapped self. An `async def` named in `ASYNC`
+is timed over each of its steps (from one resumption to its next await), so its figure is the
+CPU it took between awaits, its awaited callees included unless they are wrapped too.
 
 Every 2 s the totals (and the whole run's counts) go to the JSON file named by BENCH_TIMED:
 they include the set-up and load of the run, so divide by the run's decisions with care.
@@ -43,45 +45,113 @@ HOST = (
     "bot.discord.components:turn_view",
     "bot.discord.components:private_view",
     "bot.discord.messages:turn_embed",
-    "discord.state:ConnectionState.parse_interaction_create",
+    "bot.discord.interactions:LazyState.parse_interaction_create",
     "discord.utils:_from_json",
     "discord.http:handle_message_parameters",
 )
+#: Coroutine functions, timed step by step (`timed_async`).
+ASYNC = (
+    "discord.gateway:DiscordWebSocket.received_message",
+    "discord.client:Client._run_event",
+    "discord.app_commands.tree:CommandTree._call",
+    "discord.http:HTTPClient.request",
+    "discord.webhook.async_:AsyncWebhookAdapter.request",
+    "aiohttp.client:ClientSession._request",
+    "aiohttp.client_ws:ClientWebSocketResponse.receive",
+    "bot.service.play:PlayCases._commit",
+    "bot.service.base:ServiceCore._decide",
+    "bot.service.base:ServiceCore._outcome",
+    "bot.discord.turns:TurnPoster.post",
+    "bot.discord.turns:TurnPoster.deliver_private",
+    "sqlalchemy.ext.asyncio.session:AsyncSession.execute",
+    "sqlalchemy.ext.asyncio.session:AsyncSession.scalar",
+    "sqlalchemy.ext.asyncio.session:AsyncSession.run_sync",
+    "sqlalchemy.ext.asyncio.session:AsyncSession.commit",
+    "sqlalchemy.ext.asyncio.session:AsyncSession.close",
+)
+SYNC_EXTRA = ("aiohttp.client_proto:ResponseHandler.data_received",)
 ENGINE = ("bot_choice", "apply", "view", "prompts", "choices", "encode", "copy", "private_text")
 
 NANOS: Counter[str] = Counter()
 CALLS: Counter[str] = Counter()
-_nested: list[int] = []  # per open wrapped call: the time its wrapped callees took
+_local = threading.local()  # .nested, per open wrapped call: the time its wrapped callees took
+
+
+def _stack() -> list[int]:
+    stack = getattr(_local, "nested", None)
+    if stack is None:
+        stack = _local.nested = []
+    return stack
 
 
 def timed(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        CALLS[name] += 1
+        stack = _stack()
         t0 = time.thread_time_ns()
-        _nested.append(0)
+        stack.append(0)
         try:
             return fn(*args, **kwargs)
         finally:
-            took = time.thread_time_ns() - t0
-            NANOS[name] += took - _nested.pop()
-            CALLS[name] += 1
-            if _nested:
-                _nested[-1] += took
+            _done(name, stack, t0)
 
     return wrapper
 
 
-def wrap(owner: Any, attr: str, name: str) -> None:
-    setattr(owner, attr, timed(name, getattr(owner, attr)))
+def _done(name: str, stack: list[int], t0: int) -> None:
+    took = time.thread_time_ns() - t0
+    NANOS[name] += took - stack.pop()
+    if stack:
+        stack[-1] += took
 
 
-def wrap_spec(spec: str) -> None:
+class _Steps:
+    """Awaits a coroutine, timing each step of it as a call of `name` (see `timed_async`)."""
+
+    def __init__(self, name: str, coro: Any) -> None:
+        self.name, self.coro = name, coro
+
+    def __await__(self) -> Any:
+        steps = self.coro.__await__()
+        value: Any = None
+        error: BaseException | None = None
+        while True:
+            stack = _stack()
+            t0 = time.thread_time_ns()
+            stack.append(0)
+            try:
+                yielded = steps.throw(error) if error is not None else steps.send(value)
+            except StopIteration as stop:
+                return stop.value
+            finally:
+                _done(self.name, stack, t0)
+            try:
+                value, error = (yield yielded), None
+            except BaseException as e:  # (thrown in: cancellation)
+                value, error = None, e
+
+
+def timed_async(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(fn)
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        CALLS[name] += 1
+        return await _Steps(name, fn(*args, **kwargs))
+
+    return wrapper
+
+
+def wrap(owner: Any, attr: str, name: str, how: Callable[..., Any] = timed) -> None:
+    setattr(owner, attr, how(name, getattr(owner, attr)))
+
+
+def wrap_spec(spec: str, how: Callable[..., Any] = timed) -> None:
     module_name, _, path = spec.partition(":")
     owner: Any = importlib.import_module(module_name)
     *outer, attr = path.split(".")
     for part in outer:
         owner = getattr(owner, part)
-    wrap(owner, attr, spec)
+    wrap(owner, attr, spec, how)
 
 
 def wrap_titles() -> None:
@@ -106,8 +176,10 @@ def _dump(path: str) -> None:
 
 def main() -> None:
     wrap_titles()
-    for spec in HOST:
+    for spec in HOST + SYNC_EXTRA:
         wrap_spec(spec)
+    for spec in ASYNC:
+        wrap_spec(spec, timed_async)
     threading.Thread(target=_dump, args=(os.environ["BENCH_TIMED"],), daemon=True).start()
     from seeded_bot import main as run
 
