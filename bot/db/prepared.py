@@ -33,6 +33,8 @@ class _Plan:
     #: Per positional parameter: its name, its bind processor (None: as it is), its value when
     #: the statement fixes it (a literal in the WHERE clause).
     binds: tuple[tuple[str, Callable[[Any], Any] | None, Any], ...]
+    #: Per column of a SELECT: its type's result processor (None: as the driver gives it).
+    results: tuple[Callable[[Any], Any] | None, ...]
     #: None: the statement cannot run on the cursor as it is (SQLAlchemy runs it).
     direct: bool
 
@@ -50,18 +52,38 @@ class Prepared:
         plan = self._plan(conn, tuple(sorted(first)), many)
         if not plan.direct:
             return conn.execute(self.statement, params).rowcount  # type: ignore[arg-type]
-        rows: Any = [_values(plan, p) for p in params] if many else _values(plan, first)  # type: ignore[union-attr]
+        values: Any = [_values(plan, p) for p in params] if many else _values(plan, first)  # type: ignore[union-attr]
+        return self._on_cursor(conn, plan, values, many, lambda cursor: cursor.rowcount)
+
+    def rows(self, s: Session | Connection, params: Params) -> list[Sequence[Any]]:
+        """The rows a SELECT gives with `params`, each value as SQLAlchemy would give it."""
+        conn = s.connection() if isinstance(s, Session) else s
+        plan = self._plan(conn, tuple(sorted(params)), False)
+        if not plan.direct:
+            return list(conn.execute(self.statement, params).tuples())
+        raw = self._on_cursor(conn, plan, _values(plan, params), False, _fetch_all)
+        if not any(plan.results):
+            return raw
+        return [
+            [v if p is None else p(v) for v, p in zip(row, plan.results, strict=True)]
+            for row in raw
+        ]
+
+    @staticmethod
+    def _on_cursor(
+        conn: Connection, plan: _Plan, values: Any, many: bool, outcome: Callable[[Any], Any]
+    ) -> Any:
         cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
         try:
             if conn._has_events or conn.engine._has_events:
-                conn.dispatch.before_cursor_execute(conn, cursor, plan.sql, rows, None, many)
+                conn.dispatch.before_cursor_execute(conn, cursor, plan.sql, values, None, many)
             if many:
-                cursor.executemany(plan.sql, rows)
+                cursor.executemany(plan.sql, values)
             else:
-                cursor.execute(plan.sql, rows)
-            return cursor.rowcount
+                cursor.execute(plan.sql, values)
+            return outcome(cursor)
         except conn.dialect.loaded_dbapi.Error as error:
-            conn._handle_dbapi_exception(error, plan.sql, rows, cursor, None)  # raises
+            conn._handle_dbapi_exception(error, plan.sql, values, cursor, None)  # raises
             raise
         finally:
             cursor.close()
@@ -95,7 +117,15 @@ def _compile(statement: Executable, dialect: Any, keys: tuple[str, ...], many: b
         (name, processors.get(name), None if name in keys else fixed.get(name))
         for name in names or ()
     )
-    return _Plan(compiled.string, binds, direct)
+    results = tuple(
+        column.type._cached_result_processor(dialect, None)
+        for column in getattr(compiled, "_result_columns", None) or ()
+    )
+    return _Plan(compiled.string, binds, results, direct)
+
+
+def _fetch_all(cursor: Any) -> list[Sequence[Any]]:
+    return cursor.fetchall()
 
 
 def _values(plan: _Plan, params: Params) -> tuple[Any, ...]:

@@ -13,9 +13,8 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import Session
 
 from bot.db.models import Game, GuildSettings, Person, SeatClock, Vacation
 from bot.errors import ServiceError
@@ -86,37 +85,6 @@ async def away_until(
 ) -> datetime | None:
     """The end of the absence (vacation, automatic days included) covering `now`, or None."""
     return _covering_end(await _vacations(s, [user_id], guild_id, now), now)
-
-
-# Built once (this read runs with every turn message): the columns only, no ORM objects.
-_VACATIONS = Vacation.__table__
-_AWAY = select(_VACATIONS.c.user_id, _VACATIONS.c.starts_at, _VACATIONS.c.ends_at).where(
-    _VACATIONS.c.user_id.in_(bindparam("ids", expanding=True)),
-    _VACATIONS.c.ends_at > bindparam("after"),
-)
-_AWAY_ON_SERVER = _AWAY.where(_VACATIONS.c.guild_id == bindparam("guild"))
-_AWAY_OFF_SERVER = _AWAY.where(_VACATIONS.c.guild_id.is_(None))
-
-
-def away_map(
-    s: Session, user_ids: Iterable[int], guild_id: int | None, now: datetime
-) -> dict[int, datetime]:
-    """user id -> when they are back, for those of `user_ids` away at `now` (one query; sync,
-    in a `run_sync`: a decision runs it with its own statements)."""
-    ids = sorted(set(user_ids))
-    if not ids:
-        return {}
-    params = {"ids": ids, "after": now.astimezone(UTC)}
-    if guild_id is None:
-        rows = s.execute(_AWAY_OFF_SERVER, params).all()
-    else:
-        rows = s.execute(_AWAY_ON_SERVER, {**params, "guild": guild_id}).all()
-    out: dict[int, datetime] = {}
-    for uid in ids:
-        end = _covering_end([v for v in rows if v.user_id == uid], now)
-        if end is not None:
-            out[uid] = end
-    return out
 
 
 async def _year_tz(s: AsyncSession, user_id: int) -> ZoneInfo:

@@ -17,7 +17,7 @@ from bot.service import queries as q
 from bot.service.base import ServiceCore
 from bot.service.describe import describe_game
 from bot.service.loader import replay_from_setup, title_of
-from bot.service.people import away_map
+from bot.service.queries.away import away_map
 from engine.core import same_position
 from render.core import RenderedImage
 

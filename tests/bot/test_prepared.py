@@ -12,7 +12,7 @@ from sqlalchemy import bindparam, delete, event, insert, select, update
 from sqlalchemy.exc import IntegrityError, StatementError
 
 from bot.db.engine import make_engine, migrate
-from bot.db.models import Action, Game
+from bot.db.models import Action, Game, Seat
 from bot.db.prepared import Prepared
 
 ACTIONS = Action.__table__
@@ -149,4 +149,40 @@ async def test_a_driver_error_is_raised_as_sqlalchemy_raises_it(db_url):
             await conn.run_sync(twice)
     async with engine.connect() as conn:  # rolled back, and the connection still works
         assert (await conn.execute(select(ACTIONS.c.id))).all() == []
+    await engine.dispose()
+
+
+async def test_prepared_reads_what_sqlalchemy_reads(db_url):
+    """The hot read of a game and its seats: every value as SQLAlchemy gives it (datetimes,
+    JSON, booleans, NULLs of the outer join)."""
+    from bot.service.queries import _GAME_AND_HOLDERS
+
+    engine = make_engine(db_url)
+    await migrate(engine)
+    mine, _ = await _two_games(engine)
+    async with engine.begin() as conn:
+        await conn.execute(update(GAMES).values(options={"deck": [1, 2]}, result=None))
+        for seat_no, user in ((0, 7), (1, None)):
+            seat = {"game_id": mine, "seat_no": seat_no, "user_id": user, "is_bot": user is None}
+            await conn.execute(insert(Seat.__table__).values(**seat, joined_at=WHEN))
+    statement = _GAME_AND_HOLDERS.statement
+
+    def both(sync):
+        return _GAME_AND_HOLDERS.rows(sync, {"game_id": mine}), [
+            tuple(r) for r in sync.execute(statement, {"game_id": mine})
+        ]
+
+    async with engine.connect() as conn:
+        prepared, plain = await conn.run_sync(both)
+    assert [tuple(r) for r in prepared] == plain
+    assert len(plain) == 2 and plain[0][0] == mine
+    assert {"deck": [1, 2]} in plain[0] and True in plain[1] and False in plain[0]
+    async with engine.connect() as conn:
+        prepared, plain = await conn.run_sync(
+            lambda sync: (
+                _GAME_AND_HOLDERS.rows(sync, {"game_id": 10**9}),
+                sync.execute(statement, {"game_id": 10**9}).all(),
+            )
+        )
+    assert prepared == plain == []
     await engine.dispose()

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm import configure_mappers
 
 from bot.db.models import Action, Delivery, Game, GuildSettings, Seat, Snapshot
+from bot.db.prepared import Prepared
 from bot.errors import ServiceError
 
 NO_GAME = "There is no game in this channel. Start one with `/game new`."
@@ -96,7 +97,7 @@ async def holders_of(s: AsyncSession, game_ids: Sequence[int]) -> dict[int, list
 _GAME_COLUMNS = [c.key for c in Game.__table__.columns]
 _SEAT_COLUMNS = [c.key for c in Seat.__table__.columns]
 _SPLIT = len(_GAME_COLUMNS)
-_GAME_AND_HOLDERS = (
+_GAME_AND_HOLDERS = Prepared(
     select(*Game.__table__.columns, *(c.label(f"seat_{c.name}") for c in Seat.__table__.columns))
     .select_from(
         Game.__table__.outerjoin(
@@ -126,7 +127,7 @@ def loaded_copy(cls: type[T], values: dict[str, Any]) -> T:
 async def game_and_holders(s: Reader, game_id: int) -> tuple[Game | None, list[Seat]]:
     """The game and the current tenure of every seat in ONE statement (the hot read of every
     press). The objects are detached copies: read them; write through the statements here."""
-    rows = (await s.execute(_GAME_AND_HOLDERS, {"game_id": game_id})).all()
+    rows = await s.run_sync(_GAME_AND_HOLDERS.rows, {"game_id": game_id})
     if not rows:
         return None, []
     game = loaded_copy(Game, dict(zip(_GAME_COLUMNS, rows[0][:_SPLIT], strict=True)))
