@@ -12,7 +12,8 @@ still see every statement (the benchmarks and tests count them), and a driver er
 as SQLAlchemy raises it (a `DBAPIError`, the connection invalidated if it was lost).
 
 A statement that needs anything else at execution (a Python-side column default for a key not
-given, RETURNING, an IN list expanded at execution) runs through SQLAlchemy as before: `run` gives the same result either way."""
+given, RETURNING, an IN list expanded at execution) runs through SQLAlchemy as before: `run`
+and `rows` give the same result either way."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ class _Plan:
     binds: tuple[tuple[str, Callable[[Any], Any] | None, Any], ...]
     #: Per column of a SELECT: its type's result processor (None: as the driver gives it).
     results: tuple[Callable[[Any], Any] | None, ...]
-    #: None: the statement cannot run on the cursor as it is (SQLAlchemy runs it).
+    #: False: the statement cannot run on the cursor as it is (SQLAlchemy runs it).
     direct: bool
 
 
