@@ -17,6 +17,9 @@ nested wrapped functions took is not counted twice. Only synchronous functions a
 is timed over each of its steps (from one resumption to its next await), so its figure is the
 CPU it took between awaits, its awaited callees included unless they are wrapped too.
 
+More functions to time: BENCH_TIMED_EXTRA, specs separated by spaces, a coroutine function's
+prefixed with `async:` (`--env "BENCH_TIMED_EXTRA=logging:Logger._log async:bot.discord.rest:answer"`).
+
 Every 2 s the totals (and the whole run's counts) go to the JSON file named by BENCH_TIMED:
 they include the set-up and load of the run, so divide by the run's decisions with care.
 """
@@ -176,9 +179,10 @@ def _dump(path: str) -> None:
 
 def main() -> None:
     wrap_titles()
-    for spec in HOST + SYNC_EXTRA:
+    extra = os.environ.get("BENCH_TIMED_EXTRA", "").split()
+    for spec in HOST + SYNC_EXTRA + tuple(s for s in extra if not s.startswith("async:")):
         wrap_spec(spec)
-    for spec in ASYNC:
+    for spec in ASYNC + tuple(s[6:] for s in extra if s.startswith("async:")):
         wrap_spec(spec, timed_async)
     threading.Thread(target=_dump, args=(os.environ["BENCH_TIMED"],), daemon=True).start()
     from seeded_bot import main as run

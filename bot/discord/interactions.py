@@ -9,7 +9,9 @@ first use exactly as discord.py builds it.
 
 `LazyState` is the client's connection state with this one change: discord.py picks its
 gateway event parsers by name (`parse_<event>`), so overriding `parse_interaction_create` is
-how an interaction of this class gets made."""
+how an interaction of this class gets made. It also skips discord.py's view store for a press
+while the store is empty (as it is for us: presses are routed by custom id, router.py), since
+looking a view up reads `interaction.message` and so built the message anyway."""
 
 from __future__ import annotations
 
@@ -74,13 +76,20 @@ def has_component(interaction: discord.Interaction, custom_id: str) -> bool:
     return False
 
 
+def _has_views(store: Any) -> bool:
+    """Does discord.py's view store hold anything a press could be for? Ours never do (our
+    presses are routed by custom id, router.py), and its `dispatch_view` builds the pressed
+    message (`interaction.message`) to look one up."""
+    return bool(store._views or store._dynamic_items)
+
+
 class LazyState(AutoShardedConnectionState):
     def parse_interaction_create(self, data: Any) -> None:
         """discord.py's own (state.py), making a `LazyInteraction`."""
         interaction = LazyInteraction(data=data, state=self)
         if data["type"] in (2, 4) and self._command_tree:  # an application command, autocomplete
             self._command_tree._from_interaction(interaction)
-        elif data["type"] == 3:  # a component
+        elif data["type"] == 3 and _has_views(self._view_store):  # a component
             inner = data["data"]
             self._view_store.dispatch_view(inner["component_type"], inner["custom_id"], interaction)
         elif data["type"] == 5:  # a modal's submission

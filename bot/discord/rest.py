@@ -20,20 +20,25 @@ Attachments (boards, hands) go to aiohttp as their bytes, not as the `io.BytesIO
 BytesIO shares, then reads it out again in 64 KiB copies; bytes are sent as they are. About
 0.15 ms of the bot's CPU per 200 KB board (bench.e2e_load --probe).
 
-A message with attachments goes as ONE body of a few pieces (`_form_body`: aiohttp's own
-multipart encoding, its framing and the JSON part coalesced, each attachment's bytes as they
-are). Given the form itself, aiohttp writes each part's boundary, headers, bytes and line break
-with a system call of its own, nine for a board and its embed: each one a TCP segment
-(TCP_NODELAY) for the kernel to carry to the other end. Joined into one bytes, the board was
-copied twice more (by the join, and by aiohttp joining the request's headers to its body on
-Python < 3.12.9), each copy a fresh mapping of a few hundred KB whose pages fault in
-(render.heap): about 0.35 ms of CPU per board. Three pieces are three writes and no copy:
-[request headers + framing + JSON + the board's part headers], [the board], [closing]."""
+A message with attachments goes as ONE body of a few pieces (`_form_body`): everything before
+the first attachment's bytes (request headers, framing, the JSON part, the attachment's part
+headers) in one piece, each attachment's bytes as they are, then the closing. Given a form,
+aiohttp writes each part's boundary, headers, bytes and line break with a system call of its
+own, nine for a board and its embed: each one a TCP segment (TCP_NODELAY) for the kernel to
+carry to the other end. Joined into one bytes, the board was copied twice more (by the join,
+and by aiohttp joining the request's headers to its body on Python < 3.12.9), each copy a fresh
+mapping of a few hundred KB whose pages fault in (render.heap): about 0.35 ms of CPU per board.
+The form is encoded here (RFC 7578: a boundary, and per part its Content-Disposition and
+Content-Type) rather than by aiohttp's `FormData`, whose payload and header objects took
+0.15 ms of the bot's CPU per message, about 0.3 ms per Mombasa decision
+(bench/entries/timed_bot.py); tests/bot/test_rest_one_body.py checks aiohttp's own multipart
+reader reads the same fields from it as from `FormData`."""
 
 from __future__ import annotations
 
 import asyncio
 import io
+import secrets
 from typing import Any
 
 import aiohttp
@@ -51,42 +56,6 @@ DEFERRALS = (
     discord.InteractionResponseType.deferred_channel_message,
     discord.InteractionResponseType.deferred_message_update,
 )
-
-
-def _bytes_for_files(multipart: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
-    """The form's attachments as their bytes (see above; `getvalue()` of a BytesIO made from
-    bytes is those bytes, no copy). A retried request sends the same bytes again."""
-    for part in multipart or ():
-        if isinstance(part.get("value"), io.BytesIO):
-            part["value"] = part["value"].getvalue()
-    return multipart
-
-
-class _Pieces:
-    """Takes what aiohttp's form writer writes: small pieces coalesced, big ones (an
-    attachment's bytes) kept as they are."""
-
-    BIG = 16 * 1024
-
-    def __init__(self) -> None:
-        self.pieces: list[bytes] = []
-        self._small: list[bytes] = []
-
-    async def write(self, chunk: bytes) -> None:
-        if len(chunk) < self.BIG:
-            self._small.append(bytes(chunk))
-            return
-        self._flush()
-        self.pieces.append(chunk)
-
-    def _flush(self) -> None:
-        if self._small:
-            self.pieces.append(b"".join(self._small))
-            self._small = []
-
-    def done(self) -> list[bytes]:
-        self._flush()
-        return self.pieces
 
 
 class FormBody(aiohttp.Payload):
@@ -107,22 +76,54 @@ class FormBody(aiohttp.Payload):
             await writer.write(piece)
 
 
-async def _form_body(multipart: list[dict[str, Any]]) -> FormBody:
-    """The form (as discord.py builds it) encoded by aiohttp, as a few pieces (see above)."""
-    form = aiohttp.FormData(quote_fields=False)  # (as discord.py's: Discord wants [] as is)
-    for field in _bytes_for_files(multipart) or ():
-        form.add_field(**field)
-    writer = form()
-    pieces = _Pieces()
-    await writer.write(pieces)  # type: ignore[arg-type]
-    return FormBody(pieces.done(), writer.content_type)
+#: An attachment this large goes as its own piece (its bytes as they are); smaller parts are
+#: copied into the pieces around them.
+BIG = 16 * 1024
+
+
+def _quoted(value: str) -> str:
+    """A Content-Disposition parameter's value, inside its quotes (as aiohttp writes it)."""
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _form_body(multipart: list[dict[str, Any]]) -> FormBody:
+    """The form (as discord.py builds it: `name`, `value`, and for a file `filename` and
+    `content_type`) as multipart/form-data in a few pieces (see above). A file's value is the
+    BytesIO of a `discord.File`: its `getvalue()` is the bytes it was made from, no copy."""
+    boundary = secrets.token_hex(16)
+    pieces: list[bytes] = []
+    head = bytearray()
+    for field in multipart:
+        value = field["value"]
+        if isinstance(value, io.IOBase):
+            value = value.getvalue() if isinstance(value, io.BytesIO) else value.read()
+        if isinstance(value, str):
+            value = value.encode()
+            ctype = field.get("content_type") or "text/plain; charset=utf-8"
+        else:
+            ctype = field.get("content_type") or "application/octet-stream"
+        disposition = f'form-data; name="{_quoted(field["name"])}"'
+        if field.get("filename") is not None:
+            disposition += f'; filename="{_quoted(field["filename"])}"'
+        head += (
+            f"--{boundary}\r\nContent-Type: {ctype}\r\nContent-Disposition: {disposition}\r\n\r\n"
+        ).encode()
+        if len(value) >= BIG:
+            pieces += [bytes(head), value]
+            head.clear()
+        else:
+            head += value
+        head += b"\r\n"
+    head += f"--{boundary}--\r\n".encode()
+    pieces.append(bytes(head))
+    return FormBody(pieces, f"multipart/form-data; boundary={boundary}")
 
 
 async def _http_body(params: MultipartParameters) -> dict[str, Any]:
     """What discord.py's HTTP client sends for `params`: the JSON payload, or the form as one
     body (`_form_body`)."""
     if params.multipart:
-        return {"data": await _form_body(params.multipart)}
+        return {"data": _form_body(params.multipart)}
     return {"json": params.payload}
 
 
@@ -188,7 +189,7 @@ async def answer(
     query = {"with_response": "1"} if with_id else None
     with params:  # (closes the files)
         if params.multipart:
-            data = await _webhook_post(it, route, await _form_body(params.multipart), query)
+            data = await _webhook_post(it, route, _form_body(params.multipart), query)
         else:
             data = await async_context.get().request(
                 route,
@@ -222,7 +223,7 @@ async def followup(it: discord.Interaction, *, ephemeral: bool = False, **kwargs
                 webhook_token=it.token,
             )
             query = {"wait": 1, "with_components": int("view" in kwargs)}
-            data = await _webhook_post(it, route, await _form_body(params.multipart), query)
+            data = await _webhook_post(it, route, _form_body(params.multipart), query)
         else:
             data = await async_context.get().execute_webhook(
                 it.application_id,

@@ -75,7 +75,7 @@ def _form() -> list[dict[str, Any]]:
 
 async def test_attachments_go_as_one_body_with_every_part(server_and_session):
     server, it = await server_and_session([(200, {"id": "5"})])
-    data = await rest._webhook_post(it, _route(server), await rest._form_body(_form()), {"wait": 1})
+    data = await rest._webhook_post(it, _route(server), rest._form_body(_form()), {"wait": 1})
     assert data == {"id": "5"}
     ctype, raw = server.bodies[0]
     assert ctype.startswith("multipart/form-data; boundary=")
@@ -85,13 +85,67 @@ async def test_attachments_go_as_one_body_with_every_part(server_and_session):
     assert b'"content":"Turn 3"' in names["payload_json"][1]
 
 
+class Reader:
+    """Reads each POSTed form with aiohttp's own multipart reader: (name, filename, content
+    type, bytes) of every part."""
+
+    def __init__(self) -> None:
+        self.forms: list[list[tuple[str | None, str | None, str | None, bytes]]] = []
+        app = web.Application()
+        app.router.add_post("/", self.handle)
+        self.server = TestServer(app, host="127.0.0.1")
+
+    async def handle(self, request: web.Request) -> web.Response:
+        parts = []
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            assert isinstance(part, aiohttp.BodyPartReader)
+            parts.append(
+                (part.name, part.filename, part.headers.get("Content-Type"), await part.read())
+            )
+        self.forms.append(parts)
+        return web.Response(status=204)
+
+
+async def test_the_form_reads_as_aiohttps_own_encoding_of_it():
+    """The same fields, file names, content types and bytes as aiohttp's FormData (as
+    discord.py sends a form), read by aiohttp's multipart reader; names and file names with
+    quotes, backslashes and non-ASCII letters; a big and a small attachment."""
+    files = [
+        discord.File(io.BytesIO(bytes(range(256)) * 400), 'board "1".png'),
+        discord.File(io.BytesIO(b"\x89PNG hand"), "h\\and é.png"),
+    ]
+    form = handle_message_parameters(content="Turn ✓", files=files).multipart or []
+    reader = Reader()
+    await reader.server.start_server()
+    try:
+        async with aiohttp.ClientSession() as session:
+            url = reader.server.make_url("/")
+            theirs = aiohttp.FormData(quote_fields=False)
+            for field in form:
+                theirs.add_field(**field)
+            async with session.post(url, data=theirs):
+                pass
+            for file in files:
+                file.reset()
+            async with session.post(url, data=rest._form_body(form)):
+                pass
+    finally:
+        await reader.server.close()
+    assert len(reader.forms) == 2 and len(reader.forms[1]) == 3
+    assert reader.forms[1] == reader.forms[0]
+    # (aiohttp's reader also takes a quote left unescaped: the header itself, as aiohttp's)
+    raw = b"".join(rest._form_body(form)._value)
+    assert b'filename="board \\"1\\".png"' in raw
+
+
 async def test_an_attachment_is_sent_as_its_own_bytes_between_two_small_pieces():
     board = bytes(range(256)) * 400  # 100 KB: big enough to go on its own
     image = discord.File(io.BytesIO(board), "board.png")
     params = handle_message_parameters(
         content="Turn 3", embeds=[discord.Embed(title="x")], file=image
     )
-    body = await rest._form_body(params.multipart or [])
+    body = rest._form_body(params.multipart or [])
     pieces = body._value
     assert len(pieces) == 3 and pieces[1] is board  # not a copy
     assert body.size == sum(len(p) for p in pieces)
@@ -106,7 +160,7 @@ async def test_a_server_error_is_tried_again_with_the_same_body(server_and_sessi
 
     monkeypatch.setattr(rest.asyncio, "sleep", no_sleep)
     server, it = await server_and_session([(502, {"message": "bad gateway"}), (200, {"id": "7"})])
-    data = await rest._webhook_post(it, _route(server), await rest._form_body(_form()), None)
+    data = await rest._webhook_post(it, _route(server), rest._form_body(_form()), None)
     assert data == {"id": "7"} and slept == [1]
     assert len(server.bodies) == 2 and server.bodies[0] == server.bodies[1]
 
@@ -118,5 +172,5 @@ async def test_a_server_error_is_tried_again_with_the_same_body(server_and_sessi
 async def test_a_refusal_is_discord_pys_exception(server_and_session, status, error):
     server, it = await server_and_session([(status, {"message": "no", "code": 10015})])
     with pytest.raises(error):
-        await rest._webhook_post(it, _route(server), await rest._form_body(_form()), None)
+        await rest._webhook_post(it, _route(server), rest._form_body(_form()), None)
     assert len(server.bodies) == 1
