@@ -40,20 +40,26 @@ from render.core import encode
 TITLES = ("tidewater", "benares", "mombasa")
 
 
-def game_views(slug: str, seats: int, seed: int, boards: int) -> list[object]:
-    """`boards` public views spread evenly over a bot-played game (the last one: game over)."""
+def game_states(slug: str, seats: int, seed: int, boards: int) -> list[bytes]:
+    """`boards` states (encoded) spread evenly over a bot-played game (the last one: game
+    over)."""
     title = catalog.title(slug)
     assert title is not None, slug
     state = title.setup(seed, seats, {o.name: o.default for o in title.options})
     rng = Rng.from_seed(seed)
-    views = [title.view(state, None)]
+    states = [title.encode(state)]
     while prompts := title.prompts(state):
         seat = prompts[0].seat
         title.apply(state, seat, title.bot_choice(state, seat, rng))
-        views.append(title.view(state, None))
-    step = max(1, len(views) // boards)
-    picked = views[::step][: boards - 1] + [views[-1]]
-    return picked
+        states.append(title.encode(state))
+    step = max(1, len(states) // boards)
+    return states[::step][: boards - 1] + [states[-1]]
+
+
+def public_views(slug: str, states: list[bytes]) -> list[object]:
+    title = catalog.title(slug)
+    assert title is not None, slug
+    return [title.view(title.decode(s), None) for s in states]
 
 
 def seat_views(slug: str, seats: int, seed: int, n: int) -> list[object]:
@@ -138,27 +144,28 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-async def in_worker(views: dict[str, list[object]], areas: bool) -> tuple[int, int]:
+async def in_worker(states: dict[str, list[bytes]], areas: bool) -> tuple[int, int]:
     catalog.start_render_pool(1)
     try:
-        for slug, vs in views.items():
-            for v in vs:
-                await catalog.draw_board_async(slug, v)
+        for slug, ss in states.items():
+            for s in ss:
+                await catalog.draw_board_async(slug, s)
             if areas:
-                for v in vs[:3]:
-                    await catalog.draw_board_async(slug, v, 0)
+                for s in ss[:3]:
+                    await catalog.draw_board_async(slug, s, 0)
         pids = catalog.worker_pids()
         return (rss_kib(pids[0]) if pids else 0), rss_kib(os.getpid())
     finally:
         catalog.stop_render_pool()
 
 
-async def cache_check(slug: str, view: object) -> tuple[float, float]:
+async def cache_check(slug: str, state: bytes) -> tuple[float, float]:
     catalog.images.clear()
+    catalog.drawn.clear()
     t0 = time.perf_counter()
-    first = await catalog.draw_board_async(slug, view)
+    first = await catalog.draw_board_async(slug, state)
     t1 = time.perf_counter()
-    again = await catalog.draw_board_async(slug, view)
+    again = await catalog.draw_board_async(slug, state)
     t2 = time.perf_counter()
     assert again is first
     return (t1 - t0) * 1000, (t2 - t1) * 1000
@@ -177,7 +184,8 @@ def main() -> None:
     args = ap.parse_args()
     report: dict = {}
     catalog.load()
-    views = {s: game_views(s, args.seats, args.seed, args.boards) for s in TITLES}
+    states = {s: game_states(s, args.seats, args.seed, args.boards) for s in TITLES}
+    views = {s: public_views(s, ss) for s, ss in states.items()}
     print(f"{args.boards} boards per title, {args.seats} seats, seed {args.seed} (ms, KB)")
     print(
         f"{'title':10s} {'draw':>6s} {'encode':>6s} {'total':>6s} {'max':>6s} {'size':>6s} "
@@ -203,11 +211,11 @@ def main() -> None:
         parts = [f"{k} median {med(v):.1f} ms (n={len(v)})" for k, v in r.items() if v]
         print(f"{slug}: seat 0's " + ", ".join(parts))
         report[slug].update({f"{k}_ms_median": med(v) for k, v in r.items() if v})
-    for slug, vs in views.items():
-        first, again = asyncio.run(cache_check(slug, vs[len(vs) // 2]))
-        print(f"{slug}: same view twice: {first:.1f} ms, then {again:.3f} ms (cached)")
+    for slug, ss in states.items():
+        first, again = asyncio.run(cache_check(slug, ss[len(ss) // 2]))
+        print(f"{slug}: same state twice: {first:.1f} ms, then {again:.3f} ms (cached)")
     catalog.images.clear()
-    worker, me = asyncio.run(in_worker(views, areas=True))
+    worker, me = asyncio.run(in_worker(states, areas=True))
     print(
         f"render worker RSS after {args.boards} boards of each title (+3 areas each): "
         f"{worker / 1024:.1f} MiB; this process {me / 1024:.1f} MiB"

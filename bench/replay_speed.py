@@ -93,10 +93,10 @@ class DrawTimer:
         self.real = catalog.draw_board_async
         self.last = 0.0
 
-    async def __call__(self, slug: str, view: object, area: int | None = None) -> Any:
+    async def __call__(self, slug: str, state: bytes, area: int | None = None) -> Any:
         t0 = time.perf_counter()
         try:
-            return await self.real(slug, view, area)
+            return await self.real(slug, state, area)
         finally:
             self.last = time.perf_counter() - t0
 

@@ -31,7 +31,7 @@ TITLES = ("tidewater", "benares", "mombasa")
 
 
 def bot_game(slug: str, seats: int, seed: int) -> tuple[bt.Spec, object]:
-    """A whole game played by automatic players: its log, and the final spectator view."""
+    """A whole game played by automatic players: its log, and its final state (encoded)."""
     title = catalog.title(slug)
     assert title is not None, slug
     options = {o.name: o.default for o in title.options}
@@ -43,7 +43,7 @@ def bot_game(slug: str, seats: int, seed: int) -> tuple[bt.Spec, object]:
         move = title.bot_choice(state, seat, rng)
         title.apply(state, seat, move)
         moves.append((seat, move))
-    return bt.Spec(slug, seed, seats, options, moves), title.view(state, None)
+    return bt.Spec(slug, seed, seats, options, moves), title.encode(state)
 
 
 class LoopWatch:
@@ -78,12 +78,12 @@ async def warm(workers: int, slug: str, spec: bt.Spec) -> None:
     workers of a running bot have long done by the time a game ends."""
     title = catalog.title(slug)
     assert title is not None
-    views = []
+    states = []
     state = title.setup(spec.seed, spec.seats, dict(spec.options))
     for seat, move in spec.moves[: 2 * workers]:
         title.apply(state, seat, move)
-        views.append(title.view(state, None))
-    await asyncio.gather(*(catalog.draw_board_async(slug, v) for v in views))
+        states.append(title.encode(state))
+    await asyncio.gather(*(catalog.draw_board_async(slug, s) for s in states))
 
 
 async def one(slug: str, seats: int, seed: int, workers: int) -> dict:

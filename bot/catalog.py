@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import importlib
 import logging
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from functools import lru_cache
-from typing import Any, NamedTuple, TypeVar
+from typing import TypeVar
 
 import msgspec
 
@@ -64,46 +62,6 @@ def draw_hand(slug: str, view: object, seat: int) -> RenderedImage | None:
     return None if image is None else encode(image, "hand")
 
 
-class Packed(NamedTuple):
-    """A view as msgpack bytes and the path of its type (`module:qualname`): sent to a render
-    worker instead of the view itself, since the bytes are made anyway for the view's cache
-    key (`view_key`), and pickling the view cost more than encoding it."""
-
-    kind: str
-    data: bytes
-
-
-def pack(view: object) -> Packed | None:
-    """None when the view does not encode (it is then sent as it is, and never cached)."""
-    try:
-        data = msgspec.msgpack.encode(view)
-    except (TypeError, ValueError):
-        return None
-    kind = type(view)
-    return Packed(f"{kind.__module__}:{kind.__qualname__}", data)
-
-
-@lru_cache(maxsize=64)
-def _view_type(kind: str) -> type:
-    module, _, name = kind.partition(":")
-    found: Any = importlib.import_module(module)
-    for part in name.split("."):
-        found = getattr(found, part)
-    return found
-
-
-def unpack(packed: Packed) -> object:
-    return msgspec.msgpack.decode(packed.data, type=_view_type(packed.kind))
-
-
-def draw_packed_board(slug: str, packed: Packed, area: int | None = None) -> RenderedImage:
-    return draw_board(slug, unpack(packed), area)
-
-
-def draw_packed_hand(slug: str, packed: Packed, seat: int) -> RenderedImage | None:
-    return draw_hand(slug, unpack(packed), seat)
-
-
 # ---------------------------------------------------------------------------- off the loop
 _pool: RenderPool | None = None
 
@@ -120,6 +78,7 @@ def start_render_pool(
     global _pool
     stop_render_pool()
     images.clear()  # (the titles and renderers may have changed)
+    drawn.clear()
     if workers > 0:
         _pool = RenderPool(workers, list(extra_titles), list(extra_renderers))
 
@@ -222,8 +181,8 @@ def workers_alive() -> bool:
 
 # ---------------------------------------------------------------------------- drawn images
 class ImageCache:
-    """The last images drawn, by (title, what, hash of the view): the same view is never drawn
-    twice while it is here. Bounded by entries and by bytes; least recently used go first."""
+    """The last images drawn, by a key (title, what, a digest): bounded by entries and by
+    bytes; least recently used go first."""
 
     def __init__(self, entries: int = 32, max_bytes: int = 16 << 20) -> None:
         self.entries = entries
@@ -263,50 +222,77 @@ class ImageCache:
         return len(self._items)
 
 
+#: In the bot: images by the digest of the encoded state they were drawn from (the same state
+#: is not sent to a worker again).
 images = ImageCache()
+#: Where drawing runs (a render worker, or a thread of the bot): images by the digest of the
+#: view they were drawn from, so a state that changed only where that view does not look (a
+#: hand, the deck's order) is not drawn again. Small: a worker's memory counts.
+drawn = ImageCache(entries=4, max_bytes=1 << 20)
 
 
-def view_key(slug: str, what: str, packed: Packed) -> tuple:
-    """(title, what, view type, blake2b of the encoded view)."""
-    digest = hashlib.blake2b(packed.data, digest_size=16).digest()
-    return (slug, what, packed.kind, digest)
+def board_of_state(slug: str, data: bytes, area: int | None = None) -> RenderedImage:
+    """The board of the state encoded as `data`, drawn from its spectator view (runs where
+    drawing runs: see `draw_board_async`)."""
+    view = _view(slug, data, None)
+    what = "board" if area is None else f"area:{area}"
+    return _unless_drawn((slug, what), view, draw_board, slug, view, area)
 
 
-async def _cached(key: tuple | None, fn: Callable[..., T], *args: object) -> T:
-    if key is not None:
-        found, image = images.get(key)
-        if found:
-            return image  # type: ignore[return-value]
-    t0 = time.perf_counter()
-    image = await off_loop(fn, *args)
-    metrics.render(str(args[0]), time.perf_counter() - t0)  # (args[0]: the title's slug)
-    if key is not None:
-        images.put(key, image)  # type: ignore[arg-type]
+def hand_of_state(slug: str, data: bytes, seat: int) -> RenderedImage | None:
+    """The seat's hand in the state encoded as `data`, drawn from that seat's own view."""
+    view = _view(slug, data, seat)
+    return _unless_drawn((slug, f"hand:{seat}"), view, draw_hand, slug, view, seat)
+
+
+def _view(slug: str, data: bytes, seat: int | None) -> object:
+    found = titles.get(slug)
+    if found is None:
+        raise LookupError(f"no title {slug}")
+    return found.view(found.decode(data), seat)
+
+
+def _unless_drawn(key: tuple, view: object, draw: Callable[..., T], *args: object) -> T:
+    """`draw(*args)`, unless this view (`key` and the digest of its msgpack) was just drawn."""
+    try:
+        digest = hashlib.blake2b(msgspec.msgpack.encode(view), digest_size=16).digest()
+    except (TypeError, ValueError):  # a view of plain data that does not encode
+        return draw(*args)
+    found, image = drawn.get((*key, digest))
+    if found:
+        return image  # type: ignore[return-value]
+    image = draw(*args)
+    drawn.put((*key, digest), image)  # type: ignore[arg-type]
     return image
 
 
-async def _draw(
-    slug: str,
-    what: str,
-    view: object,
-    plain: Callable[..., T],
-    packed_fn: Callable[..., T],
-    arg: Any,
-) -> T:
-    """`packed_fn(slug, packed view, arg)` unless this view was just drawn; `plain(slug, view,
-    arg)`, never cached, for a view that does not encode."""
-    packed = pack(view)
-    if packed is None:
-        return await _cached(None, plain, slug, view, arg)
-    return await _cached(view_key(slug, what, packed), packed_fn, slug, packed, arg)
+async def _cached(key: tuple, fn: Callable[..., T], *args: object) -> T:
+    found, image = images.get(key)
+    if found:
+        return image  # type: ignore[return-value]
+    t0 = time.perf_counter()
+    image = await off_loop(fn, *args)
+    metrics.render(str(args[0]), time.perf_counter() - t0)  # (args[0]: the title's slug)
+    images.put(key, image)  # type: ignore[arg-type]
+    return image
 
 
-async def draw_board_async(slug: str, view: object, area: int | None = None) -> RenderedImage:
-    """Drawing and encoding run off the event loop (a worker process, or a thread), and only
-    when this view has not just been drawn."""
+def state_key(slug: str, what: str, data: bytes) -> tuple:
+    """(title, what, blake2b of the encoded state)."""
+    return (slug, what, hashlib.blake2b(data, digest_size=16).digest())
+
+
+async def draw_board_async(slug: str, state: bytes, area: int | None = None) -> RenderedImage:
+    """The board of `state` (the title's encoding of it, as a snapshot stores it), or one
+    seat's area of it. The view is built, drawn and encoded off the event loop (in a worker
+    process, or a thread), and only for a state not just drawn: sending the encoded state,
+    made anyway for the snapshot, costs the bot less than building the view and encoding it
+    (bench.e2e_ab)."""
     what = "board" if area is None else f"area:{area}"
-    return await _draw(slug, what, view, draw_board, draw_packed_board, area)
+    return await _cached(state_key(slug, what, state), board_of_state, slug, state, area)
 
 
-async def draw_hand_async(slug: str, view: object, seat: int) -> RenderedImage | None:
-    return await _draw(slug, f"hand:{seat}", view, draw_hand, draw_packed_hand, seat)
+async def draw_hand_async(slug: str, state: bytes, seat: int) -> RenderedImage | None:
+    """The seat's hand in `state` (encoded), drawn from that seat's own view."""
+    what = f"hand:{seat}"
+    return await _cached(state_key(slug, what, state), hand_of_state, slug, state, seat)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from engine.core import Event, Prompt, Result
 from render.core import RenderedImage
@@ -92,11 +90,10 @@ class Outcome:
     quiet: bool = False
     #: Said above the turn message (a moderator's announcement).
     prefix: str = ""
-    #: The spectator view after the change (what the public board is drawn from).
-    view: Any = None
-    #: seat -> that seat's own view after the change (what its hand image is drawn from), so
-    #: private delivery draws exactly the state it reports; None when there is no state.
-    private_view: Callable[[int], Any] | None = None
+    #: The state after the change as its title encodes it (None: no state): the public board
+    #: is drawn from its spectator view, a hand image from that seat's own view, so private
+    #: delivery draws exactly the state it reports (bot.catalog).
+    encoded_state: bytes | None = None
     #: The label of the person's choice that completed the move (for their own confirmation),
     #: and whether it was made on a secret menu (then it is confirmed to them privately).
     chosen: str = ""

@@ -98,9 +98,9 @@ class TurnPoster:
         info = outcome.game
         lines = outcome.public_lines()
         image: RenderedImage | None = None
-        if info.status in ("running", "finished") and outcome.view is not None:
+        if info.status in ("running", "finished") and outcome.encoded_state is not None:
             try:
-                image = await catalog.draw_board_async(info.title, outcome.view)
+                image = await catalog.draw_board_async(info.title, outcome.encoded_state)
             except Exception:  # the move is committed: post it even if the drawing failed
                 log.exception("board drawing failed", extra={"game_id": info.id})
         image_name = image.filename if image else None
@@ -319,9 +319,8 @@ class TurnPoster:
         info = outcome.game
         if info.status != "running":
             return None
-        if outcome.private_view is not None:
-            view = outcome.private_view(seat.seat_no)
-            return await catalog.draw_hand_async(info.title, view, seat.seat_no)
+        if outcome.encoded_state is not None:
+            return await catalog.draw_hand_async(info.title, outcome.encoded_state, seat.seat_no)
         try:
             return (await self.service.hand_in_game(info.id, seat.user_id))[1]
         except ServiceError:

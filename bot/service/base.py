@@ -4,7 +4,6 @@ transaction that commits a decision. (A game's summary, `GameInfo`, is made in d
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -53,9 +52,11 @@ class ServiceCore(Plumbing):
         prefix: str = "",
         prompts: list[Prompt] | None = None,
         away: dict[int, datetime] | None = None,
+        encoded: bytes | None = None,
     ) -> Outcome:
         """What a caller posts after a change, from what the change itself holds (`prompts`:
-        the state's, and `away`: who is away, when the caller has them already)."""
+        the state's, `away`: who is away, and `encoded`: the state encoded, when the caller
+        has them already)."""
         hands: dict[int, str] = {}
         title = catalog.title(game.title)
         if game.status != "running" or state is None or title is None:
@@ -83,8 +84,7 @@ class ServiceCore(Plumbing):
             hands=hands,
             quiet=quiet,
             prefix=prefix,
-            view=title.view(state, None) if state is not None and title is not None else None,
-            private_view=_private_view(title, state),
+            encoded_state=_encoded(title, state, encoded),
         )
 
     # ------------------------------------------------------------------ the decision
@@ -174,13 +174,14 @@ class ServiceCore(Plumbing):
         checkpoint = (
             result is not None or last_seq // SNAPSHOT_EVERY > loaded.last_seq // SNAPSHOT_EVERY
         )
+        encoded = title.encode(state)
         write = DecisionRows(
             game=game,
             previous=previous,
             values=values,
             actions=logged,
             last_seq=last_seq,
-            state=title.encode(state),
+            state=encoded,
             checkpoint=checkpoint,
             prefix=prefix,
             timers=None if result is not None else await self._timers(s, game, now),
@@ -212,6 +213,7 @@ class ServiceCore(Plumbing):
             prefix=prefix,
             prompts=now,
             away=away,
+            encoded=encoded,
         )
 
     async def _game_over(self, s: AsyncSession, game: Game) -> None:
@@ -277,10 +279,10 @@ class ServiceCore(Plumbing):
         return timers
 
 
-def _private_view(title: Title | None, state: Any | None) -> Callable[[int], Any] | None:
-    if title is None or state is None:
+def _encoded(title: Title | None, state: Any | None, encoded: bytes | None) -> bytes | None:
+    if state is None or title is None:
         return None
-    return lambda seat_no: title.view(state, seat_no)
+    return encoded if encoded is not None else title.encode(state)
 
 
 def _is_quiet(

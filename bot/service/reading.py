@@ -87,8 +87,7 @@ class ReadingCases(ServiceCore):
             )
         if area_seat is not None and not 0 <= area_seat < game.seats:
             raise ServiceError(f"Seats are numbered 1 to {game.seats}.")
-        view = title.view(state, None)
-        image = await catalog.draw_board_async(game.title, view, area_seat)
+        image = await catalog.draw_board_async(game.title, title.encode(state), area_seat)
         return Board(game=info, image=image)
 
     async def hand(self, channel_id: int, user_id: int) -> tuple[str, RenderedImage | None]:
@@ -109,8 +108,7 @@ class ReadingCases(ServiceCore):
             return "You hold nothing hidden right now.", None
         if text is None:
             return f"{title.name} has no hidden hands: everything is on the board.", None
-        view = title.view(state, mine.seat_no)
-        return text, await catalog.draw_hand_async(game.title, view, mine.seat_no)
+        return text, await catalog.draw_hand_async(game.title, title.encode(state), mine.seat_no)
 
     async def log(self, channel_id: int, user_id: int | None = None, limit: int = 20) -> list[str]:
         """The latest log lines: public ones, plus the private ones of the user's own seat."""

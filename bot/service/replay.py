@@ -146,7 +146,7 @@ class ReplayCases(ServiceCore):
             state, secret = await self._position(c, game, title, seqs, move, row)
         info = describe_game(game, seats, None)
         view = title.view(state, None)
-        image = await catalog.draw_board_async(game.title, view)
+        image = await catalog.draw_board_async(game.title, title.encode(state))
         if self.replay_states.should_warm(game.id, game.version):
             self.replay_states.keep(asyncio.create_task(self._warm(game, title, seqs)))
         then = title.status_line(state)

@@ -9,12 +9,12 @@ from tests.titles.bazaar import TITLE
 
 async def test_worker_process_and_thread_draw_the_same_board():
     catalog.load(TEST_TITLES, TEST_RENDERERS)
-    view = TITLE.view(TITLE.setup(3, 3, {}), None)
-    in_thread = await catalog.draw_board_async("bazaar", view)
+    state = TITLE.encode(TITLE.setup(3, 3, {}))
+    in_thread = await catalog.draw_board_async("bazaar", state)
     catalog.start_render_pool(1, TEST_TITLES, TEST_RENDERERS)
     try:
-        in_worker = await catalog.draw_board_async("bazaar", view)
-        area = await catalog.draw_board_async("bazaar", view, 1)
+        in_worker = await catalog.draw_board_async("bazaar", state)
+        area = await catalog.draw_board_async("bazaar", state, 1)
     finally:
         catalog.stop_render_pool()
     assert in_worker == in_thread

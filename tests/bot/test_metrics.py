@@ -398,12 +398,12 @@ async def test_render_seconds_are_observed_when_a_board_is_drawn() -> None:
     catalog.load()
     catalog.stop_render_pool()  # RENDER_WORKERS=0
     catalog.images.clear()
-    view = TIDEWATER.view(TIDEWATER.setup(11, 3, {}), None)
+    state = TIDEWATER.encode(TIDEWATER.setup(11, 3, {}))
     count = value("boardroom_render_seconds_count", title="tidewater")
     total = value("boardroom_render_seconds_sum", title="tidewater")
     try:
         seen: list[int] = []
-        drawing = asyncio.ensure_future(catalog.draw_board_async("tidewater", view))
+        drawing = asyncio.ensure_future(catalog.draw_board_async("tidewater", state))
         while not drawing.done():
             seen.append(catalog.queue_depth())
             await asyncio.sleep(0.001)
@@ -412,7 +412,7 @@ async def test_render_seconds_are_observed_when_a_board_is_drawn() -> None:
         assert value("boardroom_render_seconds_count", title="tidewater") == count + 1
         assert value("boardroom_render_seconds_sum", title="tidewater") > total
         assert 1 in seen and catalog.queue_depth() == 0  # queued while drawn, then not
-        await catalog.draw_board_async("tidewater", view)  # the same view: not drawn again
+        await catalog.draw_board_async("tidewater", state)  # the same state: not drawn again
         assert value("boardroom_render_seconds_count", title="tidewater") == count + 1
     finally:
         catalog.images.clear()

@@ -1,5 +1,5 @@
-"""Drawing off the loop (bot/catalog.py): the same view is drawn once, and render workers die with
-the bot, however it dies."""
+"""Drawing off the loop (bot/catalog.py): the same state, or the same view, is drawn once, and
+render workers die with the bot, however it dies."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import sys
 import time
 from pathlib import Path
 
-import msgspec
 import pytest
 
 from bot import catalog
@@ -27,6 +26,7 @@ def counted(monkeypatch):
     catalog.load()
     catalog.stop_render_pool()
     catalog.images.clear()
+    catalog.drawn.clear()
     calls: list[tuple] = []
     board, hand = catalog.draw_board, catalog.draw_hand
 
@@ -42,34 +42,63 @@ def counted(monkeypatch):
     monkeypatch.setattr(catalog, "draw_hand", draw_hand)
     yield calls
     catalog.images.clear()
+    catalog.drawn.clear()
 
 
-async def test_the_same_view_is_drawn_once(counted) -> None:
+async def test_the_same_state_is_drawn_once(counted) -> None:
     state = TIDEWATER.setup(1, 3, {})
-    view = TIDEWATER.view(state, None)
-    first = await catalog.draw_board_async("tidewater", view)
-    again = await catalog.draw_board_async("tidewater", view)
-    # an equal view built afresh (another request, another process) hits the cache too
-    same = msgspec.msgpack.decode(msgspec.msgpack.encode(view), type=type(view))
-    third = await catalog.draw_board_async("tidewater", same)
+    data = TIDEWATER.encode(state)
+    first = await catalog.draw_board_async("tidewater", data)
+    again = await catalog.draw_board_async("tidewater", data)
+    # the same state encoded afresh (another request, another process) hits the cache too
+    third = await catalog.draw_board_async("tidewater", TIDEWATER.encode(TIDEWATER.decode(data)))
     assert first is again is third
     assert counted == [("board", "tidewater", None)]
-    # an area of the same view, or a changed view, is drawn
-    await catalog.draw_board_async("tidewater", view, 1)
+    # an area of the same state, or a changed state, is drawn
+    await catalog.draw_board_async("tidewater", data, 1)
     TIDEWATER.apply(state, TIDEWATER.prompts(state)[0].seat, _first_choice(state))
-    changed = await catalog.draw_board_async("tidewater", TIDEWATER.view(state, None))
+    changed = await catalog.draw_board_async("tidewater", TIDEWATER.encode(state))
     assert changed.data != first.data
     assert counted[1:] == [("board", "tidewater", 1), ("board", "tidewater", None)]
+
+
+async def test_a_state_changed_only_where_the_view_does_not_look_is_not_drawn_again(counted):
+    """Benares: the deck's order, and which cards seat 1 holds, are hidden from the spectator
+    view (the board is not drawn again) and from seat 0's own view (nor is its hand); seat 1's
+    hand, which changed, is."""
+    from engine.benares import TITLE as BENARES
+    from engine.rng import Rng
+
+    state = BENARES.setup(2, 2, {})
+    while not (state.deck and state.companies[1].hand):  # (cards are dealt after the boats)
+        seat = BENARES.prompts(state)[0].seat
+        BENARES.apply(state, seat, BENARES.bot_choice(state, seat, Rng.from_seed(1)))
+    board = await catalog.draw_board_async("benares", BENARES.encode(state))
+    hands = [await catalog.draw_hand_async("benares", BENARES.encode(state), s) for s in (0, 1)]
+    state.deck.reverse()
+    hand = state.companies[1].hand
+    swap = next(c for c in state.deck if c not in hand)
+    hand[0], state.deck[state.deck.index(swap)] = swap, hand[0]
+    data = BENARES.encode(state)
+    assert await catalog.draw_board_async("benares", data) is board
+    assert await catalog.draw_hand_async("benares", data, 0) is hands[0]
+    again = await catalog.draw_hand_async("benares", data, 1)
+    assert again is not None and hands[1] is not None
+    assert counted == [
+        ("board", "benares", None),
+        ("hand", "benares", 0),
+        ("hand", "benares", 1),
+        ("hand", "benares", 1),
+    ]
 
 
 async def test_hands_are_cached_per_seat(counted) -> None:
     from engine.benares import TITLE as BENARES
 
-    state = BENARES.setup(2, 2, {})
+    data = BENARES.encode(BENARES.setup(2, 2, {}))
     for seat in (0, 1):
-        view = BENARES.view(state, seat)
-        a = await catalog.draw_hand_async("benares", view, seat)
-        b = await catalog.draw_hand_async("benares", view, seat)
+        a = await catalog.draw_hand_async("benares", data, seat)
+        b = await catalog.draw_hand_async("benares", data, seat)
         assert a is b
     assert counted == [("hand", "benares", 0), ("hand", "benares", 1)]
 
@@ -94,8 +123,8 @@ def _first_choice(state) -> str:
 
 
 # ---- what travels to a worker and back ---------------------------------------------------------
-def _views_of_every_title():
-    """Public and seat views of every title through a short game played by automatic players."""
+def _states_of_every_title():
+    """States of every title through a short game played by automatic players."""
     from engine import registry
     from engine.rng import Rng
 
@@ -106,21 +135,20 @@ def _views_of_every_title():
             if title.result(state) is not None:
                 break
             if n % 10 == 0:
-                yield title.slug, title.view(state, None)
-                yield title.slug, title.view(state, 1)
+                yield title, state
             seat = title.prompts(state)[0].seat
             title.apply(state, seat, title.bot_choice(state, seat, Rng.from_seed(n)))
 
 
-def test_a_view_sent_to_a_worker_arrives_equal() -> None:
-    """Views travel as msgpack bytes with their type's path; what the worker draws from must
-    equal the view the bot had, for every title."""
+def test_a_state_sent_to_a_worker_gives_the_views_the_bot_had() -> None:
+    """States travel encoded as their snapshots are; the views a worker draws from must equal
+    the ones the bot would build, public and a seat's, for every title."""
     slugs = set()
-    for slug, view in _views_of_every_title():
-        packed = catalog.pack(view)
-        assert packed is not None, slug
-        assert catalog.unpack(packed) == view
-        slugs.add(slug)
+    for title, state in _states_of_every_title():
+        data = title.encode(state)
+        assert catalog._view(title.slug, data, None) == title.view(state, None)
+        assert catalog._view(title.slug, data, 1) == title.view(state, 1)
+        slugs.add(title.slug)
     assert {"tidewater", "benares", "mombasa", "bazaar"} <= slugs
 
 
@@ -137,24 +165,28 @@ def one_worker():
 
 async def test_a_board_drawn_by_a_worker_is_the_one_drawn_here(one_worker) -> None:
     """A drawn image comes back as its file name plus its bytes outside the pickle."""
-    view = TIDEWATER.view(TIDEWATER.setup(4, 3, {}), None)
-    here = catalog.draw_board("tidewater", view)
-    there = await catalog.draw_board_async("tidewater", view)
+    state = TIDEWATER.setup(4, 3, {})
+    here = catalog.draw_board("tidewater", TIDEWATER.view(state, None))
+    there = await catalog.draw_board_async("tidewater", TIDEWATER.encode(state))
     assert isinstance(there, RenderedImage) and there == here
     assert there.filename == "board.png" and there.data.startswith(b"\x89PNG")
     assert await catalog.off_loop(len, "abcd") == 4  # other answers are pickled whole
 
 
-def test_a_view_that_does_not_encode_is_drawn_as_it_is(counted, monkeypatch) -> None:
-    state = TIDEWATER.setup(1, 3, {})
-    view = TIDEWATER.view(state, None)
-    monkeypatch.setattr(catalog, "pack", lambda v: None)
-    import asyncio
-
-    first = asyncio.run(catalog.draw_board_async("tidewater", view))
-    assert first.data.startswith(b"\x89PNG")
-    assert counted == [("board", "tidewater", None)]
-    assert len(catalog.images) == 0  # no key: not cached
+def test_a_view_that_does_not_encode_is_drawn_every_time(counted) -> None:
+    """Where drawing runs, a view of plain data that msgpack cannot encode is drawn each time
+    (no digest to know it by)."""
+    view = TIDEWATER.view(TIDEWATER.setup(1, 3, {}), None)
+    plain = object()
+    first = catalog._unless_drawn(
+        ("tidewater", "board"), plain, catalog.draw_board, "tidewater", view
+    )
+    second = catalog._unless_drawn(
+        ("tidewater", "board"), plain, catalog.draw_board, "tidewater", view
+    )
+    assert first.data.startswith(b"\x89PNG") and first == second
+    assert counted == [("board", "tidewater", None)] * 2
+    assert len(catalog.drawn) == 0
 
 
 # ---- the pool: errors, dead workers -----------------------------------------------------------
@@ -169,14 +201,14 @@ async def test_an_error_in_a_worker_reaches_the_caller_and_the_worker_stays(one_
 
 
 async def test_a_dead_worker_is_replaced_for_the_next_drawing(one_worker) -> None:
-    view = TIDEWATER.view(TIDEWATER.setup(3, 3, {}), None)
+    data = TIDEWATER.encode(TIDEWATER.setup(3, 3, {}))
     (pid,) = catalog.worker_pids()
     os.kill(pid, signal.SIGKILL)
     deadline = time.monotonic() + 10
     while catalog.workers_alive() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not catalog.workers_alive()
-    image = await catalog.draw_board_async("tidewater", view)
+    image = await catalog.draw_board_async("tidewater", data)
     assert image.data.startswith(b"\x89PNG")
     (fresh,) = catalog.worker_pids()
     assert fresh != pid and catalog.workers_alive()
@@ -230,8 +262,8 @@ from engine.tidewater import TITLE
 if __name__ == "__main__":
     catalog.load()
     catalog.start_render_pool(1)
-    view = TITLE.view(TITLE.setup(1, 3, {}), None)
-    image = asyncio.run(catalog.draw_board_async("tidewater", view))
+    state = TITLE.encode(TITLE.setup(1, 3, {}))
+    image = asyncio.run(catalog.draw_board_async("tidewater", state))
     assert image.data.startswith(b"\\x89PNG")
     print("ready", flush=True)
     sys.stdin.read()  # until killed
