@@ -82,7 +82,9 @@ BIG = 16 * 1024
 
 
 def _quoted(value: str) -> str:
-    """A Content-Disposition parameter's value, inside its quotes (as aiohttp writes it)."""
+    """A Content-Disposition parameter's value, inside its quotes: backslashes and quotes
+    escaped as aiohttp escapes them, and line breaks (which would end the header)
+    percent-encoded."""
     return value.replace("\\", "\\\\").replace('"', '\\"').replace("\r", "%0D").replace("\n", "%0A")
 
 
