@@ -246,7 +246,7 @@ def hand_of_state(slug: str, data: bytes, seat: int) -> RenderedImage | None:
 
 
 def _view(slug: str, data: bytes, seat: int | None) -> object:
-    found = titles.get(slug)
+    found = title(slug)
     if found is None:
         raise LookupError(f"no title {slug}")
     return found.view(found.decode(data), seat)
