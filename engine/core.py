@@ -17,6 +17,7 @@ accepted by `apply`, and `apply` must refuse anything else with `IllegalAction`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
@@ -56,7 +57,8 @@ class Choice(msgspec.Struct, frozen=True):
 class Prompt(msgspec.Struct, frozen=True):
     """Who must decide now. One prompt per deciding seat; several prompts at once form a
     simultaneous decision. `secret=True` means the choice must be collected privately and is only
-    revealed (by the title's events) once everybody has chosen."""
+    revealed (by the title's events) once everybody has chosen. A seat's move on a secret prompt
+    while others decide too is sealed: final, never taken back by undo (`sealed`)."""
 
     seat: int
     text: str
@@ -199,6 +201,11 @@ class Title(Generic[S]):
         """One line: round, phase, whose turn."""
         return ""
 
+    def secret_decision(self, state: S, seat: int) -> str:
+        """What `seat`'s part of the simultaneous secret decision under way in `state` is called
+        ("plan", "bid"): undo refuses to take one back with "Your plan is confirmed: ..."."""
+        return "choice"
+
     # ---- automatic player -----------------------------------------------------------------
     def bot_choice(self, state: S, seat: int, rng: Rng) -> str:
         """The automatic player's complete move (never a step): seeded random walk through the
@@ -232,6 +239,25 @@ class Title(Generic[S]):
             if p.seat == seat:
                 return p
         return None
+
+
+def sealed(before: Sequence[Prompt], seat: int) -> bool:
+    """Is `seat`'s move, made among the prompts `before`, its part of a simultaneous secret
+    decision (a plan, a sealed bid)? Confirming one is final: the others decide knowing it is
+    made, and taking it back would let a seat change a choice it has committed to."""
+    mine = next((p for p in before if p.seat == seat), None)
+    return mine is not None and mine.secret and len(before) > 1
+
+
+def undoable(
+    before: Sequence[Prompt], seat: int, events: Sequence[Event], deciding: Sequence[int]
+) -> bool:
+    """May `seat` take back its own move by undo? `before`: the prompts it was made among;
+    `events`: what it did; `deciding`: the seats deciding after it. Never across a barrier (a
+    draw, a reveal), never once it changed who else decides, never a sealed move (`sealed`)."""
+    if any(e.barrier for e in events) or sealed(before, seat):
+        return False
+    return {p.seat for p in before} - {seat} == set(deciding) - {seat}
 
 
 #: A menu path longer than this is a title bug (a loop of steps), not a move.

@@ -21,7 +21,7 @@ from bot.service.loader import SNAPSHOT_EVERY, Loaded, prompts_of, replay_from_n
 from bot.service.plumbing import Plumbing
 from bot.service.queries.decision import DecisionRows, write_decision
 from bot.service.queries.timers import REMINDER
-from engine.core import Event, IllegalAction, Prompt, Title
+from engine.core import Event, IllegalAction, Prompt, Title, undoable
 from engine.rng import Rng
 
 #: Automatic players never take more than this many moves in one decision (a safety net).
@@ -114,11 +114,9 @@ class ServiceCore(Plumbing):
                 events = title.apply(state, move.seat_no, move.choice_id)
             except IllegalAction as exc:
                 raise ServiceError(str(exc)) from None
-            others_before = set(deciding) - {move.seat_no}
             deciding = title.deciding(state)
-            others_after = set(deciding) - {move.seat_no}
-            undoable = not any(e.barrier for e in events) and others_before == others_after
-            rows.append((move.seat_no, move.choice_id, move.user_id, events, undoable))
+            can_undo = undoable(before, move.seat_no, events, deciding)
+            rows.append((move.seat_no, move.choice_id, move.user_id, events, can_undo))
         bots = {x.seat_no for x in seats if x.is_bot}
         notes: list[Event] = []
         seq = loaded.next_seq
@@ -153,7 +151,7 @@ class ServiceCore(Plumbing):
         last_seq = loaded.last_seq
         logged: list[dict[str, Any]] = []
         logged_at = utcnow()  # (given, not the column's default: see bot.db.prepared)
-        for seat_no, choice_id, user_id, events, undoable in rows:
+        for seat_no, choice_id, user_id, events, can_undo in rows:
             logged.append(
                 {
                     "game_id": game.id,
@@ -164,7 +162,7 @@ class ServiceCore(Plumbing):
                     "by_bot": user_id is None,
                     "version": version,
                     "events": [event_json(e) for e in events],
-                    "undoable": undoable,
+                    "undoable": can_undo,
                     "created_at": logged_at,
                 }
             )

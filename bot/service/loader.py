@@ -115,8 +115,15 @@ async def replay_from_setup(s: AsyncSession, game: Game, title: Title) -> tuple[
     return await _fold(s, game, title, None)
 
 
+async def replay_before(s: AsyncSession, game: Game, title: Title, seq: int) -> Any:
+    """The state just before the live action `seq` (for a question about that action)."""
+    snap = await q.latest_snapshot(s, game.id, seq)
+    state, _ = await _fold(s, game, title, snap, seq)
+    return state
+
+
 async def _fold(
-    s: AsyncSession, game: Game, title: Title, snap: Snapshot | None
+    s: AsyncSession, game: Game, title: Title, snap: Snapshot | None, below_seq: int | None = None
 ) -> tuple[Any, int]:
     if snap is None:
         state = title.setup(game.seed, game.seats, dict(game.options or {}))
@@ -125,6 +132,8 @@ async def _fold(
         state = title.decode(snap.state)
         last_seq = snap.last_seq
     actions = await q.live_actions_after(s, game.id, last_seq)
+    if below_seq is not None:
+        actions = [a for a in actions if a.seq < below_seq]
     return state, apply_all(title, state, actions, last_seq)
 
 

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from bot.db.models import Game, Seat
 from bot.errors import ServiceError, StaleError
 from bot.results import GameInfo, Outcome, SeatInfo, Step
@@ -15,8 +17,8 @@ from bot.service import queries as q
 from bot.service.base import Move, ServiceCore
 from bot.service.describe import describe_game
 from bot.service.drafts import Position, fingerprint
-from bot.service.loader import Loaded, prompts_of, title_of
-from engine.core import Choice, Prompt, Title, next_draft
+from bot.service.loader import Loaded, prompts_of, replay_before, title_of
+from engine.core import Choice, Prompt, Title, next_draft, sealed
 
 STALE = "That button belongs to an earlier turn. Use the newest message (or `/play`)."
 STALE_MENU = "That menu is out of date, so I did nothing. Here is your menu as it is now."
@@ -234,9 +236,15 @@ class PlayCases(ServiceCore):
             if seat is None:
                 raise ServiceError("You're not playing in this game.")
             last = await q.last_live_actions(s, game.id, 1)
-            if not last or last[0].seat_no != seat.seat_no:
-                raise ServiceError("The last move in this game isn't yours, so you can't undo it.")
-            if not last[0].undoable:
+            ours = bool(last) and last[0].seat_no == seat.seat_no
+            if not ours or not last[0].undoable:
+                sealed_as = await _sealed_and_hidden(s, game, title_of(game), seat.seat_no)
+                if sealed_as is not None:
+                    raise ServiceError(f"Your {sealed_as} is confirmed: it can't be taken back.")
+                if not ours:
+                    raise ServiceError(
+                        "The last move in this game isn't yours, so you can't undo it."
+                    )
                 raise ServiceError(
                     "That move can't be taken back: it drew or revealed something, or passed the "
                     "turn. A moderator can roll back with `/admin rollback`."
@@ -245,6 +253,23 @@ class PlayCases(ServiceCore):
             outcome = await self._take_back(s, game, seats, last, f"{name} takes back a move.")
             await self._audit(s, game, user_id, "undo", last[0].choice_id)
             return outcome
+
+
+async def _sealed_and_hidden(s: AsyncSession, game: Game, title: Title, seat_no: int) -> str | None:
+    """What the seat's latest move is called ("plan") if it is its part of a simultaneous
+    secret decision (`sealed`) not revealed yet, else None. Its undo is then refused as final,
+    whoever moved since (they only confirmed their own parts: nothing is drawn or revealed
+    before the decision is complete)."""
+    mine = await q.last_live_action_of(s, game.id, seat_no)
+    if mine is None or mine.undoable:
+        return None
+    since = [mine, *await q.live_actions_after(s, game.id, mine.seq)]
+    if any(e.get("barrier") for a in since for e in a.events):
+        return None
+    before = await replay_before(s, game, title, mine.seq)
+    if not sealed(title.prompts(before), seat_no):
+        return None
+    return title.secret_decision(before, seat_no)
 
 
 def _playing(

@@ -153,6 +153,10 @@ class Mombasa(Title[State]):
     def seat_label(self, state: State, seat: int) -> str:
         return names.player(state, seat)
 
+    def secret_decision(self, state: State, seat: int) -> str:
+        """A plan (R193) or, before round 1, the starting tile chosen in secret (R64)."""
+        return "plan" if state.phase == "planning" else "starting tile"
+
     def status_line(self, state: State) -> str:
         n = state.seats
         head = f"Round {state.round} of {data().rounds}"

@@ -26,12 +26,13 @@ async def new_game(
     channel: int = CHAN,
     seed: int = 7,
     options=None,
+    title: str = "bazaar",
 ):
     info = await svc.create(
         guild_id=GUILD,
         channel_id=channel,
         user_id=players[0],
-        title_slug="bazaar",
+        title_slug=title,
         seats=seats or len(players) + bots,
         bots=bots,
         options=options,
@@ -246,7 +247,8 @@ async def _find_undoable(service: GameService, out: Outcome) -> tuple[Outcome, i
 
 
 async def test_undo_own_move_within_turn(service):
-    await new_game(service, players=(ANA, BEN))
+    # (Tidewater: a turn is several moves. Bazaar's only such moves are sealed bids, now final.)
+    await new_game(service, players=(ANA, BEN), title="tidewater")
     out = await service.start(CHAN, ANA)
     out, user = await _find_undoable(service, out)
     before = out.game.version

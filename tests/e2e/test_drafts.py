@@ -164,21 +164,23 @@ async def test_a_secret_bid_is_picked_then_confirmed_and_only_counted_in_public(
     assert_clean(fake, bot)
 
 
-async def test_undo_a_bid_and_private_log(fake: FakeDiscord, bot: BotProcess):
+async def test_a_confirmed_bid_is_final_and_private_log(fake: FakeDiscord, bot: BotProcess):
+    """A sealed bid can't be undone (its undo is refused privately, naming nobody else)."""
     table = await new_table(fake, ["alice", "bob"])
     await table.start()
     first = table.waiting()[0]
     other = next(p for p in table.players if p != first)
     await table.play_components(first, policy=lambda cs: "pick:1" if "pick:1" in cs else cs[0])
     version = table.version()
+    public = len(fake.messages("games"))
     refused = await fake.slash(other, "games", "game", "undo")
     assert refused.ephemeral and is_refusal(refused)
-    undone = await fake.slash(first, "games", "game", "undo")
-    assert not is_refusal(undone), undone.text()
-    await fake.wait_for(lambda: table.version() != version)
-    assert set(table.waiting()) == {"alice", "bob"}  # both are asked to bid again
-    for who in table.players:
-        await table.play_components(who)
+    refused = await fake.slash(first, "games", "game", "undo")
+    assert refused.ephemeral and is_refusal(refused)
+    assert "Your bid is confirmed: it can't be taken back." in refused.text()
+    assert table.version() == version and len(fake.messages("games")) == public
+    assert table.waiting() == [other]  # still only the other is asked to bid
+    await table.play_components(other)
     await fake.wait_for(lambda: "Bids revealed" in table.turn_message().text())
 
     # /game log: public lines for all, private lines only for their owner

@@ -502,6 +502,9 @@ class Bazaar(Title[BazaarState]):
     def seat_label(self, state: BazaarState, seat: int) -> str:
         return SEAT_NAMES[seat]
 
+    def secret_decision(self, state: BazaarState, seat: int) -> str:
+        return "bid"
+
     def status_line(self, state: BazaarState) -> str:
         if state.phase == "over":
             res = self.result(state)

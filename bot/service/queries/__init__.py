@@ -186,6 +186,20 @@ async def last_live_actions(s: AsyncSession, game_id: int, n: int) -> list[Actio
     return list(rows)
 
 
+async def last_live_action_of(s: AsyncSession, game_id: int, seat_no: int) -> Action | None:
+    """The seat's latest move still in the game's log."""
+    return await s.scalar(
+        select(Action)
+        .where(
+            Action.game_id == game_id,
+            Action.seat_no == seat_no,
+            Action.undone_at_version.is_(None),
+        )
+        .order_by(Action.seq.desc())
+        .limit(1)
+    )
+
+
 async def top_seq(s: AsyncSession, game_id: int) -> int:
     """The highest action seq ever logged (undone ones included)."""
     return int(await s.scalar(select(func.max(Action.seq)).where(Action.game_id == game_id)) or 0)

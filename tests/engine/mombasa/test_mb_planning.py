@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from engine.core import BACK, IllegalAction
+from engine.core import BACK, IllegalAction, undoable
 from engine.mombasa import TITLE, planning, prompts
 from engine.mombasa.data import data
 from tests.engine.mombasa.mb_flow_helpers import planning_state, some_actions
@@ -123,6 +123,22 @@ def test_R75_R193_plan_editable_until_confirmed_then_final(monkeypatch):
     assert TITLE.choices(st, 0, ()) is None
     with pytest.raises(IllegalAction):
         TITLE.choices(st, 0, ("c0",))
+
+
+def test_R193_a_confirmed_plan_is_not_undoable(monkeypatch):
+    """Confirming is an undo barrier even while the others still plan and nothing is revealed:
+    the confirmation's own events carry no barrier (they reveal nothing), yet undo refuses."""
+    some_actions(monkeypatch)
+    st = planning_state()
+    before = TITLE.prompts(st)
+    assert TITLE.secret_decision(st, 0) == "plan"  # undo's refusal: "Your plan is confirmed"
+    events = TITLE.apply(st, 0, "plan:2=0")
+    assert not any(e.barrier for e in events)  # nothing is revealed yet: the others still plan
+    assert TITLE.deciding(st) == [1, 2]
+    assert not undoable(before, 0, events, TITLE.deciding(st))
+    before = TITLE.prompts(st)
+    events = TITLE.apply(st, 2, "plan:-")
+    assert not undoable(before, 2, events, TITLE.deciding(st))
 
 
 def test_R180_R187_nothing_of_an_unrevealed_plan_is_public(monkeypatch):
