@@ -91,12 +91,15 @@ class Result(msgspec.Struct, frozen=True):
 
 
 class OptionSpec(msgspec.Struct, frozen=True):
-    """A game option offered by `/game new options:`; values are strings from `choices`."""
+    """A game option offered by `/game new options:`; values are strings from `choices`, or,
+    when `example` is set, also values like it (an explicit deal), which the title's
+    `check_option` validates."""
 
     name: str
     description: str
     default: str
     choices: list[str]
+    example: str = ""
 
 
 S = TypeVar("S", bound=msgspec.Struct)
@@ -167,6 +170,12 @@ class Title(Generic[S]):
     def result(self, state: S) -> Result | None:
         """Final standings once the game is over, else None."""
         raise NotImplementedError
+
+    def check_option(self, name: str, value: str) -> str:
+        """A value of option `name` outside its `choices` (one like its `example`), as the
+        title reads it (tidied: `a1, b2` -> `A1,B2`); IllegalAction saying what a valid one
+        looks like otherwise. Only titles with such options override it."""
+        raise IllegalAction(f"Option {name} takes only the values listed for it.")
 
     def upgrade_log(
         self, rules_version: str, state: S, moves: list[tuple[int, str]]

@@ -16,6 +16,7 @@ from bot.discord.cog import Cog
 from bot.discord.watching import SPECTATOR_CHOICES
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
+from bot.service.options import split_options
 from engine.core import Title
 
 log = logging.getLogger("bot.discord.lobby")
@@ -28,16 +29,28 @@ def title_choices() -> list[app_commands.Choice[str]]:
 
 def option_suggestions(title: Title, current: str) -> list[tuple[str, str]]:
     """Autocomplete for `options:`: complete the last `name=value` being typed, keeping the
-    ones already written. Returns (label, value) pairs, at most 25."""
-    done, _, typing = current.rpartition(",")
-    typing = typing.strip().lower()
-    written = {part.split("=")[0].strip() for part in done.split(",") if "=" in part}
-    head = f"{done.strip()}, " if done.strip() else ""
+    ones already written (a value may hold commas: bot.service.options). Returns (label,
+    value) pairs, at most 25."""
+    pieces = current.replace(";", ",").split(",")
+    typing = pieces[-1].strip().lower()
+    done = ",".join(pieces[:-1]).strip()
+    try:
+        pairs = split_options(done)
+    except ServiceError:
+        pairs = []
+    written = {key for key, _ in pairs}
+    last = next((o for o in title.options if pairs and o.name == pairs[-1][0]), None)
+    new_key = any(o.name.startswith(typing) for o in title.options if o.name not in written)
+    if typing and "=" not in typing and last is not None and last.example and not new_key:
+        # more of a value that holds commas (`tracks=A1,B2`): offer it as typed
+        return [(f"{current.strip()} · {last.description}"[:100], current.strip()[:100])]
+    head = f"{done}, " if done else ""
     out: list[tuple[str, str]] = []
     for option in title.options:
         if option.name in written:
             continue
-        for choice in option.choices:
+        values = option.choices + ([option.example] if option.example else [])
+        for choice in values:
             item = f"{option.name}={choice}"
             if typing in item.lower():
                 value = head + item
@@ -54,7 +67,7 @@ class Lobby(Cog):
             title="Which game",
             seats="How many seats (default: the most the game allows)",
             bots="How many seats automatic players take",
-            options="Game options, e.g. `rounds=2, variant=on`",
+            options="Game options as name=value, e.g. `short_game=on` or `tracks=A1,B2,C2,D1`",
             pace="Clock: relaxed, daily, fast, none (default), or custom:START/PLUS/CAP in hours",
             expiry="When a clock runs out (default: the automatic player takes over)",
             quiet_clock="During a player's quiet hours, their clock runs (default) or waits",

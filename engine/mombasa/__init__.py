@@ -25,14 +25,14 @@ class Mombasa(Title[State]):
         "Invest in four chartered companies across Africa: plan your cards in secret, then trade, "
         "expand, keep books and deal in diamonds over 7 rounds."
     )
-    # R199: explicit side lists (A1,B2,C2,D1) are accepted by setup, but the host only lets a
-    # table pick the listed values, so only these two are offered.
     options = [
         OptionSpec(
             "tracks",
-            "Company tracks: random deal (R55) or fixed A1/B1/C1/D1 (R197)",
+            "Track deal: random, fixed (A1,B1,C1,D1) or sides for Mombasa, Cape Town, "
+            "Saint-Louis, Cairo",
             "random",
             ["random", "fixed"],
+            example="A1,B2,C2,D1",
         ),
     ]
 
@@ -44,6 +44,13 @@ class Mombasa(Title[State]):
                 raise IllegalAction(f"Mombasa has no option {k!r}.")
             opts[k] = v
         return setup.new_game(seed, seats, opts)
+
+    def check_option(self, name: str, value: str) -> str:
+        """R199: an explicit track deal, e.g. `A1,B2,C2,D1`."""
+        if name != "tracks":
+            return super().check_option(name, value)
+        sides = setup.parse_tracks_option(value, data())
+        return ",".join(sides.values()) if sides else value.strip()
 
     def prompts(self, state: State) -> list[Prompt]:
         return prompts.prompts(state)

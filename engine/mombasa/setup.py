@@ -29,13 +29,20 @@ def parse_tracks_option(value: str, d: Data) -> dict[str, str] | None:
         return {c: f"{letter}1" for c, letter in zip(d.companies, "ABCD", strict=True)}
     parts = [p.strip().upper() for p in v.split(",")]
     if len(parts) != 4 or any(p not in d.sides for p in parts):
-        raise IllegalAction(
-            f"tracks option {value!r}: give 4 sides such as A1,B2,C2,D1 (one per company), "
-            "or random, or fixed."
-        )
+        raise IllegalAction(f"The track deal `{v}` is not 4 sides. {DEAL_HELP}")
     if sorted(p[0] for p in parts) != ["A", "B", "C", "D"]:
-        raise IllegalAction(f"tracks option {value!r}: each letter A, B, C, D must appear once.")
+        raise IllegalAction(
+            f"The track deal `{v}` must use each letter A, B, C, D once. {DEAL_HELP}"
+        )
     return dict(zip(d.companies, parts, strict=True))
+
+
+#: What a valid `tracks` value looks like (R199), for the refusal of a bad one.
+DEAL_HELP = (
+    "A deal gives the sides for Mombasa, Cape Town, Saint-Louis and Cairo in that order: each "
+    "of the letters A, B, C, D once, each with side 1 or 2, e.g. `tracks=A1,B2,C2,D1`. Or "
+    "choose `tracks=random` or `tracks=fixed`."
+)
 
 
 def _fill_display(st: State, d: Data) -> None:

@@ -35,6 +35,15 @@ def test_R199_tracks_option():
         TITLE.setup(1, 2, {"colour": "x"})
 
 
+def test_R199_an_explicit_deal_is_checked_and_tidied_for_the_host():
+    (tracks,) = TITLE.options
+    assert tracks.example == "A1,B2,C2,D1" and TITLE.check_option("tracks", tracks.example)
+    assert TITLE.check_option("tracks", "a1, b2,C2 ,d1") == "A1,B2,C2,D1"
+    for bad in ("A1,B2,C2", "A1,A2,C2,D1", "E1,B2,C2,D1", "random-ish"):
+        with pytest.raises(IllegalAction, match="A deal gives the sides for Mombasa"):
+            TITLE.check_option("tracks", bad)
+
+
 def test_R53_seat_counts():
     for n in (2, 3, 4):
         assert len(TITLE.setup(1, n, {}).players) == n
