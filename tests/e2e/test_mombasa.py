@@ -152,3 +152,35 @@ async def test_mombasa_two_people_plan_in_secret_with_a_bot(fake: FakeDiscord, b
     table = await play_mombasa(fake, ["alice", "bob"], bots=1)
     assert table.steps > 0
     assert_clean(fake, bot)
+
+
+async def test_r199_r193_a_chosen_track_deal_and_a_confirmed_plan_that_undo_keeps(
+    fake: FakeDiscord, bot: BotProcess
+):
+    """`/game new options:tracks=...` takes a deal with its commas (a bad one is refused and
+    opens nothing); after confirming, `/game undo` is refused privately and changes nothing."""
+    games = fake.channel("games")
+    bad = await fake.slash("alice", games, "game", "new", title="mombasa", options="tracks=A1,B1")
+    assert is_refusal(bad) and "A deal gives the sides for Mombasa" in bad.text(), bad.text()
+    assert public_messages(fake, games) == []
+    table = Table(fake, games, ["alice", "bob"])
+    ex = await table.open("alice", title="mombasa", seats=2, options="tracks=a1, b2, c2, d1")
+    assert "tracks=A1,B2,C2,D1" in ex.original.text(), ex.original.text()
+    await table.join_all()
+    await table.start()
+    for who in ("alice", "bob"):  # the starting tiles
+        await table.play_components(who)
+    await fake.wait_for(lambda: PLANNED.search(table.turn_message().text()), what="planning")
+    await table.play_components("alice", policy=plan_policy)
+    await fake.wait_for(lambda: "1 of 2 have planned" in table.turn_message().text())
+    version, posted = table.version(), len(public_messages(fake, games))
+    turn = table.turn_message().text()
+    refused = await fake.slash("alice", games, "game", "undo")
+    assert refused.ephemeral and is_refusal(refused)
+    assert "Your plan is confirmed: it can't be taken back." in refused.text()
+    assert "bob" not in refused.text().lower()
+    assert table.version() == version and len(public_messages(fake, games)) == posted
+    assert table.turn_message().text() == turn and table.waiting() == ["bob"]
+    await table.play_components("bob", policy=plan_policy)
+    await fake.wait_for(lambda: " reveals:" in table.turn_message().text(), what="the reveal")
+    assert_clean(fake, bot)
