@@ -236,15 +236,14 @@ class PlayCases(ServiceCore):
             if seat is None:
                 raise ServiceError("You're not playing in this game.")
             last = await q.last_live_actions(s, game.id, 1)
-            ours = bool(last) and last[0].seat_no == seat.seat_no
-            if not ours or not last[0].undoable:
-                sealed_as = await _sealed_and_hidden(s, game, title_of(game), seat.seat_no)
-                if sealed_as is not None:
-                    raise ServiceError(f"Your {sealed_as} is confirmed: it can't be taken back.")
-                if not ours:
-                    raise ServiceError(
-                        "The last move in this game isn't yours, so you can't undo it."
-                    )
+            # (asked first, and even of a move logged as undoable: a game logged before sealed
+            # moves were final may hold one)
+            sealed_as = await _sealed_and_hidden(s, game, title_of(game), seat.seat_no)
+            if sealed_as is not None:
+                raise ServiceError(f"Your {sealed_as} is confirmed: it can't be taken back.")
+            if not last or last[0].seat_no != seat.seat_no:
+                raise ServiceError("The last move in this game isn't yours, so you can't undo it.")
+            if not last[0].undoable:
                 raise ServiceError(
                     "That move can't be taken back: it drew or revealed something, or passed the "
                     "turn. A moderator can roll back with `/admin rollback`."
@@ -261,7 +260,7 @@ async def _sealed_and_hidden(s: AsyncSession, game: Game, title: Title, seat_no:
     whoever moved since (they only confirmed their own parts: nothing is drawn or revealed
     before the decision is complete)."""
     mine = await q.last_live_action_of(s, game.id, seat_no)
-    if mine is None or mine.undoable:
+    if mine is None:
         return None
     since = [mine, *await q.live_actions_after(s, game.id, mine.seq)]
     if any(e.get("barrier") for a in since for e in a.events):

@@ -5,7 +5,7 @@ refusal says nothing about another seat."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from bot.db.models import Action, Audit
 from bot.errors import ServiceError
@@ -67,6 +67,10 @@ async def test_r193_undo_after_confirming_a_plan_is_refused_and_changes_nothing(
     await _refused(service, ANA, out, PLAN_FINAL)
     await _refused(service, BEN, out, PLAN_FINAL)
     assert [p.seat for p in out.prompts] == [out.game.seat_of(CAL).seat_no]  # CAL still plans
+    # a game logged before confirmations were final has them marked undoable: still refused
+    async with service._sessions() as s, s.begin():
+        await s.execute(update(Action).values(undoable=True))
+    await _refused(service, BEN, out, PLAN_FINAL)
 
 
 async def test_a_sealed_bid_is_final_too(service):
