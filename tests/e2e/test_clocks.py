@@ -17,7 +17,7 @@ import pytest
 from tests.e2e.driver import is_refusal
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import BotProcess, real_bot_available
-from tests.e2e.helpers import HOUR, field, move_clock, no_vacation_days, start_bot
+from tests.e2e.helpers import HOUR, field, move_clock, no_vacation_days, private, start_bot
 from tests.e2e.test_game_flow import assert_clean, new_table, seat_number
 
 pytestmark = [
@@ -205,6 +205,10 @@ async def test_a_vacation_day_spent_by_a_clock_is_told_and_shown(
     by his own ping mode (a direct message); status and `/games` show the 24 h, `/me show`
     does not call him away."""
     await fake.slash("bob", "games", "me", "pings", mode="dm")
+    refused = await fake.slash("alice", "games", "admin", "clock_days", days=1)
+    assert refused.ephemeral and is_refusal(refused), refused.describe()
+    done = await fake.slash("mod", "games", "admin", "clock_days", days=1)
+    assert "at most 1 day of its player's vacation in a row" in private(done)
     table = await new_table(fake, ["alice", "bob"], pace=PACE)
     await table.start()
     ex = await table.play_components("alice")
@@ -215,7 +219,7 @@ async def test_a_vacation_day_spent_by_a_clock_is_told_and_shown(
 
     await fake.wait_for(lambda: notices() != [], 40.0, what="bob's clock to run out")
     (notice,) = notices()
-    assert "1 of at most 3 in a row" in notice.content and not notice.pinged, notice.content
+    assert "1 of at most 1 in a row" in notice.content and not notice.pinged, notice.content
 
     def told() -> list[str]:
         return [
@@ -224,6 +228,7 @@ async def test_a_vacation_day_spent_by_a_clock_is_told_and_shown(
 
     await fake.wait_for(lambda: told() != [], 20.0, what="bob's own message")
     assert "this clock only" in told()[0] and "20 days left this year" in told()[0], told()
+    assert "last one in a row: if it runs out again, the automatic player" in told()[0]
     status = field(
         (await fake.slash("carol", table.channel, "game", "status")).messages()[0], "Clock"
     )
