@@ -305,9 +305,9 @@ def clock_lines(info: GameInfo) -> str:
             continue
         secs = info.clocks[n][0]
         if n in info.paused_seats and secs < 1:
-            lines.append(f"{label(n)}: ran out (stopped)")
+            lines.append(f"{label(n)}: ran out")
         else:
-            lines.append(f"{label(n)}: {span(secs)} left (stopped)")
+            lines.append(f"{label(n)}: stopped with {span(secs)} left")
     return "\n".join(lines)
 
 
