@@ -66,7 +66,7 @@ def vacation_texts(news: ClockNews) -> tuple[str, str]:
     count = f"{news.days_spent} of at most {news.days_limit} in a row"
     public = (
         f"⏰ The clock of {who} ran out: one of their vacation days is spent, so this clock "
-        f"has {span(news.left)} more ({count})."
+        f"has {news.left / 3600:g} h more ({count})."
     )
     then = {
         "automatic": "the automatic player takes your seat",
@@ -81,7 +81,7 @@ def vacation_texts(news: ClockNews) -> tuple[str, str]:
     left = f"{news.days_left:.1f}".rstrip("0").rstrip(".")
     private = (
         f"Your clock ({news.label}) in {info.title_name} (game #{info.id}) ran out, so one of "
-        f"your vacation days was spent: {span(news.left)} more on this clock only ({count}; "
+        f"your vacation days was spent: {news.left / 3600:g} h more on this clock only ({count}; "
         f"{left} day{'' if left == '1' else 's'} left this year).{last} {news.asked} Decide "
         f"on {_turn_link(news)}, or with `/play`."
     )
@@ -106,9 +106,14 @@ def pause_text(news: ClockNews) -> str:
 
 def warning_text(news: ClockNews) -> str:
     info = news.game
+    turn = "the latest turn message"
+    if info.turn_message_id is not None:
+        turn = (
+            f"[the turn message]({jump_url(info.guild_id, info.channel_id, info.turn_message_id)})"
+        )
     return (
         f"{span(news.left)} left on your clock ({news.label}) in {info.title_name} "
-        f"(game #{info.id}): {news.asked} Decide on {_turn_link(news)}, or with `/play`."
+        f"(game #{info.id}): {news.asked} Decide on {turn}, or with `/play`."
     )
 
 
@@ -223,14 +228,28 @@ class Clocks(Cog):
         with contextlib.suppress(discord.HTTPException):  # never retried: no spam
             await channel.send(messages.cut(text, messages.CONTENT_MAX), allowed_mentions=mentions)
         if news.kind == "vacation":
-            await self._tell(news, private, "⏰")
+            await self.tell_vacation_day(news, private)
 
     async def warn(self, news: ClockNews) -> None:
         """THE call site of clock warnings: the person's own ping (quiet hours, ping mode)."""
-        await self._tell(news, warning_text(news), "⏳")
+        from bot.discord.pings import ping_many
 
-    async def _tell(self, news: ClockNews, text: str, icon: str) -> None:
-        """The clock's player, pinged their own way (quiet hours, ping mode)."""
+        info = news.game
+        await ping_many(
+            self.bot,
+            self.service,
+            user_ids=[news.user_id],
+            guild_id=info.guild_id,
+            channel_id=info.channel_id,
+            game_id=info.id,
+            text=warning_text(news),
+            icon="⏳",
+            version=info.version,
+        )
+
+    async def tell_vacation_day(self, news: ClockNews, text: str) -> None:
+        """The player whose clock spent a vacation day, told their own way (quiet hours, ping
+        mode), like a warning."""
         from bot.discord.pings import ping_many
 
         info = news.game
@@ -242,6 +261,6 @@ class Clocks(Cog):
             channel_id=info.channel_id,
             game_id=info.id,
             text=text,
-            icon=icon,
+            icon="⏰",
             version=info.version,
         )

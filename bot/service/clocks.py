@@ -6,8 +6,9 @@ the `running_since` it was planned for, so a stale timer does nothing. How a clo
 around its person's absences is in `clock_plans`.
 
 On expiry: one vacation day is spent if the person has one (24 h more on this clock), at most
-the server's `clock_days` in a row, else the game's policy applies: `automatic` (the automatic player stands in until `/game return`), `default` (the
-rules' default decision) or `pause`. Moderators' acts on clocks are in `clock_admin`."""
+the server's `clock_days` in a row, else the game's policy applies: `automatic` (the automatic
+player stands in until `/game return`), `default` (the rules' default decision) or `pause`
+(naming every seat whose clock ran out). Moderators' acts on clocks are in `clock_admin`."""
 
 from __future__ import annotations
 
@@ -352,7 +353,8 @@ class ClockCases(ClockPlans):
         game.paused_at = self.clock()
         game.paused_seats = sorted(out)
         seat_list = ", ".join(str(n + 1) for n in sorted(out))
-        await self._audit(s, game, 0, "clock-pause", f"seats {seat_list} ran out")
+        detail = f"seat{'s' if len(out) > 1 else ''} {seat_list} ran out"
+        await self._audit(s, game, 0, "clock-pause", detail)
         await s.flush()
         info = describe_game(game, seats, loaded.state)
         return replace(
