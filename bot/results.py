@@ -52,6 +52,8 @@ class GameInfo:
     pace: dict | None = None
     expiry_policy: str = "automatic"
     paused: bool = False
+    #: While paused by the pause policy: the seats whose clocks ran out (empty: a moderator).
+    paused_seats: tuple[int, ...] = ()
     #: Does a seat's clock run during its person's quiet hours (`Game.clock_in_quiet`)?
     clock_in_quiet: bool = True
     #: Seat -> (seconds its clock has left, is it running?), where the reader asked for them.

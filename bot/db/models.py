@@ -63,6 +63,9 @@ class Game(Base):
     expiry_policy: Mapped[str] = mapped_column(String(16), default="automatic")
     #: Set while a moderator (or the pause policy) has paused the game: no clock runs.
     paused_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: While paused by the pause policy: the seats whose clocks ran out (None: paused by a
+    #: moderator). They start afresh at the pace's start when the game resumes.
+    paused_seats: Mapped[list | None] = mapped_column(JSON)
     #: Do clocks run during a player's quiet hours? (a game setting)
     clock_in_quiet: Mapped[bool] = mapped_column(Boolean, default=True)
     #: Who may watch: open (anyone), ask (a seated player or a moderator allows each one) or
@@ -194,6 +197,9 @@ class GuildSettings(Base):
     stall_days: Mapped[int] = mapped_column(Integer, default=7)
     #: Must a moderator approve a volunteer taking a seat as a substitute?
     substitute_approval: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: How many vacation days in a row a clock may spend for its player (then the game's
+    #: expiry policy applies).
+    clock_days: Mapped[int] = mapped_column(Integer, default=3)
 
 
 class SeatClock(Base):
@@ -211,6 +217,8 @@ class SeatClock(Base):
     running_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     #: Warnings sent for the current run: 1 = half the time left, 2 = an hour left.
     warned: Mapped[int] = mapped_column(Integer, default=0)
+    #: Vacation days this clock has spent in a row (since its seat last moved or changed hands).
+    days_spent: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class Person(Base):

@@ -14,7 +14,7 @@ from bot.discord import messages
 from bot.discord.checks import Responder
 from bot.discord.cog import Cog
 from bot.service import Fired
-from bot.service.clock_rules import clock_lines, span
+from bot.service.clock_rules import and_list, clock_lines, span
 from bot.service.clocks import ClockNews
 from bot.service.mygames import jump_url
 
@@ -39,6 +39,69 @@ def pace_suggestions(current: str) -> list[app_commands.Choice[str]]:
     custom = typed if typed.startswith("custom:") else "custom:48/12/72"
     out.append(app_commands.Choice(name=f"{custom} (hours: start/plus/cap)", value=custom))
     return out[:25]
+
+
+def moderators(role_id: int | None) -> str:
+    """Whom a message for the moderators addresses: their role (pinged), or, with none set,
+    how to set one."""
+    if role_id:
+        return f"<@&{role_id}>"
+    return (
+        "Moderators (no moderator role is set, so nobody was pinged: someone with Manage "
+        "Server sets one with `/admin modrole`)"
+    )
+
+
+def _turn_link(news: ClockNews) -> str:
+    info = news.game
+    if info.turn_message_id is None:
+        return "the latest turn message"
+    return f"[the turn message]({jump_url(info.guild_id, info.channel_id, info.turn_message_id)})"
+
+
+def vacation_texts(news: ClockNews) -> tuple[str, str]:
+    """A vacation day spent by a clock: (the channel's notice, the player's own ping)."""
+    info = news.game
+    who = f"<@{news.user_id}> ({news.label})"
+    count = f"{news.days_spent} of at most {news.days_limit} in a row"
+    public = (
+        f"⏰ The clock of {who} ran out: one of their vacation days is spent, so this clock "
+        f"has {news.left / 3600:g} h more ({count})."
+    )
+    then = {
+        "automatic": "the automatic player takes your seat",
+        "default": "the rules' default decision is made for you",
+        "pause": "the game pauses for a moderator",
+    }.get(info.expiry_policy, "the game's expiry setting applies")
+    last = (
+        f" That was the last one in a row: if it runs out again, {then}."
+        if news.days_spent >= news.days_limit
+        else ""
+    )
+    left = f"{news.days_left:.1f}".rstrip("0").rstrip(".")
+    private = (
+        f"Your clock ({news.label}) in {info.title_name} (game #{info.id}) ran out, so one of "
+        f"your vacation days was spent: {news.left / 3600:g} h more on this clock only ({count}; "
+        f"{left} day{'' if left == '1' else 's'} left this year).{last} {news.asked} Decide "
+        f"on {_turn_link(news)}, or with `/play`."
+    )
+    return public, private
+
+
+def pause_text(news: ClockNews) -> str:
+    """The pause policy paused the game: every seat whose clock ran out, and the moderators."""
+    names = [f"<@{user}> ({label})" for user, label in news.expired] or [
+        f"<@{news.user_id}> ({news.label})"
+    ]
+    whose = "clock" if len(names) == 1 else "clocks"
+    fresh = ""
+    if news.game.pace:
+        fresh = f" (a clock that ran out starts afresh with {span(news.game.pace['start'])})"
+    return (
+        f"⏸️ The {whose} of {and_list(names)} ran out, so the game is paused. "
+        f"{moderators(news.mod_role_id)}: decide what happens (`/admin extend`, `/admin bot`, "
+        f"`/admin replace`), then `/admin resume`{fresh}."
+    )
 
 
 def warning_text(news: ClockNews) -> str:
@@ -82,7 +145,8 @@ class Clocks(Cog):
             await self._announce(
                 interaction,
                 self.service.admin_resume(interaction.channel_id, interaction.user.id),
-                "resumed the game: the clocks run again.",
+                "resumed the game: the clocks run again. A clock that had run out (and was not "
+                "extended meanwhile) starts afresh at the pace's start.",
             )
 
         @admin.command(name="extend", description="Give a seat's clock more time.")
@@ -150,27 +214,21 @@ class Clocks(Cog):
             log.info("clock warning sent", extra=extra)
             return
         channel = self.bot.get_partial_messageable(info.channel_id)
-        who = f"<@{news.user_id}> ({news.label})"
         if news.kind == "expired" and news.outcome is not None:
             log.info("clock ran out: %s", info.expiry_policy, extra=extra)
             await self.bot.turns.send_to_channel(news.outcome)  # says so above the board
             return
         if news.kind == "vacation":
-            text = (
-                f"⏰ The clock of {who} ran out: one of their vacation days is spent (24 h more)."
-            )
-            mentions = discord.AllowedMentions(users=True, roles=False)
+            text, private = vacation_texts(news)
+            mentions = discord.AllowedMentions.none()  # the player is told their own way
         else:  # paused: the moderators are pinged, once
-            role = f"<@&{news.mod_role_id}>" if news.mod_role_id else None
-            mods = role or "Moderators (no moderator role is set: `/admin modrole` sets one)"
-            text = (
-                f"⏸️ The clock of {who} ran out, so the game is paused. {mods}: decide what "
-                "happens (`/admin extend`, `/admin bot`, `/admin replace`), then `/admin resume`."
-            )
+            text = pause_text(news)
             mentions = discord.AllowedMentions(users=True, roles=True, everyone=False)
         log.info("clock ran out: %s", news.kind, extra=extra)
         with contextlib.suppress(discord.HTTPException):  # never retried: no spam
-            await channel.send(text, allowed_mentions=mentions)
+            await channel.send(messages.cut(text, messages.CONTENT_MAX), allowed_mentions=mentions)
+        if news.kind == "vacation":
+            await self.tell_vacation_day(news, private)
 
     async def warn(self, news: ClockNews) -> None:
         """THE call site of clock warnings: the person's own ping (quiet hours, ping mode)."""
@@ -186,5 +244,23 @@ class Clocks(Cog):
             game_id=info.id,
             text=warning_text(news),
             icon="⏳",
+            version=info.version,
+        )
+
+    async def tell_vacation_day(self, news: ClockNews, text: str) -> None:
+        """The player whose clock spent a vacation day, told their own way (quiet hours, ping
+        mode), like a warning."""
+        from bot.discord.pings import ping_many
+
+        info = news.game
+        await ping_many(
+            self.bot,
+            self.service,
+            user_ids=[news.user_id],
+            guild_id=info.guild_id,
+            channel_id=info.channel_id,
+            game_id=info.id,
+            text=text,
+            icon="⏰",
             version=info.version,
         )

@@ -18,11 +18,13 @@ from discord import app_commands
 
 from bot.discord import messages
 from bot.discord.checks import Responder, guarded, is_moderator
+from bot.discord.clocks import moderators
 from bot.discord.cog import Cog
 from bot.discord.components import SubstituteButton
 from bot.discord.sent import Components
 from bot.errors import ServiceError
 from bot.service import Fired
+from bot.service.clock_rules import MAX_CLOCK_DAYS
 from bot.service.stalls import Stalled
 from bot.service.substitutes import LIVE, OPEN, WAITING, SubRequest, Taken
 
@@ -71,9 +73,8 @@ def stall_text(found: Stalled) -> str:
     who = ", ".join(w.mention for w in info.waiting) or "nobody"
     days = int(found.days)
     paused = " (it is paused)" if found.paused else ""
-    head = f"<@&{found.mod_role_id}>" if found.mod_role_id else "Moderators:"
     return messages.cut(
-        f"🐢 {head} {info.title_name} (game #{info.id}) has had no move for {days} day"
+        f"🐢 {moderators(found.mod_role_id)}: {info.title_name} (game #{info.id}) has had no move for {days} day"
         f"{'s' if days != 1 else ''}{paused}. Waiting for: {who}.\n"
         "You could ask for a substitute (`/admin substitute`), hand a seat to the automatic "
         "player (`/admin bot`) or end the game (`/admin end`).",
@@ -169,6 +170,27 @@ class Substitutes(Cog):
                 days,
                 f"✅ Each member may now be away for {_days(days)} a calendar year on this "
                 "server (`/me away`; a clock that runs out spends one).",
+            )
+
+        @admin.command(
+            name="clock_days", description="Vacation days in a row a clock may spend for a player."
+        )
+        @app_commands.describe(days="Days in a row (default 3; 0: none, the expiry applies)")
+        async def clock_days(
+            interaction: discord.Interaction, days: app_commands.Range[int, 0, MAX_CLOCK_DAYS]
+        ) -> None:
+            await self._set_days(
+                interaction,
+                self.service.set_clock_days,
+                days,
+                (
+                    f"✅ A clock that runs out now spends at most {_days(days)} of its "
+                    "player's vacation in a row (24 h more each); after that the game's "
+                    "expiry setting applies."
+                )
+                if days
+                else "✅ A clock that runs out no longer spends vacation days on this server: "
+                "the game's expiry setting applies at once.",
             )
 
         @admin.command(name="stalled", description="This server's games without a move lately.")

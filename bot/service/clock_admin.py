@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import Game, Person, SeatClock
+from bot.db.models import Game, GuildSettings, Person, SeatClock
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
@@ -15,13 +15,14 @@ from bot.service.clock_rules import (
     DAY,
     HOUR,
     LONGEST,
+    MAX_CLOCK_DAYS,
     pace_text,
     parse_pace,
     parse_policy,
     parse_quiet_clock,
     span,
 )
-from bot.service.clocks import ClockCases
+from bot.service.clocks import SLACK, ClockCases
 from bot.service.describe import describe_game
 from bot.service.loader import prompts_of, title_of
 
@@ -76,7 +77,7 @@ class ClockAdminCases(ClockCases):
             if game.paused_at is not None:
                 raise ServiceError("The game is already paused; `/admin resume` restarts it.")
             await self._stop_all(s, game)
-            game.paused_at = self.clock()
+            game.paused_at, game.paused_seats = self.clock(), None
             await self._audit(s, game, actor, "pause")
             await s.flush()
             return await self._restart(s, game)
@@ -87,9 +88,35 @@ class ClockAdminCases(ClockCases):
             game = await self._clock_game(s, game_id, ("running",))
             if game.paused_at is None:
                 raise ServiceError("The game is not paused.")
-            game.paused_at = None
+            await self._fresh_after_pause(s, game)
+            game.paused_at, game.paused_seats = None, None
             await self._audit(s, game, actor, "resume")
             return await self._restart(s, game)
+
+    async def _fresh_after_pause(self, s: AsyncSession, game: Game) -> None:
+        """The clocks that ran out and paused the game start afresh at the pace's start (as
+        after any expiry), unless a moderator gave them time meanwhile (`/admin extend`)."""
+        if not game.pace or not game.paused_seats:
+            return
+        rows = await self._clock_rows(s, game.id)
+        for seat_no in game.paused_seats:
+            row = rows.get(seat_no)
+            if row is not None and row.running_since is None and row.remaining <= SLACK:
+                row.remaining, row.warned = float(game.pace["start"]), 0
+
+    async def set_clock_days(self, guild_id: int, actor: int, days: int) -> int:
+        """A moderator sets how many vacation days in a row a clock may spend for its player
+        on this server (0: none; then the game's expiry policy applies); audited."""
+        if not 0 <= days <= MAX_CLOCK_DAYS:
+            raise ServiceError(f"Give a number of days from 0 to {MAX_CLOCK_DAYS}.")
+        async with self._tx() as s:
+            settings = await s.get(GuildSettings, guild_id)
+            if settings is None:
+                s.add(GuildSettings(guild_id=guild_id, clock_days=days))
+            else:
+                settings.clock_days = days
+            await self._audit(s, None, actor, "clock-days", str(days))
+        return days
 
     async def admin_extend(
         self, channel_id: int, actor: int, seat_no: int, hours: float

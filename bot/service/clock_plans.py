@@ -16,7 +16,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Person, Seat, SeatClock, Timer, Vacation
 from bot.service.base import ServiceCore
-from bot.service.clock_rules import MAX_QUIET_WAIT, Next, covering_end, horizon, left, plan
+from bot.service.clock_rules import (
+    HOUR,
+    MAX_QUIET_WAIT,
+    Next,
+    covering_end,
+    horizon,
+    left,
+    plan,
+)
 from bot.service.hours import quiet_spans, zone
 
 #: The timer kind of seat clocks.
@@ -55,7 +63,9 @@ class Absences:
 # Built once (they run with every clock timer): bound parameters, cache keys memoised.
 _VAC = Vacation.__table__
 _SPANS = select(_VAC.c.starts_at, _VAC.c.ends_at).where(
-    _VAC.c.user_id == bindparam("user"), _VAC.c.ends_at > bindparam("since")
+    _VAC.c.user_id == bindparam("user"),
+    _VAC.c.automatic.is_(False),
+    _VAC.c.ends_at > bindparam("since"),
 )
 _SPANS_ON_SERVER = _SPANS.where(_VAC.c.guild_id == bindparam("guild"))
 _SPANS_OFF_SERVER = _SPANS.where(_VAC.c.guild_id.is_(None))
@@ -109,8 +119,8 @@ class ClockPlans(ServiceCore):
     async def _vacation_spans(
         s: AsyncSession, user_id: int, guild_id: int | None, since: datetime
     ) -> list[Span]:
-        """The person's vacations on this server ending after `since` (the days spent
-        automatically included, as `people.away_until` counts them)."""
+        """The person's vacations on this server ending after `since` (`/me away`; a day
+        spent by a clock is 24 h more on that clock, not an absence)."""
         params = {"user": user_id, "since": since}
         if guild_id is None:
             rows = await s.execute(_SPANS_OFF_SERVER, params)
@@ -230,6 +240,26 @@ class ClockPlans(ServiceCore):
         if row.running_since is not None:
             row.remaining = max(0.0, await self._left(s, game, row, user_id))
             row.running_since = self.clock()
+
+    async def _hand_over_clock(
+        self, s: AsyncSession, game: Game, seat_no: int, old_user: int | None
+    ) -> None:
+        """A seat changes hands: its clock is settled now by the old holder's absences (their
+        vacation did not run it), stopped and its timer dropped, so that the decision that
+        follows starts it for the new holder, planned by their own absences. A new holder
+        finds at least the pace's increment (at least an hour, at most the cap) on it."""
+        if not game.pace:
+            return
+        row = (await self._clock_rows(s, game.id)).get(seat_no)
+        if row is None:
+            return
+        if row.running_since is not None:
+            row.remaining = max(0.0, await self._left(s, game, row, old_user))
+            row.running_since = None
+        least = min(float(game.pace["cap"]), max(float(game.pace["increment"]), HOUR))
+        row.remaining = max(row.remaining, least)
+        row.warned, row.days_spent = 0, 0
+        await self._drop_clock_timers(s, game.id, {seat_no})
 
     # ------------------------------------------------------------------ a person's clocks
     @asynccontextmanager

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from bot.errors import ServiceError
 
 if TYPE_CHECKING:
+    from bot.db.models import GuildSettings
     from bot.results import GameInfo
 
 HOUR = 3600.0
@@ -26,6 +27,10 @@ PRESETS: dict[str, tuple[float, float, float]] = {
     "fast": (2 * HOUR, HOUR, 4 * HOUR),
 }
 PACE_NAMES = (*PRESETS, "none")
+#: How many vacation days in a row a clock may spend when a server set no limit.
+DEFAULT_CLOCK_DAYS = 3
+#: The most a server may allow in a row.
+MAX_CLOCK_DAYS = 30
 EXPIRY_POLICIES = ("automatic", "default", "pause")
 
 #: Warning bits of `SeatClock.warned`.
@@ -74,6 +79,13 @@ def parse_pace(raw: str | None) -> dict | None:
             f"and the cap at least the start and at most {LONGEST / DAY:g} days."
         )
     return {"name": "custom", "start": start, "increment": inc, "cap": cap}
+
+
+def clock_days(settings: GuildSettings | None) -> int:
+    """The server's limit of vacation days a clock spends in a row."""
+    if settings is None or settings.clock_days is None:
+        return DEFAULT_CLOCK_DAYS
+    return int(settings.clock_days)
 
 
 def parse_policy(raw: str | None) -> str:
@@ -264,13 +276,43 @@ def horizon(now: datetime, remaining: float, away: float = 0.0) -> datetime:
 
 
 def clock_lines(info: GameInfo) -> str:
-    """The clock for the lobby and `/game status`: the pace, and each asked seat's time left."""
+    """The clock for the lobby and `/game status`: the pace, and each asked seat's time left
+    (while paused: why, and the time each stopped clock keeps)."""
     lines = [pace_text(info.pace, info.expiry_policy, info.clock_in_quiet)]
-    if info.paused:
+
+    def label(n: int) -> str:
+        holder = info.holder(n)
+        return holder.label if holder is not None else f"Seat {n + 1}"
+
+    if not info.paused:
+        for n, (secs, running) in sorted(info.clocks.items()):
+            if running:
+                lines.append(f"{label(n)}: {span(secs)} left")
+        return "\n".join(lines)
+    if info.paused_seats:
+        names = and_list([label(n) for n in info.paused_seats])
+        whose = "clock" if len(info.paused_seats) == 1 else "clocks"
+        lines.append(
+            f"⏸️ Paused because the {whose} of {names} ran out: no clock runs until a "
+            "moderator decides and uses `/admin resume`."
+        )
+    else:
         lines.append("⏸️ Paused by a moderator: no clock runs.")
-    for n, (secs, running) in sorted(info.clocks.items()):
-        if running:
-            holder = info.holder(n)
-            label = holder.label if holder is not None else f"Seat {n + 1}"
-            lines.append(f"{label}: {span(secs)} left")
+    asked = [w.seat_no for w in info.waiting if not w.is_bot]
+    for n in asked or sorted(info.clocks):
+        holder = info.holder(n)
+        if n not in info.clocks or holder is None or holder.is_bot:
+            continue
+        secs = info.clocks[n][0]
+        if n in info.paused_seats and secs < 1:
+            lines.append(f"{label(n)}: ran out")
+        else:
+            lines.append(f"{label(n)}: stopped with {span(secs)} left")
     return "\n".join(lines)
+
+
+def and_list(items: list[str]) -> str:
+    """`A`, `A and B`, `A, B and C`."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"

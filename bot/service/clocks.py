@@ -5,9 +5,10 @@ row (kind "clock") per running clock, for its next event (a warning or the expir
 the `running_since` it was planned for, so a stale timer does nothing. How a clock is planned
 around its person's absences is in `clock_plans`.
 
-On expiry: one vacation day is spent if the person has one (24 h more), else the game's policy
-applies: `automatic` (the automatic player stands in until `/game return`), `default` (the
-rules' default decision) or `pause`. Moderators' acts on clocks are in `clock_admin`."""
+On expiry: one vacation day is spent if the person has one (24 h more on this clock), at most
+the server's `clock_days` in a row, else the game's policy applies: `automatic` (the automatic
+player stands in until `/game return`), `default` (the rules' default decision) or `pause`
+(naming every seat whose clock ran out). Moderators' acts on clocks are in `clock_admin`."""
 
 from __future__ import annotations
 
@@ -31,9 +32,10 @@ from bot.service.clock_plans import (
     spend_vacation_day,
     stamp,
 )
-from bot.service.clock_rules import DAY, EXPIRE, HALF, ONE_HOUR, Next
+from bot.service.clock_rules import DAY, EXPIRE, HALF, Next, clock_days
 from bot.service.describe import describe_game
 from bot.service.loader import Loaded, prompts_of, title_of
+from bot.service.people import vacation_days_left
 from engine.core import Event, Prompt, Title
 from engine.rng import Rng
 
@@ -57,6 +59,12 @@ class ClockNews:
     left: float
     outcome: Outcome | None = None
     mod_role_id: int | None = None
+    #: A vacation day spent: how many in a row now, the server's limit, days left this year.
+    days_spent: int = 0
+    days_limit: int = 0
+    days_left: float = 0.0
+    #: A pause: (person, seat label) of every seat whose clock ran out.
+    expired: tuple[tuple[int, str], ...] = ()
 
 
 _CLOCKS = SeatClock.__table__
@@ -75,6 +83,7 @@ class ClockCases(ClockPlans):
         row.remaining = max(0.0, await self._left(s, game, row, user_id))
         if moved and game.pace:
             row.remaining = min(float(game.pace["cap"]), row.remaining + game.pace["increment"])
+            row.days_spent = 0  # vacation days spent "in a row" end with a move
         row.running_since = None
         row.warned = 0
 
@@ -219,31 +228,35 @@ class ClockCases(ClockPlans):
         now = self.clock()
         user_id = holder.user_id
         assert user_id is not None and game.pace
-        if await spend_vacation_day(s, user_id, game.guild_id, now):
-            # The day spent is an absence from now (bot.service.people): the clock, at 0,
-            # waits through it, so the seat has 24 h more before the policy applies.
-            row.remaining, row.running_since, row.warned = 0.0, now, HALF | ONE_HOUR
+        settings = await s.get(GuildSettings, game.guild_id) if game.guild_id else None
+        in_row = clock_days(settings)
+        if row.days_spent < in_row and await spend_vacation_day(s, user_id, game.guild_id, now):
+            # The day is 24 h more on this clock only (not an absence: other games go on).
+            row.days_spent += 1
+            row.remaining, row.running_since, row.warned = DAY, now, HALF
             await self._plan_timer(s, game, row, user_id)
-            return replace(news, kind="vacation", left=DAY)
-        holder.timeouts = (holder.timeouts or 0) + 1
-        row.remaining, row.running_since, row.warned = float(game.pace["start"]), None, 0
-        await self._drop_clock_timers(s, game.id, {row.seat_no})
-        who = f"<@{user_id}> ({news.label})"
-        policy = game.expiry_policy or "automatic"
-        if policy == "pause":
-            await self._stop_all(s, game)
-            game.paused_at = now
-            await self._audit(s, game, 0, "clock-pause", f"seat {row.seat_no + 1} ran out")
-            settings = await s.get(GuildSettings, game.guild_id) if game.guild_id else None
+            days_left = await vacation_days_left(s, user_id, game.guild_id, now)
             return replace(
                 news,
-                kind="paused",
-                left=0.0,
-                game=describe_game(game, seats, loaded.state),
-                mod_role_id=settings.mod_role_id if settings else None,
+                kind="vacation",
+                left=DAY,
+                days_spent=row.days_spent,
+                days_limit=in_row,
+                days_left=days_left,
             )
+        spent, row.days_spent = row.days_spent, 0
+        holder.timeouts = (holder.timeouts or 0) + 1
+        who = f"<@{user_id}> ({news.label})"
+        ran = "ran out"
+        if spent:
+            ran += f" after {spent} vacation day{'s' if spent != 1 else ''} in a row"
+        policy = game.expiry_policy or "automatic"
+        if policy == "pause":
+            return await self._pause_for(s, game, title, loaded, seats, row, news, settings)
+        row.remaining, row.running_since, row.warned = float(game.pace["start"]), None, 0
+        await self._drop_clock_timers(s, game.id, {row.seat_no})
         if policy == "default":
-            line = f"⏰ The clock of {who} ran out: the rules' default decision is made for them."
+            line = f"⏰ The clock of {who} {ran}: the rules' default decision is made for them."
             outcome = await self._default_move(s, game, title, loaded, seats, row.seat_no, line)
         else:
             holder.until_version, holder.left_at = game.version, now
@@ -259,7 +272,7 @@ class ClockCases(ClockPlans):
             seats = [bot if x.id == holder.id else x for x in seats]
             self.drafts.clear(game.id, row.seat_no)
             line = (
-                f"⏰ The clock of {who} ran out: the automatic player takes the seat. "
+                f"⏰ The clock of {who} {ran}: the automatic player takes the seat. "
                 f"<@{user_id}>, `/game return` hands it back to you at your next turn."
             )
             outcome = await self._decide(
@@ -293,14 +306,65 @@ class ClockCases(ClockPlans):
                 continue
         raise ServiceError("No default decision is possible for that seat.")
 
-    async def _stop_all(self, s: AsyncSession, game: Game) -> None:
-        """Stop every running clock of the game (a pause) and drop their timers."""
+    async def _stop_all(self, s: AsyncSession, game: Game) -> dict[int, SeatClock]:
+        """Stop every running clock of the game (a pause) and drop their timers; the clocks
+        stopped, by seat."""
         seats = await q.holders(s, game.id)
         people = {x.seat_no: x.user_id for x in seats if not x.is_bot}
+        stopped: dict[int, SeatClock] = {}
         for seat_no, row in (await self._clock_rows(s, game.id)).items():
             if row.running_since is not None:
                 await self._stop(s, game, row, people.get(seat_no), moved=False)
+                stopped[seat_no] = row
         await self._drop_clock_timers(s, game.id)
+        return stopped
+
+    async def _pause_for(
+        self,
+        s: AsyncSession,
+        game: Game,
+        title: Title,
+        loaded: Loaded,
+        seats: list[Seat],
+        row: SeatClock,
+        news: ClockNews,
+        settings: GuildSettings | None,
+    ) -> ClockNews:
+        """The pause policy: every clock stops, and the game pauses for the seats whose
+        clocks ran out: this one and any other that ran out with it (a simultaneous
+        decision), each named. Their clocks stay at 0 until `/admin resume` starts them
+        afresh (or a moderator extends them meanwhile)."""
+        stopped = await self._stop_all(s, game)
+        out = {row.seat_no} | {n for n, r in stopped.items() if r.remaining <= SLACK}
+        holders = {x.seat_no: x for x in seats if not x.is_bot and x.user_id is not None}
+        clocks = await self._clock_rows(s, game.id)
+        expired: list[tuple[int, str]] = []
+        for seat_no in sorted(out):
+            other = clocks[seat_no]
+            other.remaining, other.running_since, other.warned = 0.0, None, 0
+            other.days_spent = 0
+            person = holders.get(seat_no)
+            if person is None:
+                continue
+            if seat_no != row.seat_no:
+                person.timeouts = (person.timeouts or 0) + 1
+            assert person.user_id is not None
+            expired.append((person.user_id, title.seat_label(loaded.state, seat_no)))
+        game.paused_at = self.clock()
+        game.paused_seats = sorted(out)
+        seat_list = ", ".join(str(n + 1) for n in sorted(out))
+        detail = f"seat{'s' if len(out) > 1 else ''} {seat_list} ran out"
+        await self._audit(s, game, 0, "clock-pause", detail)
+        await s.flush()
+        info = describe_game(game, seats, loaded.state)
+        return replace(
+            news,
+            kind="paused",
+            left=0.0,
+            game=await self._clock_view(s, game, info),
+            mod_role_id=settings.mod_role_id if settings else None,
+            expired=tuple(expired),
+        )
 
     # ------------------------------------------------------------------ /game return
     async def game_return(self, channel_id: int, user_id: int) -> GameInfo:

@@ -69,6 +69,7 @@ def describe_game(
         pace=game.pace,
         expiry_policy=game.expiry_policy or "automatic",
         paused=game.paused_at is not None,
+        paused_seats=tuple(game.paused_seats or ()) if game.paused_at is not None else (),
         clock_in_quiet=game.clock_in_quiet is not False,
         spectators=game.spectators or "open",
     )

@@ -9,14 +9,14 @@ from bot.db.models import Game, GuildSettings, Seat, utcnow
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 from bot.service import queries as q
-from bot.service.base import ServiceCore
+from bot.service.clock_plans import ClockPlans
 from bot.service.describe import describe_game
-from bot.service.loader import title_of
+from bot.service.loader import prompts_of, title_of
 from bot.service.queries.timers import clear_game_timers
 from engine.core import Event
 
 
-class ModerationCases(ServiceCore):
+class ModerationCases(ClockPlans):
     async def is_moderator_role(self, guild_id: int | None, role_ids: list[int]) -> bool:
         if guild_id is None:
             return False
@@ -75,6 +75,9 @@ class ModerationCases(ServiceCore):
         if current is not None:
             if user_id is None and current.is_bot:
                 raise ServiceError(f"Seat {seat_no + 1} is already played automatically.")
+            if game.status == "running":
+                old_user = None if current.is_bot else current.user_id
+                await self._hand_over_clock(s, game, seat_no, old_user)
             current.until_version = game.version
             current.left_at = utcnow()
         s.add(
@@ -97,6 +100,8 @@ class ModerationCases(ServiceCore):
             return await self._outcome(s, game, seats, None, [line])
         title = title_of(game)
         loaded = await self._state(s, game, title)
+        # the seat's clock runs on for its new holder (stopped by `_hand_over_clock`)
+        await self._tick_clocks(s, game, seats, prompts_of(title, loaded), set())
         outcome = await self._decide(s, game, title, loaded, seats, None)
         outcome.events.insert(0, line)
         return outcome

@@ -68,6 +68,7 @@ async def _vacations(
         .where(
             Vacation.user_id.in_(list(user_ids)),
             _on_server(guild_id),
+            Vacation.automatic.is_(False),
             Vacation.ends_at > ending_after.astimezone(UTC),
         )
         .order_by(Vacation.starts_at, Vacation.id)
@@ -83,7 +84,8 @@ def _covering_end(rows: Iterable[Any], now: datetime) -> datetime | None:
 async def away_until(
     s: AsyncSession, user_id: int, guild_id: int | None, now: datetime
 ) -> datetime | None:
-    """The end of the absence (vacation, automatic days included) covering `now`, or None."""
+    """The end of the vacation taken with `/me away` covering `now`, or None (a day spent by a
+    clock is not an absence: it is 24 h more on that clock only)."""
     return _covering_end(await _vacations(s, [user_id], guild_id, now), now)
 
 
@@ -140,10 +142,16 @@ async def _refusal_if_over(
         used = await days_used(s, user_id, guild_id, year)
         if wanted > 0 and used + wanted > per_year + 1e-6:
             left = max(0.0, per_year - used)
+            if per_year == 0:
+                return "This server allows no vacation days, so you can't go away here."
+            have = (
+                f"you have {amount_text(left)} of vacation left"
+                if left * DAY.total_seconds() >= 60
+                else "you have no vacation left"
+            )
             return (
-                f"That is {days_text(wanted)} away in {year}, but you have {days_text(left)} "
-                f"of vacation left on this server that year ({per_year} a year). "
-                "Choose an earlier date."
+                f"That is {amount_text(wanted)} away in {year}, but {have} on this server that "
+                f"year ({per_year} days a year). Choose an earlier date."
             )
     return None
 
@@ -151,8 +159,9 @@ async def _refusal_if_over(
 async def spend_vacation_day(
     s: AsyncSession, user_id: int, guild_id: int | None, now: datetime
 ) -> bool:
-    """A clock ran out: spend one vacation day (an automatic 24-hour `Vacation` from `now`) if
-    the allowance has a whole day left; False (nothing recorded) otherwise."""
+    """A clock ran out: spend one vacation day if the allowance has a whole day left (an
+    automatic 24-hour `Vacation` from `now`, counted in the allowance but not an absence: the
+    clock that spent it gets the 24 h); False (nothing recorded) otherwise."""
     now = now.astimezone(UTC)
     if await _refusal_if_over(s, user_id, guild_id, now, now + DAY) is not None:
         return False
@@ -168,6 +177,18 @@ async def spend_vacation_day(
 def days_text(days: float) -> str:
     shown = f"{days:.1f}".rstrip("0").rstrip(".")
     return f"{shown} day{'' if shown == '1' else 's'}"
+
+
+def amount_text(days: float) -> str:
+    """Time away in words: `2.5 days`, or under a day `5 hours`, `1 hour`, `30 minutes`."""
+    if days >= 1:
+        return days_text(days)
+    hours = days * 24
+    if hours >= 1:
+        shown = f"{hours:.1f}".rstrip("0").rstrip(".")
+        return f"{shown} hour{'' if shown == '1' else 's'}"
+    minutes = max(1, round(hours * 60))
+    return f"{minutes} minute{'' if minutes == 1 else 's'}"
 
 
 # ---------------------------------------------------------------------------- the /me use cases

@@ -275,11 +275,19 @@ async def test_expiry_pause_stops_every_clock_and_names_the_mod_role(service, cl
 async def test_a_vacation_day_is_spent_before_the_policy(service, clock, monkeypatch):
     spent: list[int] = []
 
-    async def spend(s, user_id, guild_id, now):  # one day each, an absence (as in people)
+    async def spend(s, user_id, guild_id, now):  # one day each, counted (as in people)
         if user_id in spent:
             return False
         spent.append(user_id)
-        s.add(Vacation(user_id=user_id, guild_id=guild_id, starts_at=now, ends_at=now + ONE_DAY))
+        s.add(
+            Vacation(
+                user_id=user_id,
+                guild_id=guild_id,
+                starts_at=now,
+                ends_at=now + ONE_DAY,
+                automatic=True,
+            )
+        )
         return True
 
     monkeypatch.setattr(clocks, "spend_vacation_day", spend)

@@ -175,14 +175,17 @@ async def test_back_ends_the_vacation_and_keeps_the_automatic_days(service):
     clock = _clocked(service, datetime(2026, 3, 1, tzinfo=UTC))
     async with service._tx() as s:
         assert await spend_vacation_day(s, ANA, GUILD, clock.now)
+    # a day spent by a clock is not time away: /me show says "not away", /me back has nothing
+    assert (await service.my_settings(ANA, GUILD)).away_until is None
+    assert "not away" in (await service.come_back(ANA, GUILD)).note
     await service.go_away(ANA, GUILD, "2026-03-05")
     async with service._sessions() as s:
         assert await away_until(s, ANA, GUILD, clock.now) == datetime(2026, 3, 5, tzinfo=UTC)
     clock.now += 6 * HOUR
     me = await service.come_back(ANA, GUILD)
     assert "Welcome back" in me.note
-    # the automatic day still covers the rest of its 24 hours; 0.25 day of /me away was used
-    assert me.away_until == datetime(2026, 3, 2, tzinfo=UTC)
+    # the automatic day still counts in the allowance; 0.25 day of /me away was used
+    assert me.away_until is None
     assert me.days_left == pytest.approx(21 - 1 - 0.25)
     assert "not away" in (await service.come_back(ANA, GUILD)).note
 

@@ -164,3 +164,15 @@ async def test_what_the_moderators_are_told(service):
     listed = stalled_list(await svc.stalled_games(GUILD), 7)
     assert f"<#{CHAN}>" in listed and "9 days" in listed
     assert "No game" in stalled_list([], 7)
+
+
+async def test_without_a_moderator_role_the_report_says_how_to_set_one(service):
+    from bot.discord.substitutes import stall_text
+
+    clock = Clock()
+    await _started(service, clock)
+    clock.now += 8 * DAY
+    (report,) = await _fire(service)
+    text = stall_text(report)
+    assert report.mod_role_id is None and "<@&" not in text
+    assert "no moderator role is set" in text and "/admin modrole" in text, text

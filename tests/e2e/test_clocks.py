@@ -17,7 +17,7 @@ import pytest
 from tests.e2e.driver import is_refusal
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import BotProcess, real_bot_available
-from tests.e2e.helpers import HOUR, field, move_clock, no_vacation_days, start_bot
+from tests.e2e.helpers import HOUR, field, move_clock, no_vacation_days, private, start_bot
 from tests.e2e.test_game_flow import assert_clean, new_table, seat_number
 
 pytestmark = [
@@ -141,7 +141,7 @@ async def test_moderators_pause_resume_extend_and_change_the_pace(
         return field(ex.messages()[0], "Clock").replace(label[1], "ALICE")
 
     commands = [
-        (("pause",), {}, "paused the game", "Paused by a moderator"),
+        (("pause",), {}, "paused the game", "ALICE: stopped with 23 h 59 min left"),
         (("resume",), {}, "resumed the game", "ALICE: 23 h 59 min left"),
         (("extend",), {"seat": seat, "hours": 5}, f"gave seat {seat} 5 h more", "ALICE: 1 d 4 h"),
         (("pace",), {"pace": "fast", "quiet_clock": "runs"}, "changed the clock", "fast: 2 h"),
@@ -160,4 +160,81 @@ async def test_moderators_pause_resume_extend_and_change_the_pace(
     clock = await status_clock()
     assert "Clocks run during quiet hours" in clock and "Paused" not in clock, clock
     assert re.search(r"ALICE: (4 h|3 h 59 min) left", clock), clock  # capped at the new 4 h
+    assert_clean(fake, bot)
+
+
+async def test_clocks_running_out_together_pause_once_naming_every_seat(
+    fake: FakeDiscord, bot: BotProcess
+):
+    """expiry:pause in a simultaneous bid: one message names both seats (and says how to set a
+    moderator role, as none is set), status shows why and each stopped clock, and after
+    `/admin resume` the clocks start afresh instead of pausing again at once."""
+    no_vacation_days(bot, fake)
+    table = await new_table(fake, ["alice", "bob"], pace=PACE, expiry="pause")
+    await table.start()
+    alice, bob = (f"<@{fake.users[u]['id']}>" for u in ("alice", "bob"))
+
+    def pauses() -> list[str]:
+        return [m.content for m in fake.messages(table.channel) if "is paused" in m.content]
+
+    await fake.wait_for(lambda: pauses() != [], 40.0, what="the clocks to run out")
+    await asyncio.sleep(2)
+    (said,) = pauses()
+    assert alice in said and bob in said and "clocks of" in said, said
+    assert "no moderator role is set" in said and "/admin modrole" in said, said
+    status = field(
+        (await fake.slash("carol", table.channel, "game", "status")).messages()[0], "Clock"
+    )
+    assert "Paused because the clocks of" in status and "Paused by a moderator" not in status
+    assert status.count(": ran out\n") + status.endswith(": ran out") == 2, status
+    done = await fake.slash("mod", table.channel, "admin", "resume")
+    assert not is_refusal(done) and "starts afresh" in fake.messages(table.channel)[-1].content
+    await asyncio.sleep(4)
+    assert len(pauses()) == 1  # not paused again within seconds
+    status = field(
+        (await fake.slash("carol", table.channel, "game", "status")).messages()[0], "Clock"
+    )
+    assert "Paused" not in status and status.count("s left") == 2, status
+    assert_clean(fake, bot)
+
+
+async def test_a_vacation_day_spent_by_a_clock_is_told_and_shown(
+    fake: FakeDiscord, bot: BotProcess
+):
+    """bob's clock runs out with vacation left: the channel is told (without a ping) and bob
+    by his own ping mode (a direct message); status and `/games` show the 24 h, `/me show`
+    does not call him away."""
+    await fake.slash("bob", "games", "me", "pings", mode="dm")
+    refused = await fake.slash("alice", "games", "admin", "clock_days", days=1)
+    assert refused.ephemeral and is_refusal(refused), refused.describe()
+    done = await fake.slash("mod", "games", "admin", "clock_days", days=1)
+    assert "at most 1 day of its player's vacation in a row" in private(done)
+    table = await new_table(fake, ["alice", "bob"], pace=PACE)
+    await table.start()
+    ex = await table.play_components("alice")
+    assert not is_refusal(ex), ex.text()
+
+    def notices() -> list:
+        return [m for m in fake.messages(table.channel) if "vacation days is spent" in m.content]
+
+    await fake.wait_for(lambda: notices() != [], 40.0, what="bob's clock to run out")
+    (notice,) = notices()
+    assert "1 of at most 1 in a row" in notice.content and not notice.pinged, notice.content
+
+    def told() -> list[str]:
+        return [
+            m.content for m in fake.dm_messages("bob") if "vacation days was spent" in m.content
+        ]
+
+    await fake.wait_for(lambda: told() != [], 20.0, what="bob's own message")
+    assert "this clock only" in told()[0] and "20 days left this year" in told()[0], told()
+    assert "last one in a row: if it runs out again, the automatic player" in told()[0]
+    status = field(
+        (await fake.slash("carol", table.channel, "game", "status")).messages()[0], "Clock"
+    )
+    assert "23 h 59 min left" in status, status
+    listing = (await fake.slash("bob", "games", "games")).text()
+    assert "23 h 59 min" in listing, listing
+    me = (await fake.slash("bob", "games", "me", "show")).text()
+    assert "not away" in me and "/me back" not in me, me
     assert_clean(fake, bot)

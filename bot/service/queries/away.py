@@ -30,6 +30,7 @@ def _away(people: int, on_server: bool) -> Prepared:
         select(v.user_id, v.starts_at, v.ends_at).where(
             or_(*(v.user_id == bindparam(f"id{i}") for i in range(people))),
             v.ends_at > bindparam("after"),
+            v.automatic.is_(False),
             where,
         )
     )
