@@ -20,6 +20,10 @@ from engine.core import Choice, Prompt, Title, next_draft
 
 STALE = "That button belongs to an earlier turn. Use the newest message (or `/play`)."
 STALE_MENU = "That menu is out of date, so I did nothing. Here is your menu as it is now."
+PICK_AGAIN = (
+    "The game moved on since you picked this, so I did nothing. Pick again from the list "
+    "`/play` shows now."
+)
 
 
 class MenuMoved(ServiceError):
@@ -57,11 +61,18 @@ class Checked:
 
 class PlayCases(ServiceCore):
     async def act(
-        self, channel_id: int, user_id: int, choice_id: str, version: int | None = None
+        self,
+        channel_id: int,
+        user_id: int,
+        choice_id: str,
+        version: int | None = None,
+        *,
+        seen: int | None = None,
     ) -> Outcome | Step:
-        """A person's choice typed or picked in this channel (`version`: from a button)."""
+        """A person's choice typed or picked in this channel (`version`: from a button;
+        `seen`: picked from `/play`'s list, which showed the menu at that version)."""
         game_id = await self._game_id(channel_id)
-        return await self.act_in_game(game_id, user_id, choice_id, version)
+        return await self.act_in_game(game_id, user_id, choice_id, version, seen=seen)
 
     async def act_in_game(
         self,
@@ -71,22 +82,24 @@ class PlayCases(ServiceCore):
         version: int | None = None,
         *,
         menu: str | None = None,
+        seen: int | None = None,
     ) -> Outcome | Step:
         """A choice from the public turn message (`version` set: it starts from the seat's
         top-level menu), from a private menu (`menu`: the fingerprint of the menu it was on),
-        or typed (neither: the seat's current menu, and any complete move the rules accept).
+        or typed (neither: the seat's current menu, and any complete move the rules accept;
+        `seen`: it was picked from `/play`'s list at that version, and is refused at another).
         A step returns the next menu (nothing is stored but the draft); a complete move is
         committed in one transaction with every automatic move after it."""
         async with self._lock(game_id):
             game, seats, loaded, _ = await self._row_and_state(game_id)
             try:
-                checked = self._check(game, seats, loaded, user_id, choice_id, version, menu)
+                checked = self._check(game, seats, loaded, user_id, choice_id, version, menu, seen)
             except ServiceError:
                 checked = None  # refused on what this process knew: decide on a fresh read
             if checked is not None and checked.is_step():
                 assert game is not None and loaded is not None  # (`_check` made sure)
                 return self._step(game, loaded, seats, checked)
-            return await self._commit(game_id, user_id, choice_id, version, menu, checked)
+            return await self._commit(game_id, user_id, choice_id, version, menu, seen, checked)
 
     async def _commit(
         self,
@@ -95,6 +108,7 @@ class PlayCases(ServiceCore):
         choice_id: str,
         version: int | None,
         menu: str | None,
+        seen: int | None,
         checked: Checked | None,
     ) -> Outcome | Step:
         """A complete move (or a refusal), decided on the game as read inside the write
@@ -107,7 +121,7 @@ class PlayCases(ServiceCore):
             if game is not None and game.status == "running":
                 loaded = await self._state(s, game, title_of(game))
             if checked is None or not checked.holds(game, seats):
-                checked = self._check(game, seats, loaded, user_id, choice_id, version, menu)
+                checked = self._check(game, seats, loaded, user_id, choice_id, version, menu, seen)
             assert game is not None and loaded is not None
             if checked.is_step():  # (the game moved on: the choice is a step now)
                 return self._step(game, loaded, seats, checked)
@@ -132,6 +146,7 @@ class PlayCases(ServiceCore):
         choice_id: str,
         version: int | None,
         menu: str | None,
+        seen: int | None = None,
     ) -> Checked:
         """Where the person's choice leads on these rows: a step, or a complete move (with
         the choice it is, or None: an id for the rules to judge); else the refusal."""
@@ -139,6 +154,8 @@ class PlayCases(ServiceCore):
         assert game is not None and loaded is not None
         if version is not None and version != game.version:
             raise StaleError(STALE)
+        if seen is not None and seen != game.version:
+            raise StaleError(PICK_AGAIN)
         prompts = prompts_of(title, loaded)
         here = self.drafts.position(
             title, loaded.state, game.id, seat.seat_no, prompts, game.version

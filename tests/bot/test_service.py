@@ -178,6 +178,8 @@ async def test_act_refusals_change_nothing(service):
         await service.act(CHAN, ANA, "no-such-choice")
     with pytest.raises(StaleError, match="earlier turn"):
         await service.act(CHAN, ANA, out.prompts[0].choices[0].id, version=version - 1)
+    with pytest.raises(StaleError, match="moved on since you picked this"):  # from /play's list
+        await service.act(CHAN, ANA, out.prompts[0].choices[0].id, seen=version - 1)
     with pytest.raises(ServiceError, match="no game in this channel"):
         await service.act(OTHER_CHAN, ANA, "x")
     assert (await service.status(CHAN)).version == version
