@@ -217,7 +217,7 @@ def autocomplete_matches(choices: Sequence[Choice], typed: str) -> list[tuple[st
 
 
 #: A `/play` value picked from the list: `@<game version>:<choice id>`, so a `/play` sent again
-#: (or after the game moved on) is refused instead of played at a later turn.
+#: (after the player moved) is refused instead of played at a later turn.
 _PICKED = re.compile(r"@([0-9]{1,18}):(.+)", re.DOTALL)
 
 

@@ -66,9 +66,9 @@ class Play(Cog):
         ]
 
     async def play(self, interaction: discord.Interaction, value: str) -> None:
-        """A choice picked from the list carries the game version it was offered at: at any
-        other version it is refused (a `/play` sent twice plays once). One typed by hand is
-        played on the menu as it is now."""
+        """A choice picked from the list carries the game version it was offered at: once the
+        player has moved since, it is refused (a `/play` sent twice plays once). One typed by
+        hand is played on the menu as it is now."""
         responder = Responder(interaction)
         seen, typed = menu_layout.read_picked(value)
         done = await responder.within(

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from bot.db.models import Game, Seat
 from bot.errors import ServiceError, StaleError
 from bot.results import GameInfo, Outcome, SeatInfo, Step
@@ -86,8 +88,11 @@ class PlayCases(ServiceCore):
     ) -> Outcome | Step:
         """A choice from the public turn message (`version` set: it starts from the seat's
         top-level menu), from a private menu (`menu`: the fingerprint of the menu it was on),
-        or typed (neither: the seat's current menu, and any complete move the rules accept;
-        `seen`: it was picked from `/play`'s list at that version, and is refused at another).
+        or typed (neither: the seat's current menu, and any complete move the rules accept).
+        `seen`: it was picked from `/play`'s list, offered at that version. At a later one it is
+        refused when the seat has moved since (the same `/play` sent twice plays once), else
+        played like a typed choice still on the seat's menu (others deciding meanwhile in a
+        simultaneous decision do not spoil it).
         A step returns the next menu (nothing is stored but the draft); a complete move is
         committed in one transaction with every automatic move after it."""
         async with self._lock(game_id):
@@ -121,7 +126,10 @@ class PlayCases(ServiceCore):
             if game is not None and game.status == "running":
                 loaded = await self._state(s, game, title_of(game))
             if checked is None or not checked.holds(game, seats):
-                checked = self._check(game, seats, loaded, user_id, choice_id, version, menu, seen)
+                moved = await _moved_since(s, game, seats, user_id, seen)
+                checked = self._check(
+                    game, seats, loaded, user_id, choice_id, version, menu, seen, moved
+                )
             assert game is not None and loaded is not None
             if checked.is_step():  # (the game moved on: the choice is a step now)
                 return self._step(game, loaded, seats, checked)
@@ -147,14 +155,18 @@ class PlayCases(ServiceCore):
         version: int | None,
         menu: str | None,
         seen: int | None = None,
+        moved: bool | None = None,
     ) -> Checked:
         """Where the person's choice leads on these rows: a step, or a complete move (with
-        the choice it is, or None: an id for the rules to judge); else the refusal."""
+        the choice it is, or None: an id for the rules to judge); else the refusal.
+        `moved`: whether the seat moved after version `seen` (None: not known, so a choice
+        picked at an earlier version is refused here and decided in the transaction)."""
         title, seat = _playing(game, seats, loaded, user_id)
         assert game is not None and loaded is not None
         if version is not None and version != game.version:
             raise StaleError(STALE)
-        if seen is not None and seen != game.version:
+        late = seen is not None and seen != game.version
+        if late and moved is not False:
             raise StaleError(PICK_AGAIN)
         prompts = prompts_of(title, loaded)
         here = self.drafts.position(
@@ -180,6 +192,8 @@ class PlayCases(ServiceCore):
                 choice, here = found, Position(here.top, (), here.top)
         if choice is None and (menu is not None or version is not None):
             raise StaleError(STALE)
+        if choice is None and late:  # picked from a list that no longer offers it
+            raise StaleError(PICK_AGAIN)
         return Checked(game.version, title, seat, here, choice, choice_id)
 
     def _step(self, game: Game, loaded: Loaded, seats: list[Seat], checked: Checked) -> Step:
@@ -262,6 +276,18 @@ class PlayCases(ServiceCore):
             outcome = await self._take_back(s, game, seats, last, f"{name} takes back a move.")
             await self._audit(s, game, user_id, "undo", last[0].choice_id)
             return outcome
+
+
+async def _moved_since(
+    s: AsyncSession, game: Game | None, seats: list[Seat], user_id: int, seen: int | None
+) -> bool | None:
+    """Whether the person's seat moved after version `seen` (None: no need to know)."""
+    if seen is None or game is None or seen == game.version:
+        return None
+    seat = next((x for x in seats if x.user_id == user_id and not x.is_bot), None)
+    if seat is None:
+        return None
+    return await q.seat_acted_since(s, game.id, seat.seat_no, seen)
 
 
 def _playing(
