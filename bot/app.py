@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -11,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot import catalog
 from bot.config import Settings
+from bot.db import wal
 from bot.db.engine import (
     check_location,
     check_writable,
@@ -18,6 +21,7 @@ from bot.db.engine import (
     make_engine,
     migrate,
     sessionmaker,
+    sqlite_file,
 )
 from bot.db.models import utcnow
 from bot.service import GameService
@@ -34,8 +38,14 @@ class App:
     engine: AsyncEngine
     reader: AsyncEngine
     service: GameService
+    #: Truncates a SQLite file's write-ahead log when it grows large (bot.db.wal).
+    wal_keeper: asyncio.Task[None] | None = None
 
     async def close(self) -> None:
+        if self.wal_keeper is not None:
+            self.wal_keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.wal_keeper
         catalog.stop_render_pool()
         await self.engine.dispose()
         if self.reader is not self.engine:
@@ -75,7 +85,11 @@ async def build(settings: Settings) -> App:
     )
     await service.upgrade_stored_games()
     await service.load_watching()
-    return App(settings=settings, engine=engine, reader=reader, service=service)
+    app = App(settings=settings, engine=engine, reader=reader, service=service)
+    database = sqlite_file(url)
+    if database is not None:
+        app.wal_keeper = asyncio.create_task(wal.keep_small(database))
+    return app
 
 
 def service_clock() -> Callable[[], datetime]:

@@ -1,7 +1,8 @@
 """`boardroom-admin verify [--game ID]`: the log is the record and snapshots only a cache, so
 replaying a game's whole log from setup must give exactly the state in its newest snapshot
-(compared as the title encodes them). One line per game that does not match (or could not be
-checked), then a summary; exit code 1 when any game does not match.
+(compared as the title encodes them); a lobby ended before it started has neither, and
+matches. One line per game that does not match (or could not be checked), then a summary;
+exit code 1 when any game does not match.
 
 Each game is read in one transaction of its own (a consistent view while the bot plays on)."""
 
@@ -67,6 +68,10 @@ async def check_game(s: AsyncSession, game: Game) -> Checked:
         )
     snap = await q.latest_snapshot(s, game.id)
     if snap is None:
+        if game.status == "ended" and await q.top_seq(s, game.id) == 0:
+            # Ended in its lobby (its last player left, or a moderator ended it): it never
+            # started, so there is neither a log nor a snapshot, and nothing to disagree.
+            return verdict(Verdict.MATCH, "ended before it started")
         return verdict(Verdict.MISMATCH, "the game started but has no snapshot")
     try:
         state, last_seq = await replay_from_setup(s, game, title)

@@ -39,6 +39,8 @@ class Checked:
     valid: bool = True
     #: The game the component belongs to; None for components of no game (rules paging).
     game_id: int | None = None
+    #: True for a component of a player's own menu, which only an ephemeral message carries.
+    private: bool = False
 
     def pressed_values(self, interaction: Interaction) -> list[str] | None:
         """A select's chosen values (None: not a select)."""
@@ -47,7 +49,11 @@ class Checked:
     async def interaction_check(self, interaction: Interaction, /) -> bool:
         presses = _bot(interaction).presses
         return await presses.allow(
-            interaction, self.game_id, valid=self.valid, values=self.pressed_values(interaction)
+            interaction,
+            self.game_id,
+            valid=self.valid,
+            values=self.pressed_values(interaction),
+            private=self.private,
         )
 
 
@@ -56,6 +62,7 @@ class ChoiceButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.CHOIC
         super().__init__(button)
         self.ref = ref
         self.game_id = ref.game_id
+        self.private = ref.fingerprint is not None
         self.valid = valid
 
     @classmethod
@@ -102,6 +109,7 @@ class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=custom_ids.SELEC
         self.game_id = game_id
         self.version = version
         self.fingerprint = fingerprint
+        self.private = fingerprint is not None
         self.valid = valid
 
     @classmethod

@@ -60,7 +60,20 @@ def message_payload(interaction: discord.Interaction) -> dict[str, Any] | None:
     message = interaction.message
     if message is None:
         return None
-    return {"components": [c.to_dict() for c in message.components]}
+    return {
+        "components": [c.to_dict() for c in message.components],
+        "flags": message.flags.value,
+    }
+
+
+#: Discord's message flag of a message only its recipient sees.
+EPHEMERAL = 1 << 6
+
+
+def on_ephemeral(interaction: discord.Interaction) -> bool:
+    """Whether the pressed component sits on an ephemeral message (someone's own)."""
+    message = message_payload(interaction)
+    return message is not None and bool(int(message.get("flags") or 0) & EPHEMERAL)
 
 
 def has_component(interaction: discord.Interaction, custom_id: str) -> bool:

@@ -1,5 +1,6 @@
 """How a prompt's choices are laid out in one message: buttons, a select per group, pages of
-25; the placeholders and descriptions of selects; `/play` autocomplete matches."""
+25; the placeholders and descriptions of selects; `/play` autocomplete matches and the values
+they carry."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import discord
 from bot.discord.messages import (
     AUTOCOMPLETE_MAX,
     BUTTONS_PER_ROW,
+    CHOICE_VALUE_MAX,
     OPTION_DESC_MAX,
     OPTION_LABEL_MAX,
     PLACEHOLDER_MAX,
@@ -212,3 +214,24 @@ def autocomplete_matches(choices: Sequence[Choice], typed: str) -> list[tuple[st
         scored.append((score, n, c))
     scored.sort(key=lambda x: (x[0], x[1]))
     return [(cut(c.label, OPTION_LABEL_MAX), c.id) for _, _, c in scored[:AUTOCOMPLETE_MAX]]
+
+
+#: A `/play` value picked from the list: `@<game version>:<choice id>`, so a `/play` sent again
+#: (after the player moved) is refused instead of played at a later turn.
+_PICKED = re.compile(r"@([0-9]{1,18}):(.+)", re.DOTALL)
+
+
+def picked_value(version: int, choice_id: str) -> str:
+    """The value of an autocomplete entry: the choice id with the game version it was offered
+    at (the bare id when that would not fit in Discord's 100 characters)."""
+    value = f"@{version}:{choice_id}"
+    return value if len(value) <= CHOICE_VALUE_MAX else choice_id
+
+
+def read_picked(value: str) -> tuple[int | None, str]:
+    """(the version it was offered at, the choice id) of a `/play` value picked from the list;
+    (None, the text) for one typed by hand (an id or a label, as it was typed)."""
+    found = _PICKED.fullmatch(value)
+    if found is None:
+        return None, value
+    return int(found[1]), found[2]

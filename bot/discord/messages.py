@@ -28,6 +28,7 @@ SELECT_OPTIONS_MAX = 25
 BUTTONS_PER_ROW = 5
 ROWS_MAX = 5
 AUTOCOMPLETE_MAX = 25
+CHOICE_VALUE_MAX = 100
 #: The turn message's summary stays well below the description limit, so the fields fit too.
 SUMMARY_MAX = 3000
 

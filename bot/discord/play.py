@@ -61,14 +61,18 @@ class Play(Cog):
             notice = messages.nothing_to_play(info, interaction.user.id)
             return [app_commands.Choice(name=notice, value=messages.NOTICE_VALUE)]
         return [
-            app_commands.Choice(name=name, value=value)
+            app_commands.Choice(name=name, value=menu_layout.picked_value(info.version, value))
             for name, value in menu_layout.autocomplete_matches(prompt.choices, current)
         ]
 
-    async def play(self, interaction: discord.Interaction, typed: str) -> None:
+    async def play(self, interaction: discord.Interaction, value: str) -> None:
+        """A choice picked from the list carries the game version it was offered at: once the
+        player has moved since, it is refused (a `/play` sent twice plays once). One typed by
+        hand is played on the menu as it is now."""
         responder = Responder(interaction)
+        seen, typed = menu_layout.read_picked(value)
         done = await responder.within(
-            self.service.act(interaction.channel_id, interaction.user.id, typed)
+            self.service.act(interaction.channel_id, interaction.user.id, typed, seen=seen)
         )
         if isinstance(done, Step):
             await responder.private(**self._menu(done))

@@ -2,6 +2,8 @@
 
 - its custom id parses into numbers the database can hold (SQLite's signed 63 bits);
 - a select carries exactly one value;
+- a component of a player's own menu (its steps edit the message in place) comes from an
+  ephemeral message: on a public one it would turn that message into the presser's menu;
 - its game exists and lives in the channel the press came from (a thread is its own channel).
 
 Each refusal is polite, private (ephemeral), sent within Discord's 3 seconds, and changes
@@ -21,6 +23,7 @@ import discord
 
 from bot import metrics
 from bot.discord.checks import Responder, context, report_error
+from bot.discord.interactions import on_ephemeral
 from bot.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -36,6 +39,10 @@ NOT_MINE = (
 )
 ONE_VALUE = "⚠️ Please pick exactly one option from that menu; nothing was changed."
 ELSEWHERE = "⚠️ That button belongs to a game in <#{channel}>; nothing was changed here."
+NOT_PRIVATE = (
+    "⚠️ That button belongs to a player's own private menu, not to a message everyone sees; "
+    "nothing was changed. Use the turn message's buttons, or `/play`."
+)
 
 
 def number(text: str | None) -> int | None:
@@ -87,11 +94,13 @@ class Presses:
         *,
         valid: bool = True,
         values: Sequence[str] | None = None,
+        private: bool = False,
     ) -> bool:
-        """True: let the handler run. False: the press was answered with a refusal."""
+        """True: let the handler run. False: the press was answered with a refusal.
+        `private`: the component belongs on a player's own (ephemeral) menu."""
         interaction.extras.setdefault("t0", time.perf_counter())
         try:
-            refusal = await self.refusal(interaction, game_id, valid, values)
+            refusal = await self.refusal(interaction, game_id, valid, values, private)
         except Exception as exc:  # e.g. the database is busy: answered politely too
             await report_error(interaction, exc, "press:check", game_id)
             return False
@@ -109,11 +118,14 @@ class Presses:
         game_id: int | None,
         valid: bool,
         values: Sequence[str] | None,
+        private: bool = False,
     ) -> str | None:
         if not valid:
             return NOT_MINE
         if values is not None and len(values) != 1:
             return ONE_VALUE
+        if private and not on_ephemeral(interaction):
+            return NOT_PRIVATE
         if game_id is None:  # not a game's component (rules paging)
             return None
         try:

@@ -22,6 +22,10 @@ from engine.core import Choice, Prompt, Title, next_draft, sealed
 
 STALE = "That button belongs to an earlier turn. Use the newest message (or `/play`)."
 STALE_MENU = "That menu is out of date, so I did nothing. Here is your menu as it is now."
+PICK_AGAIN = (
+    "The game moved on since you picked this, so I did nothing. Pick again from the list "
+    "`/play` shows now."
+)
 
 
 class MenuMoved(ServiceError):
@@ -59,11 +63,18 @@ class Checked:
 
 class PlayCases(ServiceCore):
     async def act(
-        self, channel_id: int, user_id: int, choice_id: str, version: int | None = None
+        self,
+        channel_id: int,
+        user_id: int,
+        choice_id: str,
+        version: int | None = None,
+        *,
+        seen: int | None = None,
     ) -> Outcome | Step:
-        """A person's choice typed or picked in this channel (`version`: from a button)."""
+        """A person's choice typed or picked in this channel (`version`: from a button;
+        `seen`: picked from `/play`'s list, which showed the menu at that version)."""
         game_id = await self._game_id(channel_id)
-        return await self.act_in_game(game_id, user_id, choice_id, version)
+        return await self.act_in_game(game_id, user_id, choice_id, version, seen=seen)
 
     async def act_in_game(
         self,
@@ -73,22 +84,27 @@ class PlayCases(ServiceCore):
         version: int | None = None,
         *,
         menu: str | None = None,
+        seen: int | None = None,
     ) -> Outcome | Step:
         """A choice from the public turn message (`version` set: it starts from the seat's
         top-level menu), from a private menu (`menu`: the fingerprint of the menu it was on),
         or typed (neither: the seat's current menu, and any complete move the rules accept).
+        `seen`: it was picked from `/play`'s list, offered at that version. At a later one it is
+        refused when the seat has moved since (the same `/play` sent twice plays once), else
+        played like a typed choice still on the seat's menu (others deciding meanwhile in a
+        simultaneous decision do not spoil it).
         A step returns the next menu (nothing is stored but the draft); a complete move is
         committed in one transaction with every automatic move after it."""
         async with self._lock(game_id):
             game, seats, loaded, _ = await self._row_and_state(game_id)
             try:
-                checked = self._check(game, seats, loaded, user_id, choice_id, version, menu)
+                checked = self._check(game, seats, loaded, user_id, choice_id, version, menu, seen)
             except ServiceError:
                 checked = None  # refused on what this process knew: decide on a fresh read
             if checked is not None and checked.is_step():
                 assert game is not None and loaded is not None  # (`_check` made sure)
                 return self._step(game, loaded, seats, checked)
-            return await self._commit(game_id, user_id, choice_id, version, menu, checked)
+            return await self._commit(game_id, user_id, choice_id, version, menu, seen, checked)
 
     async def _commit(
         self,
@@ -97,6 +113,7 @@ class PlayCases(ServiceCore):
         choice_id: str,
         version: int | None,
         menu: str | None,
+        seen: int | None,
         checked: Checked | None,
     ) -> Outcome | Step:
         """A complete move (or a refusal), decided on the game as read inside the write
@@ -109,7 +126,10 @@ class PlayCases(ServiceCore):
             if game is not None and game.status == "running":
                 loaded = await self._state(s, game, title_of(game))
             if checked is None or not checked.holds(game, seats):
-                checked = self._check(game, seats, loaded, user_id, choice_id, version, menu)
+                moved = await _moved_since(s, game, seats, user_id, seen)
+                checked = self._check(
+                    game, seats, loaded, user_id, choice_id, version, menu, seen, moved
+                )
             assert game is not None and loaded is not None
             if checked.is_step():  # (the game moved on: the choice is a step now)
                 return self._step(game, loaded, seats, checked)
@@ -134,13 +154,20 @@ class PlayCases(ServiceCore):
         choice_id: str,
         version: int | None,
         menu: str | None,
+        seen: int | None = None,
+        moved: bool | None = None,
     ) -> Checked:
         """Where the person's choice leads on these rows: a step, or a complete move (with
-        the choice it is, or None: an id for the rules to judge); else the refusal."""
+        the choice it is, or None: an id for the rules to judge); else the refusal.
+        `moved`: whether the seat moved after version `seen` (None: not known, so a choice
+        picked at an earlier version is refused here and decided in the transaction)."""
         title, seat = _playing(game, seats, loaded, user_id)
         assert game is not None and loaded is not None
         if version is not None and version != game.version:
             raise StaleError(STALE)
+        late = seen is not None and seen != game.version
+        if late and moved is not False:
+            raise StaleError(PICK_AGAIN)
         prompts = prompts_of(title, loaded)
         here = self.drafts.position(
             title, loaded.state, game.id, seat.seat_no, prompts, game.version
@@ -165,6 +192,8 @@ class PlayCases(ServiceCore):
                 choice, here = found, Position(here.top, (), here.top)
         if choice is None and (menu is not None or version is not None):
             raise StaleError(STALE)
+        if choice is None and late:  # picked from a list that no longer offers it
+            raise StaleError(PICK_AGAIN)
         return Checked(game.version, title, seat, here, choice, choice_id)
 
     def _step(self, game: Game, loaded: Loaded, seats: list[Seat], checked: Checked) -> Step:
@@ -269,6 +298,18 @@ async def _sealed_and_hidden(s: AsyncSession, game: Game, title: Title, seat_no:
     if not sealed(title.prompts(before), seat_no):
         return None
     return title.secret_decision(before, seat_no)
+
+
+async def _moved_since(
+    s: AsyncSession, game: Game | None, seats: list[Seat], user_id: int, seen: int | None
+) -> bool | None:
+    """Whether the person's seat moved after version `seen` (None: no need to know)."""
+    if seen is None or game is None or seen == game.version:
+        return None
+    seat = next((x for x in seats if x.user_id == user_id and not x.is_bot), None)
+    if seat is None:
+        return None
+    return await q.seat_acted_since(s, game.id, seat.seat_no, seen)
 
 
 def _playing(

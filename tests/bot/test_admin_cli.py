@@ -519,3 +519,33 @@ async def test_verify_accepts_a_snapshot_from_before_the_banner_log(url, capsys)
     await run_sql(url, update(Snapshot).where(newest(game_id)).values(state=title.encode(wrong)))
     code, out_text, _ = await admin(capsys, "verify")
     assert code == 1 and "MISMATCH" in out_text
+
+
+async def test_verify_counts_lobbies_ended_before_they_started_as_consistent(url, capsys):
+    """A lobby its last player left, and one a moderator ended, never started: no log, no
+    snapshot, nothing to disagree. A game that did start and lost its snapshots still does."""
+    played = await play_games(url)
+    async with service_on(url) as svc:
+        await svc.create(
+            guild_id=GUILD, channel_id=LOBBY_CHAN, user_id=ANA, title_slug="bazaar", seats=2
+        )
+        await svc.leave(LOBBY_CHAN, ANA)
+        await svc.create(
+            guild_id=GUILD, channel_id=SPARE_CHAN, user_id=BEN, title_slug="bazaar", seats=2
+        )
+        await svc.admin_end(SPARE_CHAN, MOD, "nobody came")
+    statuses = await run_sql(url, select(Game.status).order_by(Game.id))
+    assert [s for (s,) in statuses[0]] == ["finished", "running", "ended", "ended"]
+
+    code, out, _ = await admin(capsys, "verify")
+    assert code == 0, out
+    assert out.strip() == "checked 4 games: 4 match, 0 mismatches, 0 skipped"
+
+    await run_sql(url, delete(Snapshot).where(Snapshot.game_id == played.finished))
+    code, out, _ = await admin(capsys, "verify")
+    assert code == 1
+    problem, summary = out.splitlines()
+    assert problem == f"game {played.finished} (bazaar, finished): MISMATCH: " + (
+        "the game started but has no snapshot"
+    )
+    assert summary == "checked 4 games: 3 match, 1 mismatch, 0 skipped"

@@ -228,6 +228,18 @@ def test_autocomplete_filters_by_every_word_and_caps_at_25() -> None:
     assert len(menu_layout.autocomplete_matches(long, "")[0][0]) <= 100
 
 
+def test_a_play_value_carries_the_version_it_was_offered_at() -> None:
+    for choice_id in ("pass", "sell:3:@1:x", "x" * 60):
+        value = menu_layout.picked_value(41, choice_id)
+        assert len(value) <= m.CHOICE_VALUE_MAX
+        assert menu_layout.read_picked(value) == (41, choice_id)
+    # one that would not fit goes bare (played on the menu as it is now, as if typed)
+    assert menu_layout.picked_value(2**62, "y" * 90) == "y" * 90
+    # typed by hand: an id or a label, as it was typed
+    for typed in ("pass", "Pass and take a coin", "@x:pass", "@:pass", "@12", "12:pass"):
+        assert menu_layout.read_picked(typed) == (None, typed)
+
+
 def test_find_choice_accepts_ids_labels_and_unique_fragments() -> None:
     cs = [Choice("bid:1", "Bid 1 coin"), Choice("bid:2", "Bid 2 coins"), Choice("pass", "Pass")]
     assert find_choice(cs, "bid:2") == "bid:2"

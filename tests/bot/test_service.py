@@ -184,6 +184,28 @@ async def test_act_refusals_change_nothing(service):
     assert (await service.status(CHAN)).version == version
 
 
+async def test_a_choice_picked_from_the_play_list_is_played_once(service):
+    """`seen`: the version `/play`'s list was offered at. Others deciding meanwhile (a
+    simultaneous secret bid) do not spoil it; once the person's own seat has moved, the same
+    pick is refused (a `/play` sent twice plays once)."""
+    await new_game(service, players=(ANA, BEN))
+    out = await service.start(CHAN, ANA)
+    offered = out.game.version
+    assert len(out.prompts) == 2 and all(p.secret for p in out.prompts)
+    await service.act(CHAN, BEN, "pick:2", seen=offered)
+    bid = await service.act(CHAN, BEN, "bid:2", seen=offered)
+    assert isinstance(bid, Outcome) and bid.game.version == offered + 1
+    step = await service.act(CHAN, ANA, "pick:1", seen=offered)  # BEN's bid moved the version
+    assert isinstance(step, Step)
+    done = await service.act(CHAN, ANA, "bid:1", seen=offered)
+    assert isinstance(done, Outcome) and done.game.version == offered + 2
+    with pytest.raises(StaleError, match="moved on since you picked this"):
+        await service.act(CHAN, ANA, "bid:1", seen=offered)
+    with pytest.raises(StaleError, match="moved on since you picked this"):
+        await service.act(CHAN, BEN, "bid:2", seen=offered)
+    assert (await service.status(CHAN)).version == offered + 2
+
+
 async def test_not_your_turn(service):
     await new_game(service, players=(ANA, BEN))
     out = await service.start(CHAN, ANA)

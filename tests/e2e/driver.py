@@ -17,6 +17,15 @@ GAME_ID = re.compile(r"^br:(\d+):")
 TURN_ID = re.compile(
     r"^br:(?P<game>\d+):(?P<version>\d+)(?::f(?P<fp>[0-9a-f]{6}))?:(?P<kind>[cispm])(?::(?P<ref>.+))?$"
 )
+#: A `/play` autocomplete value: `@<game version>:<choice id>` (or the bare choice id).
+PICKED = re.compile(r"^@[0-9]+:(?P<id>.+)$", re.DOTALL)
+
+
+def picked_choice(value: str) -> str:
+    """The choice id a `/play` autocomplete value stands for."""
+    found = PICKED.match(value)
+    return found["id"] if found else value
+
 
 #: Menu steps a simulated person takes before their move is made. A move is never more than a
 #: dozen steps deep, but a random person can wander: Mombasa's planning menu offers to plan a
@@ -253,8 +262,11 @@ class Table:
                 user, self.channel, "play", focused="choice", choice="", timeout=timeout
             )
             assert offered, f"{user} was offered nothing by /play autocomplete"
-            pick = policy([c["value"] for c in offered])
-            ex = await self.fake.slash(user, self.channel, "play", choice=pick, timeout=timeout)
+            values = {picked_choice(c["value"]): c["value"] for c in offered}
+            pick = policy(list(values))
+            ex = await self.fake.slash(
+                user, self.channel, "play", choice=values[pick], timeout=timeout
+            )
             await self.fake.wait_for(
                 lambda ex=ex: self._moved(ex, before) or ex.answered(), timeout, what="an answer"
             )

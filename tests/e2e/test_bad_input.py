@@ -4,6 +4,7 @@ every one gets a polite, private answer within Discord's 3 seconds, and nothing 
 - custom ids that do not parse, hold numbers too big for the database, or name no game;
 - a live button pressed from another channel (a thread counts as its own channel);
 - a select carrying two values (or none);
+- a control of a player's own (ephemeral) menu shown on a public message;
 - a database locked by another program: a clear "busy" answer, and lobby presses and
   `/game new|join|leave` deferred in time while the database makes them wait."""
 
@@ -212,6 +213,57 @@ async def test_a_press_from_another_channel_is_refused(fake: FakeDiscord, bot: B
     assert str(fake.users["dave"]["id"]) in fake.message(side.lobby.id).text()
     await table.play_components("alice")
     assert not table.refusals
+    assert_clean_log(bot)
+
+
+# ---- private menus -------------------------------------------------------------------------
+async def test_a_private_menu_control_on_a_public_message_is_refused(
+    fake: FakeDiscord, bot: BotProcess
+):
+    """A control of a player's own menu edits the message it is on: shown on a public message
+    (as no honest client would send it), it would turn that message into the presser's menu."""
+    table = await started(fake)
+    turn = table.turn_message()
+    assert turn is not None
+    version = table.version()
+    private = next(c for c in turn.custom_ids() if c.endswith(":p"))
+    opened = await fake.press("alice", turn, private)
+    menu = opened.messages()[-1]
+    assert menu.ephemeral
+    controls = choice_controls(menu)
+    assert controls and all(":f" in cid for _, cid, _ in controls)
+    before = public_view(fake, table.channel)
+    menu_before = fake.message(menu.id).text()
+
+    for kind, cid, value in controls[:1] + [c for c in controls if c[0] == "select"][:1]:
+        if kind == "button":
+            shown = with_component(turn, private, button(cid))
+            ex = await fake.press("alice", turn, cid, message_data=shown)
+        else:
+            shown = with_row(turn, select(cid, [value]))
+            ex = await fake.raw_component(
+                "alice", table.channel, cid, values=[value], message=turn, message_data=shown
+            )
+        assert_refused(ex, "private menu", "nothing was changed")
+    # the same id as a select on a public message, whatever its kind
+    _, first, value = controls[0]
+    cid = first.rsplit(":", 2)[0] + ":s:0"
+    shown = with_row(turn, select(cid, [value]))
+    ex = await fake.raw_component(
+        "bob", table.channel, cid, values=[value], message=turn, message_data=shown
+    )
+    assert_refused(ex, "private menu")
+
+    assert public_view(fake, table.channel) == before
+    assert fake.message(menu.id).text() == menu_before
+    assert table.version() == version
+    # on its own menu the same control works
+    kind, cid, value = controls[0]
+    if kind == "button":
+        ex = await fake.press("alice", menu, cid)
+    else:
+        ex = await fake.select("alice", menu, cid, [value])
+    assert not is_refusal(ex), ex.text()
     assert_clean_log(bot)
 
 

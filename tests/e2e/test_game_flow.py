@@ -7,13 +7,15 @@ callbacks, DMs. Players act the way people do: buttons, select menus, "Decide pr
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import re
+import sqlite3
 
 import pytest
 from PIL import Image
 
-from tests.e2e.driver import MENTION, Table, choice_controls, is_refusal
+from tests.e2e.driver import MENTION, Table, choice_controls, is_refusal, picked_choice
 from tests.e2e.fake_discord import FakeDiscord, Message
 from tests.e2e.harness import REAL_BOT, BotProcess, real_bot_available
 
@@ -188,6 +190,56 @@ async def test_private_menu_survives_another_players_simultaneous_move(
             break
         text = m.text().lower()
         assert not re.search(r"\bbid\w*\W+\d+ coin", text) and "2 coins" not in text, text
+    assert_clean(fake, bot)
+
+
+def stored(bot: BotProcess, game_id: int, user_id: int) -> tuple[int, int]:
+    """(the game's version, how many actions this person made), as the database holds them."""
+    with contextlib.closing(sqlite3.connect(bot.workdir / "boardroom.db")) as db:
+        (version,) = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        (made,) = db.execute(
+            "SELECT count(*) FROM actions WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+        ).fetchone()
+    return version, made
+
+
+async def test_a_play_command_sent_twice_plays_once(fake: FakeDiscord, bot: BotProcess):
+    """`/play` picked from the list carries the version it was offered at: the same command
+    sent twice (a double submit) plays once, and the second is told the game moved on, even
+    when the turn came straight back with the same choice (an automatic player moved)."""
+    table = Table(fake, fake.channel("games"), ["alice"])
+    await table.open("alice", seats=2, bots=1)
+    await table.start()
+    alice = int(fake.users["alice"]["id"])
+    for _ in range(40):  # to a turn where alice may pass (a complete move, not a step)
+        offered = await fake.autocomplete("alice", "games", "play", focused="choice", choice="")
+        passing = [c["value"] for c in offered if picked_choice(c["value"]) == "pass"]
+        if passing:
+            break
+        await table.play_components("alice")
+    else:
+        pytest.fail("alice was never offered a pass")
+    (value,) = passing
+    assert value != "pass" and len(value) <= 100  # it carries the version
+    version, made = stored(bot, table.game_id, alice)
+
+    first = await fake.slash("alice", "games", "play", choice=value, wait=False)
+    again = await fake.slash("alice", "games", "play", choice=value, wait=False)
+    await first.wait_answered()
+    await again.wait_answered()
+    refused = [ex for ex in (first, again) if is_refusal(ex)]
+    assert len(refused) == 1, [ex.text() for ex in (first, again)]
+    assert refused[0].ephemeral
+    assert "The game moved on since you picked this" in refused[0].text()
+    await fake.wait_for(lambda: table.version() > version or table.finished())
+    assert stored(bot, table.game_id, alice) == (version + 1, made + 1)
+
+    # typed by hand (no version), a choice is played on the menu as it is now
+    if not table.finished():
+        offered = await fake.autocomplete("alice", "games", "play", focused="choice", choice="")
+        typed = picked_choice(offered[0]["value"])
+        ex = await fake.slash("alice", "games", "play", choice=typed)
+        assert not is_refusal(ex), ex.text()
     assert_clean(fake, bot)
 
 

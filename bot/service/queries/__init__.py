@@ -200,6 +200,17 @@ async def last_live_action_of(s: AsyncSession, game_id: int, seat_no: int) -> Ac
     )
 
 
+async def seat_acted_since(s: AsyncSession, game_id: int, seat_no: int, version: int) -> bool:
+    """Whether an action of this seat (by its person, a clock or a bot; undone or not) was
+    logged after `version`."""
+    found = await s.scalar(
+        select(Action.id)
+        .where(Action.game_id == game_id, Action.seat_no == seat_no, Action.version > version)
+        .limit(1)
+    )
+    return found is not None
+
+
 async def top_seq(s: AsyncSession, game_id: int) -> int:
     """The highest action seq ever logged (undone ones included)."""
     return int(await s.scalar(select(func.max(Action.seq)).where(Action.game_id == game_id)) or 0)

@@ -1,0 +1,80 @@
+"""Keeping SQLite's write-ahead log small.
+
+SQLite checkpoints the -wal file into the database by itself, but never shrinks it: it reuses
+the file from its start once everything in it is checkpointed. While a reader holds an old
+snapshot nothing past that snapshot can be checkpointed, so the log grows (68 MB after one
+long reader), and it keeps that size for good. So every `WAL_CHECK_EVERY` seconds the bot
+looks at the file's size, and past `WAL_LIMIT` it runs `PRAGMA wal_checkpoint(TRUNCATE)`,
+which checkpoints everything and truncates the file to zero bytes.
+
+The checkpoint runs in a thread (it copies the log into the database: disk work the event loop
+must not wait on), on a connection of its own with no busy timeout: it takes the write lock
+only for the copy (the bot's writers wait for it without blocking, as for any other writer,
+`bot.db.inline_sqlite`), and when a reader still holds an old snapshot it gives up at once
+instead of holding the lock while it waits; the next check tries again."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from pathlib import Path
+
+log = logging.getLogger("bot.db.wal")
+
+#: The -wal file is truncated once it is larger than this (bytes).
+WAL_LIMIT = 16 * 1024 * 1024
+#: How often the size is looked at (seconds): one stat of the file.
+WAL_CHECK_EVERY = 60.0
+
+
+def wal_file(database: Path) -> Path:
+    return database.with_name(database.name + "-wal")
+
+
+def wal_size(database: Path) -> int:
+    """The -wal file's size in bytes (0 when there is none)."""
+    try:
+        return wal_file(database).stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
+def checkpoint_truncate(database: Path) -> bool:
+    """Checkpoint the whole log and truncate it (blocking: run it in a thread). False when
+    something held it back (a reader on an old snapshot, or a writer): the file is then left
+    as it is, apart from what could be copied without waiting."""
+    connection = sqlite3.connect(database, timeout=0, isolation_level=None)
+    try:
+        busy, _, _ = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    except sqlite3.OperationalError as error:  # e.g. locked while it opened the log
+        log.debug("could not checkpoint %s: %s", database, error)
+        return False
+    finally:
+        connection.close()
+    return busy == 0
+
+
+async def shrink_if_large(database: Path, limit: int = WAL_LIMIT) -> bool:
+    """Truncate the database's -wal file when it is larger than `limit`, off the event loop.
+    True when it was truncated."""
+    size = wal_size(database)
+    if size <= limit:
+        return False
+    done = await asyncio.to_thread(checkpoint_truncate, database)
+    if done:
+        log.info("truncated the write-ahead log of %s (it had grown to %d bytes)", database, size)
+    else:
+        log.debug("the write-ahead log of %s is %d bytes; busy now, will try again", database, size)
+    return done
+
+
+async def keep_small(database: Path, limit: int | None = None, every: float | None = None) -> None:
+    """Run until cancelled: `shrink_if_large` every `every` seconds (default:
+    `WAL_CHECK_EVERY`, `WAL_LIMIT`)."""
+    while True:
+        await asyncio.sleep(WAL_CHECK_EVERY if every is None else every)
+        try:
+            await shrink_if_large(database, WAL_LIMIT if limit is None else limit)
+        except (OSError, sqlite3.Error) as error:  # a disk error: say so, try again later
+            log.warning("could not check the write-ahead log of %s: %s", database, error)
