@@ -214,14 +214,14 @@ class PingCases(PeopleCases, MyGamesCases):
             p = await person(s, uid)
             if p is not None:
                 due = await retime_digest(s, p, now)
-            pings = []
+            pings: list[Ping] = []
             for item in payload.get("items") or []:
                 if not isinstance(item, dict):
                     continue
                 if await _moot(s, item) or not await self._fresh(s, item):
                     text = await happened(s, item) if item.get("game_id") is not None else None
-                    if text is None:
-                        continue
+                    if text is None or any(p.text == text for p in pings):
+                        continue  # (two warnings of one clock: told once)
                     item = {**item, "text": text}
                 pings.append(_ping(item, "dm"))
         self._wake_for(due)
