@@ -21,6 +21,8 @@ LEFT = "{left}"
 PAUSES = ("clock-pause", "pause", "resume")
 #: A warning with less left than this (seconds) is stale: the clock ran out.
 FRESH = 60.0
+#: What a kept clock warning is when it goes out (`PingCases._fresh`).
+TRUE, STALE, RAN_OUT = "true", "stale", "ran out"
 
 
 def fill(template: str, seconds: float) -> str:
@@ -33,9 +35,12 @@ def _name(game: Game) -> str:
     return f"{title.name if title else game.title} (game #{game.id})"
 
 
-async def happened(s: AsyncSession, item: dict[str, Any]) -> str | None:
+async def happened(s: AsyncSession, item: dict[str, Any], *, ran_out: bool = False) -> str | None:
     """What became of the decision a ping was about, from the game's rows (None: nothing the
-    person would not know, e.g. they moved themselves)."""
+    person would not know, e.g. they moved themselves). `ran_out`: its clock has run out,
+    whether or not what follows is done yet."""
+    if item.get("game_id") is None:
+        return None
     game = await s.get(Game, int(item["game_id"]))
     if game is None:
         return None
@@ -89,4 +94,4 @@ async def happened(s: AsyncSession, item: dict[str, Any]) -> str | None:
             if why is not None and tuple(why) == ("clock-pause", f"seat {seat_no + 1} ran out"):
                 return f"Your clock in {name} ran out, so the game is paused for a moderator."
             return f"{name} is paused by a moderator."
-    return None
+    return f"Your clock in {name} ran out." if ran_out else None

@@ -20,7 +20,7 @@ from bot.service.digest import DIGEST, collect, hold, retime_digest
 from bot.service.hours import quiet_end, zone
 from bot.service.mygames import MyGame, MyGamesCases
 from bot.service.people import PeopleCases, person
-from bot.service.ping_news import FRESH, fill, happened
+from bot.service.ping_news import FRESH, RAN_OUT, STALE, TRUE, fill, happened
 from bot.service.timers import Fired
 
 
@@ -170,7 +170,7 @@ class PingCases(PeopleCases, MyGamesCases):
         now = self.clock()
         wake: list[datetime] = []
         async with self._tx() as s:
-            if await _moot(s, item) or not await self._fresh(s, item):
+            if await _moot(s, item) or await self._fresh(s, item) != TRUE:
                 return []  # (the channel was told what happened, mentioning them)
             p = await person(s, int(item["user_id"]))
             if p is None:
@@ -180,26 +180,27 @@ class PingCases(PeopleCases, MyGamesCases):
             self._wake_for(due)
         return [ping] if ping is not None else []
 
-    async def _fresh(self, s: AsyncSession, item: dict[str, Any]) -> bool:
-        """A kept clock warning is still true (its clock runs, for the same person, with time
-        left): its text is made again with the time left now. Other pings always are."""
+    async def _fresh(self, s: AsyncSession, item: dict[str, Any]) -> str:
+        """Is a kept clock warning still TRUE (its clock runs, for the same person, with time
+        left: its text is made again with the time left now), STALE, or has its clock RAN_OUT
+        (what became of it may not be done yet)? Other pings are always TRUE."""
         if item.get("seat") is None or not item.get("template") or item.get("game_id") is None:
-            return True
+            return TRUE
         game = await s.get(Game, int(item["game_id"]))
         if game is None or game.paused_at is not None or not game.pace:
-            return False
+            return STALE
         seat_no, uid = int(item["seat"]), int(item["user_id"])
         row = await s.scalar(SEAT_CLOCK, {"game": game.id, "seat": seat_no})
         holder = next((x for x in await q.holders(s, game.id) if x.seat_no == seat_no), None)
         if row is None or row.running_since is None or holder is None:
-            return False
+            return STALE
         if holder.is_bot or holder.user_id != uid:
-            return False
+            return STALE
         left = await self._left(s, game, row, uid)
         if left < FRESH:
-            return False
+            return RAN_OUT
         item["text"] = fill(str(item["template"]), left)
-        return True
+        return TRUE
 
     async def digest_due(self, fired: Fired) -> Digest | None:
         """A claimed digest timer: the next one is set (while the person keeps the digest),
@@ -218,9 +219,10 @@ class PingCases(PeopleCases, MyGamesCases):
             for item in payload.get("items") or []:
                 if not isinstance(item, dict):
                     continue
-                if await _moot(s, item) or not await self._fresh(s, item):
-                    text = await happened(s, item) if item.get("game_id") is not None else None
-                    if text is None or any(p.text == text for p in pings):
+                fresh = STALE if await _moot(s, item) else await self._fresh(s, item)
+                if fresh != TRUE:
+                    text = await happened(s, item, ran_out=fresh == RAN_OUT)
+                    if text is None or any(x.text == text for x in pings):
                         continue  # (two warnings of one clock: told once)
                     item = {**item, "text": text}
                 pings.append(_ping(item, "dm"))
