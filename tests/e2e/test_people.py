@@ -124,12 +124,14 @@ async def test_away_in_status_games_with_links_and_refusals(fake: FakeDiscord, t
 
 
 async def test_the_daily_digest_comes_by_dm(fake: FakeDiscord, tmp_path: Path):
-    proc = await start_bot(fake, tmp_path, BOARDROOM_CLOCK_OFFSET=offset_to(tomorrow_at(8, 59, 55)))
+    proc = await start_bot(fake, tmp_path, BOARDROOM_CLOCK_OFFSET=offset_to(tomorrow_at(8, 0)))
     try:
         table = await new_table(fake, ["alice", "bob"])
         await table.start()
         ex = await fake.slash("alice", "games", "me", "pings", mode="digest")
         assert "one direct message a day" in private(ex)
+        # (a restart at 09:00: however long the bot takes to start, the digest is due)
+        await move_clock(proc, float(offset_to(tomorrow_at(9, 0, 5))))
         await fake.wait_for(
             lambda: any("digest" in m.content for m in fake.dm_messages("alice")),
             20,
