@@ -273,8 +273,11 @@ class Watching(Cog):
         self, outcome: Outcome, after: int, message_id: int | None, message: TurnMessage | None
     ) -> None:
         info = outcome.game
-        try:
+        try:  # (if the log can't be read back, the moves since the last post still go)
             after = min(after, await self.service.revealed_after(info.id, info.version))
+        except Exception:
+            log.warning("could not look back for a reveal", extra={"game_id": info.id})
+        try:
             followers = await self.service.followers_of_moves(info.id, after, info.version)
         except Exception:
             log.exception("could not read the followers", extra={"game_id": info.id})
