@@ -262,11 +262,11 @@ def before_quiet(
     through them)."""
     if nxt.event == EXPIRE:
         return nxt
+    lead = timedelta(seconds=BEFORE_QUIET)
     for a, b in quiet:
-        if a <= nxt.due < b and expiry < b:
+        if a - lead <= nxt.due < b and expiry < b:
             unsent = (HALF | ONE_HOUR) & ~warned
-            early = max(a - timedelta(seconds=BEFORE_QUIET), now)
-            return Next(WARN_HOUR if unsent & ONE_HOUR else WARN_HALF, early, unsent)
+            return Next(WARN_HOUR if unsent & ONE_HOUR else WARN_HALF, max(a - lead, now), unsent)
     return nxt
 
 
