@@ -103,3 +103,20 @@ async def test_the_digest_says_what_became_of_a_decision_that_moved_on(service):
     assert late[0] == "03 09:00" and late[1].icon == "⏳"
     assert late[1].text.startswith("Your clock in Bazaar (game #1) ran out: the automatic player")
     assert "`/game return`" in late[1].text
+
+
+async def test_the_digest_tells_once_that_a_clock_ran_out_and_paused_the_game(service):
+    """Ana takes the digest; her 4 h clock (expiry:pause) warns at 14:00 and 15:00 and runs out
+    at 16:00, pausing the game: her digest says so, once for both warnings."""
+    clock = Clock()
+    service.clock = clock
+    await service.set_pings(ANA, GUILD, "digest")
+    out = await start(service, pace="custom:4/1/4", expiry="pause")
+    await play_seat(service, out, 1)
+    sent = await run_until(service, clock, datetime(2026, 12, 2, 9, 30, tzinfo=UTC))
+    assert [(at, p.text) for at, p in sent if p.user_id == ANA] == [
+        (
+            "02 09:00",
+            "Your clock in Bazaar (game #1) ran out, so the game is paused for a moderator.",
+        )
+    ]
