@@ -17,6 +17,7 @@ from bot.service import Fired
 from bot.service.clock_rules import and_list, clock_lines, span
 from bot.service.clocks import ClockNews
 from bot.service.mygames import jump_url
+from bot.service.ping_news import LEFT, fill
 
 log = logging.getLogger("bot.discord.clocks")
 
@@ -105,6 +106,12 @@ def pause_text(news: ClockNews) -> str:
 
 
 def warning_text(news: ClockNews) -> str:
+    return fill(warning_template(news), news.left)
+
+
+def warning_template(news: ClockNews) -> str:
+    """A clock warning with `LEFT` for the time left (filled in when it goes out: a warning
+    held for quiet hours or kept for the digest states the time left then)."""
     info = news.game
     turn = "the latest turn message"
     if info.turn_message_id is not None:
@@ -112,7 +119,7 @@ def warning_text(news: ClockNews) -> str:
             f"[the turn message]({jump_url(info.guild_id, info.channel_id, info.turn_message_id)})"
         )
     return (
-        f"{span(news.left)} left on your clock ({news.label}) in {info.title_name} "
+        f"{LEFT} left on your clock ({news.label}) in {info.title_name} "
         f"(game #{info.id}): {news.asked} Decide on {turn}, or with `/play`."
     )
 
@@ -245,6 +252,8 @@ class Clocks(Cog):
             text=warning_text(news),
             icon="⏳",
             version=info.version,
+            seat=news.seat_no,
+            template=warning_template(news),
         )
 
     async def tell_vacation_day(self, news: ClockNews, text: str) -> None:

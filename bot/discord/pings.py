@@ -38,10 +38,13 @@ async def ping_many(
     text: str,
     icon: str = "🔔",
     version: int | None = None,
+    seat: int | None = None,
+    template: str | None = None,
 ) -> None:
     """Ping people about a game, each the way they chose. `text` speaks to them ("your
     move"), without a mention; `version`: the pings are about that decision (a held one is
-    dropped if the game moved on). Those pinged in the channel now share ONE message."""
+    dropped if the game moved on); a clock warning gives its `seat` and `template` (see
+    `PingCases.route_pings`). Those pinged in the channel now share ONE message."""
     now = await service.route_pings(
         user_ids,
         guild_id=guild_id,
@@ -50,6 +53,8 @@ async def ping_many(
         text=text,
         icon=icon,
         version=version,
+        seat=seat,
+        template=template,
     )
     await send(bot, now)
 

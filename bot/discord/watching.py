@@ -231,8 +231,9 @@ class Watching(Cog):
             self._seen.pop(info.id, None)
             self.bot.turns.spawn(self._game_over(outcome, message_id, message))
         elif info.status == "running" and not outcome.quiet and self.service.follows(info.id):
-            # From the last version looked at: a secret decision's confirmations were quiet
-            # (never posted) and count at the reveal, so no DM tells who confirmed when.
+            # A secret decision's confirmations were quiet (never posted) and count at the
+            # reveal, so no DM tells who confirmed when: the service finds them in the log.
+            # From the last version looked at too, for decisions posted together as one.
             seen = self._seen.get(info.id, info.version - 1)
             after = seen if seen < info.version else info.version - 1
             self._seen[info.id] = max(seen, info.version)
@@ -272,6 +273,10 @@ class Watching(Cog):
         self, outcome: Outcome, after: int, message_id: int | None, message: TurnMessage | None
     ) -> None:
         info = outcome.game
+        try:  # (if the log can't be read back, the moves since the last post still go)
+            after = min(after, await self.service.revealed_after(info.id, info.version))
+        except Exception:
+            log.warning("could not look back for a reveal", extra={"game_id": info.id})
         try:
             followers = await self.service.followers_of_moves(info.id, after, info.version)
         except Exception:

@@ -15,6 +15,7 @@ from bot.service.clock_admin import ClockAdminCases
 from bot.service.clocks import ClockCases
 from bot.service.delivery import DeliveryCases
 from bot.service.export import ExportCases
+from bot.service.follows import FollowCases
 from bot.service.history import HistoryCases
 from bot.service.lobby import LobbyCases
 from bot.service.moderation import ModerationCases
@@ -27,7 +28,6 @@ from bot.service.stalls import StallCases
 from bot.service.stats import StatsCases
 from bot.service.substitutes import SubstituteCases
 from bot.service.timers import Fired, TimerCases
-from bot.service.watching import WatchingCases
 
 
 class GameService(
@@ -44,7 +44,7 @@ class GameService(
     StallCases,
     PingCases,
     StatsCases,
-    WatchingCases,
+    FollowCases,
     AgainCases,
     ExportCases,
     HistoryCases,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import Select, bindparam, delete, insert, select, text
@@ -17,9 +17,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.db.models import Game, Person, Seat, SeatClock, Timer, Vacation
 from bot.service.base import ServiceCore
 from bot.service.clock_rules import (
+    EXPIRE,
+    HALF,
     HOUR,
     MAX_QUIET_WAIT,
+    ONE_HOUR,
     Next,
+    before_quiet,
     covering_end,
     horizon,
     left,
@@ -58,6 +62,8 @@ class Absences:
     spans: list[Span]
     #: When the vacation covering now ends (None: not away).
     away: datetime | None
+    #: Their quiet hours ahead where the clock runs through them (warnings come before).
+    quiet_runs: list[Span] = field(default_factory=list)
 
 
 # Built once (they run with every clock timer): bound parameters, cache keys memoised.
@@ -130,16 +136,23 @@ class ClockPlans(ServiceCore):
 
     @staticmethod
     async def _quiet_spans(
-        s: AsyncSession, game: Game, user_id: int, since: datetime, until: datetime
+        s: AsyncSession,
+        game: Game,
+        user_id: int,
+        since: datetime,
+        until: datetime,
+        *,
+        runs: bool = False,
     ) -> list[Span]:
         """The person's quiet hours between `since` and `until`, if this game's clocks wait
-        through them (at most MAX_QUIET_WAIT a day)."""
-        if game.clock_in_quiet is not False:
+        through them (at most MAX_QUIET_WAIT a day); with `runs`, if they run through them
+        (whole)."""
+        if (game.clock_in_quiet is not False) != runs:
             return []
         p = await s.get(Person, user_id)
         if p is None or not p.quiet_from or not p.quiet_to:
             return []
-        longest = timedelta(seconds=MAX_QUIET_WAIT)
+        longest = None if runs else timedelta(seconds=MAX_QUIET_WAIT)
         return quiet_spans(zone(p.timezone), p.quiet_from, p.quiet_to, since, until, longest)
 
     async def _left(
@@ -170,7 +183,20 @@ class ClockPlans(ServiceCore):
         ahead = sum((b - max(a, now)).total_seconds() for a, b in vacations if b > now)
         until = horizon(now, row.remaining, ahead)
         quiet = await self._quiet_spans(s, game, user_id, since, until)
-        return Absences(vacations + quiet, covering_end(vacations, now))
+        runs = await self._quiet_spans(s, game, user_id, now, until, runs=True)
+        return Absences(vacations + quiet, covering_end(vacations, now), runs)
+
+    def _plan(self, row: SeatClock, absences: Absences) -> Next:
+        """A running clock's next event, a warning brought before the quiet hours in which
+        the clock would run out."""
+        assert row.running_since is not None
+        now, since, spans = self.clock(), aware(row.running_since), absences.spans
+        nxt = plan(row.remaining, since, row.warned, now, spans, absences.away)
+        if absences.quiet_runs and nxt.event != EXPIRE:
+            every = HALF | ONE_HOUR
+            expiry = plan(row.remaining, since, every, now, spans, absences.away).due
+            nxt = before_quiet(nxt, expiry, row.warned, absences.quiet_runs, now)
+        return nxt
 
     async def _next(
         self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
@@ -180,8 +206,7 @@ class ClockPlans(ServiceCore):
         assert row.running_since is not None
         now, since = self.clock(), aware(row.running_since)
         absences = await self._absences(s, game, row, user_id)
-        nxt = plan(row.remaining, since, row.warned, now, absences.spans, absences.away)
-        return nxt, left(row.remaining, since, now, absences.spans), absences
+        return self._plan(row, absences), left(row.remaining, since, now, absences.spans), absences
 
     # ------------------------------------------------------------------ timers
     async def _plan_timer(
@@ -197,8 +222,7 @@ class ClockPlans(ServiceCore):
         assert row.running_since is not None
         if absences is None:
             absences = await self._absences(s, game, row, user_id)
-        since = aware(row.running_since)
-        nxt = plan(row.remaining, since, row.warned, self.clock(), absences.spans, absences.away)
+        nxt = self._plan(row, absences)
         payload = {"seat": row.seat_no, "since": stamp(row.running_since), "event": nxt.event}
         await s.execute(
             _NEW_TIMER,

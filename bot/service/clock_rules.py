@@ -42,6 +42,8 @@ COINCIDE = 60.0
 #: In a game whose clocks wait through quiet hours, they wait at most this long a day (the
 #: first hours of longer quiet hours), so nobody can stop their clock with quiet hours alone.
 MAX_QUIET_WAIT = 12 * HOUR
+#: A warning brought before quiet hours comes this long before they begin (seconds).
+BEFORE_QUIET = 10 * 60.0
 #: `quiet_clock:` -> does the clock run during its player's quiet hours?
 QUIET_CLOCK = {"runs": True, "waits": False}
 
@@ -257,6 +259,27 @@ def plan(
     spans = merged(spans)
     event, at, bits = next_mark(remaining, warned)
     return Next(event, resume_at(start, at - ran(since, now, spans), spans), bits)
+
+
+def before_quiet(
+    nxt: Next,
+    expiry: datetime,
+    warned: int,
+    quiet: Iterable[tuple[datetime, datetime]],
+    now: datetime,
+) -> Next:
+    """A warning due in quiet hours during which the clock runs out (it would be held until
+    they end, too late) comes just before those quiet hours begin instead, as one ping for
+    every warning not sent yet (`quiet`: the person's quiet hours, where the clock runs
+    through them)."""
+    if nxt.event == EXPIRE:
+        return nxt
+    lead = timedelta(seconds=BEFORE_QUIET)
+    for a, b in quiet:
+        if a - lead <= nxt.due < b and expiry < b:
+            unsent = (HALF | ONE_HOUR) & ~warned
+            return Next(WARN_HOUR if unsent & ONE_HOUR else WARN_HALF, max(a - lead, now), unsent)
+    return nxt
 
 
 def covering_end(spans: Iterable[tuple[datetime, datetime]], now: datetime) -> datetime | None:

@@ -14,10 +14,13 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Person, Timer
+from bot.service import queries as q
+from bot.service.clock_plans import SEAT_CLOCK
 from bot.service.digest import DIGEST, collect, hold, retime_digest
 from bot.service.hours import quiet_end, zone
 from bot.service.mygames import MyGame, MyGamesCases
 from bot.service.people import PeopleCases, person
+from bot.service.ping_news import FRESH, RAN_OUT, STALE, TRUE, fill, happened
 from bot.service.timers import Fired
 
 
@@ -98,10 +101,15 @@ class PingCases(PeopleCases, MyGamesCases):
         text: str,
         icon: str = "🔔",
         version: int | None = None,
+        seat: int | None = None,
+        template: str | None = None,
     ) -> list[Ping]:
         """The pings to send now; the others are held (quiet hours) or collected (digest), in
-        one transaction. When nobody's are (the usual case), one read and nothing written."""
+        one transaction. When nobody's are (the usual case), one read and nothing written.
+        A clock warning gives its `seat` and its `template` (`ping_news.LEFT` for the time
+        left): a kept one states the time left when it goes out."""
         now = self.clock()
+        clock = {"seat": seat, "template": template} if seat is not None and template else {}
         items = [
             {
                 "user_id": uid,
@@ -111,6 +119,7 @@ class PingCases(PeopleCases, MyGamesCases):
                 "version": version,
                 "text": text,
                 "icon": icon,
+                **clock,
             }
             for uid in dict.fromkeys(user_ids)
         ]
@@ -161,8 +170,8 @@ class PingCases(PeopleCases, MyGamesCases):
         now = self.clock()
         wake: list[datetime] = []
         async with self._tx() as s:
-            if await _moot(s, item):
-                return []
+            if await _moot(s, item) or await self._fresh(s, item) != TRUE:
+                return []  # (the channel was told what happened, mentioning them)
             p = await person(s, int(item["user_id"]))
             if p is None:
                 return [_ping(item, str(item.get("mode") or "channel"))]
@@ -170,6 +179,28 @@ class PingCases(PeopleCases, MyGamesCases):
         for due in wake:
             self._wake_for(due)
         return [ping] if ping is not None else []
+
+    async def _fresh(self, s: AsyncSession, item: dict[str, Any]) -> str:
+        """Is a kept clock warning still TRUE (its clock runs, for the same person, with time
+        left: its text is made again with the time left now), STALE, or has its clock RAN_OUT
+        (what became of it may not be done yet)? Other pings are always TRUE."""
+        if item.get("seat") is None or not item.get("template") or item.get("game_id") is None:
+            return TRUE
+        game = await s.get(Game, int(item["game_id"]))
+        if game is None or game.paused_at is not None or not game.pace:
+            return STALE
+        seat_no, uid = int(item["seat"]), int(item["user_id"])
+        row = await s.scalar(SEAT_CLOCK, {"game": game.id, "seat": seat_no})
+        holder = next((x for x in await q.holders(s, game.id) if x.seat_no == seat_no), None)
+        if row is None or row.running_since is None or holder is None:
+            return STALE
+        if holder.is_bot or holder.user_id != uid:
+            return STALE
+        left = await self._left(s, game, row, uid)
+        if left < FRESH:
+            return RAN_OUT
+        item["text"] = fill(str(item["template"]), left)
+        return TRUE
 
     async def digest_due(self, fired: Fired) -> Digest | None:
         """A claimed digest timer: the next one is set (while the person keeps the digest),
@@ -184,11 +215,17 @@ class PingCases(PeopleCases, MyGamesCases):
             p = await person(s, uid)
             if p is not None:
                 due = await retime_digest(s, p, now)
-            pings = [
-                _ping(item, "dm")
-                for item in payload.get("items") or []
-                if isinstance(item, dict) and not await _moot(s, item)
-            ]
+            pings: list[Ping] = []
+            for item in payload.get("items") or []:
+                if not isinstance(item, dict):
+                    continue
+                fresh = STALE if await _moot(s, item) else await self._fresh(s, item)
+                if fresh != TRUE:
+                    text = await happened(s, item, ran_out=fresh == RAN_OUT)
+                    if text is None or any(x.text == text for x in pings):
+                        continue  # (two warnings of one clock: told once)
+                    item = {**item, "text": text}
+                pings.append(_ping(item, "dm"))
         self._wake_for(due)
         games = [g for g in await self.my_games(uid, None) if g.status == "running"]
         if not pings and not games:

@@ -196,6 +196,29 @@ async def test_warnings_come_once_each_with_what_is_asked(service, clock):
     assert {r.warned for r in (await rows(service)).values()} == {3}
 
 
+async def test_warnings_due_in_the_quiet_hours_the_clock_runs_out_in_come_before_them(
+    service, clock
+):
+    """quiet_clock:runs, an 8 h clock from 19:00 runs out at 03:00, inside Ana's quiet hours
+    (22:00-08:00): held, her warnings (23:00, 02:00) would come at 08:00, too late. They come
+    as one, before her quiet hours begin; Ben, without quiet hours, gets both as usual."""
+    await service.set_quiet(ANA, GUILD, "22:00", "08:00")
+    clock.now = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
+    await start(service, pace="custom:8/1/8")
+    news = []
+    while clock.now < datetime(2026, 12, 2, 2, 30, tzinfo=UTC):
+        clock.tick(60)
+        news += [(clock.now.strftime("%H:%M"), n) for n in await fire(service)]
+    ana = [(at, n.left) for at, n in news if n.user_id == ANA]
+    assert ana == [("21:50", 5 * HOUR + 10 * 60)]  # 5 h 10 min left
+    assert all(n.kind == "warning" for _, n in news)
+    assert [at for at, n in news if n.user_id == BEN] == ["23:00", "02:00"]
+    pings = await service.route_pings(
+        [ANA], guild_id=GUILD, channel_id=CHAN, game_id=None, text="x"
+    )
+    assert pings == []  # (now in her quiet hours: a ping would be held)
+
+
 async def test_a_stale_timer_does_nothing(service, clock):
     out = await start(service, pace="daily")
     clock.tick(13 * HOUR)

@@ -214,6 +214,38 @@ async def test_followers_are_found_for_the_moves_of_the_versions_asked(service):
     assert await service.followers_of_moves(info.id, out.game.version, out.game.version) == {}
 
 
+async def test_a_reveal_tells_the_secret_confirmations_from_the_log_after_a_restart(
+    db_url, service
+):
+    """Ana confirms her bid (quiet), then Cal starts following her and the bot restarts; Ben's
+    bid reveals both: the followers are read from the log, nothing remembered."""
+    info = await _lobby(service)
+    out = await service.start(CHAN, ANA)
+    await service.watch(CHAN, DEE, BEN, moderator=False)
+    start, rng = out.game.version, Rng.from_seed(3)
+    while not out.quiet:  # the first bid confirmed: quiet, never posted
+        out = await play_one(service, out, rng)
+    first = next(h.user_id for h in out.game.holders if h.seat_no not in asked(out))
+    await service.watch(CHAN, CAL, first, moderator=False)
+    engine = make_engine(db_url)
+    again = GameService(sessionmaker(engine))  # a restart: a new process, nothing in memory
+    await again.load_watching()
+    while out.game.version == start + 1:  # the second bid reveals both
+        out = await play_one(again, out, rng)
+    assert not out.quiet
+    reveal = out.game.version
+    assert await again.revealed_after(info.id, reveal) == start
+    movers = await again.followers_of_moves(
+        info.id, await again.revealed_after(info.id, reveal), reveal
+    )
+    assert movers[CAL] == [first] and movers[DEE] == [BEN]
+    # an ordinary move later tells its own version only
+    while out.game.version == reveal or out.quiet:
+        out = await play_one(again, out, rng)
+    assert await again.revealed_after(info.id, out.game.version) == out.game.version - 1
+    await engine.dispose()
+
+
 async def test_the_spectators_told_at_the_end_are_the_allowed_ones(service):
     info = await _lobby(service, "ask")
     out = await service.start(CHAN, ANA)
@@ -255,6 +287,10 @@ class _Bot:
     def __init__(self, service: GameService) -> None:
         self.service = service
         self.turns = _Turns()
+
+
+def asked(out) -> list[int]:
+    return [p.seat for p in out.prompts]
 
 
 def _count_statements(svc: GameService) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,16 @@ import pytest
 from tests.e2e.driver import is_refusal
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import BotProcess, real_bot_available
-from tests.e2e.helpers import HOUR, field, move_clock, no_vacation_days, private, start_bot
+from tests.e2e.helpers import (
+    HOUR,
+    field,
+    move_clock,
+    no_vacation_days,
+    offset_to,
+    private,
+    start_bot,
+    tomorrow_at,
+)
 from tests.e2e.test_game_flow import assert_clean, new_table, seat_number
 
 pytestmark = [
@@ -117,6 +127,40 @@ async def test_clock_warnings_reach_each_player_once_with_a_link_across_restarts
             assert re.search(r"\b5\d min left on your clock", text) and link in text, text
         await asyncio.sleep(3)
         assert each(2) and sorted(table.waiting()) == ["alice", "bob"]  # nobody ran out
+        assert_clean(fake, proc)
+    finally:
+        await proc.stop()
+
+
+async def test_warnings_come_before_the_quiet_hours_a_clock_runs_out_in(
+    fake: FakeDiscord, tmp_path: Path
+):
+    """An 8 h clock from 19:00 runs out at 03:00, inside alice's quiet hours (22:00-08:00),
+    and the clock runs through them (the default): her warnings (23:00, 02:00) come as one
+    direct message just before 22:00, with the time left then; held, they would have come at
+    08:00, after the clock ran out. Bob, without quiet hours, is warned as usual."""
+    proc = await start_bot(fake, tmp_path, BOARDROOM_CLOCK_OFFSET=offset_to(tomorrow_at(19)))
+    try:
+        await fake.slash("alice", "games", "me", "pings", mode="dm")
+        await fake.slash("alice", "games", "me", "quiet", **{"from": "22:00", "to": "08:00"})
+        table = await new_table(fake, ["alice", "bob"], pace="custom:8/1/8")
+        await table.start()
+
+        def to_alice() -> list[str]:
+            return [m.content for m in fake.dm_messages("alice") if WARNING in m.content]
+
+        def to_bob() -> list[str]:
+            return [m.content for m in fake.messages(table.channel) if WARNING in m.content]
+
+        await move_clock(proc, float(offset_to(tomorrow_at(21, 52))))
+        await fake.wait_for(lambda: len(to_alice()) == 1, 20, what="alice's warning")
+        assert re.match(r"⏳ 5 h [0-9] min left on your clock", to_alice()[0]), to_alice()
+        assert to_bob() == []
+        await move_clock(proc, float(offset_to(tomorrow_at(2, 1) + timedelta(days=1))))
+        await fake.wait_for(lambda: len(to_bob()) == 2, 20, what="bob's two warnings")
+        await asyncio.sleep(2)
+        assert len(to_alice()) == 1  # both warnings in one, nothing held
+        assert sorted(table.waiting()) == ["alice", "bob"]  # nobody ran out yet
         assert_clean(fake, proc)
     finally:
         await proc.stop()

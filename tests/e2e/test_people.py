@@ -7,12 +7,21 @@ with BOARDROOM_CLOCK_OFFSET (seconds ahead of real time; read at start-up)."""
 from __future__ import annotations
 
 import asyncio
-from datetime import timedelta
+import re
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from tests.e2e.driver import is_refusal
 from tests.e2e.fake_discord import FakeDiscord, Message
-from tests.e2e.helpers import field, offset_to, private, start_bot, tomorrow_at
+from tests.e2e.helpers import (
+    field,
+    move_clock,
+    no_vacation_days,
+    offset_to,
+    private,
+    start_bot,
+    tomorrow_at,
+)
 from tests.e2e.test_game_flow import assert_clean, new_table
 
 
@@ -115,12 +124,14 @@ async def test_away_in_status_games_with_links_and_refusals(fake: FakeDiscord, t
 
 
 async def test_the_daily_digest_comes_by_dm(fake: FakeDiscord, tmp_path: Path):
-    proc = await start_bot(fake, tmp_path, BOARDROOM_CLOCK_OFFSET=offset_to(tomorrow_at(8, 59, 55)))
+    proc = await start_bot(fake, tmp_path, BOARDROOM_CLOCK_OFFSET=offset_to(tomorrow_at(8, 0)))
     try:
         table = await new_table(fake, ["alice", "bob"])
         await table.start()
         ex = await fake.slash("alice", "games", "me", "pings", mode="digest")
         assert "one direct message a day" in private(ex)
+        # (a restart at 09:00: however long the bot takes to start, the digest is due)
+        await move_clock(proc, float(offset_to(tomorrow_at(9, 0, 5))))
         await fake.wait_for(
             lambda: any("digest" in m.content for m in fake.dm_messages("alice")),
             20,
@@ -129,6 +140,53 @@ async def test_the_daily_digest_comes_by_dm(fake: FakeDiscord, tmp_path: Path):
         (digest,) = [m for m in fake.dm_messages("alice") if "digest" in m.content]
         assert f"#{table.game_id}" in digest.content
         assert f"https://discord.com/channels/{fake.guild_id}/{table.channel}" in digest.content
+        assert_clean(fake, proc)
+    finally:
+        await proc.stop()
+
+
+async def test_kept_clock_warnings_are_true_when_they_arrive(fake: FakeDiscord, tmp_path: Path):
+    """A 24 h clock from noon, the bot restarted at each step. Alice (quiet 22:00-08:00,
+    direct messages): her half-time warning, held at midnight, arrives at 08:00 saying the
+    time left then (about 4 h, not 12 h). Bob takes the digest: the 09:00 one states his time
+    left then; his clock runs out at noon and the automatic player takes his seat, so the next
+    digest says so instead of dropping his one-hour warning. Carol bids at once."""
+    day = tomorrow_at(12)
+    proc = await start_bot(fake, tmp_path, BOARDROOM_CLOCK_OFFSET=offset_to(day))
+    try:
+        await fake.slash("alice", "games", "me", "pings", mode="dm")
+        await fake.slash("alice", "games", "me", "quiet", **{"from": "22:00", "to": "08:00"})
+        await fake.slash("bob", "games", "me", "pings", mode="digest")
+        no_vacation_days(proc, fake)
+        table = await new_table(fake, ["alice", "bob", "carol"], pace="daily")
+        await table.start()
+        assert not is_refusal(await table.play_components("carol"))
+
+        def warnings(who: str) -> list[str]:
+            return [m.content for m in fake.dm_messages(who) if "left on your clock" in m.content]
+
+        def digests() -> list[str]:
+            return [m.content for m in fake.dm_messages("bob") if "digest" in m.content]
+
+        async def at(when: datetime) -> None:
+            await move_clock(proc, float(offset_to(when)))
+            await asyncio.sleep(3)
+
+        await at(day + timedelta(hours=12, minutes=1))  # 00:01: alice's warning is held
+        assert warnings("alice") == [] and digests() == []
+        await at(day + timedelta(hours=20, minutes=1))  # 08:01
+        await fake.wait_for(lambda: len(warnings("alice")) == 1, 20, what="the held warning")
+        assert re.match(r"⏳ 3 h 5\d min left on your clock", warnings("alice")[0])
+        await at(day + timedelta(hours=21, minutes=1))  # 09:01: bob's digest
+        await fake.wait_for(lambda: len(digests()) == 1, 20, what="bob's first digest")
+        assert re.search(r"⏳ 2 h 5\d min left on your clock", digests()[0]), digests()[0]
+        await at(day + timedelta(hours=23, minutes=1))  # 11:01: one hour left
+        await at(day + timedelta(hours=24, minutes=1))  # 12:01: the clocks ran out
+        await at(day + timedelta(hours=45, minutes=1))  # 09:01 the next day
+        await fake.wait_for(lambda: len(digests()) == 2, 20, what="bob's second digest")
+        assert "Your clock in Bazaar" in digests()[1] and "ran out" in digests()[1]
+        assert "automatic player took your seat" in digests()[1], digests()[1]
+        assert "left on your clock" not in digests()[1]
         assert_clean(fake, proc)
     finally:
         await proc.stop()

@@ -5,6 +5,8 @@ message; made-up, foreign and repeated presses are refused politely and change n
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from tests.e2e.driver import Table, is_refusal
@@ -85,6 +87,37 @@ async def test_a_spectator_gets_the_public_board_and_the_standings_never_a_hand(
             assert not any(line in m.content for line in hands)
     # the players themselves get no spectator DM
     assert final_dm(fake, "alice") is None and final_dm(fake, "bob") is None
+    assert_clean(fake, bot)
+
+
+async def test_a_secret_bid_reaches_followers_at_the_reveal_whatever_came_before(
+    fake: FakeDiscord, bot: BotProcess
+):
+    """Alice confirms her bid (quiet: nobody is told); then carol starts following her and the
+    bot restarts; bob's bid reveals both: carol hears of alice, dave (following bob since the
+    start) of bob, and nobody heard anything before the reveal."""
+    table = await new_table(fake, ["alice", "bob"], options="rounds=2")
+    await fake.slash("dave", "games", "game", "watch", player="bob")
+    await table.start()
+    first = table.turn_message()
+    ex = await table.play_components("alice")  # the opening bid is simultaneous and secret
+    assert not is_refusal(ex) and table.turn_message().id == first.id  # quiet, edited in place
+    follows = await fake.slash("carol", "games", "game", "watch", player="alice")
+    assert f"<@{uid(fake, 'alice')}> moves" in private(follows)
+    await asyncio.sleep(1)
+    assert [m for who in ("carol", "dave") for m in fake.dm_messages(who)] == []
+    await bot.restart()
+    ex = await table.play_components("bob")  # reveals both bids
+    assert not is_refusal(ex) and table.turn_message().id != first.id
+
+    def note(who: str) -> Message | None:
+        return next((m for m in fake.dm_messages(who) if "moved." in m.content), None)
+
+    carol = await fake.wait_for(lambda: note("carol"), what="carol's note at the reveal")
+    dave = await fake.wait_for(lambda: note("dave"), what="dave's note at the reveal")
+    assert f"<@{uid(fake, 'alice')}>" in carol.content and "Bids revealed" in carol.content
+    assert f"<@{uid(fake, 'bob')}>" in dave.content and "Bids revealed" in dave.content
+    assert len([m for m in fake.dm_messages("carol") if "moved." in m.content]) == 1
     assert_clean(fake, bot)
 
 
