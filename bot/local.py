@@ -9,8 +9,9 @@
 Human seats answer numbered menus (hot seat when there are several: the terminal is passed
 on before anyone's private information is shown); the automatic player takes the others. At
 a menu: a number, u = undo, h = hand (titles with hidden hands), r = rules, q = quit. Every
-board image is written to the output folder, one file per game version. Ctrl-C, q or the end
-of the input stop the game; it stays in the database for `--resume`.
+move is printed, and the board is written to the output folder each time it changes
+(`--delay SECONDS` pauses after each automatic player's move: watch them play). Ctrl-C, q or
+the end of the input stop the game; it stays in the database for `--resume`.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bot.config import load_settings
 from bot.errors import ServiceError
 from bot.local_args import command_line, parse_args
 from bot.local_io import Terminal, player_name, seat_text, who
+from bot.local_moves import MoveLog
 from bot.results import GameInfo, Outcome, SeatInfo, Step
 from bot.service.drafts import fingerprint
 from engine.core import Prompt, Title
@@ -46,7 +48,9 @@ class Stop(Exception):
 
 
 class LocalGame:
-    def __init__(self, app: App, out: Path, term: Terminal, resume_hint: str) -> None:
+    def __init__(
+        self, app: App, out: Path, term: Terminal, resume_hint: str, delay: float = 0.0
+    ) -> None:
         self.app = app
         self.service = app.service
         self.out = out
@@ -61,6 +65,7 @@ class LocalGame:
         #: seat has not read yet (shown once the terminal is theirs).
         self.at_terminal: int | None = None
         self.unread: dict[int, list[str]] = {}
+        self.moves = MoveLog(self.service, out, self.say, delay)
 
     def stopped_line(self) -> str:
         if self.game_id is None or self.humans == 0:  # (bots finish theirs on the next start)
@@ -87,6 +92,7 @@ class LocalGame:
             seed=seed,
         )
         self.game_id = info.id
+        self.moves.shown = 0  # a new game: every move is shown, from the first
         for user in range(FIRST_USER + 1, FIRST_USER + humans):
             await service.join(self.channel, user)
         outcome = await service.start(self.channel, FIRST_USER)
@@ -158,7 +164,7 @@ class LocalGame:
         if len(people) > 1:
             self.say("Hot seat: pass the terminal on when asked; private information is shown")
             self.say("only after the hand-over.")
-        self.say(f"Board images are written to {self.out}/ (one file per move).")
+        self.say(f"Board images are written to {self.out}/ (one file each time the board changes).")
         self.say("At a menu: " + self.keys(None) + ".\n")
 
     def keys(self, count: int | None) -> str:
@@ -172,15 +178,10 @@ class LocalGame:
             lines = outcome.private_lines(seat)
             if lines and holder is not None and not holder.is_bot:
                 self.unread.setdefault(seat, []).extend(lines)
-        for line in outcome.public_lines()[-30:]:
-            self.say(f"  · {line}")
+        await self.moves.show(outcome)
         mine = outcome.game.seat_of(self.at_terminal) if self.at_terminal else None
         if mine is not None:  # what only the person at the terminal may read: now
             self.private(mine)
-        if outcome.game.status in ("running", "finished"):
-            board = await service_board(self, outcome.game.id)
-            if board:
-                self.say(f"  [board: {board}]")
         if outcome.game.status_line:
             self.say(f"\n== {outcome.game.status_line}")
 
@@ -291,13 +292,6 @@ class LocalGame:
         self.say("\n(end of the rules)")
 
 
-async def service_board(game: LocalGame, game_id: int) -> str | None:
-    board = await game.service.board_of(game_id)
-    path = game.out / f"game{game_id}-v{board.game.version:04d}-{board.image.filename}"
-    path.write_bytes(board.image.data)
-    return str(path)
-
-
 async def list_games(app: App, term: Terminal, hint: str) -> int:
     games = [g for g in await app.service.my_games(FIRST_USER, None) if g.status == "running"]
     if not games:
@@ -344,7 +338,7 @@ async def amain(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys
             hint = command_line(args)
             if args.list:
                 return await list_games(app, term, hint)
-            game = LocalGame(app, out, term, hint)
+            game = LocalGame(app, out, term, hint, args.delay)
             if args.resume is not None:
                 return await game.resume(args.resume)
             title = catalog.title(args.title)

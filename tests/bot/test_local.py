@@ -175,3 +175,63 @@ def test_ctrl_c_stops_cleanly_and_says_how_to_resume(tmp_path):
 async def test_unknown_title(tmp_path):
     code, text = await run(["--title", "chess", "--out", str(tmp_path)])
     assert code == 2 and "Unknown title" in text
+
+
+def logged_lines(out: Path, game_id: int = 1) -> list[str]:
+    """Every public line of the game's live moves, in order, as the terminal prints them."""
+    import json
+    import sqlite3
+
+    with sqlite3.connect(out / "local.db") as db:
+        rows = db.execute(
+            "SELECT events FROM actions WHERE game_id = ? AND undone_at_version IS NULL "
+            "ORDER BY seq",
+            (game_id,),
+        ).fetchall()
+    events = [e for (raw,) in rows for e in json.loads(raw)]
+    return [plain(e["text"]) for e in events if e.get("private_to") is None]
+
+
+def printed_lines(text: str) -> list[str]:
+    """The log lines printed ("> " is a menu's prompt: a terminal echoes the answer after it)."""
+    lines = (line.removeprefix("> ") for line in text.splitlines())
+    return [line[4:] for line in lines if line.startswith("  · ")]
+
+
+def in_order(wanted: list[str], printed: list[str]) -> bool:
+    """Are all of `wanted` in `printed`, in this order (other lines may come between)?"""
+    it = iter(printed)
+    return all(any(line == seen for seen in it) for line in wanted)
+
+
+async def test_watching_the_bots_prints_every_move_and_a_board_per_change(tmp_path, bazaar):
+    code, text = await run(args("--seats 4 --humans 0", tmp_path))
+    assert code == 0 and "Final standings" in text
+    wanted = logged_lines(tmp_path)
+    assert len(wanted) > 30  # more than the screenful the terminal used to keep
+    assert in_order(wanted, printed_lines(text))
+    boards = sorted(tmp_path.glob("game1-move*.png"))
+    assert len(boards) > 10
+    images = [path.read_bytes() for path in boards]
+    assert all(a != b for a, b in zip(images, images[1:], strict=False))  # only changes
+    for path in boards:  # each is announced where its move is printed
+        assert f"[board: {path}]" in text
+    Image.open(boards[-1]).verify()
+
+
+async def test_a_delay_paces_the_automatic_players(tmp_path, bazaar):
+    started = time.monotonic()
+    code, text = await run(args("--seats 2 --humans 0 --delay 0.05", tmp_path))
+    took = time.monotonic() - started
+    assert code == 0 and "Final standings" in text
+    moves = len(logged_lines(tmp_path))
+    assert took >= 0.05 * (moves // 4)  # (a move has one to a few lines)
+    with pytest.raises(SystemExit) as refused:  # argparse: a usage line, exit code 2
+        await run(args("--humans 0 --delay soon", tmp_path))
+    assert refused.value.code == 2
+
+
+async def test_people_see_every_line_of_the_automatic_players_moves(tmp_path, bazaar):
+    code, text = await run(args("--seats 4 --humans 1", tmp_path), "1\n" * 400)
+    assert code == 0 and "Final standings" in text
+    assert in_order(logged_lines(tmp_path), printed_lines(text))
