@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import select
 import signal
 import subprocess
@@ -85,14 +86,14 @@ async def test_hand_is_offered_only_where_there_are_hands(tmp_path):
     assert code == 0
     assert "h = hand" not in text
     assert "no hidden hands" not in text
-    assert "Please type a number from 1 to" in text  # h is not a key here
+    assert "Please type one of pr, fu, " in text  # h is not a key here
 
 
 async def test_hot_seat_hands_over_before_anything_private(tmp_path, bazaar):
     code, text = await run(args("--seats 2 --humans 2", tmp_path), "\n1\n1\n\n1\n1\n\nq\n")
     assert code == 0
     first = text.index("Pass to Player ")
-    assert "others, look away. Press Enter." in text
+    assert "others, look away. Press Enter (q = quit)." in text
     assert "(private to" not in text[:first] and "You bid" not in text[:first]
     assert "Round 1: bid secretly" not in text[:first]
     assert text.count("Pass to Player ") >= 2
@@ -235,3 +236,107 @@ async def test_people_see_every_line_of_the_automatic_players_moves(tmp_path, ba
     code, text = await run(args("--seats 4 --humans 1", tmp_path), "1\n" * 400)
     assert code == 0 and "Final standings" in text
     assert in_order(logged_lines(tmp_path), printed_lines(text))
+
+
+MENU_LINE = re.compile(r"^ +(\w+)\. (.+)$")
+
+
+def menu_keys(text: str) -> dict[str, set[str]]:
+    """The keys each choice's label was shown with, over every menu printed."""
+    found: dict[str, set[str]] = {}
+    for line in text.splitlines():
+        if m := MENU_LINE.match(line.removeprefix("> ")):
+            found.setdefault(m.group(2), set()).add(m.group(1))
+    return found
+
+
+async def test_a_choice_is_typed_by_its_two_letters(tmp_path):
+    answers = "fu\npr\n" * 3 + "q\n"
+    code, text = await run(
+        ["--title", "tidewater", "--seats", "2", "--seed", "3", "--out", str(tmp_path)], answers
+    )
+    assert code == 0 and "Please type" not in text  # every key typed was taken
+    assert text.count("Seat 2 takes Funding of 1 credit") == 3
+    assert text.count("Seat 2 produces a ") == 3
+    keys = menu_keys(text)
+    assert keys["Funding: take 1 credit (cost 1 time)"] == {"fu"}
+    assert keys["Produce: draw a container onto its company hex (cost 1 time)"] == {"pr"}
+
+
+@pytest.mark.parametrize("slug", ["tidewater", "mombasa", "benares"])
+def test_recurring_choices_keep_their_key_all_game(slug):
+    """Over every menu of a whole game (the automatic player choosing), a choice that comes
+    back keeps its key, whatever else the menu holds; two choices of one menu never share a
+    key; the terminal's own letters are never given."""
+    from bot import catalog
+    from bot.local_menu import MenuKeys
+    from engine.rng import Rng
+
+    catalog.load()
+    title = catalog.title(slug)
+    state = title.setup(5, title.max_seats, {})
+    menus = MenuKeys()
+    key_of: dict[str, set[str]] = {}
+    for n in range(3000):
+        prompts = title.prompts(state)
+        if not prompts:
+            break
+        for prompt in prompts:
+            keys = menus.keys(prompt.choices)
+            assert len(set(keys)) == len(keys), keys
+            assert not {"u", "h", "r", "q"} & set(keys)
+            numbers = [int(k) for k in keys if k.isdigit()]
+            assert numbers == list(range(1, len(numbers) + 1))
+            for choice, key in zip(prompt.choices, keys, strict=True):
+                if not key.isdigit():
+                    key_of.setdefault(choice.id, set()).add(key)
+        seat = prompts[0].seat
+        title.apply(state, seat, title.bot_choice(state, seat, Rng.from_seed(n)))
+    assert key_of and all(len(found) == 1 for found in key_of.values()), key_of
+    if slug == "tidewater":  # the menu where "Stop" went from 8 to 7, "Load" 6 to "Invest"
+        assert key_of["stop"] == {"st"} and key_of[">load"] == {"lo"}
+        assert key_of[">invest"] == {"in"}
+
+
+async def test_q_at_the_hand_over_stops_the_game(tmp_path, bazaar):
+    code, text = await run(args("--seats 2 --humans 2", tmp_path), "q\n1\n1\n")
+    assert code == 0
+    assert "Pass to Player " in text and "Round 1: bid secretly" not in text
+    assert "Stopped. The game is saved: resume it with" in text
+
+
+def test_hot_seat_clears_the_screen_and_its_scrollback(tmp_path):
+    """On a real terminal (a pty here), the hand-over clears the screen and the scrollback:
+    nothing the last player saw is left above the next one's prompt."""
+    env = {**os.environ, "EXTRA_TITLES": ",".join(TEST_TITLES)}
+    env["EXTRA_RENDERERS"] = ",".join(TEST_RENDERERS)
+    leader, follower = os.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot.local", *args("--seats 2 --humans 2", tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=follower,
+        stderr=follower,
+        cwd=ROOT,
+        env=env,
+    )
+    os.close(follower)
+    proc.stdin.write(b"\n1\n1\nq\n")  # Enter, bid, confirm; q at the next hand-over
+    proc.stdin.close()
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the process ended and closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    assert proc.wait(timeout=60) == 0
+    text = seen.decode(errors="replace")
+    assert text.count("Pass to Player ") == 2, text
+    first, _, after = text.partition("\x1b[H\x1b[2J\x1b[3J")
+    assert "Round 1: bid secretly" in first and "(private to Player 1)" in first
+    assert after.lstrip().startswith("Pass to Player 2"), after
+    assert "Player 1" not in after.split("Stopped.")[0]
+    assert "bid" not in after.split("Stopped.")[0]
