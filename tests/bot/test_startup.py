@@ -410,3 +410,17 @@ def test_a_postgresql_user_that_does_not_exist(tmp_path: Path, program: str):
     line = stderr_line(program, tmp_path, url.render_as_string(False))
     assert 'refused user "boardroom_no_such_user"' in line, line
     assert "fix the user name in DATABASE_URL" in line
+
+
+async def test_no_voice_library_warnings_at_start(tmp_path: Path):
+    """Boardroom has no voice: discord.py's 'PyNaCl / davey is not installed, voice will NOT
+    be supported' warnings are not printed at every start."""
+    from tests.e2e.harness import REAL_BOT, BotProcess
+
+    async with FakeDiscord() as fake:
+        proc = await BotProcess(fake, tmp_path, entry=REAL_BOT).start()
+        await proc.stop()
+    log = proc.log()
+    assert "logging in using static token" in log  # discord.py's own log lines are there
+    assert "voice will NOT be supported" not in log, log
+    assert "PyNaCl" not in log and "davey" not in log
