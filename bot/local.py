@@ -8,9 +8,12 @@
 
 Human seats answer numbered menus (hot seat when there are several: the terminal is passed
 on before anyone's private information is shown); the automatic player takes the others. At
-a menu: a number, u = undo, h = hand (titles with hidden hands), r = rules, q = quit. Every
-board image is written to the output folder, one file per game version. Ctrl-C, q or the end
-of the input stop the game; it stays in the database for `--resume`.
+a menu: a choice's key (two letters for a choice that comes back, kept all session; a number
+for the others: bot.local_menu), u = undo, h = hand (titles with hidden hands), r = rules,
+q = quit. Every
+move is printed, and the board is written to the output folder each time it changes
+(`--delay SECONDS` pauses after each automatic player's move: watch them play). Ctrl-C, q or
+the end of the input stop the game; it stays in the database for `--resume`.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from bot.config import load_settings
 from bot.errors import ServiceError
 from bot.local_args import command_line, parse_args
 from bot.local_io import Terminal, player_name, seat_text, who
+from bot.local_menu import MenuKeys, describe
+from bot.local_moves import MoveLog
 from bot.results import GameInfo, Outcome, SeatInfo, Step
 from bot.service.drafts import fingerprint
 from engine.core import Prompt, Title
@@ -46,7 +51,9 @@ class Stop(Exception):
 
 
 class LocalGame:
-    def __init__(self, app: App, out: Path, term: Terminal, resume_hint: str) -> None:
+    def __init__(
+        self, app: App, out: Path, term: Terminal, resume_hint: str, delay: float = 0.0
+    ) -> None:
         self.app = app
         self.service = app.service
         self.out = out
@@ -61,6 +68,8 @@ class LocalGame:
         #: seat has not read yet (shown once the terminal is theirs).
         self.at_terminal: int | None = None
         self.unread: dict[int, list[str]] = {}
+        self.moves = MoveLog(self.service, out, self.say, delay)
+        self.menu_keys = MenuKeys()  # the recurring choices' two-letter keys, for the session
 
     def stopped_line(self) -> str:
         if self.game_id is None or self.humans == 0:  # (bots finish theirs on the next start)
@@ -87,6 +96,7 @@ class LocalGame:
             seed=seed,
         )
         self.game_id = info.id
+        self.moves.shown = 0  # a new game: every move is shown, from the first
         for user in range(FIRST_USER + 1, FIRST_USER + humans):
             await service.join(self.channel, user)
         outcome = await service.start(self.channel, FIRST_USER)
@@ -158,13 +168,12 @@ class LocalGame:
         if len(people) > 1:
             self.say("Hot seat: pass the terminal on when asked; private information is shown")
             self.say("only after the hand-over.")
-        self.say(f"Board images are written to {self.out}/ (one file per move).")
+        self.say(f"Board images are written to {self.out}/ (one file each time the board changes).")
         self.say("At a menu: " + self.keys(None) + ".\n")
 
-    def keys(self, count: int | None) -> str:
-        number = "a number" if count is None else f"a number from 1 to {count}"
+    def keys(self, keys: list[str] | None) -> str:
         hand = ", h = hand" if self.title is not None and self.title.hidden_hands else ""
-        return f"{number}, u = undo{hand}, r = rules, q = quit"
+        return f"{describe(keys)}; u = undo{hand}, r = rules, q = quit"
 
     async def show(self, outcome: Outcome) -> None:
         for seat in range(outcome.game.seats):
@@ -172,15 +181,10 @@ class LocalGame:
             lines = outcome.private_lines(seat)
             if lines and holder is not None and not holder.is_bot:
                 self.unread.setdefault(seat, []).extend(lines)
-        for line in outcome.public_lines()[-30:]:
-            self.say(f"  · {line}")
+        await self.moves.show(outcome)
         mine = outcome.game.seat_of(self.at_terminal) if self.at_terminal else None
         if mine is not None:  # what only the person at the terminal may read: now
             self.private(mine)
-        if outcome.game.status in ("running", "finished"):
-            board = await service_board(self, outcome.game.id)
-            if board:
-                self.say(f"  [board: {board}]")
         if outcome.game.status_line:
             self.say(f"\n== {outcome.game.status_line}")
 
@@ -205,8 +209,11 @@ class LocalGame:
         if self.humans > 1 and user != self.at_terminal:
             if self.at_terminal is not None:
                 self.term.scroll_away()  # the last player's screen
-            self.say(f"\nPass to {player_name(user or 0)} — others, look away. Press Enter.")
-            if await self.term.readline() is None:
+            self.say(
+                f"\nPass to {player_name(user or 0)} — others, look away. Press Enter (q = quit)."
+            )
+            line = await self.term.readline()
+            if line is None or line.strip().lower() == "q":
                 raise Stop
         self.at_terminal = user
         self.private(holder)
@@ -246,7 +253,7 @@ class LocalGame:
             return done
 
     async def ask(self, holder: SeatInfo, prompt: Prompt) -> str:
-        self.menu(holder, prompt)
+        keys = self.menu(holder, prompt)
         hands = self.title is not None and self.title.hidden_hands
         while True:
             self.term.write("> ")
@@ -262,22 +269,25 @@ class LocalGame:
                 return "hand"
             if text == "r":
                 self.rules()
-                self.menu(holder, prompt)
+                keys = self.menu(holder, prompt)
                 continue
-            if text.isdigit() and 1 <= int(text) <= len(prompt.choices):
-                return prompt.choices[int(text) - 1].id
-            self.say(f"  Please type {self.keys(len(prompt.choices))}.")
+            if text in keys:
+                return prompt.choices[keys.index(text)].id
+            self.say(f"  Please type {self.keys(keys)}.")
 
-    def menu(self, holder: SeatInfo, prompt: Prompt) -> None:
+    def menu(self, holder: SeatInfo, prompt: Prompt) -> list[str]:
+        """Print the menu; the key of each choice (bot.local_menu)."""
+        keys = self.menu_keys.keys(prompt.choices)
         self.say(f"\nYou are {who(holder)}")
         self.say(prompt.text)
         group = None
-        for n, c in enumerate(prompt.choices, 1):
+        for key, c in zip(keys, prompt.choices, strict=True):
             if c.group and c.group != group:
                 group = c.group
                 self.say(f"  -- {group}")
-            self.say(f"  {n:>3}. {c.label}")
+            self.say(f"  {key:>3}. {c.label}")
         self.say(f"  ({self.keys(None)})")
+        return keys
 
     def rules(self) -> None:
         """The rules summary `/game rules` shows in Discord (the title's own pages)."""
@@ -289,13 +299,6 @@ class LocalGame:
         for page in pages:
             self.say(f"\n{page}")
         self.say("\n(end of the rules)")
-
-
-async def service_board(game: LocalGame, game_id: int) -> str | None:
-    board = await game.service.board_of(game_id)
-    path = game.out / f"game{game_id}-v{board.game.version:04d}-{board.image.filename}"
-    path.write_bytes(board.image.data)
-    return str(path)
 
 
 async def list_games(app: App, term: Terminal, hint: str) -> int:
@@ -344,7 +347,7 @@ async def amain(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys
             hint = command_line(args)
             if args.list:
                 return await list_games(app, term, hint)
-            game = LocalGame(app, out, term, hint)
+            game = LocalGame(app, out, term, hint, args.delay)
             if args.resume is not None:
                 return await game.resume(args.resume)
             title = catalog.title(args.title)

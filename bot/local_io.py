@@ -18,6 +18,8 @@ CHANNEL_MENTION = re.compile(r"\s*\(in <#\d+>\)|<#\d+>")
 SLASH_HINT = re.compile(r"\s*[^.!?\n]*`/[a-z][^`]*`[^.!?\n]*[.!?]?")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 HEADING = re.compile(r"^#{1,6} +", re.MULTILINE)
+#: ANSI: cursor home, clear the screen, clear the scrollback (xterm, VTE, tmux, Windows Terminal).
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
 
 
 def player_name(user_id: int) -> str:
@@ -62,9 +64,11 @@ class Terminal:
         self.stdout.flush()
 
     def scroll_away(self) -> None:
-        """Push what the last player saw off a real screen (hot seat)."""
+        """Clear a real screen and its scrollback (hot seat): what the last player saw is gone
+        however tall the terminal, and cannot be scrolled back to."""
         if self.stdout.isatty():
-            self.stdout.write("\n" * 60)
+            self.stdout.write(CLEAR_SCREEN)
+            self.stdout.flush()
 
     async def readline(self) -> str | None:
         """The next line typed, without its newline; None at the end of the input."""

@@ -68,6 +68,9 @@ def database_problem(exc: BaseException, url: str) -> str | None:
     if isinstance(exc, StartupError):
         return str(exc)
     db = where(url)
+    refused = _postgres_problem(exc, url)
+    if refused is not None:
+        return refused
     if isinstance(exc, sa_exc.ArgumentError | sa_exc.NoSuchModuleError):
         return f"DATABASE_URL is not a database URL Boardroom can use: write {ASYNC_URLS}"
     if isinstance(exc, sa_exc.InvalidRequestError) and "async" in str(exc):
@@ -82,6 +85,60 @@ def database_problem(exc: BaseException, url: str) -> str | None:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else _first_line(exc)
         return f"cannot reach the database server {db}: {reason}; check that it runs"
     return None
+
+
+def _postgres_error(exc: BaseException) -> Exception | None:
+    """The PostgreSQL server's (or asyncpg's) own error behind `exc`: raised as it is while
+    connecting, wrapped by SQLAlchemy in a statement."""
+    try:
+        import asyncpg
+    except ImportError:  # (PostgreSQL is not installed: nothing of it to find)
+        return None
+    seen: set[int] = set()
+    found: BaseException | None = exc
+    while found is not None and id(found) not in seen:
+        if isinstance(found, asyncpg.PostgresError | asyncpg.InterfaceError):
+            return found
+        seen.add(id(found))
+        found = getattr(found, "orig", None) or found.__cause__ or found.__context__
+    return None
+
+
+def _postgres_problem(exc: BaseException, url: str) -> str | None:
+    """What to fix when the PostgreSQL server refused the connection or a start-up statement:
+    a database that does not exist, an unknown user, a wrong password, ..."""
+    import asyncpg
+
+    error = _postgres_error(exc)
+    if error is None:
+        return None
+    parsed = make_url(url)
+    server = f"{parsed.host or 'localhost'}:{parsed.port or 5432}"
+    said = _first_line(error)
+    if isinstance(error, asyncpg.InvalidCatalogNameError):
+        name = parsed.database or "(none)"
+        return (
+            f'the PostgreSQL server {server} has no database "{name}": fix the database name '
+            f"in DATABASE_URL, or create it (createdb {name})"
+        )
+    if isinstance(error, asyncpg.InvalidPasswordError):
+        return (
+            f'the PostgreSQL server {server} refused the password of user "{parsed.username}": '
+            "fix the password in DATABASE_URL"
+        )
+    if isinstance(error, asyncpg.InvalidAuthorizationSpecificationError):
+        return (
+            f'the PostgreSQL server {server} refused user "{parsed.username}" ({said}): fix '
+            "the user name in DATABASE_URL, or let that user in"
+        )
+    if isinstance(error, asyncpg.CannotConnectNowError | asyncpg.TooManyConnectionsError):
+        return f"the PostgreSQL server {server} cannot take a connection now ({said}): try again"
+    if isinstance(error, asyncpg.InsufficientPrivilegeError):
+        return (
+            f'user "{parsed.username}" may not do what the bot needs in {where(url)} ({said}): '
+            "let it create and change tables there, or use the database's owner"
+        )
+    return f"cannot use the database {where(url)}: {said}"
 
 
 def discord_problem(exc: BaseException) -> str | None:

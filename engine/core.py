@@ -1,4 +1,4 @@
-"""The engine contract every title implements (see shared/design.md).
+"""The engine contract every title implements (see docs/design.md).
 
 A title is a stateless object; all game data lives in a `State` (a msgspec Struct, so it
 serialises to JSON and back exactly). The host only ever:

@@ -111,6 +111,10 @@ class BoardroomBot(discord.AutoShardedClient):
         intents = discord.Intents.none()
         intents.guilds = True
         settings = app.settings
+        # Boardroom never joins a voice channel: no warning at every start that the voice
+        # libraries (PyNaCl, davey) are not installed.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             intents=intents,
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),

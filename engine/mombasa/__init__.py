@@ -1,5 +1,6 @@
 """Mombasa: invest in four chartered companies over 7 rounds of secret planning and open action
-(spec /work/shared/rules/mombasa.md). See NOTES.md for the module map."""
+(the project's Mombasa rules summary, checklist R1..R205; players read `rules_pages()`, shown by
+`/game rules`). See NOTES.md for the module map."""
 
 from __future__ import annotations
 

@@ -340,3 +340,87 @@ async def test_a_second_bot_on_the_same_sqlite_file_is_refused(tmp_path: Path):
             await first.stop(signal.SIGKILL)
         second = await BotProcess(fake, tmp_path, entry=REAL_BOT).start()  # the lock went with it
         await second.stop()
+
+
+# ---- the database, for the bot and boardroom-admin alike: one line on stderr, exit 2 --------
+PG = os.environ.get("TEST_DATABASE_URL")
+
+
+def needs_pg(test):  # type: ignore[no-untyped-def]
+    marked = pytest.mark.skipif(not PG, reason="TEST_DATABASE_URL is not set")(test)
+    return pytest.mark.postgres(marked)
+
+
+PROGRAMS = ["bot", "boardroom-admin"]
+
+
+def _program(name: str) -> list[str]:
+    if name == "bot":  # `python -m bot`, with Discord pointed at a closed loopback port
+        return [sys.executable, str(LAUNCHER), str(closed_port()), ENTRY]
+    script = Path(sys.executable).with_name("boardroom-admin")  # the installed script
+    if script.exists():
+        return [str(script), "stalled"]
+    return [sys.executable, "-m", "bot.admin", "stalled"]
+
+
+def stderr_line(name: str, workdir: Path, url: str) -> str:
+    """Run the program on DATABASE_URL `url`: it must stop with exit code 2 and exactly one
+    line on stderr (no traceback); that line."""
+    env = clean_env(DISCORD_TOKEN=TOKEN, DATABASE_URL=url, RENDER_WORKERS="0")
+    done = subprocess.run(
+        _program(name),
+        cwd=workdir,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    lines = done.stderr.splitlines()
+    assert done.returncode == EXIT_CODE, done.stderr
+    assert len(lines) == 1, done.stderr
+    assert done.stdout == "", done.stdout
+    return lines[0]
+
+
+@pytest.mark.parametrize("program", PROGRAMS)
+def test_sqlite_file_in_a_missing_folder(tmp_path: Path, program: str):
+    folder = tmp_path / "no" / "such"
+    line = stderr_line(program, tmp_path, f"sqlite+aiosqlite:///{folder / 'boardroom.db'}")
+    assert f"{folder}, the folder of the database file boardroom.db, does not exist" in line
+
+
+@pytest.mark.parametrize("program", PROGRAMS)
+@needs_pg
+def test_a_postgresql_database_that_does_not_exist(tmp_path: Path, program: str):
+    from sqlalchemy.engine import make_url
+
+    url = make_url(PG).set(database="boardroom_no_such_db").render_as_string(False)
+    line = stderr_line(program, tmp_path, url)
+    assert 'has no database "boardroom_no_such_db"' in line, line
+    assert "fix the database name in DATABASE_URL" in line
+
+
+@pytest.mark.parametrize("program", PROGRAMS)
+@needs_pg
+def test_a_postgresql_user_that_does_not_exist(tmp_path: Path, program: str):
+    from sqlalchemy.engine import make_url
+
+    url = make_url(PG).set(username="boardroom_no_such_user", password=None)
+    line = stderr_line(program, tmp_path, url.render_as_string(False))
+    assert 'refused user "boardroom_no_such_user"' in line, line
+    assert "fix the user name in DATABASE_URL" in line
+
+
+async def test_no_voice_library_warnings_at_start(tmp_path: Path):
+    """Boardroom has no voice: discord.py's 'PyNaCl / davey is not installed, voice will NOT
+    be supported' warnings are not printed at every start."""
+    from tests.e2e.harness import REAL_BOT, BotProcess
+
+    async with FakeDiscord() as fake:
+        proc = await BotProcess(fake, tmp_path, entry=REAL_BOT).start()
+        await proc.stop()
+    log = proc.log()
+    assert "logging in using static token" in log  # discord.py's own log lines are there
+    assert "voice will NOT be supported" not in log, log
+    assert "PyNaCl" not in log and "davey" not in log
