@@ -1,5 +1,6 @@
 """The map of Africa: areas as discs at their `xy` (1000 x 1000 grid), borders single or double,
-posts in company colours, each area's reward; the bases' names next to their areas."""
+posts in company colours, each area's reward and number (the expand menus name an area by its
+number, name and reward); the bases' names next to their areas."""
 
 from __future__ import annotations
 
@@ -77,6 +78,45 @@ def _label_spot(
     return best[1], best[2]
 
 
+#: where an area's number may sit around its disc, tried in this order (top left first)
+_TAB_ANGLES = (225, 315, 135, 45, 270, 180, 0, 90, 250, 290, 200, 340)
+
+
+@lru_cache(maxsize=16)
+def _tab_spots(discs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """For each disc, the centre of its number tab: on the disc's rim, at the first angle of
+    `_TAB_ANGLES` where the tab covers no other disc and no tab placed before it."""
+    out: list[tuple[int, int]] = []
+    for i, (x, y) in enumerate(discs):
+        spot = None
+        for ang in _TAB_ANGLES:
+            tx = x + round((R + 6) * math.cos(math.radians(ang)))
+            ty = y + round((R + 6) * math.sin(math.radians(ang)))
+            clear = all(
+                math.hypot(tx - ox, ty - oy) >= R + 12 for j, (ox, oy) in enumerate(discs) if j != i
+            ) and all(abs(tx - px) >= 34 or abs(ty - py) >= 26 for px, py in out)
+            if clear:
+                spot = (tx, ty)
+                break
+        out.append(spot or (x - R + 4, y - R + 6))
+    return tuple(out)
+
+
+def _number(d: Draw, n: int, cx: int, cy: int) -> None:
+    """An area's number (the expand menus name areas by it) on a tab centred at (cx, cy)."""
+    fnt = f(20, True)
+    text = str(n)
+    w = int(d.d.textlength(text, font=fnt)) + 10
+    d.rounded_rectangle(
+        (cx - w // 2, cy - 12, cx + w - w // 2, cy + 12),
+        radius=7,
+        fill=EDGE,
+        outline=WHITE,
+        width=2,
+    )
+    d.text((cx, cy), text, fill=WHITE, font=fnt, anchor="mm")
+
+
 def draw_map(d: Draw, v: Any, top: int) -> int:
     d.rectangle((0, top, W, top + MAP_H), fill=SEA)
     pos = {a.id: _pos(a.xy, top) for a in v.areas}
@@ -109,6 +149,9 @@ def draw_map(d: Draw, v: Any, top: int) -> int:
         else:
             d.text((x, y - 13), parts[0], fill=ink, font=f(22, True), anchor="mm")
             d.text((x, y + 13), parts[1], fill=ink, font=f(22, True), anchor="mm")
+    tabs = _tab_spots(tuple(pos[a.id] for a in v.areas))
+    for a, spot in zip(v.areas, tabs, strict=True):  # after every disc: no disc covers a number
+        _number(d, a.number, *spot)
     # bases: a label in the company colour beside the areas next to it, where it covers no
     # area (nor the legend, nor another label)
     legend = "£ money  B book points  ◆ diamonds  T track step  ═ double border"

@@ -124,3 +124,25 @@ def test_the_last_move_is_highlighted_and_planning_shows_only_who_planned() -> N
     assert 0 < sum(p.planned for p in pv.players) < 4
     assert all(s.card is None for p in pv.players for s in p.slots)
     assert not any(k.startswith("slot:") for k in pv.last)  # a plan is never lit before the reveal
+
+
+def test_r195_every_area_shows_its_number_clear_of_the_other_discs() -> None:
+    """The expand menus name an area by the number on its disc: each number is drawn on a tab
+    at its own disc's rim, covering no other disc and no other number."""
+    import math
+
+    from render.mombasa.board import HEADER_H
+    from render.mombasa.board_map import R, _pos, _tab_spots
+    from render.mombasa.style import EDGE
+
+    v = build(mid_state(4, 4), None)
+    discs = tuple(_pos(a.xy, HEADER_H) for a in v.areas)
+    tabs = _tab_spots(discs)
+    image = RENDERER.board(v).convert("RGB")
+    for i, ((x, y), (tx, ty)) in enumerate(zip(discs, tabs, strict=True)):
+        assert round(math.hypot(tx - x, ty - y)) == R + 6
+        assert all(
+            math.hypot(tx - ox, ty - oy) >= R + 12 for j, (ox, oy) in enumerate(discs) if j != i
+        )
+        assert all(abs(tx - px) >= 34 or abs(ty - py) >= 26 for px, py in tabs[:i])
+        assert image.getpixel((tx, ty + 9)) == EDGE  # the tab's fill, below the number
