@@ -128,21 +128,28 @@ def test_the_last_move_is_highlighted_and_planning_shows_only_who_planned() -> N
 
 def test_r195_every_area_shows_its_number_clear_of_the_other_discs() -> None:
     """The expand menus name an area by the number on its disc: each number is drawn on a tab
-    at its own disc's rim, covering no other disc and no other number."""
+    at its own disc's rim, nearer its own disc than any other, covering no other disc, no
+    other number and no base label."""
     import math
 
+    from PIL import Image
+
+    from render.canvas import Draw
     from render.mombasa.board import HEADER_H
-    from render.mombasa.board_map import R, _pos, _tab_spots
-    from render.mombasa.style import EDGE
+    from render.mombasa.board_map import R, _pos, layout
+    from render.mombasa.style import EDGE, W
 
     v = build(mid_state(4, 4), None)
-    discs = tuple(_pos(a.xy, HEADER_H) for a in v.areas)
-    tabs = _tab_spots(discs)
+    labels, tabs = layout(Draw(Image.new("L", (W, 2000)), PALETTE), v, HEADER_H)
+    discs = {a.id: _pos(a.xy, HEADER_H) for a in v.areas}
     image = RENDERER.board(v).convert("RGB")
-    for i, ((x, y), (tx, ty)) in enumerate(zip(discs, tabs, strict=True)):
+    placed: list[tuple[int, int]] = []
+    for a in v.areas:
+        (x, y), (tx, ty) = discs[a.id], tabs[a.id]
         assert round(math.hypot(tx - x, ty - y)) == R + 6
-        assert all(
-            math.hypot(tx - ox, ty - oy) >= R + 12 for j, (ox, oy) in enumerate(discs) if j != i
-        )
-        assert all(abs(tx - px) >= 34 or abs(ty - py) >= 26 for px, py in tabs[:i])
+        others = [math.hypot(tx - ox, ty - oy) for i, (ox, oy) in discs.items() if i != a.id]
+        assert min(others) >= R + 16  # the tab lies off every other disc
+        assert all(abs(tx - px) >= 34 or abs(ty - py) >= 26 for px, py in placed)
+        assert not any(x0 < tx < x1 and y0 < ty < y1 for _, _, (x0, y0, x1, y1) in labels)
+        placed.append((tx, ty))
         assert image.getpixel((tx, ty + 9)) == EDGE  # the tab's fill, below the number
