@@ -22,7 +22,7 @@ from engine.core import BACK, Choice, IllegalAction
 from engine.mombasa.data import data
 from engine.mombasa.rounds import tile_to_place
 from engine.mombasa.state import State, card_kind
-from engine.mombasa.text import card_label, card_name, tile_face_text, truncate
+from engine.mombasa.text import alike, card_label, card_name, tile_face_text, truncate
 
 MAX_MENU = 25
 PAGE = 20
@@ -104,13 +104,6 @@ def _cards(st: State, seat: int, dr: Draft) -> list[int]:
             seen.add(key)
             out.append(i)
     return out
-
-
-def alike(cid: str) -> tuple:
-    """What a card does in play (every field of its data but the id and the deck letter, which
-    only the deck's stacking reads): cards with the same key are the same choice."""
-    c = data().cards[card_kind(cid)]
-    return (c.type, c.crate, c.good, c.units, c.bookkeeping_points, c.diamonds, c.company, c.shares)
 
 
 def _unplanned_alike(st: State, seat: int, dr: Draft, i: int) -> int:

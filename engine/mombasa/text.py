@@ -31,6 +31,13 @@ def card_label(cid: str) -> str:
     return f"{card_name(cid)} (crate {data().cards[card_kind(cid)].crate})"
 
 
+def alike(cid: str) -> tuple:
+    """What a card does in play: every field of its data but the id and the deck letter (which
+    only the deck's stacking reads). Cards with the same key are one choice in the menus."""
+    c = data().cards[card_kind(cid)]
+    return (c.type, c.crate, c.good, c.units, c.bookkeeping_points, c.diamonds, c.company, c.shares)
+
+
 def cards_text(cids: list[str]) -> str:
     return ", ".join(card_name(c) for c in cids) if cids else "no cards"
 

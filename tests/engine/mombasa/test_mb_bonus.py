@@ -175,6 +175,21 @@ def test_R137_sell_space_crate_plus_1_from_hand() -> None:
     assert "b:SELL" not in menu(st, ("b",), BLUE)  # requirement: a hand card
 
 
+def test_R137_R158_cards_alike_are_one_sale() -> None:
+    """Blue's seat card and starting Expand 1 are alike (Expand 1, crate 1) and a sold card
+    never comes back (R158): the sell space lists them once, and takes only that one."""
+    st = game()
+    p = st.players[BLUE]
+    p.hand = ["blue:S_EXP1", "blue:SEAT_1", "blue:S_BAN1"]
+    opts = menu(st, ("b", "b:SELL"))
+    assert sorted(opts) == ["b:SELL:SEAT_1", "b:SELL:S_BAN1"]
+    assert len(set(opts.values())) == len(opts)
+    with pytest.raises(IllegalAction):
+        bonus.apply(clone(st), BLUE, "b:SELL:S_EXP1")
+    bonus.apply(st, BLUE, "b:SELL:SEAT_1")
+    assert p.hand == ["blue:S_EXP1", "blue:S_BAN1"] and st.discard[-1] == "blue:SEAT_1"
+
+
 def test_R138_study_pay_3_then_point_then_diamond() -> None:
     st = game()
     p = st.players[BLUE]
