@@ -120,6 +120,8 @@ def _space_label(st: State, seat: int, sid: str) -> str:
             return f"{title}: you have {goods.units(st, seat, sp.measure)}; move {sp.advance} on one track"
         if sp.kind == "tile":
             faces = " or ".join(f"{u} {k}" for k, u in data().bonus_tiles[sp.tile].faces)
+            if st.round >= data().rounds:  # R135: used next round, and there is none
+                return f"{title}: round {st.round} is the last, so tile {sp.tile} is never used; this only uses your marker"
             return f"{title}: take tile {sp.tile} ({faces}) for next round"
         if sp.kind == "buy":
             return f"{title}: buy a display card for its price in £" + (

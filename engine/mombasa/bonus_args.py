@@ -115,7 +115,12 @@ def args(st: State, seat: int, sid: str) -> list[tuple[str, str]] | None:
             )
             for r, c, price in _buyable(st, seat, sid)
         ]
-        return out + [("-", "Buy nothing" + (tail.replace(", then", ":") if dia else ""))]
+        nothing = (
+            f"Buy no card: your marker gives only the {names.plural(dia, 'diamond step')}"
+            if dia
+            else "Buy nothing: your marker stays on the space for no reward"
+        )
+        return [*out, ("-", nothing)]
     if kind == "sell" or pair == D1:
         extra = sell_extra(st, sid)
         coffee_only = pair == D1 and ex[1] == 1

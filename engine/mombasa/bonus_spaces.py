@@ -7,6 +7,7 @@ from engine.core import Event
 from engine.mombasa import goods, names
 from engine.mombasa.data import BonusDef, data
 from engine.mombasa.state import State, card_kind, extra_space_id
+from engine.mombasa.text import alike
 from engine.mombasa.tracks import active_bonus_level, company_with_pair, side_of
 
 GROUP = "Bonus marker"
@@ -94,13 +95,20 @@ def space_title(st: State, sid: str) -> str:
 
 
 def sellable_cards(st: State, seat: int, coffee_only: bool) -> list[str]:
+    """The hand cards a sell space may take, in hand order: one per kind of card that plays
+    alike (`text.alike`), the one whose data id comes first. A sold card never comes back
+    (R158), so selling either of two alike cards is the same choice."""
     d = data()
-    return [
-        c
-        for c in st.players[seat].hand
-        if not coffee_only
-        or (d.cards[card_kind(c)].type == "goods" and d.cards[card_kind(c)].good == "coffee")
-    ]
+    first: dict[tuple, str] = {}
+    for c in st.players[seat].hand:
+        kind = d.cards[card_kind(c)]
+        if coffee_only and not (kind.type == "goods" and kind.good == "coffee"):
+            continue
+        key = alike(c)
+        if key not in first or card_kind(c) < card_kind(first[key]):
+            first[key] = c
+    keep = set(first.values())
+    return [c for c in st.players[seat].hand if c in keep]
 
 
 def why_not(st: State, seat: int, sid: str) -> str:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import msgspec
 
 from engine.core import IllegalAction
-from engine.mombasa import prompts
+from engine.mombasa import prompts, rounds
 from engine.mombasa.bot_eval import GROWTH, OPP_WEIGHT, Ctx, card_worth, evaluate
 from engine.mombasa.bot_moves import (
     action_move,
@@ -126,7 +126,11 @@ def start_move(st: State, seat: int) -> str:
 
 def pile_move(st: State, seat: int) -> str:
     piles = st.players[seat].piles
-    return f"pile:{max(range(1, 6), key=lambda n: (sum(card_worth(c) for c in piles[n - 1]), -n))}"
+    best = max(
+        rounds.pile_choices(st, seat),
+        key=lambda n: (sum(card_worth(c) for c in piles[n - 1]), -n),
+    )
+    return f"pile:{best}"
 
 
 def choose(st: State, seat: int, rng: Rng) -> str:

@@ -186,11 +186,7 @@ def post_columns(ws: State, seat: int, c: str, t: geo.Target) -> str:
     post = ""
     take = expand.column_classes(ws, c, bases.take_columns(ws, c))
     if len(take) > 1:
-        col = max(
-            take,
-            key=lambda k: (bases.coins_uncovered_by_take(ws, c, k), -ws.bases[c].posts[k], -k),
-        )
-        post += str(col + 1)
+        post += str(expand.best_column(ws, c, take) + 1)
     if t.displaces:
         o = t.displaces
         back = expand.column_classes(ws, o, bases.return_columns(ws, o))

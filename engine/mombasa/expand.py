@@ -31,6 +31,7 @@ from engine.mombasa.view_static import memo, static
 GROUP = "Expand"
 PAGE = 23  # area choices per page (+ "done" and "more" stay within 25 with the flow's BACK)
 EXPANSION_PAIR = "expansion_value"  # the A1 pair (R29)
+MAX_LABEL = 100  # Discord's limit for an option's label
 
 
 # ---- expansion value (R98-R100, R29-R31) ------------------------------------------------------
@@ -88,6 +89,8 @@ class Opt:
     token: str
     label: str
     group: str
+    #: an area's shorter labels (`_area_labels`), for the menu to add to
+    labels: tuple[str, ...] = ()
 
 
 def column_classes(st: State, company: str, cols: list[int]) -> list[int]:
@@ -101,10 +104,36 @@ def column_classes(st: State, company: str, cols: list[int]) -> list[int]:
     return out
 
 
-def _area_label(key: tuple[geo.Target, str]) -> str:
-    """An area option's label: a pure function of the target and the company (and the data)."""
+def best_column(st: State, company: str, take: list[int]) -> int:
+    """Of the base columns `take`, the one uncovering most coins; ties: the one with fewest
+    posts left (closest to its 2-coin bottom), then the lowest. The expand menus offer it with
+    each area, the automatic player takes it."""
+    return max(
+        take,
+        key=lambda k: (
+            bases.coins_uncovered_by_take(st, company, k),
+            -st.bases[company].posts[k],
+            -k,
+        ),
+    )
+
+
+def _area_labels(key: tuple[geo.Target, str]) -> tuple[str, ...]:
+    """An area option's labels, longest first: a pure function of the target and the company
+    (and the data). Each starts with the area as the map shows it (number, name and reward,
+    `map.area_title`); the shorter ones leave out the reward in words, then how the cost comes."""
     t, company = key
-    return f"{geo.area_name(t.area)} — cost {t.cost} ({t.how()}), reward {geo.reward_text(t.area, company)}"
+    title = geo.area_title(t.area)
+    head = f"{title}: cost {t.cost} ({t.how()})"
+    return (f"{head}, reward {geo.reward_text(t.area, company)}", head, f"{title}: cost {t.cost}")
+
+
+def fit(labels: tuple[str, ...], tail: str = "") -> str:
+    """The first of `labels` that fits Discord's 100 characters with `tail` added."""
+    for label in labels:
+        if len(label + tail) <= MAX_LABEL:
+            return label + tail
+    return (labels[-1] + tail)[:MAX_LABEL]
 
 
 class Walk:
@@ -119,6 +148,8 @@ class Walk:
         self.st, self.seat, self.company, self.log = st, seat, company, log
         self.points = expansion_value(st, seat) if points is None else points
         self.placed = 0
+        #: the base column the last post came from (None: none yet, or from the reserve)
+        self.last_col: int | None = None
         self.at_area = False
         #: the legal targets when stopped at an area choice (`legal_targets` at `points`)
         self.targets: dict[str, geo.Target] = {}
@@ -199,10 +230,12 @@ class Walk:
         return int(tok) - 1
 
     def _area_opt(self, t: geo.Target) -> Opt:
+        labels = memo(static().area_labels, (t, self.company), _area_labels)
         return Opt(
             geo.area_token(t.area),
-            memo(static().area_labels, (t, self.company), _area_label),
+            labels[0],
             f"Expand {names.company(self.company)}: {self.points} point(s) left",
+            labels,
         )
 
     def _take_opt(self, c: int) -> Opt:
@@ -229,6 +262,7 @@ class Walk:
         st.map[t.area] = company
         self.points -= t.cost
         self.placed += 1
+        self.last_col = None if from_reserve else col
         if self.log:
             where = "its reserve" if to_reserve else f"its base column {(rcol or 0) + 1}"
             self.events.append(Event(self._place_text(t, col, from_reserve, gained, before, where)))

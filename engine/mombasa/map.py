@@ -46,6 +46,18 @@ def area_name(area: str) -> str:
     return data().areas[area].name
 
 
+def area_number(area: str) -> int:
+    """The number the map shows on the area's disc (north to south, then west to east)."""
+    return static().area_numbers[area]
+
+
+def area_title(area: str) -> str:
+    """'12 Kalahari (◆2)': the area as the board shows it (its number and its reward) with its
+    name, so a player finds a menu's area on the map (R195)."""
+    a = data().areas[area]
+    return f"{area_number(area)} {a.name} ({names.reward_short(a.reward)})"
+
+
 def reward_text(area: str, company: str) -> str:
     """'£1 + 1 step on Cape Town's track' in the R176 order (the data keeps that order); kept
     per data object."""

@@ -79,3 +79,15 @@ def reward_text(reward: tuple[tuple[str, int], ...], track_company: str | None =
         else:
             parts.append(f"{n} {k}")
     return " + ".join(parts) or "nothing"
+
+
+#: the map's one-character signs of the reward kinds (pounds are written "£n")
+REWARD_SIGN = {"pounds": "£", "bookkeeping": "B", "diamonds": "◆", "track": "T"}
+
+
+def reward_short(reward: tuple[tuple[str, int], ...] | list[tuple[str, int]]) -> str:
+    """'£1 B1', '◆2', 'T1': a reward as the map's discs show it."""
+    out = []
+    for k, n in reward:
+        out.append(f"£{n}" if k == "pounds" else f"{REWARD_SIGN.get(k, k[:1].upper())}{n}")
+    return " ".join(out)

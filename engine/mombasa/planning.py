@@ -22,7 +22,7 @@ from engine.core import BACK, Choice, IllegalAction
 from engine.mombasa.data import data
 from engine.mombasa.rounds import tile_to_place
 from engine.mombasa.state import State, card_kind
-from engine.mombasa.text import card_label, card_name, tile_face_text, truncate
+from engine.mombasa.text import alike, card_label, card_name, tile_face_text, truncate
 
 MAX_MENU = 25
 PAGE = 20
@@ -92,9 +92,47 @@ def replay(st: State, seat: int, path: tuple[str, ...]) -> Draft:
 
 
 def _cards(st: State, seat: int, dr: Draft) -> list[int]:
-    """Sorted-hand indices not planned yet."""
+    """Sorted-hand indices not planned yet, one per kind of card that plays alike (the
+    first of its kind; `alike`): the menus offer one choice for cards nothing tells apart."""
+    hand = sorted_hand(st, seat)
     taken = set(dr.slots.values())
-    return [i for i in range(len(st.players[seat].hand)) if i not in taken]
+    seen: set[tuple] = set()
+    out = []
+    for i, cid in enumerate(hand):
+        key = alike(cid)
+        if i not in taken and key not in seen:
+            seen.add(key)
+            out.append(i)
+    return out
+
+
+def _unplanned_alike(st: State, seat: int, dr: Draft, i: int) -> int:
+    """How many cards like hand card `i` are not planned yet (it included)."""
+    hand = sorted_hand(st, seat)
+    taken = set(dr.slots.values())
+    key = alike(hand[i])
+    return sum(1 for j, cid in enumerate(hand) if j not in taken and alike(cid) == key)
+
+
+def _card_choice(st: State, seat: int, dr: Draft, i: int) -> Choice:
+    hand = sorted_hand(st, seat)
+    n = _unplanned_alike(st, seat, dr, i)
+    more = f" (you have {n} alike)" if n > 1 else ""
+    return Choice(f"c{i}", truncate(f"Plan {card_label(hand[i])}{more}"), "Cards", step=True)
+
+
+def canonical(st: State, seat: int, dr: Draft) -> dict[int, int]:
+    """The draft's slots with, for each kind of card that plays alike, the lowest hand indices
+    of that kind in ascending slot order: one spelling per plan (cards alike are one choice)."""
+    hand = sorted_hand(st, seat)
+    out: dict[int, int] = {}
+    groups: dict[tuple, list[int]] = {}
+    for n in sorted(dr.slots):
+        groups.setdefault(alike(hand[dr.slots[n]]), []).append(n)
+    for key, slots in groups.items():
+        lowest = [j for j, cid in enumerate(hand) if alike(cid) == key][: len(slots)]
+        out.update(zip(slots, lowest, strict=True))
+    return out
 
 
 def _pages(st: State, seat: int, dr: Draft) -> int:
@@ -111,7 +149,8 @@ def _page_cards(st: State, seat: int, dr: Draft, page: int) -> list[int]:
 
 
 def encode(st: State, seat: int, dr: Draft) -> str:
-    body = ",".join(f"{n}={dr.slots[n]}" for n in sorted(dr.slots)) or "-"
+    slots = canonical(st, seat, dr)
+    body = ",".join(f"{n}={slots[n]}" for n in sorted(slots)) or "-"
     return f"plan:{body}" + (f";t={dr.face}" if tile_to_place(st, seat) else "")
 
 
@@ -180,15 +219,13 @@ def menu(st: State, seat: int, path: tuple[str, ...], dr: Draft | None = None) -
         return out + back
     if dr.page >= 0:
         for i in _page_cards(st, seat, dr, dr.page):
-            out.append(Choice(f"c{i}", truncate(f"Plan {card_label(hand[i])}"), "Cards", step=True))
+            out.append(_card_choice(st, seat, dr, i))
         return out + back
     if free_slots(st, seat, dr):
         pages = _pages(st, seat, dr)
         if pages == 0:
             for i in _cards(st, seat, dr):
-                out.append(
-                    Choice(f"c{i}", truncate(f"Plan {card_label(hand[i])}"), "Cards", step=True)
-                )
+                out.append(_card_choice(st, seat, dr, i))
         else:
             for k in range(pages):
                 cards = _page_cards(st, seat, dr, k)

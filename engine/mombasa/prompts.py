@@ -51,12 +51,12 @@ def _action_prompt(st: State, seat: int) -> Prompt:
 def _pile_prompt(st: State, seat: int) -> Prompt:
     p = st.players[seat]
     choices = []
-    for n in range(1, 6):
+    for n in rounds.pile_choices(st, seat):
         pile = p.piles[n - 1]
         label = (
             f"Take back pile {n} ({names.plural(len(pile), 'card')}: {cards_text(pile)})"
             if pile
-            else f"Take back pile {n} (empty)"
+            else "Take back nothing (every discard pile is empty)"
         )
         choices.append(Choice(f"pile:{n}", truncate(label), "Discard piles"))
     text = "Preparation: choose the discard pile whose cards you take back into your hand (everyone chooses at once, openly)."
@@ -188,7 +188,7 @@ def apply(st: State, seat: int, move: str) -> list[Event]:
 def default_pile(st: State, seat: int) -> int:
     """R184: the pile with the most cards, ties going to the lowest slot number."""
     piles = st.players[seat].piles
-    return max(range(1, 6), key=lambda n: (len(piles[n - 1]), -n))
+    return max(rounds.pile_choices(st, seat), key=lambda n: (len(piles[n - 1]), -n))
 
 
 def default_choice(st: State, seat: int) -> str:

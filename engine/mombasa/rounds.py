@@ -231,6 +231,14 @@ def end_action_phase(st: State) -> list[Event]:
 
 
 # ---- preparation (R159-R164, R191) ---------------------------------------------------------------
+def pile_choices(st: State, seat: int) -> list[int]:
+    """The piles (slot numbers) the seat may take back: those holding cards. An empty pile gives
+    nothing while another holds cards (cards in the hand cost nothing, R162), so it is not
+    offered; when every pile is empty, pile 1 stands for taking back nothing (R184's default)."""
+    full = [n for n in range(1, 6) if st.players[seat].piles[n - 1]]
+    return full or [1]
+
+
 def choose_pile(st: State, seat: int, slot: int) -> list[Event]:
     """R191: a public choice, carried out when all are in."""
     p = st.players[seat]
@@ -240,6 +248,12 @@ def choose_pile(st: State, seat: int, slot: int) -> list[Event]:
         raise IllegalAction("You have already chosen your discard pile.")
     if slot not in range(1, 6):
         raise IllegalAction("Choose one of your 5 discard piles (1 to 5).")
+    if slot not in pile_choices(st, seat):
+        raise IllegalAction(
+            f"Pile {slot} is empty: choose a pile that holds cards."
+            if any(p.piles)
+            else "Every discard pile is empty: choose 'Take back nothing'."
+        )
     p.pile_choice = slot
     n = len(p.piles[slot - 1])
     events = [

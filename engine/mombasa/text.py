@@ -31,6 +31,13 @@ def card_label(cid: str) -> str:
     return f"{card_name(cid)} (crate {data().cards[card_kind(cid)].crate})"
 
 
+def alike(cid: str) -> tuple:
+    """What a card does in play: every field of its data but the id and the deck letter (which
+    only the deck's stacking reads). Cards with the same key are one choice in the menus."""
+    c = data().cards[card_kind(cid)]
+    return (c.type, c.crate, c.good, c.units, c.bookkeeping_points, c.diamonds, c.company, c.shares)
+
+
 def cards_text(cids: list[str]) -> str:
     return ", ".join(card_name(c) for c in cids) if cids else "no cards"
 
@@ -77,15 +84,16 @@ def rules_pages() -> list[str]:
         "From the start player, in seat order, each player who has not passed takes ONE action:\n"
         "• **Goods**: use face-up goods cards of one good; buy up to 1 display card (crates + "
         "column modifier) and move up company tracks with the units left.\n"
-        "• **Expand**: use all your face-up expansion cards to place one company's posts.\n"
+        "• **Expand**: use all your face-up expansion cards to place one company's posts. The "
+        "menus name each area by the number on its disc on the map, its name and its reward.\n"
         "• **Bookkeeper** / **Diamond merchant**: use one such card.\n"
         "• **Bonus marker**: place one on a free bonus space and take its reward.\n"
         "• **Pass**: no more turns this round.\n"
         "Used cards turn face down but keep counting. When passing is all you can do, the game "
         "passes for you. A track bonus unlocked now works from your next turn.",
         "**Preparation and the end**\n"
-        "Everyone chooses at once, openly, one of their 5 discard piles and takes all its cards "
-        "into hand. Then every card in your slots goes onto the pile above it, bonus markers come "
+        "Everyone chooses at once, openly, one of their 5 discard piles that holds cards and "
+        "takes all its cards into hand. Then every card in your slots goes onto the pile above it, bonus markers come "
         "back, used bonus tiles go back to their spaces, the card display discards its right "
         "column, slides right and refills, and the book display refills.\n"
         f"After round {d.rounds}'s action phase the game ends. Score = cash + for each company "

@@ -250,7 +250,8 @@ def _make_areas(key: tuple[tuple[str, ...], tuple[str, ...]]) -> tuple[Area, ...
     """The map's areas; `key`: the map's areas and their companies."""
     company = dict(zip(*key, strict=True)).get
     return tuple(
-        Area(a, name, xy, list(reward), company(a, "")) for a, name, xy, reward in static().areas
+        Area(a, name, xy, list(reward), company(a, ""), number)
+        for a, name, xy, reward, number in static().areas
     )
 
 

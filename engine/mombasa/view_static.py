@@ -42,11 +42,17 @@ class Static:
         )
         self.area_ids: tuple[str, ...] = tuple(d.areas)
         self.area_index: dict[str, int] = {a: i for i, a in enumerate(self.area_ids)}
+        #: the number each area shows on the map and in the expand menus (R195: players find
+        #: an area by it): north to south, then west to east, from 1
+        by_place = sorted(d.areas.values(), key=lambda a: (a.xy[1], a.xy[0], a.id))
+        self.area_numbers: dict[str, int] = {a.id: i + 1 for i, a in enumerate(by_place)}
         self.faces: dict[str, Face] = {}
         self.books: dict[str, Book] = {}  # book id or "start:<n><face>" -> its view
         self.sides: dict[str, SideParts] = {}
         self.share_values: dict[tuple[int, ...], int] = {}  # a base's posts -> share value
-        self.areas = tuple((a.id, a.name, a.xy, a.reward) for a in d.areas.values())
+        self.areas = tuple(
+            (a.id, a.name, a.xy, a.reward, self.area_numbers[a.id]) for a in d.areas.values()
+        )
         self.modifiers: tuple[int, ...] = tuple(d.price_modifier[c] for c in d.display_columns)
         self.tile_faces = tuple((t, bt.faces) for t, bt in d.bonus_tiles.items())
         self.bonus_texts: dict[tuple[str, int], str] = {}
@@ -56,7 +62,7 @@ class Static:
         self.book_kinds: dict[tuple[str, ...], list[int]] = {}
         self.card_letters: dict[str, str] = {}  # card id -> its letter (hidden.py)
         self.card_units: dict[str, tuple[str, int]] = {}  # card id -> unit type, units
-        self.area_labels: dict[tuple[object, str], str] = {}
+        self.area_labels: dict[tuple[object, str], tuple[str, ...]] = {}
         #: view parts kept by what of a state they show (see `kept`): the map's areas, the
         #: display's cards, the bonus spaces, a seat's book positions, a seat's slots
         self.area_rows: dict[tuple, tuple[Area, ...]] = {}

@@ -52,6 +52,7 @@ class Area(msgspec.Struct, array_like=True, frozen=True):
     xy: tuple[int, int]  # on the 1000 x 1000 grid (R198)
     reward: list[tuple[str, int]]
     company: str  # "" = no post
+    number: int  # shown on the map and in the expand menus (map.area_number)
 
 
 class DisplayCard(msgspec.Struct, frozen=True):

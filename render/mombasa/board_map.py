@@ -1,5 +1,6 @@
 """The map of Africa: areas as discs at their `xy` (1000 x 1000 grid), borders single or double,
-posts in company colours, each area's reward; the bases' names next to their areas."""
+posts in company colours, each area's reward and number (the expand menus name an area by its
+number, name and reward); the bases' names next to their areas."""
 
 from __future__ import annotations
 
@@ -77,6 +78,79 @@ def _label_spot(
     return best[1], best[2]
 
 
+#: where an area's number may sit around its disc (degrees, 0 = east, clockwise on screen)
+_TAB_ANGLES = tuple(range(225, 225 + 360, 30))
+
+
+@lru_cache(maxsize=16)
+def _tab_spots(
+    discs: tuple[tuple[int, int], ...], boxes: tuple[tuple[int, int, int, int], ...] = ()
+) -> tuple[tuple[int, int], ...]:
+    """For each disc, the centre of its number tab: on the disc's rim, where it covers none of
+    `boxes` (the bases' labels, the legend) and lies farthest from every other disc and every
+    tab placed before it (top left on ties), so that it reads as its own disc's number."""
+    out: list[tuple[int, int]] = []
+    for i, (x, y) in enumerate(discs):
+        best: tuple[float, tuple[int, int]] | None = None
+        for ang in _TAB_ANGLES:
+            tx = x + round((R + 6) * math.cos(math.radians(ang)))
+            ty = y + round((R + 6) * math.sin(math.radians(ang)))
+            room = min(
+                [math.hypot(tx - ox, ty - oy) - R for j, (ox, oy) in enumerate(discs) if j != i]
+                + [math.hypot(tx - px, ty - py) - 20 for px, py in out]
+                + [1000.0]
+            )
+            if any(
+                tx - 20 < x1 and x0 < tx + 20 and ty - 14 < y1 and y0 < ty + 14
+                for x0, y0, x1, y1 in boxes
+            ):
+                room -= 1000.0
+            if best is None or room > best[0] + 1e-9:
+                best = (room, (tx, ty))
+        assert best is not None
+        out.append(best[1])
+    return tuple(out)
+
+
+def _number(d: Draw, n: int, cx: int, cy: int) -> None:
+    """An area's number (the expand menus name areas by it) on a tab centred at (cx, cy)."""
+    fnt = f(20, True)
+    text = str(n)
+    w = int(d.d.textlength(text, font=fnt)) + 10
+    d.rounded_rectangle(
+        (cx - w // 2, cy - 12, cx + w - w // 2, cy + 12),
+        radius=7,
+        fill=EDGE,
+        outline=WHITE,
+        width=2,
+    )
+    d.text((cx, cy), text, fill=WHITE, font=fnt, anchor="mm")
+
+
+LEGEND = "£ money  B book points  ◆ diamonds  T track step  ═ double border"
+
+
+def layout(
+    d: Draw, v: Any, top: int
+) -> tuple[list[tuple[str, str, tuple[int, int, int, int]]], dict[str, tuple[int, int]]]:
+    """Where the map's texts go: each base's label (company, name, box) beside the areas next
+    to it, covering no area, the legend or another label; then each area's number tab (its
+    centre by area id), clear of the discs, those labels and each other."""
+    pos = {a.id: _pos(a.xy, top) for a in v.areas}
+    lw = int(d.d.textlength(LEGEND, font=f(20)))
+    taken = [(10, top + MAP_H - 34, 14 + lw, top + MAP_H - 6)]
+    discs = tuple(pos.values())
+    labels = []
+    for comp, ids in v.base_areas.items():
+        name = next(c.name for c in v.companies if c.id == comp)
+        tw = int(d.d.textlength(name, font=f(26, True))) + 20
+        bx, by = _label_spot(tuple(pos[i] for i in ids), tw, 36, discs, tuple(taken), top)
+        taken.append((bx, by, bx + tw, by + 36))
+        labels.append((comp, name, taken[-1]))
+    spots = _tab_spots(tuple(pos[a.id] for a in v.areas), tuple(taken))
+    return labels, {a.id: spot for a, spot in zip(v.areas, spots, strict=True)}
+
+
 def draw_map(d: Draw, v: Any, top: int) -> int:
     d.rectangle((0, top, W, top + MAP_H), fill=SEA)
     pos = {a.id: _pos(a.xy, top) for a in v.areas}
@@ -109,27 +183,18 @@ def draw_map(d: Draw, v: Any, top: int) -> int:
         else:
             d.text((x, y - 13), parts[0], fill=ink, font=f(22, True), anchor="mm")
             d.text((x, y + 13), parts[1], fill=ink, font=f(22, True), anchor="mm")
-    # bases: a label in the company colour beside the areas next to it, where it covers no
-    # area (nor the legend, nor another label)
-    legend = "£ money  B book points  ◆ diamonds  T track step  ═ double border"
-    lf = f(20)
-    lw = int(d.d.textlength(legend, font=lf))
-    taken = [(10, top + MAP_H - 34, 14 + lw, top + MAP_H - 6)]
-    discs = tuple(pos.values())
-    for comp, ids in v.base_areas.items():
-        name = next(c.name for c in v.companies if c.id == comp)
+    labels, tabs = layout(d, v, top)
+    for comp, name, (bx, by, bx1, by1) in labels:
         lit = f"base:{comp}" in v.last
-        fnt = f(26, True)
-        tw = int(d.d.textlength(name, font=fnt)) + 20
-        bx, by = _label_spot(tuple(pos[i] for i in ids), tw, 36, discs, tuple(taken), top)
-        taken.append((bx, by, bx + tw, by + 36))
         d.rounded_rectangle(
-            (bx, by, bx + tw, by + 36),
+            (bx, by, bx1, by1),
             radius=8,
             fill=COMPANY[comp],
             outline=HIGHLIGHT if lit else WHITE,
             width=4 if lit else 2,
         )
-        d.text((bx + tw // 2, by + 18), name, fill=WHITE, font=fnt, anchor="mm")
-    d.text((12, top + MAP_H - 10), legend, fill=INK, font=lf, anchor="ls")
+        d.text(((bx + bx1) // 2, by + 18), name, fill=WHITE, font=f(26, True), anchor="mm")
+    d.text((12, top + MAP_H - 10), LEGEND, fill=INK, font=f(20), anchor="ls")
+    for a in v.areas:  # the numbers last: no disc or label covers them
+        _number(d, a.number, *tabs[a.id])
     return top + MAP_H

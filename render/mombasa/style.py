@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.mombasa.names import reward_short
 from render.canvas import Draw
 from render.core import font
 
@@ -53,7 +54,6 @@ TYPE_FILL: dict[str, RGB] = {
     "share": (240, 200, 190),
 }
 TYPE_INK: dict[str, RGB] = {"coffee": WHITE}
-REWARD_SHORT = {"pounds": "£", "bookkeeping": "B", "diamonds": "◆", "track": "T"}
 
 
 def f(size: int, bold: bool = False) -> Any:
@@ -67,12 +67,8 @@ def card_colours(face: Any) -> tuple[RGB, RGB]:
 
 
 def reward_text(reward: list[tuple[str, int]]) -> str:
-    """'£2', 'B1 ◆1', 'T1'."""
-    out = []
-    for kind, n in reward:
-        s = REWARD_SHORT.get(kind, kind[:1].upper())
-        out.append(f"£{n}" if kind == "pounds" else f"{s}{n}")
-    return " ".join(out)
+    """'£2', 'B1 ◆1', 'T1' (the engine's wording, so menus and map read the same)."""
+    return reward_short(reward)
 
 
 def short_units(pairs: list[tuple[str, int]]) -> str:

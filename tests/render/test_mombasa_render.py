@@ -124,3 +124,32 @@ def test_the_last_move_is_highlighted_and_planning_shows_only_who_planned() -> N
     assert 0 < sum(p.planned for p in pv.players) < 4
     assert all(s.card is None for p in pv.players for s in p.slots)
     assert not any(k.startswith("slot:") for k in pv.last)  # a plan is never lit before the reveal
+
+
+def test_r195_every_area_shows_its_number_clear_of_the_other_discs() -> None:
+    """The expand menus name an area by the number on its disc: each number is drawn on a tab
+    at its own disc's rim, nearer its own disc than any other, covering no other disc, no
+    other number and no base label."""
+    import math
+
+    from PIL import Image
+
+    from render.canvas import Draw
+    from render.mombasa.board import HEADER_H
+    from render.mombasa.board_map import R, _pos, layout
+    from render.mombasa.style import EDGE, W
+
+    v = build(mid_state(4, 4), None)
+    labels, tabs = layout(Draw(Image.new("L", (W, 2000)), PALETTE), v, HEADER_H)
+    discs = {a.id: _pos(a.xy, HEADER_H) for a in v.areas}
+    image = RENDERER.board(v).convert("RGB")
+    placed: list[tuple[int, int]] = []
+    for a in v.areas:
+        (x, y), (tx, ty) = discs[a.id], tabs[a.id]
+        assert round(math.hypot(tx - x, ty - y)) == R + 6
+        others = [math.hypot(tx - ox, ty - oy) for i, (ox, oy) in discs.items() if i != a.id]
+        assert min(others) >= R + 16  # the tab lies off every other disc
+        assert all(abs(tx - px) >= 34 or abs(ty - py) >= 26 for px, py in placed)
+        assert not any(x0 < tx < x1 and y0 < ty < y1 for _, _, (x0, y0, x1, y1) in labels)
+        placed.append((tx, ty))
+        assert image.getpixel((tx, ty + 9)) == EDGE  # the tab's fill, below the number

@@ -116,6 +116,24 @@ def test_R135_R186_R200_tile_space_take_tile_hold_only_one() -> None:
         bonus.apply(st, BLUE, "b:TILE_3")
 
 
+def test_R135_a_tile_taken_in_the_last_round_is_never_used_and_says_so() -> None:
+    """R135: the tile is used in the next round; in round 7 there is none, so the tile space
+    says that taking it only uses the marker (the rules still allow it)."""
+    st = game()
+    assert "for next round" in menu(st, ("b",))["b:TILE_2"]
+    st.round = data().rounds
+    label = menu(st, ("b",))["b:TILE_2"]
+    assert "round 7 is the last, so tile T2 is never used; this only uses your marker" in label
+
+
+def test_R133_buying_nothing_says_the_marker_is_used() -> None:
+    st = game()
+    opts = menu(st, ("b", "b:BUY"))
+    assert len(opts) > 1  # cards to buy, and the choice not to
+    assert opts["b:BUY:-"] == "Buy nothing: your marker stays on the space for no reward"
+    assert len(set(opts.values())) == len(opts)
+
+
 def test_R136_R133_buy_space_pays_pounds_no_goods_discount() -> None:
     st = game()
     unlock(st, BLUE, "cape_town", 1)  # B1 goods discount: never for pounds
@@ -139,7 +157,9 @@ def test_R133_R175_buy_space_legal_when_nothing_affordable() -> None:
     st.players[BLUE].cash = 0
     st.display = [["", "", ""] for _ in range(3)]
     assert "none affordable" in menu(st, ("b",))["b:BUY"]
-    assert menu(st, ("b", "b:BUY")) == {"b:BUY:-": "Buy nothing"}
+    assert menu(st, ("b", "b:BUY")) == {
+        "b:BUY:-": "Buy nothing: your marker stays on the space for no reward"
+    }
     bonus.apply(st, BLUE, "b:BUY:-")
     assert st.bonus_spaces["BUY"] == BLUE
 
@@ -153,6 +173,21 @@ def test_R137_sell_space_crate_plus_1_from_hand() -> None:
     assert p.cash == cash + 5 and st.discard[-1] == cid and cid not in p.hand
     p.hand.clear()
     assert "b:SELL" not in menu(st, ("b",), BLUE)  # requirement: a hand card
+
+
+def test_R137_R158_cards_alike_are_one_sale() -> None:
+    """Blue's seat card and starting Expand 1 are alike (Expand 1, crate 1) and a sold card
+    never comes back (R158): the sell space lists them once, and takes only that one."""
+    st = game()
+    p = st.players[BLUE]
+    p.hand = ["blue:S_EXP1", "blue:SEAT_1", "blue:S_BAN1"]
+    opts = menu(st, ("b", "b:SELL"))
+    assert sorted(opts) == ["b:SELL:SEAT_1", "b:SELL:S_BAN1"]
+    assert len(set(opts.values())) == len(opts)
+    with pytest.raises(IllegalAction):
+        bonus.apply(clone(st), BLUE, "b:SELL:S_EXP1")
+    bonus.apply(st, BLUE, "b:SELL:SEAT_1")
+    assert p.hand == ["blue:S_EXP1", "blue:S_BAN1"] and st.discard[-1] == "blue:SEAT_1"
 
 
 def test_R138_study_pay_3_then_point_then_diamond() -> None:
@@ -257,6 +292,7 @@ def test_R47_R150_C2_second_price_minus_1_floor_0_and_diamonds_without_buy() -> 
     opts = menu(st, ("b", "b:XS1"))
     assert "b:XS1:r1c3" in opts and "£0" in opts["b:XS1:r1c3"]
     assert "b:XS1:r2c2" not in opts
+    assert opts["b:XS1:-"] == "Buy no card: your marker gives only the 2 diamond steps"
     bonus.apply(st, BLUE, "b:XS1:-")
     assert p.diamond == 2 and p.cash == 0
 

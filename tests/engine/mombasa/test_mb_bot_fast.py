@@ -239,7 +239,7 @@ def test_kept_targets_and_labels(seed: int, seats: int, opts: dict) -> None:
                 )
                 for t in geo._legal_targets(st.map, company, pts).values():
                     w = expand.Walk(st, seat, company)
-                    assert w._area_opt(t).label == expand._area_label((t, company))
+                    assert w._area_opt(t).labels == expand._area_labels((t, company))
     ids = tuple(data().areas)
     assert [geo.area_token(a) for a in ids] == [geo.ALPHABET[ids.index(a)] for a in ids]
 

@@ -177,9 +177,9 @@ def test_R108_bookkeeping_reward_picks_a_book() -> None:
     cards(st, BLUE, "blue:S_EXP1")
     st.players[BLUE].books[1] = BookPos()
     ch = expand.steps(st, BLUE, ("x", "x:C"))
-    s9 = next(c for c in ch if c.id.endswith(tok("S9")))
+    s9 = next(c for c in ch if c.id.startswith("x:C:" + tok("S9")))
     assert "Natal" in s9.label and s9.step  # a book still has to be chosen
-    picks = expand.steps(st, BLUE, ("x", "x:C", s9.id, s9.id + "1"))
+    picks = expand.steps(st, BLUE, ("x", "x:C", s9.id))
     assert all(not c.step and "book A" in c.label for c in picks)
     row = list(st.book_display["A"])
     expand.apply(st, BLUE, picks[-1].id)
@@ -210,8 +210,34 @@ def test_R195_labels_name_areas_never_ids() -> None:
     st = game()
     cards(st, BLUE, "A04")
     ch = expand.steps(st, BLUE, ("x", "x:C"))
-    assert {c.label.split(" — ")[0] for c in ch} == {"Cape Colony", "South West Africa"}
-    assert "cost 1 (from base), reward £1" in ch[0].label
+    areas = [c for c in ch if "cost" in c.label]
+    assert {c.label.split(":")[0] for c in areas} == {
+        "37 Cape Colony (£1)",
+        "33 South West Africa (◆1)",
+    }
+    assert "cost 1 (from base), reward £1;" in areas[0].label
+
+
+def test_R195_menu_areas_read_as_the_board_shows_them() -> None:
+    """Each area choice starts with the number and the reward its disc shows on the board,
+    then its name; numbers are 1..N, one per area, north to south."""
+    from engine.mombasa import names
+    from engine.mombasa.view import build
+
+    st = game()
+    cards(st, BLUE, "C09", "D04")
+    shown = {a.id: a for a in build(st, None).areas}
+    assert sorted(a.number for a in shown.values()) == list(range(1, len(shown) + 1))
+    ys = [a.xy[1] for a in sorted(shown.values(), key=lambda a: a.number)]
+    assert ys == sorted(ys)
+    ch = expand.steps(st, BLUE, ("x", "x:C"))
+    areas = [c for c in ch if "cost" in c.label]
+    assert areas
+    for c in areas:
+        a = shown[geo.area_of_token(c.id[4])]
+        assert c.label.startswith(f"{a.number} {a.name} ({names.reward_short(a.reward)}): ")
+    labels = [c.label for c in ch]
+    assert len(set(labels)) == len(labels) and all(len(x) <= 100 for x in labels)
 
 
 def test_R198_every_area_has_screen_coordinates() -> None:
@@ -245,3 +271,47 @@ def test_R98_R110_every_menu_move_is_accepted() -> None:
             for comp in data().companies:
                 on_map = sum(1 for c in st.map.values() if c == comp)
                 assert on_map + bases.posts_available(st, comp) == 15
+
+
+def test_R101_a_single_company_is_not_asked_for() -> None:
+    """With one company able to expand, 'Expand' opens its areas at once (no one-choice menu)."""
+    st = game()
+    cards(st, BLUE, "A04")
+    for comp in ("mombasa", "saint_louis", "cairo"):
+        st.bases[comp].posts = [0] * len(st.bases[comp].posts)
+        st.bases[comp].reserve = 0
+    assert expand.companies(st, BLUE) == ["cape_town"]
+    ch = expand.steps(st, BLUE, ("x",))
+    assert ch and all(c.id.startswith("x:C") for c in ch)
+    assert any(c.label.startswith("37 Cape Colony") for c in ch)
+
+
+def test_R107_the_base_column_comes_with_the_area() -> None:
+    """An area choice takes the post from the column uncovering most coins (said in its label):
+    one press per post. Another column is chosen first, then the area."""
+    st = game()
+    cards(st, BLUE, "A04")
+    take = expand.column_classes(st, "cape_town", bases.take_columns(st, "cape_town"))
+    assert len(take) > 1
+    best = expand.best_column(st, "cape_town", take)
+    ch = expand.steps(st, BLUE, ("x", "x:C"))
+    colony = next(c for c in ch if c.label.startswith("37 Cape Colony"))
+    assert colony.id == f"x:C:{tok('S10')}{best + 1}"
+    assert f"; base column {best + 1} (+" in colony.label
+    after = expand.steps(st, BLUE, ("x", "x:C", colony.id))
+    assert after[0].id == colony.id and after[0].label.startswith("Done expanding")
+    others = [c for c in ch if c.label.startswith("Take the post from base column")]
+    assert {c.id for c in others} == {f"x:C*{k + 1}" for k in take if k != best}
+    pick = others[0]
+    col = int(pick.id[-1])
+    areas = expand.steps(st, BLUE, ("x", "x:C", pick.id))
+    assert not any("*" in c.id for c in areas)  # no other column from there: Back does it
+    with pytest.raises(IllegalAction):
+        expand.steps(st, BLUE, ("x", "x:C", pick.id, others[-1].id))
+    colony = next(c for c in areas if c.label.startswith("37 Cape Colony"))
+    assert colony.id == f"x:C:{tok('S10')}{col}"
+    before = st.bases["cape_town"].posts[col - 1]
+    expand.apply(st, BLUE, colony.id)
+    assert st.bases["cape_town"].posts[col - 1] == before - 1
+    with pytest.raises(IllegalAction):  # a preset is a step, never a move
+        expand.apply(game(), BLUE, pick.id)

@@ -178,8 +178,13 @@ def test_plan_ids_have_one_spelling_and_fit():
     st.players[0].unlocked = [1, 2, 3, 4, 5]
     st.players[0].hand += list(data().action_card_ids[:39])
     st.round, st.players[0].tile, st.players[0].tile_taken_round = 2, "T2", 1
-    assert len("plan:1=45,2=44,3=43,4=42,5=41;t=1") <= 60
-    TITLE.apply(TITLE.copy(st), 0, "plan:1=45,2=44,3=43,4=42,5=41;t=1")
+    # the five highest hand indices the menus offer (one per kind of card alike)
+    top = planning._cards(st, 0, planning.Draft())[-5:]
+    longest = (
+        "plan:" + ",".join(f"{n}={i}" for n, i in zip(range(1, 6), top[::-1], strict=True)) + ";t=1"
+    )
+    assert top[-1] >= 40 and len(longest) <= 60
+    TITLE.apply(TITLE.copy(st), 0, longest)
 
 
 def test_R192_large_hands_are_paged_within_25_options(monkeypatch):
@@ -192,11 +197,12 @@ def test_R192_large_hands_are_paged_within_25_options(monkeypatch):
     assert pages == ["pg0", "pg1"]
     page = TITLE.choices(st, 0, ("pg1",))
     assert len(page.choices) <= 25 and page.choices[-1].id == BACK
-    assert page.choices[0].id == "c20"
+    i = planning._cards(st, 0, planning.Draft())[planning.PAGE]  # the second page's first
+    assert page.choices[0].id == f"c{i}"
     with pytest.raises(IllegalAction):
-        TITLE.choices(st, 0, ("c20",))  # only through its page
-    m = TITLE.choices(st, 0, ("pg1", "c20", "s4"))
-    assert _confirm(m).id == "plan:4=20"
+        TITLE.choices(st, 0, (f"c{i}",))  # only through its page
+    m = TITLE.choices(st, 0, ("pg1", f"c{i}", "s4"))
+    assert _confirm(m).id == f"plan:4={i}"
 
 
 def test_R189_R205_default_planning_decision_is_the_automatic_plan():
@@ -207,3 +213,29 @@ def test_R189_R205_default_planning_decision_is_the_automatic_plan():
     TITLE.apply(st, 0, move)
     hand_kinds = [c.split(":")[-1] for c in st.players[0].plan.slots if c]
     assert len(hand_kinds) == 3
+
+
+def test_R192_cards_alike_are_one_choice_and_one_spelling():
+    """Cards that play alike (same face and crate; they differ only in their deck) are one
+    choice saying how many there are, not five lines that look the same; a plan of them has
+    one spelling: the lowest hand indices of that kind."""
+    st = planning_state()
+    p = st.players[0]
+    p.hand = ["blue:S_EXP1", "green:S_EXP1", "yellow:S_EXP1", "purple:S_EXP1", "blue:S_BAN1"]
+    hand = planning.sorted_hand(st, 0)
+    top = TITLE.choices(st, 0, ())
+    plans = [c for c in top.choices if c.label.startswith("Plan ")]
+    labels = [c.label for c in plans]
+    assert len(labels) == len(set(labels)) == 2
+    assert "Plan Expand 1 (crate 1) (you have 4 alike)" in labels
+    first = next(c for c in plans if "Expand" in c.label)
+    expand_idx = [i for i, c in enumerate(hand) if c.endswith("S_EXP1")]
+    assert first.id == f"c{expand_idx[0]}"
+    with pytest.raises(IllegalAction):  # another copy is not a choice of its own
+        TITLE.choices(st, 0, (f"c{expand_idx[1]}",))
+    after = TITLE.choices(st, 0, (first.id, "s2"))
+    assert any("(you have 3 alike)" in c.label for c in after.choices)
+    # a plan naming a higher copy is not the spelling the menus build
+    with pytest.raises(IllegalAction):
+        TITLE.apply(TITLE.copy(st), 0, f"plan:2={expand_idx[1]}")
+    TITLE.apply(st, 0, f"plan:2={expand_idx[0]},3={expand_idx[1]}")

@@ -117,7 +117,7 @@ def test_R159_R160_R162_pickup_then_cleanup(monkeypatch):
     played = st.players[0].slots[2].card
     assert played == hand0[0]
     TITLE.apply(st, 0, "pile:3")
-    ev = TITLE.apply(st, 1, "pile:1")
+    ev = TITLE.apply(st, 1, prompts.default_choice(st, 1))
     p = st.players[0]
     assert all(c in p.hand for c in pile3)  # picked up before the clean-up
     assert played not in p.hand and p.piles[2] == [
@@ -158,8 +158,8 @@ def test_R140_R161_R164_markers_and_used_tiles_go_back(monkeypatch):
     st.players[1].markers, st.players[1].markers_placed = 1, ["BUY"]
     plan_all(st)
     assert st.players[0].tile_in_area
-    TITLE.apply(st, 0, "pile:1")
-    TITLE.apply(st, 1, "pile:1")
+    TITLE.apply(st, 0, prompts.default_choice(st, 0))
+    TITLE.apply(st, 1, prompts.default_choice(st, 1))
     assert st.bonus_tiles["T1"] == "space" and st.players[0].tile == ""
     assert st.bonus_tiles["T2"] == "seat:1" and st.players[1].tile == "T2"
     assert (
@@ -177,8 +177,8 @@ def test_R157_R125_display_and_book_display_refilled(monkeypatch):
     st.book_display["A"].pop()
     deck = len(st.deck)
     plan_all(st)
-    TITLE.apply(st, 0, "pile:1")
-    TITLE.apply(st, 1, "pile:1")
+    TITLE.apply(st, 0, prompts.default_choice(st, 0))
+    TITLE.apply(st, 1, prompts.default_choice(st, 1))
     assert all(all(row) for row in st.display) and len(st.deck) < deck
     assert len(st.book_display["A"]) == 3
 
@@ -190,8 +190,8 @@ def test_R69_R70_R165_seven_rounds_then_final_scoring_without_preparation(monkey
         assert st.round == rnd and st.phase == "planning"
         plan_all(st)
         if rnd < 7:
-            TITLE.apply(st, 0, "pile:1")
-            TITLE.apply(st, 1, "pile:1")
+            TITLE.apply(st, 0, prompts.default_choice(st, 0))
+            TITLE.apply(st, 1, prompts.default_choice(st, 1))
     assert st.phase == "over" and st.round == 7
     assert TITLE.prompts(st) == [] and TITLE.result(st) is not None
 
@@ -201,3 +201,30 @@ def test_R79_R80_R84_passed_area_stays_until_preparation(monkeypatch):
     st.players[0].slots[1] = SlotCard("blue:S_BAN1", False)
     TITLE.apply(st, 0, "pass")
     assert st.players[0].slots[1].card == "blue:S_BAN1"  # still counts for majorities (R84)
+
+
+def test_R163_R162_an_empty_pile_is_not_offered_while_another_holds_cards(monkeypatch):
+    """Taking back an empty pile gives nothing while another holds cards (no hand limit, R162):
+    it is not offered, and not accepted either (the menus are the moves). With every pile empty
+    one choice says so."""
+    no_actions(monkeypatch)
+    st = planning_state(3)
+    plan_all(st)
+    p = st.players[0]
+    full = [n for n in range(1, 6) if p.piles[n - 1]]
+    assert full and len(full) < 5
+    menu = TITLE.choices(st, 0, ())
+    assert [c.id for c in menu.choices] == [f"pile:{n}" for n in full]
+    assert not any("empty" in c.label for c in menu.choices)
+    empty = next(n for n in range(1, 6) if not p.piles[n - 1])
+    with pytest.raises(IllegalAction, match="empty"):
+        TITLE.apply(TITLE.copy(st), 0, f"pile:{empty}")
+    p.piles = [[] for _ in range(5)]
+    menu = TITLE.choices(st, 0, ())
+    assert [(c.id, c.label) for c in menu.choices] == [
+        ("pile:1", "Take back nothing (every discard pile is empty)")
+    ]
+    assert prompts.default_choice(st, 0) == "pile:1"
+    with pytest.raises(IllegalAction):
+        TITLE.apply(TITLE.copy(st), 0, "pile:2")
+    TITLE.apply(st, 0, "pile:1")
