@@ -51,11 +51,16 @@ def area_number(area: str) -> int:
     return static().area_numbers[area]
 
 
+def area_label(area: str) -> str:
+    """'24 Zanzibar Coast': the area's number on the map and its name, for log lines and
+    refusals (R195)."""
+    return f"{area_number(area)} {data().areas[area].name}"
+
+
 def area_title(area: str) -> str:
     """'12 Kalahari (◆2)': the area as the board shows it (its number and its reward) with its
     name, so a player finds a menu's area on the map (R195)."""
-    a = data().areas[area]
-    return f"{area_number(area)} {a.name} ({names.reward_short(a.reward)})"
+    return f"{area_label(area)} ({names.reward_short(data().areas[area].reward)})"
 
 
 def reward_text(area: str, company: str) -> str:
