@@ -355,6 +355,10 @@ class FakeDiscord:
         #: Requests for which this returns True hang forever (a Discord that stops answering:
         #: used to crash the bot between its commit and its post); they are kept in `held`.
         self.hold: Callable[[Request], bool] | None = None
+        #: Requests for which this returns True are handled (a message is made) but their
+        #: answers wait until `release_held` (the bot killed after Discord made its message,
+        #: before or after it heard so); they are kept in `held` too.
+        self.hold_answer: Callable[[Request], bool] | None = None
         self.held: list[Request] = []
         self._unheld = asyncio.Event()
         self.gateway_ops: list[dict[str, Any]] = []  # what the bot sent on the gateway
@@ -1230,6 +1234,9 @@ class FakeDiscord:
                 m = rx.fullmatch(path)
                 if m:
                     result = await handler(rec, *m.groups())
+                    if self.hold_answer is not None and self.hold_answer(rec):
+                        self.held.append(rec)
+                        await self._unheld.wait()
                     if isinstance(result, web.StreamResponse):
                         rec.status = result.status
                         return result
@@ -1247,8 +1254,9 @@ class FakeDiscord:
             self._touch()
 
     def release_held(self) -> None:
-        """Stop holding: held requests are answered 503 (their sender is usually gone)."""
-        self.hold = None
+        """Stop holding: held requests are answered 503 (their sender is usually gone); held
+        answers (`hold_answer`) go out as they are."""
+        self.hold = self.hold_answer = None
         self._unheld.set()
 
     def _invalid(self, rec: Request, errors: list[str]) -> web.Response | None:
