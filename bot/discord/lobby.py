@@ -132,36 +132,39 @@ class Lobby(Cog):
         quiet_clock: str | None = None,
         spectators: str | None = None,
     ) -> None:
-        # Under a burst of new lobbies the database may queue us: defer (publicly, as the
-        # lobby is public) rather than miss Discord's 3-second limit.
+        # The lobby's message is this answer's own: a public "thinking…" first, whose id is
+        # stored with the new game in one write, then edited into the lobby. If the write fails
+        # (a busy database), the private reply removes it: no public lobby the database does
+        # not know, and nothing to block a retry. What can be refused is refused before.
         responder = Responder(interaction, private_defer=False)
-        info = await responder.within(
-            self.service.create(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                user_id=interaction.user.id,
-                title_slug=title,
-                seats=seats,
-                bots=bots or 0,
-                options=options,
-                pace=pace,
-                expiry=expiry,
-                quiet_clock=quiet_clock,
-                spectators=spectators,
-            )
+        settings = {
+            "title_slug": title,
+            "seats": seats,
+            "bots": bots or 0,
+            "options": options,
+            "pace": pace,
+            "expiry": expiry,
+            "quiet_clock": quiet_clock,
+            "spectators": spectators,
+        }
+        await responder.within(self.service.check_new(interaction.channel_id, **settings))
+        message_id = await responder.placeholder()
+        info = await self.service.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+            lobby_message_id=message_id,
+            **settings,
         )
         log.info(
             "lobby opened",
             extra={"game_id": info.id, "channel_id": info.channel_id, "command": "game new"},
         )
-        message_id = await responder.public(
+        await responder.public(
             embed=messages.lobby_embed(info, _blurb(info)),
             view=components.lobby_view(info.id),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        if message_id is None:
-            message_id = (await interaction.original_response()).id
-        await self.service.set_lobby_message(info.id, message_id)
 
     async def leave(self, responder: Responder, from_button: bool = False) -> None:
         """In a lobby: give the seat up. In a running game: the automatic player takes the

@@ -256,8 +256,9 @@ class Exchange:
 
     @property
     def ephemeral(self) -> bool:
-        """The answer was visible to the invoking user only."""
-        msgs = self.messages()
+        """The answer was visible to the invoking user only (a message deleted since, such
+        as a public "thinking…" removed for a private answer, was visible to nobody)."""
+        msgs = [m for m in self.messages() if not m.deleted]
         if msgs:
             return all(m.ephemeral for m in msgs)
         if self.callback is None:
@@ -1784,8 +1785,10 @@ class FakeDiscord:
         if bad := self._invalid(rec, validate_message(body, rec.files)):
             return bad
         eph = bool(int(body.get("flags") or 0) & EPHEMERAL)
-        if ex.callback_type == 5 and ex.original and ex.original.loading:
-            # the first follow-up after a deferred message edits the loading message
+        original = ex.original
+        if ex.callback_type == 5 and original and original.loading and not original.deleted:
+            # the first follow-up after a deferred message edits the loading message (unless
+            # it was deleted: then the follow-up is a message of its own)
             msg = ex.original
             self._edit(msg, body, rec.files)
         else:
@@ -1836,9 +1839,7 @@ class FakeDiscord:
         msg = self._wh_message(rec, ex, mid)
         if isinstance(msg, web.Response):
             return msg
-        msg.deleted = True
-        ex.webhook_calls += 1
-        ex.answered_at = ex.answered_at or time.perf_counter()
+        msg.deleted = True  # (answers nothing: a deleted "thinking…" leaves the defer unanswered)
         return None
 
 
