@@ -7,12 +7,15 @@ import logging
 
 import discord
 from discord import app_commands
+from sqlalchemy.exc import SQLAlchemyError
 
 from bot import catalog
 from bot.discord import components, messages
 from bot.discord.checks import Responder, guarded, is_moderator
 from bot.discord.clocks import EXPIRY_CHOICES, QUIET_CLOCK_CHOICES, pace_suggestions
 from bot.discord.cog import Cog
+from bot.discord.custom_ids import lobby_custom_id
+from bot.discord.turns import LOOK_BACK
 from bot.discord.watching import SPECTATOR_CHOICES
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
@@ -240,15 +243,50 @@ class Lobby(Cog):
         }
 
     async def refresh(self, info: GameInfo) -> None:
-        """Edit the lobby message in place (after a command rather than a button press)."""
-        if info.lobby_message_id is None:
+        """Edit the lobby message in place (after a command rather than a button press). A
+        lobby whose message id the database does not know (Play again answered, then the
+        database was busy) is looked for in the channel by its Join button, and its id stored."""
+        message_id = info.lobby_message_id or await self.find_lobby_message(info)
+        if message_id is None:
             return
         try:
             channel = self.bot.get_partial_messageable(info.channel_id)
-            msg = channel.get_partial_message(info.lobby_message_id)
+            msg = channel.get_partial_message(message_id)
             await msg.edit(**self.lobby_message(info))
         except discord.HTTPException as exc:
             log.info("could not refresh the lobby message: %s", exc, extra={"game_id": info.id})
+
+    async def find_lobby_message(self, info: GameInfo) -> int | None:
+        """The id of the bot's message with this lobby's Join button among the channel's newest
+        `LOOK_BACK` messages (stored for next time, if the database takes it), else None."""
+        join = lobby_custom_id(info.id, "join")
+        me = self.bot.user.id if self.bot.user is not None else None
+        fields = {"game_id": info.id, "channel_id": info.channel_id}
+        found: int | None = None
+        try:
+            async for m in self.bot.get_partial_messageable(info.channel_id).history(
+                limit=LOOK_BACK
+            ):
+                rows = [row.to_dict() for row in m.components]
+                ids = {c.get("custom_id") for row in rows for c in row.get("components", ())}
+                if m.author.id == me and join in ids:
+                    found = m.id
+                    break
+        except discord.HTTPException as exc:
+            log.info("could not look for the lobby message: %s", exc, extra=fields)
+        if found is not None:
+            try:
+                await self.service.set_lobby_message(info.id, found)
+            except SQLAlchemyError as exc:  # (found again next time)
+                log.warning(
+                    "could not store the lobby message's id: %s", _first_line(exc), extra=fields
+                )
+        return found
+
+
+def _first_line(exc: SQLAlchemyError) -> str:
+    """What the database said, without the statement (logged at WARNING: no traceback)."""
+    return str(getattr(exc, "orig", None) or exc).splitlines()[0]
 
 
 def _blurb(info: GameInfo) -> str:

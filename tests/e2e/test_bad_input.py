@@ -346,4 +346,46 @@ async def test_game_new_meeting_a_busy_database_leaves_no_lobby_it_does_not_know
     await fake.wait_for(
         lambda: dave in (fake.message(lobby.id) or lobby).text(), 10, what="the lobby updated"
     )
+    # What can be refused is refused before anything public (no "thinking…" first).
+    for channel, options in (("lounge", {}), ("quiet", {"seats": 9})):
+        ex = await fake.slash("erin", channel, "game", "new", title="bazaar", **options)
+        assert_refused(ex)
+        assert ex.callback is not None and ex.callback["type"] == 4, ex.callback
+    assert_clean_log(slow_db_bot)
+
+
+@pytest.mark.parametrize("slow_db_bot", [1], indirect=True)
+async def test_play_again_meeting_a_busy_database_keeps_its_lobby_known(
+    fake: FakeDiscord, slow_db_bot: BotProcess
+):
+    """Play again posts its lobby (pinging the invited), then the database is locked before
+    the lobby's message id is stored: the presser is not told that nothing was changed (the
+    lobby is open), and the lobby is updated when someone joins with `/game join` (found by
+    its Join button, its id stored then)."""
+    table = Table(fake, fake.channel("games"), ["alice", "bob"])
+    await table.open("alice", seats=2, options="rounds=2")
+    await table.join_all()
+    await table.start()
+    await table.play_to_end()
+    final = table.turn_message()
+    await fake.wait_for(  # (the finished game's timelapse is posted first: its own writes)
+        lambda: any("🎞️" in m.text() for m in fake.messages("games")), 60, what="the timelapse"
+    )
+    fake.hold_answer = lambda rec: rec.method == "POST" and rec.path.endswith("/callback")
+    press = asyncio.ensure_future(
+        fake.press("alice", final, f"br:{table.game_id}:again", timeout=20)
+    )
+    await fake.wait_for(lambda: fake.held, 15, what="the answer to Play again")
+    with Lock(slow_db_bot.workdir / "boardroom.db"):
+        fake.release_held()
+        ex = await press
+        await asyncio.sleep(2.0)  # (past the busy timeout)
+    assert "nothing was changed" not in ex.text()
+    (lobby,) = _lobbies(fake, "games")
+    ex = await fake.slash("bob", "games", "game", "join")
+    assert not is_refusal(ex), ex.text()
+    bob = str(fake.users["bob"]["id"])
+    await fake.wait_for(lambda: bob in fake.message(lobby.id).text(), 10, what="the lobby updated")
+    log = slow_db_bot.log()
+    assert "the new lobby's message id is not stored yet: database is locked" in log
     assert_clean_log(slow_db_bot)
