@@ -14,7 +14,7 @@ from bot.discord import components, messages
 from bot.discord.checks import Responder, guarded, is_moderator
 from bot.discord.clocks import EXPIRY_CHOICES, QUIET_CLOCK_CHOICES, pace_suggestions
 from bot.discord.cog import Cog
-from bot.discord.custom_ids import lobby_custom_id
+from bot.discord.custom_ids import ids_in, lobby_custom_id
 from bot.discord.turns import LOOK_BACK
 from bot.discord.watching import SPECTATOR_CHOICES
 from bot.errors import ServiceError
@@ -267,9 +267,7 @@ class Lobby(Cog):
             async for m in self.bot.get_partial_messageable(info.channel_id).history(
                 limit=LOOK_BACK
             ):
-                rows = [row.to_dict() for row in m.components]
-                ids = {c.get("custom_id") for row in rows for c in row.get("components", ())}
-                if m.author.id == me and join in ids:
+                if m.author.id == me and join in ids_in(r.to_dict() for r in m.components):
                     found = m.id
                     break
         except discord.HTTPException as exc:

@@ -20,6 +20,7 @@ import discord
 from bot import catalog
 from bot.discord import components, messages, rest
 from bot.discord.checks import Responder
+from bot.discord.custom_ids import ids_in
 from bot.discord.sent import Components
 from bot.discord.timelapse import TimelapsePoster
 from bot.discord.watch_buttons import again_view
@@ -413,12 +414,7 @@ def _signature(
     ("<Title> · game #<id>", "Move <version> · ..."; the final standings' title) and its
     components' custom ids (which carry the game and the version)."""
     heads = tuple((e.title, e.footer.text) for e in embeds)
-    ids = tuple(
-        sorted(
-            c["custom_id"] for row in rows for c in row.get("components", ()) if "custom_id" in c
-        )
-    )
-    return heads, ids
+    return heads, tuple(sorted(ids_in(rows)))
 
 
 def _fit_all(embeds: list[discord.Embed]) -> list[discord.Embed]:
