@@ -118,6 +118,21 @@ class Responder:
             if deferring:
                 await deferring[0]
 
+    async def placeholder(self) -> int:
+        """Answer at once with a public "thinking…" message and return its id: the next
+        `public` answer edits that message (needs `private_defer=False`), a private one
+        removes it. For a message whose id is stored with the write it announces (a new
+        lobby), so the database never misses a message it should know."""
+        it = self.interaction
+        message_id = None
+        if not it.response.is_done():
+            kind = AnswerType.deferred_channel_message
+            message_id = await rest.answer(it, kind, with_id=True)
+            self.thinking = True
+        if message_id is None:  # (deferred already, or Discord did not say: ask for it)
+            message_id = (await it.original_response()).id
+        return message_id
+
     async def public(self, **kwargs: Any) -> int | None:
         """Post a message everyone in the channel sees; returns its id when known."""
         it = self.interaction

@@ -7,12 +7,15 @@ import logging
 
 import discord
 from discord import app_commands
+from sqlalchemy.exc import SQLAlchemyError
 
 from bot import catalog
 from bot.discord import components, messages
 from bot.discord.checks import Responder, guarded, is_moderator
 from bot.discord.clocks import EXPIRY_CHOICES, QUIET_CLOCK_CHOICES, pace_suggestions
 from bot.discord.cog import Cog
+from bot.discord.custom_ids import ids_in, lobby_custom_id
+from bot.discord.turns import LOOK_BACK
 from bot.discord.watching import SPECTATOR_CHOICES
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
@@ -145,36 +148,39 @@ class Lobby(Cog):
         quiet_clock: str | None = None,
         spectators: str | None = None,
     ) -> None:
-        # Under a burst of new lobbies the database may queue us: defer (publicly, as the
-        # lobby is public) rather than miss Discord's 3-second limit.
+        # The lobby's message is this answer's own: a public "thinking…" first, whose id is
+        # stored with the new game in one write, then edited into the lobby. If the write fails
+        # (a busy database), the private reply removes it: no public lobby the database does
+        # not know, and nothing to block a retry. What can be refused is refused before.
         responder = Responder(interaction, private_defer=False)
-        info = await responder.within(
-            self.service.create(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                user_id=interaction.user.id,
-                title_slug=title,
-                seats=seats,
-                bots=bots or 0,
-                options=options,
-                pace=pace,
-                expiry=expiry,
-                quiet_clock=quiet_clock,
-                spectators=spectators,
-            )
+        settings = {
+            "title_slug": title,
+            "seats": seats,
+            "bots": bots or 0,
+            "options": options,
+            "pace": pace,
+            "expiry": expiry,
+            "quiet_clock": quiet_clock,
+            "spectators": spectators,
+        }
+        await responder.within(self.service.check_new(interaction.channel_id, **settings))
+        message_id = await responder.placeholder()
+        info = await self.service.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+            lobby_message_id=message_id,
+            **settings,
         )
         log.info(
             "lobby opened",
             extra={"game_id": info.id, "channel_id": info.channel_id, "command": "game new"},
         )
-        message_id = await responder.public(
+        await responder.public(
             embed=messages.lobby_embed(info, _blurb(info)),
             view=components.lobby_view(info.id),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        if message_id is None:
-            message_id = (await interaction.original_response()).id
-        await self.service.set_lobby_message(info.id, message_id)
 
     async def leave(self, responder: Responder, from_button: bool = False) -> None:
         """In a lobby: give the seat up. In a running game: the automatic player takes the
@@ -250,15 +256,48 @@ class Lobby(Cog):
         }
 
     async def refresh(self, info: GameInfo) -> None:
-        """Edit the lobby message in place (after a command rather than a button press)."""
-        if info.lobby_message_id is None:
+        """Edit the lobby message in place (after a command rather than a button press). A
+        lobby whose message id the database does not know (Play again answered, then the
+        database was busy) is looked for in the channel by its Join button, and its id stored."""
+        message_id = info.lobby_message_id or await self.find_lobby_message(info)
+        if message_id is None:
             return
         try:
             channel = self.bot.get_partial_messageable(info.channel_id)
-            msg = channel.get_partial_message(info.lobby_message_id)
+            msg = channel.get_partial_message(message_id)
             await msg.edit(**self.lobby_message(info))
         except discord.HTTPException as exc:
             log.info("could not refresh the lobby message: %s", exc, extra={"game_id": info.id})
+
+    async def find_lobby_message(self, info: GameInfo) -> int | None:
+        """The id of the bot's message with this lobby's Join button among the channel's newest
+        `LOOK_BACK` messages (stored for next time, if the database takes it), else None."""
+        join = lobby_custom_id(info.id, "join")
+        me = self.bot.user.id if self.bot.user is not None else None
+        fields = {"game_id": info.id, "channel_id": info.channel_id}
+        found: int | None = None
+        try:
+            async for m in self.bot.get_partial_messageable(info.channel_id).history(
+                limit=LOOK_BACK
+            ):
+                if m.author.id == me and join in ids_in(r.to_dict() for r in m.components):
+                    found = m.id
+                    break
+        except discord.HTTPException as exc:
+            log.info("could not look for the lobby message: %s", exc, extra=fields)
+        if found is not None:
+            try:
+                await self.service.set_lobby_message(info.id, found)
+            except SQLAlchemyError as exc:  # (found again next time)
+                log.warning(
+                    "could not store the lobby message's id: %s", _first_line(exc), extra=fields
+                )
+        return found
+
+
+def _first_line(exc: SQLAlchemyError) -> str:
+    """What the database said, without the statement (logged at WARNING: no traceback)."""
+    return str(getattr(exc, "orig", None) or exc).splitlines()[0]
 
 
 def _blurb(info: GameInfo) -> str:

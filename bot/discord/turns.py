@@ -20,6 +20,7 @@ import discord
 from bot import catalog
 from bot.discord import components, messages, rest
 from bot.discord.checks import Responder
+from bot.discord.custom_ids import ids_in
 from bot.discord.sent import Components
 from bot.discord.timelapse import TimelapsePoster
 from bot.discord.watch_buttons import again_view
@@ -37,6 +38,9 @@ PING_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False, re
 NO_PINGS = discord.AllowedMentions.none()
 #: How often posted turn messages are marked delivered when no decision piggybacks them.
 FLUSH_INTERVAL = 5.0
+#: How many of a channel's newest messages the start-up repair looks through for a turn
+#: message posted just before a crash (`TurnPoster.already_posted`).
+LOOK_BACK = 50
 
 
 def has_hands(slug: str) -> bool:
@@ -146,9 +150,19 @@ class TurnPoster:
 
     async def send_to_channel(self, outcome: Outcome) -> None:
         """Post an owed turn message as a plain channel message (after a restart: there is no
-        interaction to answer). The nonce makes a repeated post within minutes a no-op."""
+        interaction to answer), unless it is in the channel already (`already_posted`). The
+        nonce makes a repeated post within minutes a no-op."""
         info = outcome.game
         message = await self.build(outcome)
+        found = await self.already_posted(info, message)
+        if found is not None:
+            log.info(
+                "owed turn message found in the channel (version %d): not posted again",
+                info.version,
+                extra={"game_id": info.id, "channel_id": info.channel_id},
+            )
+            self.after_post(outcome, found, message, private=False)
+            return
         nonce = f"{info.id}-{info.version}"
         sent = await rest.send(self.bot, info.channel_id, nonce=nonce, **message.send_kwargs())
         log.info(
@@ -158,15 +172,43 @@ class TurnPoster:
         )
         self.after_post(outcome, sent, message)
 
+    async def already_posted(self, info: GameInfo, message: TurnMessage) -> int | None:
+        """The id of the bot's message in the channel that is this version's turn message
+        (the same embed titles and footers, the same components), if one was posted before a
+        crash left it unmarked; None if not (or the channel cannot be read). Looked for among
+        the channel's newest `LOOK_BACK` messages, no further back than the game's stored
+        turn message (an edit in place keeps its id)."""
+        wanted = _signature(message.embeds, message.view.to_components() if message.view else [])
+        me = self.bot.user.id if self.bot.user is not None else None
+        channel = self.bot.get_partial_messageable(info.channel_id)
+        try:
+            async for found in channel.history(limit=LOOK_BACK):
+                if info.turn_message_id is not None and found.id < info.turn_message_id:
+                    break
+                rows = [row.to_dict() for row in found.components]
+                if found.author.id == me and _signature(found.embeds, rows) == wanted:
+                    return found.id
+        except discord.HTTPException as exc:
+            log.warning(
+                "could not look for the owed turn message in the channel: %s",
+                exc,
+                extra={"game_id": info.id, "channel_id": info.channel_id},
+            )
+        return None
+
     def after_post(
         self,
         outcome: Outcome,
         message_id: int | None,
         message: TurnMessage | None,
         hands_for: Iterable[int] | None = None,
+        *,
+        private: bool = True,
     ) -> None:
         """Report the post (durable delivery), remember the new turn message; in the
-        background, strip the old one's components and deliver private information."""
+        background, strip the old one's components and deliver private information.
+        `private=False`: the message was posted before a restart (found by `already_posted`),
+        its DMs with it: they are not sent again."""
         info = outcome.game
         self.service.posted(info.id, info.version, message_id)
         # The final message keeps its Play again button (it has no turn components to strip).
@@ -188,10 +230,12 @@ class TurnPoster:
             self.forget(info.id)
             for key in [k for k in self._dm_hand if k[0] == info.id]:
                 del self._dm_hand[key]
-        self.spawn(self.deliver_private(outcome, set(hands_for or ())))
+        if private:
+            self.spawn(self.deliver_private(outcome, set(hands_for or ())))
         if info.status == "finished" and info.result is not None:
             self.timelapses.final_posted(info.id, info.version, message_id)
-        self.bot.watching.after_post(outcome, message_id, message)
+        if private:
+            self.bot.watching.after_post(outcome, message_id, message)
 
     async def edit_quietly(self, outcome: Outcome) -> bool:
         """Edit the current turn message for a confirmation that revealed nothing: the same
@@ -361,6 +405,16 @@ class TurnPoster:
                 "see the answer.",
                 allowed_mentions=PING_USERS,
             )
+
+
+def _signature(
+    embeds: Iterable[discord.Embed], rows: Iterable[dict[str, Any]]
+) -> tuple[tuple[tuple[str | None, str | None], ...], tuple[str, ...]]:
+    """What tells one turn message from every other message: its embeds' titles and footers
+    ("<Title> · game #<id>", "Move <version> · ..."; the final standings' title) and its
+    components' custom ids (which carry the game and the version)."""
+    heads = tuple((e.title, e.footer.text) for e in embeds)
+    return heads, tuple(sorted(ids_in(rows)))
 
 
 def _fit_all(embeds: list[discord.Embed]) -> list[discord.Embed]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from sqlalchemy.exc import SQLAlchemyError
 
 from bot import catalog
 from bot.discord import messages, rest
@@ -208,7 +209,14 @@ class Watching(Cog):
         message_id = await responder.public(content=content, **message)
         if message_id is None:
             message_id = (await interaction.original_response()).id
-        await self.service.set_lobby_message(info.id, message_id)
+        try:
+            await self.service.set_lobby_message(info.id, message_id)
+        except SQLAlchemyError as exc:  # the lobby is open: its refresh finds it (lobby.py)
+            log.warning(
+                "the new lobby's message id is not stored yet: %s",
+                str(getattr(exc, "orig", None) or exc).splitlines()[0],
+                extra={"game_id": info.id, "channel_id": info.channel_id},
+            )
         log.info(
             "lobby opened again",
             extra={"game_id": info.id, "channel_id": info.channel_id, "command": "press:again"},

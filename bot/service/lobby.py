@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot import catalog
@@ -18,14 +20,81 @@ from bot.service.describe import describe_game
 from bot.service.loader import Loaded, title_of
 from bot.service.options import parse_options
 from bot.service.watching import parse_spectators
-from engine.core import Event
+from engine.core import Event, Title
 from engine.rng import Rng
 
 #: Salt of the generator that shuffles the seating at start (independent of the title's own).
 SEATING_SALT = 0x5EA7
 
+_CHANNEL_TAKEN = (
+    "This channel already has a game of {title} ({status}). Finish it, or ask a moderator to "
+    "`/admin end` it."
+)
+_LIVE_HERE = select(Game.title, Game.status).where(Game.live_channel_id == bindparam("channel"))
+
+
+@dataclass(frozen=True)
+class _NewGame:
+    """A new game's settings, checked."""
+
+    title: Title
+    seats: int
+    bots: int
+    options: dict[str, str]
+    pace: dict | None
+    expiry: str
+    in_quiet: bool
+    spectators: str
+
+
+def _new_game(
+    title_slug: str,
+    seats: int | None = None,
+    bots: int = 0,
+    options: str | dict[str, str] | None = None,
+    pace: str | None = None,
+    expiry: str | None = None,
+    quiet_clock: str | None = None,
+    spectators: str | None = None,
+) -> _NewGame:
+    """The settings of `/game new`, checked (ServiceError: what is wrong with them)."""
+    title = catalog.title(title_slug)
+    if title is None:
+        names = ", ".join(t.slug for t in catalog.offered())
+        raise ServiceError(f"I don't know the game `{title_slug}`. I can host: {names}.")
+    seats = title.max_seats if seats is None else seats
+    if not title.min_seats <= seats <= title.max_seats:
+        raise ServiceError(
+            f"{title.name} is for {title.min_seats} to {title.max_seats} players, not {seats}."
+        )
+    if not 0 <= bots < seats:
+        raise ServiceError(
+            f"Automatic players fill seats beside you: between 0 and {seats - 1} here."
+        )
+    return _NewGame(
+        title,
+        seats,
+        bots,
+        parse_options(title, options),
+        parse_pace(pace),
+        parse_policy(expiry),
+        parse_quiet_clock(quiet_clock),
+        parse_spectators(spectators),
+    )
+
 
 class LobbyCases(ServiceCore):
+    async def check_new(self, channel_id: int, **settings: Any) -> None:
+        """Refuse (ServiceError) what `create` would refuse for these settings (`create`'s
+        keyword arguments from `title_slug` on), or because the channel has a live game, without
+        writing: so the Discord layer can refuse before it answers in public. (`create` checks
+        again: another game may be opened here meanwhile.)"""
+        _new_game(**settings)
+        async with self._reading() as c:
+            existing = (await c.execute(_LIVE_HERE, {"channel": channel_id})).first()
+        if existing is not None:
+            raise ServiceError(_CHANNEL_TAKEN.format(title=existing.title, status=existing.status))
+
     async def create(
         self,
         *,
@@ -41,51 +110,39 @@ class LobbyCases(ServiceCore):
         expiry: str | None = None,
         quiet_clock: str | None = None,
         spectators: str | None = None,
+        lobby_message_id: int | None = None,
     ) -> GameInfo:
         """`pace`: a clock preset or `custom:S/I/C` (see clock_rules; None: no clock);
         `expiry`: what happens when a clock runs out (automatic, default or pause);
         `quiet_clock`: does a clock `runs` (default) or `waits` in its player's quiet hours;
-        `spectators`: who may watch (open, the default; ask; closed)."""
-        title = catalog.title(title_slug)
-        if title is None:
-            names = ", ".join(t.slug for t in catalog.offered())
-            raise ServiceError(f"I don't know the game `{title_slug}`. I can host: {names}.")
-        seats = title.max_seats if seats is None else seats
-        if not title.min_seats <= seats <= title.max_seats:
-            raise ServiceError(
-                f"{title.name} is for {title.min_seats} to {title.max_seats} players, not {seats}."
-            )
-        if not 0 <= bots < seats:
-            raise ServiceError(
-                f"Automatic players fill seats beside you: between 0 and {seats - 1} here."
-            )
-        opts = parse_options(title, options)
-        clock, policy = parse_pace(pace), parse_policy(expiry)
-        in_quiet = parse_quiet_clock(quiet_clock)
-        watchers = parse_spectators(spectators)
+        `spectators`: who may watch (open, the default; ask; closed);
+        `lobby_message_id`: the lobby's message, stored with the game in the same write (posted
+        before, as a placeholder the lobby is then edited into: never a lobby message the
+        database does not know)."""
+        new = _new_game(title_slug, seats, bots, options, pace, expiry, quiet_clock, spectators)
         async with self._channel_lock(channel_id), self._tx() as s:
             existing = await s.scalar(select(Game).where(Game.live_channel_id == channel_id))
             if existing is not None:
                 raise ServiceError(
-                    f"This channel already has a game of {existing.title} "
-                    f"({existing.status}). Finish it, or ask a moderator to `/admin end` it."
+                    _CHANNEL_TAKEN.format(title=existing.title, status=existing.status)
                 )
             game = Game(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 live_channel_id=channel_id,
-                title=title.slug,
-                rules_version=title.rules_version,
+                title=new.title.slug,
+                rules_version=new.title.rules_version,
                 seed=seed if seed is not None else secrets.randbits(62),
-                options=opts,
-                seats=seats,
+                options=new.options,
+                seats=new.seats,
                 status="lobby",
                 version=0,
                 created_by=user_id,
-                pace=clock,
-                expiry_policy=policy,
-                clock_in_quiet=in_quiet,
-                spectators=watchers,
+                pace=new.pace,
+                expiry_policy=new.expiry,
+                clock_in_quiet=new.in_quiet,
+                spectators=new.spectators,
+                lobby_message_id=lobby_message_id,
             )
             s.add(game)
             try:
@@ -95,6 +152,7 @@ class LobbyCases(ServiceCore):
                     "This channel already has a game. Finish it, or ask a moderator to "
                     "`/admin end` it."
                 ) from None
+            seats, bots = new.seats, new.bots
             held = [Seat(game_id=game.id, seat_no=0, user_id=user_id)]
             held += [
                 Seat(game_id=game.id, seat_no=seats - bots + i, is_bot=True) for i in range(bots)

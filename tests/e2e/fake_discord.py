@@ -256,8 +256,9 @@ class Exchange:
 
     @property
     def ephemeral(self) -> bool:
-        """The answer was visible to the invoking user only."""
-        msgs = self.messages()
+        """The answer was visible to the invoking user only (a message deleted since, such
+        as a public "thinking…" removed for a private answer, was visible to nobody)."""
+        msgs = [m for m in self.messages() if not m.deleted]
         if msgs:
             return all(m.ephemeral for m in msgs)
         if self.callback is None:
@@ -355,6 +356,10 @@ class FakeDiscord:
         #: Requests for which this returns True hang forever (a Discord that stops answering:
         #: used to crash the bot between its commit and its post); they are kept in `held`.
         self.hold: Callable[[Request], bool] | None = None
+        #: Requests for which this returns True are handled (a message is made) but their
+        #: answers wait until `release_held` (the bot killed after Discord made its message,
+        #: before or after it heard so); they are kept in `held` too.
+        self.hold_answer: Callable[[Request], bool] | None = None
         self.held: list[Request] = []
         self._unheld = asyncio.Event()
         self.gateway_ops: list[dict[str, Any]] = []  # what the bot sent on the gateway
@@ -1230,6 +1235,9 @@ class FakeDiscord:
                 m = rx.fullmatch(path)
                 if m:
                     result = await handler(rec, *m.groups())
+                    if self.hold_answer is not None and self.hold_answer(rec):
+                        self.held.append(rec)
+                        await self._unheld.wait()
                     if isinstance(result, web.StreamResponse):
                         rec.status = result.status
                         return result
@@ -1247,8 +1255,9 @@ class FakeDiscord:
             self._touch()
 
     def release_held(self) -> None:
-        """Stop holding: held requests are answered 503 (their sender is usually gone)."""
-        self.hold = None
+        """Stop holding: held requests are answered 503 (their sender is usually gone); held
+        answers (`hold_answer`) go out as they are."""
+        self.hold = self.hold_answer = None
         self._unheld.set()
 
     def _invalid(self, rec: Request, errors: list[str]) -> web.Response | None:
@@ -1776,8 +1785,10 @@ class FakeDiscord:
         if bad := self._invalid(rec, validate_message(body, rec.files)):
             return bad
         eph = bool(int(body.get("flags") or 0) & EPHEMERAL)
-        if ex.callback_type == 5 and ex.original and ex.original.loading:
-            # the first follow-up after a deferred message edits the loading message
+        original = ex.original
+        if ex.callback_type == 5 and original and original.loading and not original.deleted:
+            # the first follow-up after a deferred message edits the loading message (unless
+            # it was deleted: then the follow-up is a message of its own)
             msg = ex.original
             self._edit(msg, body, rec.files)
         else:
@@ -1828,9 +1839,7 @@ class FakeDiscord:
         msg = self._wh_message(rec, ex, mid)
         if isinstance(msg, web.Response):
             return msg
-        msg.deleted = True
-        ex.webhook_calls += 1
-        ex.answered_at = ex.answered_at or time.perf_counter()
+        msg.deleted = True  # (answers nothing: a deleted "thinking…" leaves the defer unanswered)
         return None
 
 

@@ -360,3 +360,84 @@ async def test_lobby_presses_and_commands_answer_in_time_while_the_database_wait
 
     assert fake.late_callbacks == []
     assert_clean_log(slow_db_bot)
+
+
+def _lobbies(fake: FakeDiscord, channel: str) -> list[Message]:
+    """The public lobby messages of a channel (with their Join buttons)."""
+    return [m for m in fake.messages(channel) if any(c.endswith(":l:join") for c in m.custom_ids())]
+
+
+@pytest.mark.parametrize("slow_db_bot", [1], indirect=True)
+async def test_game_new_meeting_a_busy_database_leaves_no_lobby_it_does_not_know(
+    fake: FakeDiscord, slow_db_bot: BotProcess
+):
+    """Another program locks the database just as Discord makes the first answer to
+    `/game new` (before the bot hears of it): the command fails with the busy reply. Then
+    either the lobby is public and the database knows its message (it is updated when someone
+    joins), or nothing public is left and trying again works."""
+    fake.hold_answer = lambda rec: rec.method == "POST" and rec.path.endswith("/callback")
+    new = asyncio.ensure_future(
+        fake.slash("carol", "lounge", "game", "new", title="bazaar", timeout=20)
+    )
+    await fake.wait_for(lambda: fake.held, 15, what="the first answer to /game new")
+    with Lock(slow_db_bot.workdir / "boardroom.db"):
+        fake.release_held()
+        ex = await new
+        busy = "The game database is busy; nothing was changed"
+        await fake.wait_for(lambda: busy in ex.text(), 10, what="the busy reply")
+    assert all(m.ephemeral for m in ex.messages() if busy in m.text() and not m.deleted)
+    lobbies = _lobbies(fake, "lounge")
+    if not lobbies:  # nothing public: the command can be tried again
+        ex = await fake.slash("carol", "lounge", "game", "new", title="bazaar")
+        assert not is_refusal(ex), ex.text()
+        lobbies = _lobbies(fake, "lounge")
+    (lobby,) = lobbies
+    ex = await fake.slash("dave", "lounge", "game", "join")
+    assert not is_refusal(ex), ex.text()
+    dave = str(fake.users["dave"]["id"])
+    await fake.wait_for(
+        lambda: dave in (fake.message(lobby.id) or lobby).text(), 10, what="the lobby updated"
+    )
+    # What can be refused is refused before anything public (no "thinking…" first).
+    for channel, options in (("lounge", {}), ("quiet", {"seats": 9})):
+        ex = await fake.slash("erin", channel, "game", "new", title="bazaar", **options)
+        assert_refused(ex)
+        assert ex.callback is not None and ex.callback["type"] == 4, ex.callback
+    assert_clean_log(slow_db_bot)
+
+
+@pytest.mark.parametrize("slow_db_bot", [1], indirect=True)
+async def test_play_again_meeting_a_busy_database_keeps_its_lobby_known(
+    fake: FakeDiscord, slow_db_bot: BotProcess
+):
+    """Play again posts its lobby (pinging the invited), then the database is locked before
+    the lobby's message id is stored: the presser is not told that nothing was changed (the
+    lobby is open), and the lobby is updated when someone joins with `/game join` (found by
+    its Join button, its id stored then)."""
+    table = Table(fake, fake.channel("games"), ["alice", "bob"])
+    await table.open("alice", seats=2, options="rounds=2")
+    await table.join_all()
+    await table.start()
+    await table.play_to_end()
+    final = table.turn_message()
+    await fake.wait_for(  # (the finished game's timelapse is posted first: its own writes)
+        lambda: any("🎞️" in m.text() for m in fake.messages("games")), 60, what="the timelapse"
+    )
+    fake.hold_answer = lambda rec: rec.method == "POST" and rec.path.endswith("/callback")
+    press = asyncio.ensure_future(
+        fake.press("alice", final, f"br:{table.game_id}:again", timeout=20)
+    )
+    await fake.wait_for(lambda: fake.held, 15, what="the answer to Play again")
+    with Lock(slow_db_bot.workdir / "boardroom.db"):
+        fake.release_held()
+        ex = await press
+        await asyncio.sleep(2.0)  # (past the busy timeout)
+    assert "nothing was changed" not in ex.text()
+    (lobby,) = _lobbies(fake, "games")
+    ex = await fake.slash("bob", "games", "game", "join")
+    assert not is_refusal(ex), ex.text()
+    bob = str(fake.users["bob"]["id"])
+    await fake.wait_for(lambda: bob in fake.message(lobby.id).text(), 10, what="the lobby updated")
+    log = slow_db_bot.log()
+    assert "the new lobby's message id is not stored yet: database is locked" in log
+    assert_clean_log(slow_db_bot)
