@@ -279,7 +279,7 @@ class Walk:
         """The log line of a post just placed (`before`: the displaced company's share value
         before its post went back to `where`)."""
         st, company = self.st, self.company
-        txt = f"{names.player(st, self.seat)} places a {names.company(company)} post in {geo.area_label(t.area)} (cost {t.cost}, {t.how()})"
+        txt = f"{names.player(st, self.seat)} places a {names.company(company)} post in {geo.area_name(t.area)} (cost {t.cost}, {t.how()})"
         txt += (
             "; post from the reserve"
             if from_reserve
