@@ -128,6 +128,11 @@ class Info(Cog):
     async def press_rules(self, interaction: discord.Interaction, slug: str, page: int) -> None:
         await self.show_rules(Responder(interaction), slug, page, edit=True)
 
+    @guarded("press:text_board")
+    async def press_board_text(self, interaction: discord.Interaction, game_id: int) -> None:
+        responder = Responder(interaction)
+        await _send_text(responder, await responder.within(self.service.board_text_of(game_id)))
+
     @guarded("press:hand")
     async def press_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         responder = Responder(interaction)

@@ -91,9 +91,12 @@ class ReadingCases(ServiceCore):
         return Board(game=info, image=image)
 
     async def board_text(self, channel_id: int) -> str:
-        """The public board as structured text for a screen reader (`/game board text:on`),
-        built on request from the spectator's view, so it shows only what everyone sees."""
-        game_id = await self._game_id(channel_id)
+        return await self.board_text_of(await self._game_id(channel_id))
+
+    async def board_text_of(self, game_id: int) -> str:
+        """The public board as structured text for a screen reader (`/game board text:on`, the
+        "Text board" button), built on request from the spectator's view, so it shows only
+        what everyone sees."""
         async with self._reading() as s:
             game, title, state, info = await self._current(
                 s, game_id, ("running", "finished"), "The board appears once the game starts."

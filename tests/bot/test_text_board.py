@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord import components as comp
+from bot.discord import messages as m
 from bot.discord.text_parts import parts
+from bot.discord.turns import has_text_board
 from bot.errors import ServiceError
+from engine.core import Choice, Prompt
 from engine.rng import Rng
 from tests.bot.test_service import ANA, BEN, CAL, CHAN, new_game, play_one
 
@@ -67,3 +71,26 @@ def test_text_parts_break_between_sections_and_keep_every_line() -> None:
     assert sum(p.startswith("### Section") for p in got) >= 4  # most parts start at a heading
     assert parts("short") == ["short"]
     assert parts("x" * 50, 20) == ["x" * 19 + "…"]
+
+
+def _rows(view: object) -> list[list[dict]]:
+    return [row["components"] for row in view.to_components()]  # type: ignore[attr-defined]
+
+
+def test_text_board_button_sits_on_the_last_row_beside_more_and_hand() -> None:
+    many = Prompt(0, "Choose", [Choice(f"c{i}", f"Choice {i}") for i in range(130)])
+    layout = _rows(comp.turn_view(7, 12, [many], has_hands=True, has_text_board=True))
+    assert len(layout) <= m.ROWS_MAX
+    last = [(c["custom_id"], c.get("label")) for c in layout[-1]]
+    assert last == [("br:7:12:m:3", "More choices…"), ("br:7:h", "Show my hand")] + [
+        ("br:7:tb", "Text board")
+    ]
+    secret = [Prompt(0, "Plan", [Choice("p", "Plan")], secret=True)]
+    ids = [c["custom_id"] for r in _rows(comp.turn_view(7, 12, secret, False, True)) for c in r]
+    assert ids == ["br:7:12:p", "br:7:tb"]
+    assert comp.turn_view(7, 12, [], has_hands=False, has_text_board=False) is None
+
+
+def test_only_titles_with_a_text_board_get_the_button(service) -> None:  # (titles loaded)
+    assert has_text_board("tidewater") and has_text_board("mombasa") and has_text_board("benares")
+    assert not has_text_board("bazaar") and not has_text_board("chess")

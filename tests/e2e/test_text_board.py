@@ -37,6 +37,18 @@ async def test_text_board_and_hand_text_are_private_text(fake: FakeDiscord, bot:
     assert "Your hand" not in text
     assert len(fake.messages("games")) == posted  # nothing posted in the channel
 
+    turn = table.turn_message()
+    assert turn is not None
+    button = f"br:{table.game_id}:tb"
+    assert button in turn.custom_ids()
+    pressed = await fake.press("carol", turn, button)
+    await fake.wait_for(
+        lambda: "### Latest moves" in "\n".join(m.content for m in pressed.messages()),
+        what="the whole text board from the button",
+    )
+    assert all(m.ephemeral for m in pressed.messages())
+    assert "\n\n".join(m.content for m in pressed.messages()) == text
+
     hand = await fake.slash("alice", "games", "game", "hand", text="on")
     mine = hand.messages()
     assert mine and all(m.ephemeral and not m.images() for m in mine)
