@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from engine.mombasa.names import company
+from engine.mombasa.names import company, plural
 from engine.mombasa.view_types import Face, MombasaView, Player
 from engine.text_board import board, listed, section
 
@@ -70,14 +70,19 @@ def _player(p: Player) -> str:
     shares = listed(f"{n} {company(c)}" for c, n in p.shares.items() if n)
     parts = [
         f"{p.name}: £{p.cash}",
-        f"{p.hand_size} cards in hand",
+        f"{plural(p.hand_size, 'card')} in hand",
         f"diamond track {p.diamond}",
         f"bookkeeping track {p.ink}",
         f"shares {shares}",
-        f"{p.markers} bonus markers ready",
+        f"{plural(p.markers, 'bonus marker')} ready",
     ]
     if p.final:
-        parts.insert(1, f"final score {sum(p.final.values())}, place {p.place}")
+        worth = ", ".join(
+            f"{company(k) if k in p.shares else k} £{n}"
+            for k, n in p.final.items()
+            if k != "total" and (n or k not in p.shares)
+        )
+        parts.insert(1, f"final score £{p.final.get('total', 0)} ({worth}), place {p.place}")
     if p.planned:
         parts.append("plan confirmed")
     if p.passed:

@@ -150,7 +150,7 @@ def test_r179_r180_mombasa_text_board_hides_hands_and_plans() -> None:
     who = {p.seat: p.name for p in view.players}
     assert "Deciding now: " in text and who[view.deciding[0]] in text
     for p in view.players:
-        assert f"- {p.name}: £{p.cash}; {p.hand_size} cards in hand;" in text
+        assert f"- {p.name}: £{p.cash}; {p.hand_size} card" in text
         if p.planned:
             assert "plan confirmed" in text
     _same_public_text(title, state, 4)
@@ -196,3 +196,39 @@ def test_every_title_offers_a_text_board_at_setup(slug: str) -> None:
     text = title.board_text(title.view(state, None))
     assert text
     _plain(text)
+
+
+@pytest.mark.parametrize(("slug", "seats"), [("tidewater", 3), ("benares", 2), ("mombasa", 4)])
+def test_final_text_board_gives_every_final_score(slug: str, seats: int) -> None:
+    title = _title(slug)
+    state = _played(slug, seats, 4, lambda s: title.result(s) is not None)
+    text = title.board_text(title.view(state, None))
+    _plain(text)
+    assert "game over" in text
+    result = title.result(state)
+    for seat, score in result.scores.items():
+        name = (
+            title.view(state, None).players[seat].name if slug == "mombasa" else f"Seat {seat + 1}"
+        )
+        found = re.search(rf"- {re.escape(name)}: .*final score £?(\d+)", text)
+        assert found and int(found[1]) == score, (name, score)
+
+
+@pytest.mark.parametrize("slug", ["tidewater", "benares", "mombasa"])
+def test_text_board_and_hand_text_read_every_position_of_a_whole_game(slug: str) -> None:
+    """Every phase (start, payouts, reveals, round ends, the end) gives plain text."""
+    title = _title(slug)
+    seats = title.min_seats
+    state = title.setup(6, seats, {})
+    rng = Rng.from_seed(6)
+    for n in range(3000):
+        _plain(title.board_text(title.view(state, None)))
+        for seat in range(seats):
+            mine = title.hand_text(title.view(state, seat))
+            if mine is not None:
+                _plain(mine)
+        if title.result(state) is not None:
+            return
+        seat = title.deciding(state)[0]
+        title.apply(state, seat, title.bot_choice(state, seat, rng.fork(n)))
+    raise AssertionError("the game did not end")
