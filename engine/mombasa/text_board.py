@@ -57,8 +57,11 @@ def _face(f: Face) -> str:
 
 
 def _game(v: MombasaView, who: dict[int, str]) -> list[str]:
-    lines = [f"Round {v.round} of {v.rounds}, {_PHASES.get(v.phase, v.phase)}.", v.status]
-    if v.phase == "action":
+    lines = [f"Round {v.round} of {v.rounds}, {_PHASES.get(v.phase, v.phase)}."]
+    winners = [p.name for p in v.players if p.place == 1]
+    if v.phase == "over" and winners:
+        lines.append(f"Winner: {listed(winners)}.")
+    elif v.phase == "action":
         lines.append(f"{who[v.turn]}'s turn.")
     elif v.deciding:
         lines.append(f"Deciding now: {listed(who[s] for s in v.deciding)}.")

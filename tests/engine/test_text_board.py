@@ -204,7 +204,7 @@ def test_final_text_board_gives_every_final_score(slug: str, seats: int) -> None
     state = _played(slug, seats, 4, lambda s: title.result(s) is not None)
     text = title.board_text(title.view(state, None))
     _plain(text)
-    assert "game over" in text
+    assert "game over" in text and "Winner: " in text
     result = title.result(state)
     for seat, score in result.scores.items():
         name = (
