@@ -96,17 +96,14 @@ def _player(p: Player) -> str:
 def _area(v: MombasaView, p: Player) -> list[str]:
     lines = []
     for s, pile in zip(p.slots, p.piles, strict=False):
-        shown = s.card.text if s.card is not None and s.face_up else None
         if v.phase == "planning" and not s.locked:
             now = "plans are shown at the reveal"
         elif s.locked:
             now = "locked"
-        elif shown:
-            now = f"played {shown}"
-        elif s.card is not None:
-            now = "a card face down"
-        else:
+        elif s.card is None:
             now = "empty"
+        else:  # a used card is turned face down (R79)
+            now = f"{s.card.text}, {'not used yet' if s.face_up else 'used'}"
         cards = listed((f.text for f in pile), "none")
         lines.append(f"Slot {s.slot}: {now}; discard pile, bottom first: {cards}.")
     return lines
