@@ -198,6 +198,18 @@ class Title(Generic[S]):
         """A few short Markdown pages explaining the title (for `/game rules`)."""
         return [self.blurb or self.name]
 
+    def board_text(self, view: Any) -> str | None:
+        """The public part of `view` (from `view(state, seat)`) as plain structured text for a
+        screen reader (`/game board text:on`): Markdown headings and short list lines read in
+        order, names spelled out, no drawing with characters. Built from the view alone, so it
+        shows nothing the view hides; None when the title offers no text board."""
+        return None
+
+    def hand_text(self, view: Any) -> str | None:
+        """The viewing seat's own hidden part of `view` (its hand, its plan) as structured text
+        like `board_text` (`/game hand text:on`); None when the view holds nothing private."""
+        return None
+
     def private_text(self, state: S, seat: int) -> str | None:
         """That seat's hidden information in words (their hand), or None if it has none."""
         return None

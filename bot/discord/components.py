@@ -233,6 +233,29 @@ class HandButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.HAND_TE
         await _bot(interaction).info.press_hand(interaction, self.game_id)
 
 
+class TextBoardButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.TEXT_BOARD_TEMPLATE):
+    """The board as structured text, only to the presser (`/game board text:on`)."""
+
+    def __init__(self, button: ui.Button, game_id: int, valid: bool = True) -> None:
+        super().__init__(button)
+        self.game_id = game_id
+        self.valid = valid
+
+    @classmethod
+    def build(cls, game_id: int, row: int | None = None) -> sent.Button:
+        return sent.Button(custom_ids.text_board_custom_id(game_id), "Text board", row=row)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> TextBoardButton:
+        game_id = number(match["game"])
+        return cls(item, game_id or 0, valid=game_id is not None)
+
+    async def callback(self, interaction: Interaction) -> Any:
+        await _bot(interaction).info.press_board_text(interaction, self.game_id)
+
+
 class LobbyButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.LOBBY_TEMPLATE):
     LOOK = {
         "join": ("Join", discord.ButtonStyle.success),
@@ -377,6 +400,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     PrivateButton,
     MoreButton,
     HandButton,
+    TextBoardButton,
     LobbyButton,
     RulesButton,
     SubstituteButton,
@@ -413,11 +437,16 @@ def choice_items(
 
 
 def turn_view(
-    game_id: int, version: int, prompts: Sequence[Prompt], has_hands: bool
+    game_id: int,
+    version: int,
+    prompts: Sequence[Prompt],
+    has_hands: bool,
+    has_text_board: bool = False,
 ) -> Components | None:
     """The public turn message's components: the single open prompt's choices, or a "Decide
     privately" button when decisions are simultaneous or secret; "Show my hand" when the title
-    has hands."""
+    has hands; "Text board" when it offers one (all on the last row, which holds at most
+    "More choices…" besides)."""
     items: list[sent.Item] = []
     last = m.ROWS_MAX - 1
     if prompts:
@@ -427,6 +456,8 @@ def turn_view(
             items.extend(choice_items(game_id, version, prompts[0]))
     if has_hands:
         items.append(HandButton.build(game_id, row=last))
+    if has_text_board:
+        items.append(TextBoardButton.build(game_id, row=last))
     return Components(items) if items else None
 
 

@@ -28,6 +28,8 @@ PRIVATE_TEMPLATE = _GV + r":p"
 MORE_TEMPLATE = _GV + r":m:(?P<page>\d+)"
 #: "Show my hand" (not tied to a version: a hand is always shown as it is now).
 HAND_TEMPLATE = _G + r":h"
+#: "Text board": the board as text for a screen reader (not tied to a version either).
+TEXT_BOARD_TEMPLATE = _G + r":tb"
 #: Lobby buttons.
 LOBBY_TEMPLATE = _G + r":l:(?P<action>join|leave|start)"
 #: Rules paging (not tied to a game).
@@ -65,6 +67,10 @@ def more_custom_id(game_id: int, version: int, page: int) -> str:
 
 def hand_custom_id(game_id: int) -> str:
     return f"br:{game_id}:h"
+
+
+def text_board_custom_id(game_id: int) -> str:
+    return f"br:{game_id}:tb"
 
 
 def lobby_custom_id(game_id: int, action: str) -> str:

@@ -4,12 +4,13 @@ paging buttons."""
 from __future__ import annotations
 
 import io
+from typing import Literal
 
 import discord
 from discord import app_commands
 
 from bot import catalog
-from bot.discord import components, messages
+from bot.discord import components, messages, text_parts
 from bot.discord.checks import Responder, guarded
 from bot.discord.cog import Cog
 from bot.discord.lobby import title_choices
@@ -29,10 +30,18 @@ class Info(Cog):
             )
 
         @game.command(name="board", description="Show the board (or one seat's area) to all.")
-        @app_commands.describe(seat="Only this seat's area (1 = first seat)")
+        @app_commands.describe(
+            seat="Only this seat's area (1 = first seat)",
+            text="on: the whole board as text a screen reader reads, only to you",
+        )
         async def board(
-            interaction: discord.Interaction, seat: app_commands.Range[int, 1, 25] | None = None
+            interaction: discord.Interaction,
+            seat: app_commands.Range[int, 1, 25] | None = None,
+            text: Literal["on", "off"] = "off",
         ) -> None:
+            if text == "on":
+                await self.show_board_text(Responder(interaction), interaction.channel_id, seat)
+                return
             responder = Responder(interaction, private_defer=False)
             area = None if seat is None else seat - 1
             shown = await responder.within(self.service.board(interaction.channel_id, area))
@@ -71,14 +80,34 @@ class Info(Cog):
             await self.show_rules(Responder(interaction), title, 0, edit=False)
 
         @game.command(name="hand", description="Your private information (only you see it).")
-        async def hand(interaction: discord.Interaction) -> None:
+        @app_commands.describe(text="on: as text a screen reader reads, without the picture")
+        async def hand(
+            interaction: discord.Interaction, text: Literal["on", "off"] = "off"
+        ) -> None:
             responder = Responder(interaction)
-            text, image = await responder.within(
+            if text == "on":
+                words = await responder.within(
+                    self.service.hand_text(interaction.channel_id, interaction.user.id)
+                )
+                await _send_text(responder, words)
+                return
+            shown, image = await responder.within(
                 self.service.hand(interaction.channel_id, interaction.user.id)
             )
-            await responder.private(**_hand_message(text, image))
+            await responder.private(**_hand_message(shown, image))
 
     # ------------------------------------------------------------------ helpers and presses
+    async def show_board_text(
+        self, responder: Responder, channel_id: int, seat: int | None = None
+    ) -> None:
+        """The public board as text, only to the asker: a screen reader's way to the table
+        (posting it in the channel would flood it for everyone else)."""
+        if seat is not None:
+            raise ServiceError(
+                "The text board always reads the whole table: leave out `seat:` with `text:on`."
+            )
+        await _send_text(responder, await responder.within(self.service.board_text(channel_id)))
+
     async def show_rules(self, responder: Responder, slug: str, page: int, edit: bool) -> None:
         title = catalog.title(slug)
         if title is None:
@@ -99,6 +128,11 @@ class Info(Cog):
     async def press_rules(self, interaction: discord.Interaction, slug: str, page: int) -> None:
         await self.show_rules(Responder(interaction), slug, page, edit=True)
 
+    @guarded("press:text_board")
+    async def press_board_text(self, interaction: discord.Interaction, game_id: int) -> None:
+        responder = Responder(interaction)
+        await _send_text(responder, await responder.within(self.service.board_text_of(game_id)))
+
     @guarded("press:hand")
     async def press_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         responder = Responder(interaction)
@@ -106,6 +140,12 @@ class Info(Cog):
             self.service.hand_in_game(game_id, interaction.user.id)
         )
         await responder.private(**_hand_message(text, image))
+
+
+async def _send_text(responder: Responder, text: str) -> None:
+    """Structured text as ephemeral message content, in as many messages as it needs."""
+    for part in text_parts.parts(text):
+        await responder.private(content=part, allowed_mentions=discord.AllowedMentions.none())
 
 
 def _hand_message(text: str, image: RenderedImage | None) -> dict:

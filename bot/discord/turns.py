@@ -26,6 +26,7 @@ from bot.discord.timelapse import TimelapsePoster
 from bot.discord.watch_buttons import again_view
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome, SeatInfo
+from engine.core import Title
 from render.core import RenderedImage
 
 if TYPE_CHECKING:
@@ -47,6 +48,12 @@ def has_hands(slug: str) -> bool:
     """Does the title keep private hands (so a "Show my hand" button makes sense)?"""
     title = catalog.title(slug)
     return title is not None and title.hidden_hands
+
+
+def has_text_board(slug: str) -> bool:
+    """Does the title turn its board into text (`Title.board_text` is its own)?"""
+    title = catalog.title(slug)
+    return title is not None and type(title).board_text is not Title.board_text
 
 
 @dataclass
@@ -118,7 +125,9 @@ class TurnPoster:
         elif info.status == "running":
             prompts = outcome.prompts
             embeds = [messages.turn_embed(info, lines, prompts, image_name)]
-            view = components.turn_view(info.id, info.version, prompts, has_hands(info.title))
+            view = components.turn_view(
+                info.id, info.version, prompts, has_hands(info.title), has_text_board(info.title)
+            )
         else:
             embeds = [messages.summary_embed(info, lines)]
         content = messages.turn_content(info, prefix or outcome.prefix) or None
@@ -250,7 +259,13 @@ class TurnPoster:
         image_name = last.image_name or f"{messages.BOARD_STEM}.png"
         lines = outcome.public_lines()
         embed = messages.turn_embed(info, lines, outcome.prompts, image_name, quiet=True)
-        view = components.turn_view(info.id, info.version, outcome.prompts, has_hands(info.title))
+        view = components.turn_view(
+            info.id,
+            info.version,
+            outcome.prompts,
+            has_hands(info.title),
+            has_text_board(info.title),
+        )
         try:
             await rest.edit(  # (its pings stay)
                 self.bot,

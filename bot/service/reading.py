@@ -90,6 +90,40 @@ class ReadingCases(ServiceCore):
         image = await catalog.draw_board_async(game.title, title.encode(state), area_seat)
         return Board(game=info, image=image)
 
+    async def board_text(self, channel_id: int) -> str:
+        return await self.board_text_of(await self._game_id(channel_id))
+
+    async def board_text_of(self, game_id: int) -> str:
+        """The public board as structured text for a screen reader (`/game board text:on`, the
+        "Text board" button), built on request from the spectator's view, so it shows only
+        what everyone sees."""
+        async with self._reading() as s:
+            game, title, state, info = await self._current(
+                s, game_id, ("running", "finished"), "The board appears once the game starts."
+            )
+        text = title.board_text(title.view(state, None))
+        if text is None:
+            raise ServiceError(f"{title.name} has no text board yet; `/game board` shows it.")
+        return text
+
+    async def hand_text(self, channel_id: int, user_id: int) -> str:
+        """The user's own hidden information as structured text (`/game hand text:on`), from
+        their seat's view; for their eyes only."""
+        game_id = await self._game_id(channel_id)
+        async with self._reading() as s:
+            game, title, state, info = await self._current(
+                s, game_id, ("running",), "That game is not running."
+            )
+        mine = info.seat_of(user_id)
+        if mine is None:
+            raise ServiceError("You're not playing in this game.")
+        text = title.hand_text(title.view(state, mine.seat_no))
+        if text is not None:
+            return text
+        if title.hidden_hands:
+            return "You hold nothing hidden right now."
+        return f"{title.name} has no hidden hands: everything is on the board."
+
     async def hand(self, channel_id: int, user_id: int) -> tuple[str, RenderedImage | None]:
         game_id = await self._game_id(channel_id)
         return await self.hand_in_game(game_id, user_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.benares import bot, flow, menus, scoring, upgrade
+from engine.benares import bot, flow, menus, scoring, text_board, upgrade
 from engine.benares.clone import clone
 from engine.benares.data import data
 from engine.benares.rules_text import PAGES
@@ -107,6 +107,12 @@ class Benares(Title[State]):
 
     def rules_pages(self) -> list[str]:
         return list(PAGES)
+
+    def board_text(self, view: BenaresView) -> str:
+        return text_board.board_text(view)
+
+    def hand_text(self, view: BenaresView) -> str | None:
+        return text_board.hand_text(view)
 
     def private_text(self, state: State, seat: int) -> str | None:
         """None before the first deal and once the game is over (no hand to show)."""

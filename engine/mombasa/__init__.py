@@ -7,7 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import BACK, Event, IllegalAction, OptionSpec, Prompt, Result, Title
-from engine.mombasa import highlight, names, planning, prompts, rounds, scoring, setup, text
+from engine.mombasa import (
+    highlight,
+    names,
+    planning,
+    prompts,
+    rounds,
+    scoring,
+    setup,
+    text,
+    text_board,
+)
 from engine.mombasa.data import data
 from engine.mombasa.hidden import rearrange_hidden_cards
 from engine.mombasa.state import Plan, StartDeal, State, clone
@@ -140,6 +150,12 @@ class Mombasa(Title[State]):
     # ---- presentation ---------------------------------------------------------------------------
     def rules_pages(self) -> list[str]:
         return text.rules_pages()
+
+    def board_text(self, view: Any) -> str:
+        return text_board.board_text(view)
+
+    def hand_text(self, view: Any) -> str | None:
+        return text_board.hand_text(view)
 
     def private_text(self, state: State, seat: int) -> str | None:
         """The seat's hand and (before the reveal) its confirmed plan; the starting tiles dealt to

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from engine.core import Event, IllegalAction, OptionSpec, Prompt, Result, Title
 from engine.rng import Rng
-from engine.tidewater import bot, commands, present, prompts, scoring, upgrade
+from engine.tidewater import bot, commands, present, prompts, scoring, text_board, upgrade
 from engine.tidewater.data import VARIANT_OPTIONS, raw_data, rules_for
 from engine.tidewater.names import credits
 from engine.tidewater.setup import new_game
@@ -89,6 +89,9 @@ class Tidewater(Title[State]):
 
     def seat_label(self, state: State, seat: int) -> str:
         return f"Seat {seat + 1}"
+
+    def board_text(self, view: TidewaterView) -> str:
+        return text_board.board_text(view)
 
     def private_text(self, state: State, seat: int) -> str | None:
         return None  # no hidden information except the bag order

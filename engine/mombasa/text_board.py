@@ -1,0 +1,141 @@
+"""The Mombasa board and a seat's own hand and plan as structured text for a screen reader
+(`Title.board_text`, `Title.hand_text`), built from the view alone. The board text reads no
+`me` (the viewer's private part), so a plan still secret never shows in it (R180)."""
+
+from __future__ import annotations
+
+from engine.mombasa.names import company, plural
+from engine.mombasa.view_types import Face, MombasaView, Player
+from engine.text_board import board, listed, section
+
+_PHASES = {
+    "start_tiles": "choosing starting tiles",
+    "planning": "planning",
+    "action": "action phase",
+    "preparation": "preparation",
+    "over": "game over",
+}
+_ROWS = ("top", "middle", "bottom")
+_COLS = ("left", "middle", "right")
+
+
+def board_text(v: MombasaView) -> str:
+    who = {p.seat: p.name for p in v.players}
+    return board(
+        "Mombasa board",
+        [
+            section("Game", _game(v, who)),
+            section("Players", [_player(p) for p in v.players]),
+            *(section(f"{p.name}'s action area", _area(v, p)) for p in v.players),
+            section("Companies", _companies(v, who)),
+            section("Trading posts on the map", _posts(v)),
+            section("Card display", _display(v)),
+            section("Bonus spaces taken", _bonus(v, who)),
+            section("Latest moves, oldest first", list(v.last_text)),
+        ],
+    )
+
+
+def hand_text(v: MombasaView) -> str | None:
+    me = v.me
+    if me is None:
+        return None
+    name = v.players[me.seat].name
+    sections = [section(f"Your hand, {len(me.hand)} cards", [_face(f) for f in me.hand])]
+    if v.phase == "planning":
+        plan = [f"Slot {i + 1}: {f.text if f else 'nothing'}" for i, f in enumerate(me.plan)]
+        state = "confirmed" if me.plan_confirmed else "not confirmed yet"
+        sections.append(section(f"Your plan, {state}", plan))
+    if v.phase == "start_tiles":
+        deal = [f"Tile {o.tile}{o.face}: locks {listed(o.lock)}." for o in me.start_deal]
+        sections.append(section("Starting tiles dealt to you", deal))
+    return board(f"Your cards, {name}", sections)
+
+
+def _face(f: Face) -> str:
+    return f"{f.text} (crate {f.crate})"
+
+
+def _game(v: MombasaView, who: dict[int, str]) -> list[str]:
+    lines = [f"Round {v.round} of {v.rounds}, {_PHASES.get(v.phase, v.phase)}."]
+    winners = [p.name for p in v.players if p.place == 1]
+    if v.phase == "over" and winners:
+        lines.append(f"Winner: {listed(winners)}.")
+    elif v.phase == "action":
+        lines.append(f"{who[v.turn]}'s turn.")
+    elif v.deciding:
+        lines.append(f"Deciding now: {listed(who[s] for s in v.deciding)}.")
+    lines.append(f"Start player: {who[v.start_player]}. Cards left in the deck: {v.deck_count}.")
+    return lines
+
+
+def _player(p: Player) -> str:
+    shares = listed(f"{n} {company(c)}" for c, n in p.shares.items() if n)
+    parts = [
+        f"{p.name}: £{p.cash}",
+        f"{plural(p.hand_size, 'card')} in hand",
+        f"diamond track {p.diamond}",
+        f"bookkeeping track {p.ink}",
+        f"shares {shares}",
+        f"{plural(p.markers, 'bonus marker')} ready",
+    ]
+    if p.final:
+        worth = ", ".join(
+            f"{company(k) if k in p.shares else k} £{n}"
+            for k, n in p.final.items()
+            if k != "total" and (n or k not in p.shares)
+        )
+        parts.insert(1, f"final score £{p.final.get('total', 0)} ({worth}), place {p.place}")
+    if p.planned:
+        parts.append("plan confirmed")
+    if p.passed:
+        parts.append("passed")
+    return "; ".join(parts) + "."
+
+
+def _area(v: MombasaView, p: Player) -> list[str]:
+    lines = []
+    for s, pile in zip(p.slots, p.piles, strict=False):
+        if v.phase == "planning" and not s.locked:
+            now = "plans are shown at the reveal"
+        elif s.locked:
+            now = "locked"
+        elif s.card is None:
+            now = "empty"
+        else:  # a used card is turned face down (R79)
+            now = f"{s.card.text}, {'not used yet' if s.face_up else 'used'}"
+        cards = listed((f.text for f in pile), "none")
+        lines.append(f"Slot {s.slot}: {now}; discard pile, bottom first: {cards}.")
+    return lines
+
+
+def _companies(v: MombasaView, who: dict[int, str]) -> list[str]:
+    lines = []
+    for c in v.companies:
+        marks = ", ".join(f"{who[s]} {at}" for s, at in enumerate(c.markers))
+        lines.append(
+            f"{c.name}: share track, {marks} (last space {c.last_space}); share value "
+            f"£{c.share_value}; {c.posts_on_map} trading posts on the map."
+        )
+    return lines
+
+
+def _posts(v: MombasaView) -> list[str]:
+    by: dict[str, list[str]] = {}
+    for a in v.areas:
+        if a.company:
+            by.setdefault(a.company, []).append(f"{a.number} {a.name}")
+    return [f"{company(c)}: {listed(areas)}." for c, areas in by.items()]
+
+
+def _display(v: MombasaView) -> list[str]:
+    lines = []
+    for d in v.display:
+        where = f"{_ROWS[d.row] if d.row < 3 else d.row} row {_COLS[d.col]}"
+        what = f"{d.card.text}, price £{d.price}" if d.card else "empty"
+        lines.append(f"{where.capitalize()}: {what}.")
+    return lines
+
+
+def _bonus(v: MombasaView, who: dict[int, str]) -> list[str]:
+    return [f"{b.label}: {who[b.occupant]}." for b in v.bonus_spaces if b.occupant >= 0]
