@@ -127,7 +127,9 @@ def draw_company(d: Draw, v: Any, c: Any, top: int) -> int:
             d.rectangle((x, yy, x + 26, yy + 26), fill=WHITE, outline=INK, width=2)
             if occ >= 0:
                 p = v.players[occ]
-                chip(d, x + 13, yy + 13, PLAYER[p.colour], 10)
+                chip(
+                    d, x + 13, yy + 13, PLAYER[p.colour], 12, str(occ + 1), PLAYER_INK[p.colour], 16
+                )
             x += 36
         if sp.arrivals:
             d.text((x, yy + 13), "reached:", fill=MUTED, font=f(20), anchor="lm")

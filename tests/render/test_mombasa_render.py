@@ -184,3 +184,19 @@ def test_every_post_on_the_map_carries_its_companys_letter() -> None:
         }
         comp = held[aid]
         assert COMPANY[comp] in inside and COMPANY_INK[comp] in inside, (aid, comp)
+
+
+def test_a_deciding_seats_disc_in_the_header_carries_its_number() -> None:
+    """Colour is never the only cue (issue 32): the discs of the seats who must decide now show
+    the seat's number in the seat's ink, not a plain colour."""
+    from render.mombasa.style import PLAYER, PLAYER_INK, W
+
+    v = build(mid_state(4, 4), None)
+    assert v.phase not in ("planning", "start_tiles") and v.deciding
+    image = RENDERER.board(v).convert("RGB")
+    x = W - 30
+    for s in reversed(v.deciding):
+        colour = v.players[s].colour
+        inside = {image.getpixel((x + dx, 78 + dy)) for dx in range(-9, 10) for dy in range(-9, 10)}
+        assert PLAYER[colour] in inside and PLAYER_INK[colour] in inside, s
+        x -= 40
