@@ -508,3 +508,18 @@ def test_containers_aboard_carry_their_companys_letter(mid) -> None:
             t.text for t in texts if t.name == f"company {i}" and t.text in COMPANY_SHORT.values()
         ]
         assert sorted(panel) == sorted(cargo), company.id
+
+
+def test_navigation_points_carry_their_lines_letter(drawn) -> None:
+    """Colour is never the only cue (issue 32): each navigation point on a sea hex shows its
+    line's letter."""
+    from render.tidewater.style import COMPANY_SHORT
+
+    letters = set(COMPANY_SHORT.values())
+    seen_any = False
+    for view, _, texts in drawn:
+        shown = sorted(t.text for t in texts if t.name == "map" and t.text in letters)
+        points = sorted(COMPANY_SHORT[co] for s in view.map.sea_hexes for co in s.nav)
+        seen_any = seen_any or bool(points)
+        assert shown == points
+    assert seen_any
