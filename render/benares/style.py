@@ -19,11 +19,13 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.benares.data import data
 from render.benares.palette import PALETTE
 from render.canvas import Draw
 from render.core import font
 
 RGB = tuple[int, int, int]
+
 
 MIN_TEXT = 22  # the smallest text on a board (px at full size)
 KEY_TEXT = 30  # key figures: VP, rupees, the turn badge
@@ -42,10 +44,20 @@ ROAD: RGB = (150, 92, 40)
 CITY: RGB = (104, 40, 28)
 WHITE: RGB = (255, 255, 255)
 
-#: Company colours by seat index (0-based), with the ink that reads on them.
-SEAT_COLOURS: list[RGB] = [(206, 40, 40), (30, 100, 200), (30, 140, 60), (240, 190, 20)]
+
+def hex_rgb(value: str) -> RGB:
+    v = value.lstrip("#")
+    try:
+        return (int(v[0:2], 16), int(v[2:4], 16), int(v[4:6], 16))
+    except (ValueError, IndexError):
+        return MUTED
+
+
+#: Company colours by seat index (0-based), as the data file's presentation gives them (the
+#: views carry the same), with the ink that reads on them.
+SEAT_COLOURS: list[RGB] = [hex_rgb(c) for c in data().pres["seat_colours"]]
 SEAT_INK: list[RGB] = [WHITE, WHITE, WHITE, INK]
-SEAT_NAMES = ["Red", "Blue", "Green", "Yellow"]
+SEAT_NAMES: list[str] = list(data().pres["seat_colour_names"])
 
 GOODS_COLOURS: dict[str, RGB] = {
     "indigo": (58, 52, 150),
@@ -396,14 +408,6 @@ def crate(
             fill=darker(fill, 0.7) if good != "cotton" else FAINT,
             width=1,
         )
-
-
-def hex_rgb(value: str) -> RGB:
-    v = value.lstrip("#")
-    try:
-        return (int(v[0:2], 16), int(v[2:4], 16), int(v[4:6], 16))
-    except (ValueError, IndexError):
-        return MUTED
 
 
 def ink_on(c: RGB) -> RGB:

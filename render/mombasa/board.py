@@ -85,7 +85,7 @@ def _header(d: canvas.Draw, v: Any) -> None:
     else:
         for s in reversed(v.deciding):
             p = v.players[s]
-            chip(d, x, 78, PLAYER[p.colour], 16)
+            chip(d, x, 78, PLAYER[p.colour], 16, str(s + 1), PLAYER_INK[p.colour], 18)
             x -= 40
     d.text((14, 62), _fit(d, rest, f(26), x - 30), fill=INK, font=f(26), anchor="la")
     y = 104

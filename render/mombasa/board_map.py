@@ -11,7 +11,10 @@ from typing import Any
 from render.canvas import Draw
 from render.mombasa.style import (
     COMPANY,
+    COMPANY_INK,
+    COMPANY_SHORT,
     EDGE,
+    FREE_AREA,
     HIGHLIGHT,
     INK,
     LAND,
@@ -19,6 +22,7 @@ from render.mombasa.style import (
     SEA,
     WHITE,
     W,
+    chip,
     f,
     reward_text,
 )
@@ -127,6 +131,44 @@ def _number(d: Draw, n: int, cx: int, cy: int) -> None:
     d.text((cx, cy), text, fill=WHITE, font=fnt, anchor="mm")
 
 
+BADGE_R = 14  # the company letter's disc on a post
+
+
+def badges(v: Any, top: int, tabs: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
+    """The centre of each post's company letter (by area id; areas with a post only)."""
+    pos = {a.id: _pos(a.xy, top) for a in v.areas}
+    taken = list(tabs.values())
+    out: dict[str, tuple[int, int]] = {}
+    for a in v.areas:
+        if a.company:
+            out[a.id] = _badge_spot(pos[a.id], tuple(pos.values()), tuple(taken))
+            taken.append(out[a.id])
+    return out
+
+
+def _badge_spot(
+    disc: tuple[int, int],
+    discs: tuple[tuple[int, int], ...],
+    taken: tuple[tuple[int, int], ...],
+) -> tuple[int, int]:
+    """Where a post's company letter sits: on its disc's rim, farthest from the other discs
+    and from the number tabs and letters placed already."""
+    x, y = disc
+    best: tuple[float, tuple[int, int]] | None = None
+    for ang in _TAB_ANGLES:
+        bx = x + round(R * math.cos(math.radians(ang)))
+        by = y + round(R * math.sin(math.radians(ang)))
+        room = min(
+            [math.hypot(bx - px, by - py) - R for px, py in discs if (px, py) != disc]
+            + [math.hypot(bx - tx, by - ty) - 20 for tx, ty in taken]
+            + [1000.0]
+        )
+        if best is None or room > best[0] + 1e-9:
+            best = (room, (bx, by))
+    assert best is not None
+    return best[1]
+
+
 LEGEND = "£ money  B book points  ◆ diamonds  T track step  ═ double border"
 
 
@@ -172,9 +214,9 @@ def draw_map(d: Draw, v: Any, top: int) -> int:
         if lit:
             d.ellipse((x - R - 9, y - R - 9, x + R + 9, y + R + 9), fill=HIGHLIGHT)
         if a.company:
-            fill, ink = COMPANY[a.company], WHITE
+            fill, ink = COMPANY[a.company], COMPANY_INK[a.company]
         else:
-            fill, ink = WHITE, INK
+            fill, ink = FREE_AREA, INK
         d.ellipse((x - R, y - R, x + R, y + R), fill=fill, outline=EDGE, width=3)
         text = reward_text(a.reward)
         parts = text.split(" ")
@@ -190,11 +232,17 @@ def draw_map(d: Draw, v: Any, top: int) -> int:
             (bx, by, bx1, by1),
             radius=8,
             fill=COMPANY[comp],
-            outline=HIGHLIGHT if lit else WHITE,
+            outline=HIGHLIGHT if lit else EDGE,
             width=4 if lit else 2,
         )
-        d.text(((bx + bx1) // 2, by + 18), name, fill=WHITE, font=f(26, True), anchor="mm")
+        d.text(
+            ((bx + bx1) // 2, by + 18), name, fill=COMPANY_INK[comp], font=f(26, True), anchor="mm"
+        )
     d.text((12, top + MAP_H - 10), LEGEND, fill=INK, font=f(20), anchor="ls")
+    company = {a.id: a.company for a in v.areas}
+    for aid, (bx, by) in badges(v, top, tabs).items():  # a post's company by letter too
+        comp = company[aid]
+        chip(d, bx, by, COMPANY[comp], BADGE_R, COMPANY_SHORT[comp], COMPANY_INK[comp], 20)
     for a in v.areas:  # the numbers last: no disc or label covers them
         _number(d, a.number, *tabs[a.id])
     return top + MAP_H

@@ -9,6 +9,7 @@ from render.canvas import Draw
 from render.mombasa.style import (
     CALL,
     COMPANY,
+    COMPANY_INK,
     EDGE,
     HIGHLIGHT,
     INK,
@@ -42,8 +43,9 @@ def draw_company(d: Draw, v: Any, c: Any, top: int) -> int:
     lit_base = f"base:{c.id}" in v.last
     panel(d, (6, top, W - 6, bottom), lit=lit_base)
     colour = COMPANY[c.id]
-    d.rounded_rectangle((14, top + 8, 188, top + 46), radius=8, fill=colour)
-    d.text((101, top + 27), c.name, fill=WHITE, font=f(26, True), anchor="mm")
+    ink = COMPANY_INK[c.id]
+    d.rounded_rectangle((14, top + 8, 188, top + 46), radius=8, fill=colour, outline=EDGE, width=2)
+    d.text((101, top + 27), c.name, fill=ink, font=f(26, True), anchor="mm")
     d.text((16, top + 78), f"£{c.share_value}", fill=INK, font=f(40, True), anchor="ls")
     d.text((186, top + 78), f"{c.side}", fill=MUTED, font=f(24, True), anchor="rs")
     # base: columns of coins top to bottom; the bottom `covered` spaces hold posts
@@ -81,8 +83,8 @@ def draw_company(d: Draw, v: Any, c: Any, top: int) -> int:
         d.text((x + 4, y + 1), str(space), fill=INK, font=f(24, True), anchor="la")
         if space in icons:  # shares from here on: a tag in the company colour
             tx = x + CELL_W - 7
-            d.rounded_rectangle((tx - 24, y + 3, tx, y + 25), radius=5, fill=colour)
-            d.text((tx - 12, y + 14), f"{icons[space]}", fill=WHITE, font=f(20, True), anchor="mm")
+            d.rounded_rectangle((tx - 24, y + 3, tx, y + 25), radius=5, fill=colour, outline=EDGE)
+            d.text((tx - 12, y + 14), f"{icons[space]}", fill=ink, font=f(20, True), anchor="mm")
         if sp:
             d.text(
                 (x + CELL_W - 8, y + CELL_H - 2),
@@ -125,7 +127,9 @@ def draw_company(d: Draw, v: Any, c: Any, top: int) -> int:
             d.rectangle((x, yy, x + 26, yy + 26), fill=WHITE, outline=INK, width=2)
             if occ >= 0:
                 p = v.players[occ]
-                chip(d, x + 13, yy + 13, PLAYER[p.colour], 10)
+                chip(
+                    d, x + 13, yy + 13, PLAYER[p.colour], 12, str(occ + 1), PLAYER_INK[p.colour], 16
+                )
             x += 36
         if sp.arrivals:
             d.text((x, yy + 13), "reached:", fill=MUTED, font=f(20), anchor="lm")

@@ -13,6 +13,7 @@ from render.mombasa.style import (
     MUTED,
     PANEL,
     PLAYER,
+    PLAYER_INK,
     SPECIAL,
     WHITE,
     W,
@@ -159,7 +160,8 @@ def draw_bonus(d: Draw, v: Any, top: int) -> int:
         d.text((x + 10, y + 48), sub, fill=INK, font=f(20), anchor="lm")
         if s.occupant >= 0:
             p = v.players[s.occupant]
-            chip(d, x + bw - 32, y + 34, PLAYER[p.colour], 17)
+            seat = str(s.occupant + 1)
+            chip(d, x + bw - 32, y + 34, PLAYER[p.colour], 17, seat, PLAYER_INK[p.colour], 18)
     return top + h
 
 

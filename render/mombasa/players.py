@@ -9,6 +9,7 @@ from render.canvas import Draw
 from render.mombasa.market import draw_card
 from render.mombasa.style import (
     COMPANY,
+    COMPANY_INK,
     COMPANY_SHORT,
     EDGE,
     FAINT,
@@ -189,10 +190,11 @@ def draw_player(d: Draw, v: Any, p: Any, top: int) -> int:
         col = COMPANY[comp]
         label = f"{COMPANY_SHORT[comp]}{index + 1}"
         if active:
-            chip(d, x + 17, y + 15, col, 17, label, WHITE, 17)
-        else:  # pending (active from next round): hollow
-            d.ellipse((x, y - 2, x + 34, y + 32), fill=WHITE, outline=col, width=4)
-            d.text((x + 17, y + 15), label, fill=col, font=f(17, True), anchor="mm")
+            chip(d, x + 17, y + 15, col, 17, label, COMPANY_INK[comp], 17)
+        else:  # pending (active from next round): hollow, a ring in the company colour
+            d.ellipse((x, y - 2, x + 34, y + 32), fill=WHITE, outline=INK, width=1)
+            d.ellipse((x + 1, y - 1, x + 33, y + 31), outline=col, width=4)
+            d.text((x + 17, y + 15), label, fill=INK, font=f(17, True), anchor="mm")
         x += 40
     if not p.bonuses:
         d.text((x, y + 15), "none", fill=MUTED, font=f(22), anchor="lm")
@@ -203,11 +205,11 @@ def draw_player(d: Draw, v: Any, p: Any, top: int) -> int:
     d.text((14, y + 15), "Shares", fill=INK, font=f(22, True), anchor="lm")
     x = 104
     for comp, n in p.shares.items():
-        d.rounded_rectangle((x, y, x + 60, y + 30), radius=6, fill=COMPANY[comp])
+        d.rounded_rectangle((x, y, x + 60, y + 30), radius=6, fill=COMPANY[comp], outline=INK)
         d.text(
             (x + 30, y + 15),
             f"{COMPANY_SHORT[comp]} {n}",
-            fill=WHITE,
+            fill=COMPANY_INK[comp],
             font=f(22, True),
             anchor="mm",
         )

@@ -30,18 +30,29 @@ USED: RGB = (120, 110, 96)
 CALL: RGB = (190, 30, 30)  # capital calls
 SPECIAL: RGB = (255, 226, 130)
 
+#: The rules' post colours (data.yaml `company_display_colours`): red, orange, black, white.
+#: They stay apart under colour blindness too (tests/render/test_colour_blindness.py).
 COMPANY: dict[str, RGB] = {
     "mombasa": (190, 45, 40),
-    "cape_town": (112, 74, 40),
+    "cape_town": (226, 124, 0),
     "saint_louis": (40, 40, 44),
-    "cairo": (226, 124, 0),
+    "cairo": (250, 250, 246),
 }
+#: the ink that reads on a company colour
+COMPANY_INK: dict[str, RGB] = {
+    "mombasa": WHITE,
+    "cape_town": WHITE,
+    "saint_louis": WHITE,
+    "cairo": INK,
+}
+#: an area no company holds (lighter than the land, darker than Cairo's white)
+FREE_AREA: RGB = (244, 234, 212)
 COMPANY_SHORT = {"mombasa": "M", "cape_town": "C", "saint_louis": "S", "cairo": "K"}
 PLAYER: dict[str, RGB] = {
     "blue": (40, 110, 215),
     "green": (40, 150, 70),
     "yellow": (245, 200, 20),
-    "purple": (140, 70, 175),
+    "purple": (110, 31, 130),  # deep: a lighter purple looks like the blue to the colour-blind
 }
 PLAYER_INK: dict[str, RGB] = {"blue": WHITE, "green": WHITE, "yellow": INK, "purple": WHITE}
 TYPE_FILL: dict[str, RGB] = {

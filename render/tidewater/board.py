@@ -209,14 +209,17 @@ class Board(TrackPanel, CompanyPanels, MarketPanels, PlayerPanels):
             cx, cy = g.sea_pos(s.id, i)
             if self.hot(f"sea:{s.id}"):
                 paste(self.d, ring(g.SEA_R - 2, st.HILITE, 5), cx, cy)
-            for co in s.nav:
+            for co in s.nav:  # a line's navigation point: its colour and its letter
                 ox, oy = g.NAV_OFFSET.get(co, (0, 0))
                 paste(
                     self.d,
-                    disc(11, st.company_rgb(co), (255, 255, 255), edge_w=3),
+                    disc(13, st.company_rgb(co), (255, 255, 255), edge_w=2),
                     cx + ox,
                     cy + oy,
                 )
+                ink = st.COMPANY_INK.get(co, st.TEXT)
+                d.text((cx + ox, cy + oy + 1), st.COMPANY_SHORT.get(co, "?"), fill=ink,
+                       font=font(st.MIN_TEXT, True), anchor="mm")  # fmt: skip
         ships = {s.company: s for s in v.ships}
         for i, p in enumerate(v.map.ports):
             px, py = g.port_pos(p.id, i)

@@ -58,10 +58,10 @@ _DOCK_LOCAL: dict[str, tuple[int, int, int, int]] = {
 }
 # nav point spots inside a sea hex, one per company, roughly towards its home corner
 NAV_OFFSET: dict[str, tuple[int, int]] = {
-    "RED": (-24, -12),
-    "YELLOW": (24, -12),
-    "BLUE": (-24, 20),
-    "GREEN": (24, 20),
+    "RED": (-27, -13),
+    "YELLOW": (27, -13),
+    "BLUE": (-27, 21),
+    "GREEN": (27, 21),
 }
 
 

@@ -167,7 +167,8 @@ def short_port(name: str) -> str:
 
 
 def cube(d: canvas.Draw, cx: float, cy: float, size: int, colour: str | None) -> None:
-    """A container: a rounded square in its company colour with a darker rim."""
+    """A container: a rounded square in its company colour with a darker rim, and, where it is
+    big enough for readable text, its company's letter (colour is never the only cue)."""
     h = size / 2
     fill = st.company_rgb(colour or "")
     d.rounded_rectangle(
@@ -182,6 +183,17 @@ def cube(d: canvas.Draw, cx: float, cy: float, size: int, colour: str | None) ->
         fill=tuple(min(255, c + 60) for c in fill),
         width=2,
     )
+    if size >= LETTERED_CUBE and colour in st.COMPANY_SHORT:
+        ink = st.COMPANY_INK.get(colour, st.TEXT)
+        size_pt = max(st.MIN_TEXT, round(size * 0.55))
+        d.text(
+            (cx, cy + 1), st.COMPANY_SHORT[colour], fill=ink, font=font(size_pt, True), anchor="mm"
+        )
+
+
+#: the smallest container drawn with its company's letter (smaller ones sit on their company's
+#: own hex or ship, which say the company)
+LETTERED_CUBE = 28
 
 
 def glow_box(

@@ -78,20 +78,22 @@ LAND = hex_rgb("#C9B98B")
 LAND_EDGE = hex_rgb("#8E7D55")
 LAND_DARK = hex_rgb("#A8966A")
 
+# Company colours: told apart also under protanopia, deuteranopia and tritanopia (CIEDE2000
+# >= 10, tests/render/test_colour_blindness.py), chiefly by lightness: a dark red, a light green.
 COMPANY = {
-    "RED": hex_rgb("#E0343F"),
+    "RED": hex_rgb("#D42A2A"),
     "BLUE": hex_rgb("#2F7BEA"),
-    "GREEN": hex_rgb("#2FAE4E"),
+    "GREEN": hex_rgb("#10B878"),
     "YELLOW": hex_rgb("#F5C518"),
 }
 COMPANY_DARK = {
     "RED": hex_rgb("#7A1820"),
     "BLUE": hex_rgb("#163F7A"),
-    "GREEN": hex_rgb("#17592A"),
+    "GREEN": hex_rgb("#0A5C3C"),
     "YELLOW": hex_rgb("#7A620A"),
 }
 # text drawn on a company colour
-COMPANY_INK = {"RED": TEXT, "BLUE": TEXT, "GREEN": TEXT, "YELLOW": hex_rgb("#1A1A1A")}
+COMPANY_INK = {"RED": TEXT, "BLUE": TEXT, "GREEN": hex_rgb("#1A1A1A"), "YELLOW": hex_rgb("#1A1A1A")}
 COMPANY_SHORT = {"RED": "R", "BLUE": "B", "GREEN": "G", "YELLOW": "Y"}
 COMPANY_ORDER = ("RED", "BLUE", "GREEN", "YELLOW")
 

@@ -153,3 +153,50 @@ def test_r195_every_area_shows_its_number_clear_of_the_other_discs() -> None:
         assert not any(x0 < tx < x1 and y0 < ty < y1 for _, _, (x0, y0, x1, y1) in labels)
         placed.append((tx, ty))
         assert image.getpixel((tx, ty + 9)) == EDGE  # the tab's fill, below the number
+
+
+def test_every_post_on_the_map_carries_its_companys_letter() -> None:
+    """Colour is never the only cue (issue 32): each area holding a post shows its company's
+    letter on a disc at its rim, in the company's ink, and a free area shows none."""
+    import math
+
+    from PIL import Image
+
+    from render.canvas import Draw
+    from render.mombasa.board import HEADER_H
+    from render.mombasa.board_map import BADGE_R, R, _pos, badges, layout
+    from render.mombasa.style import COMPANY, COMPANY_INK, W
+
+    v = build(mid_state(4, 4), None)
+    _, tabs = layout(Draw(Image.new("L", (W, 2000)), PALETTE), v, HEADER_H)
+    spots = badges(v, HEADER_H, tabs)
+    held = {a.id: a.company for a in v.areas if a.company}
+    assert held and set(spots) == set(held)
+    assert len({held[i] for i in held}) >= 2  # the sample has posts of several companies
+    image = RENDERER.board(v).convert("RGB")
+    for aid, (bx, by) in spots.items():
+        x, y = _pos(next(a.xy for a in v.areas if a.id == aid), HEADER_H)
+        assert round(math.hypot(bx - x, by - y)) == R
+        inside = {
+            image.getpixel((bx + dx, by + dy))
+            for dx in range(-BADGE_R + 4, BADGE_R - 3)
+            for dy in range(-BADGE_R + 4, BADGE_R - 3)
+        }
+        comp = held[aid]
+        assert COMPANY[comp] in inside and COMPANY_INK[comp] in inside, (aid, comp)
+
+
+def test_a_deciding_seats_disc_in_the_header_carries_its_number() -> None:
+    """Colour is never the only cue (issue 32): the discs of the seats who must decide now show
+    the seat's number in the seat's ink, not a plain colour."""
+    from render.mombasa.style import PLAYER, PLAYER_INK, W
+
+    v = build(mid_state(4, 4), None)
+    assert v.phase not in ("planning", "start_tiles") and v.deciding
+    image = RENDERER.board(v).convert("RGB")
+    x = W - 30
+    for s in reversed(v.deciding):
+        colour = v.players[s].colour
+        inside = {image.getpixel((x + dx, 78 + dy)) for dx in range(-9, 10) for dy in range(-9, 10)}
+        assert PLAYER[colour] in inside and PLAYER_INK[colour] in inside, s
+        x -= 40

@@ -475,3 +475,51 @@ def test_every_seat_area_encodes_small(mid) -> None:
     """(How fast an area is drawn is bench.render_speed's figure, not a test's.)"""
     for p in mid.players:
         assert len(encode(RENDERER.board(mid, area=p.seat)).data) <= 400 * 1024
+
+
+def test_containers_carry_their_companys_letter(drawn) -> None:
+    """Colour is never the only cue (issue 32): every container in the production display and
+    in the bag count shows its company's letter, in display order and then R B G Y."""
+    from render.tidewater.style import COMPANY_ORDER, COMPANY_SHORT
+
+    letters = set(COMPANY_SHORT.values())
+    for view, _, texts in drawn:
+        shown = sorted(
+            (t.box[0], t.text) for t in texts if t.name == "display" and t.text in letters
+        )
+        expected = [COMPANY_SHORT[c] for c in view.display if c] + [
+            COMPANY_SHORT[c] for c in COMPANY_ORDER
+        ]
+        assert [text for _, text in shown] == expected
+
+
+def test_containers_aboard_carry_their_companys_letter(mid) -> None:
+    from render.tidewater.kit import record_text
+    from render.tidewater.style import COMPANY_SHORT
+
+    with record_text() as texts:
+        RENDERER.board(mid)
+    ships = {s.company: s for s in mid.ships}
+    assert any(slot.container for s in mid.ships for slot in s.slots)
+    for i, company in enumerate(mid.companies[:4]):
+        ship = ships.get(company.id)
+        cargo = [COMPANY_SHORT[c.container] for c in ship.slots[:5] if c.container] if ship else []
+        panel = [
+            t.text for t in texts if t.name == f"company {i}" and t.text in COMPANY_SHORT.values()
+        ]
+        assert sorted(panel) == sorted(cargo), company.id
+
+
+def test_navigation_points_carry_their_lines_letter(drawn) -> None:
+    """Colour is never the only cue (issue 32): each navigation point on a sea hex shows its
+    line's letter."""
+    from render.tidewater.style import COMPANY_SHORT
+
+    letters = set(COMPANY_SHORT.values())
+    seen_any = False
+    for view, _, texts in drawn:
+        shown = sorted(t.text for t in texts if t.name == "map" and t.text in letters)
+        points = sorted(COMPANY_SHORT[co] for s in view.map.sea_hexes for co in s.nav)
+        seen_any = seen_any or bool(points)
+        assert shown == points
+    assert seen_any
