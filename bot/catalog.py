@@ -47,11 +47,14 @@ def renderer(slug: str) -> Renderer | None:
 
 
 def draw_board(slug: str, view: object, area: int | None = None) -> RenderedImage:
+    """The board (or seat `area`'s area) drawn from `view`, with its alt text from the same
+    view (`Title.alt_text`)."""
     r = renderers.get(slug)
     if r is None:
         raise LookupError(f"no renderer for {slug}")
     stem = "board" if area is None else f"seat{area + 1}"
-    return encode(r.board(view, area), stem)
+    part = "board" if area is None else f"area:{area}"
+    return encode(r.board(view, area), stem, _alt(slug, view, part))
 
 
 def draw_hand(slug: str, view: object, seat: int) -> RenderedImage | None:
@@ -59,7 +62,12 @@ def draw_hand(slug: str, view: object, seat: int) -> RenderedImage | None:
     if r is None:
         return None
     image = r.hand(view, seat)
-    return None if image is None else encode(image, "hand")
+    return None if image is None else encode(image, "hand", _alt(slug, view, "hand"))
+
+
+def _alt(slug: str, view: object, part: str) -> str:
+    found = title(slug)
+    return found.alt_text(view, part) if found is not None else ""
 
 
 # ---------------------------------------------------------------------------- off the loop

@@ -90,17 +90,18 @@ def read_frame(inp: BinaryIO) -> tuple[Any, bytes]:
 
 
 def write_answer(out: BinaryIO, ok: bool, value: object) -> None:
-    """A worker's answer: (ok, value); an image as (True, its file name) and its bytes raw
+    """A worker's answer: (ok, value); an image as (True, (its file name, its description)) and
+    its bytes raw
     (only an image has raw bytes, and a PNG is never empty)."""
     if ok and isinstance(value, RenderedImage):
-        write_frame(out, (ok, value.filename), value.data)
+        write_frame(out, (ok, (value.filename, value.description)), value.data)
     else:
         write_frame(out, (ok, value))
 
 
 def answer_of(obj: tuple[bool, Any], raw: bytes) -> tuple[bool, Any]:
     ok, value = obj
-    return (True, RenderedImage(raw, value)) if raw else (ok, value)
+    return (True, RenderedImage(raw, *value)) if raw else (ok, value)
 
 
 #: A board's PNG fits in a pipe this large (Linux's default is 64 KiB): the worker writes it in

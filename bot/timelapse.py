@@ -32,6 +32,7 @@ import msgspec
 
 from bot import catalog
 from engine import registry as titles
+from engine import text_board
 from engine.core import Title
 from render import registry as renderers
 from render import timelapse as tl
@@ -64,6 +65,8 @@ class Plan(msgspec.Struct, frozen=True):
     #: The level of which every frame is kept (render.timelapse.LEVEL_NAMES).
     kept: int
     moves: int
+    #: The alt text of the last view (the final board), for the animation's description.
+    final_alt: str = ""
 
 
 class Built(msgspec.Struct, frozen=True):
@@ -71,6 +74,8 @@ class Built(msgspec.Struct, frozen=True):
     kept: int
     moves: int
     seconds: float
+    #: Its alt text (Discord's attachment description): `alt_text`.
+    description: str = ""
 
 
 def _title(slug: str) -> Title:
@@ -104,13 +109,24 @@ def plan(spec: Spec, max_frames: int = tl.MAX_FRAMES) -> Plan:
     want = set(picked)
     views: list[bytes] = []
     view_type: type | None = None
+    final: Any = None
     for i, v in enumerate(spectator_views(title, spec)):
+        final = v
         if i in want:
             views.append(msgspec.msgpack.encode(v))
             view_type = type(v) if isinstance(v, msgspec.Struct) else None
     last = max(1, len(seq) - 1)
     progress = [i / last for i in picked]
-    return Plan(views, view_type, picked, [level[i] for i in picked], progress, kept, len(seq) - 1)
+    levels = [level[i] for i in picked]
+    final_alt = title.alt_text(final) if final is not None else ""
+    return Plan(views, view_type, picked, levels, progress, kept, len(seq) - 1, final_alt)
+
+
+def alt_text(name: str, moves: int, frames: int, final_alt: str) -> str:
+    """The animation's alt text: what it shows, then the final board's own alt text (from the
+    same spectator view its last frame is drawn from), within Discord's 1,024 characters."""
+    head = f"Timelapse of a {name} game: {moves} moves in {frames} frames, setup to the end."
+    return text_board.alt_text([head, f"At the end: {final_alt}" if final_alt else ""])
 
 
 def decode_views(views: list[bytes], view_type: type | None) -> list[Any]:
@@ -172,4 +188,6 @@ async def _build(spec: Spec, width: int, max_bytes: int, max_frames: int) -> Bui
     animation = await catalog.in_background(assemble, frames, tl.durations(p.levels), max_bytes)
     del frames
     await asyncio.to_thread(trim_heap)  # the frames passed through here: give them back
-    return Built(animation, p.kept, p.moves, time.perf_counter() - start)
+    name = _title(spec.slug).name
+    description = alt_text(name, p.moves, animation.frames, p.final_alt)
+    return Built(animation, p.kept, p.moves, time.perf_counter() - start, description)

@@ -210,6 +210,15 @@ class Title(Generic[S]):
         like `board_text` (`/game hand text:on`); None when the view holds nothing private."""
         return None
 
+    def alt_text(self, view: Any, part: str = "board") -> str:
+        """The alt text of an image drawn from `view` (Discord's attachment description, at most
+        1,024 characters: `engine.text_board.alt_text`). `part` is what the image shows: "board"
+        (the table, from the public view), "area:<seat>" (one seat's area of it) or "hand" (the
+        viewing seat's own hand, from its view). Built from the view alone, like the image: the
+        title, round and phase, who acts, what just changed, the scores; a board's never reads
+        the viewer's private part. Titles override this short default."""
+        return f"{self.name}: your hand." if part == "hand" else f"{self.name} board."
+
     def private_text(self, state: S, seat: int) -> str | None:
         """That seat's hidden information in words (their hand), or None if it has none."""
         return None

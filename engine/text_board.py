@@ -31,3 +31,36 @@ def listed(items: Iterable[str], none: str = "none") -> str:
 def seat_name(seat: int | None) -> str:
     """'Seat 2' for seat index 1; 'nobody' for None."""
     return "nobody" if seat is None else f"Seat {seat + 1}"
+
+
+#: Discord's limit on an attachment's description (its alt text).
+ALT_MAX = 1024
+
+
+def alt_text(sentences: Iterable[str], limit: int = ALT_MAX) -> str:
+    """An image's alt text (`Title.alt_text`): the sentences in order, one space between them,
+    within `limit` characters. A sentence that does not fit is cut at a word and ends with an
+    ellipsis, and nothing after it is kept, so the text never stops mid-word."""
+    out = ""
+    for s in (s.strip() for s in sentences):
+        if not s:
+            continue
+        joined = f"{out} {s}" if out else s
+        if len(joined) <= limit:
+            out = joined
+            continue
+        room = limit - len(out) - (1 if out else 0) - 1  # (a space before, the ellipsis after)
+        if room > 0:
+            cut = s[:room].rsplit(" ", 1)[0] if " " in s[:room] else ""
+            if cut:
+                out = f"{out} {cut.rstrip(',;:')}…" if out else f"{cut.rstrip(',;:')}…"
+        break
+    return out
+
+
+def just_now(lines: Iterable[str], keep: int = 3) -> str:
+    """'Just now: a. b.' from the latest public log lines (the last `keep`), '' for none."""
+    shown = [line.strip() for line in lines if line and line.strip()][-keep:]
+    if not shown:
+        return ""
+    return "Just now: " + " ".join(x if x[-1] in ".!?" else f"{x}." for x in shown)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from engine.text_board import alt_text
 from render import canvas
 from render.core import RenderedImage, encode, font
 from render.palette import Palette
@@ -67,8 +68,8 @@ class _Chart:
         heading = _fit(heading, face, box[2] - box[0] - 40)
         self.d.text((box[0] + 20, box[1] + 14), heading, fill=INK, font=face)
 
-    def done(self, stem: str) -> RenderedImage:
-        return encode(canvas.finish(self.image, PALETTE), stem)
+    def done(self, stem: str, description: str = "") -> RenderedImage:
+        return encode(canvas.finish(self.image, PALETTE), stem, alt_text([description]))
 
 
 def _fit(text: str, face: Any, width: float) -> str:
@@ -115,7 +116,32 @@ def person_chart(
     chart = _Chart(660)
     _rating_panel(chart, (16, 16, WIDTH - 16, 380), f"Rating · {heading}", series, span)
     _places_panel(chart, (16, 396, WIDTH - 16, 644), places)
-    return chart.done("stats")
+    return chart.done("stats", person_alt(heading, series, places))
+
+
+def person_alt(
+    heading: str, series: Sequence[tuple[str, Sequence[tuple[float, int]]]], places: Sequence[int]
+) -> str:
+    """The person chart's alt text, from the data it draws: each title's latest rating over
+    its rated games, and how often each place was taken."""
+    ratings = [
+        f"{name} {points[-1][1]:,} after {_count(len(points) - 1, 'rated game')}"
+        for name, points in series
+        if points
+    ]
+    taken = [f"{_ordinal(i + 1)} {_count(n, 'time')}" for i, n in enumerate(places) if n]
+    return (
+        f"Ratings of {heading}: {'; '.join(ratings) or 'no rated game yet'}. "
+        f"Places: {', '.join(taken) or 'no finished game yet'}."
+    )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _rating_panel(
@@ -184,6 +210,10 @@ def _places_panel(chart: _Chart, box: tuple[int, int, int, int], places: Sequenc
         d.text((cx, bottom + 6), _ordinal(i + 1), fill=DIM, font=small, anchor="ma")
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
@@ -197,7 +227,7 @@ def leaderboard_chart(heading: str, rows: Sequence[tuple[str, int, int]]) -> Ren
     d = chart.d
     if not rows:
         d.text((box[0] + 20, box[1] + 80), "No rated game yet.", fill=DIM, font=font(26))
-        return chart.done("stats")
+        return chart.done("stats", f"{heading}: no rated game yet.")
     small, label = font(22), font(24, True)
     lo = min(r for _, r, _ in rows) - 50
     hi = max(r for _, r, _ in rows)
@@ -210,7 +240,10 @@ def leaderboard_chart(heading: str, rows: Sequence[tuple[str, int, int]]) -> Ren
         d.rectangle((left, y + 4, left + max(w, 4), y + 36), fill=SERIES[0 if i else 1])
         d.text((left + max(w, 4) + 10, y + 20), str(rating), fill=INK, font=label, anchor="lm")
         d.text((box[2] - 20, y + 20), f"{games} games", fill=DIM, font=small, anchor="rm")
-    return chart.done("stats")
+    shown = "; ".join(
+        f"{i + 1}. {n or 'unnamed'} {r:,} ({_count(g, 'game')})" for i, (n, r, g) in enumerate(rows)
+    )
+    return chart.done("stats", f"{heading}, ratings best first: {shown}.")
 
 
 def server_chart(
@@ -224,7 +257,7 @@ def server_chart(
     totals = [sum(s[1][i] for s in stacks) for i in range(len(months))]
     if not months or not any(totals):
         d.text((box[0] + 20, box[1] + 110), "No finished game yet.", fill=DIM, font=font(26))
-        return chart.done("stats")
+        return chart.done("stats", f"{heading}: no finished game yet.")
     small = font(22)
     _legend(chart, box, [name for name, _ in stacks])
     left, right, top, bottom = box[0] + 30, box[2] - 30, box[1] + 130, box[3] - 44
@@ -243,4 +276,20 @@ def server_chart(
         if len(months) <= 8 or (len(months) - 1 - i) % 2 == 0:
             when = datetime.strptime(month, "%Y-%m").strftime("%b")
             d.text((cx, bottom + 6), when, fill=DIM, font=small, anchor="ma")
-    return chart.done("stats")
+    return chart.done("stats", server_alt(heading, months, stacks, totals))
+
+
+def server_alt(
+    heading: str,
+    months: Sequence[str],
+    stacks: Sequence[tuple[str, Sequence[int]]],
+    totals: Sequence[int],
+) -> str:
+    """The server chart's alt text, from the data it draws: the games of each month, and of
+    each title over them all."""
+    per_month = ", ".join(
+        f"{datetime.strptime(m, '%Y-%m').strftime('%B %Y')} {n}"
+        for m, n in zip(months, totals, strict=True)
+    )
+    per_title = ", ".join(f"{name} {sum(counts)}" for name, counts in stacks)
+    return f"{heading}: {per_month}. By game: {per_title}."

@@ -21,6 +21,9 @@ PNG_LEVEL = 3
 class RenderedImage(msgspec.Struct, frozen=True):
     data: bytes
     filename: str
+    #: Its alt text (Discord's attachment description, <= 1,024 characters): written from the
+    #: same view or data the image is drawn from (`Title.alt_text`).
+    description: str = ""
 
 
 class Renderer(Protocol):
@@ -41,7 +44,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
 
-def encode(image: Image.Image, stem: str = "board") -> RenderedImage:
+def encode(image: Image.Image, stem: str = "board", description: str = "") -> RenderedImage:
     """A PNG. The titles draw in a fixed palette (render/canvas.py), so their "P" images are
     written as they are: no colour quantisation, which used to be half the time of a board.
     Any other image (a renderer that draws in RGB) gets an adaptive 256-colour palette first.
@@ -58,4 +61,4 @@ def encode(image: Image.Image, stem: str = "board") -> RenderedImage:
             colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
         )
     image.save(buf, format="PNG", compress_level=PNG_LEVEL)
-    return RenderedImage(data=buf.getvalue(), filename=f"{stem}.png")
+    return RenderedImage(data=buf.getvalue(), filename=f"{stem}.png", description=description)

@@ -3,7 +3,6 @@ paging buttons."""
 
 from __future__ import annotations
 
-import io
 from typing import Literal
 
 import discord
@@ -53,7 +52,7 @@ class Info(Cog):
                 colour=messages.COLOUR,
             )
             embed.set_image(url=f"attachment://{shown.image.filename}")
-            file = discord.File(io.BytesIO(shown.image.data), filename=shown.image.filename)
+            file = messages.image_file(shown.image)
             await responder.public(embed=embed, file=file)
 
         @game.command(name="log", description="The latest moves (yours privately included).")
@@ -154,5 +153,5 @@ def _hand_message(text: str, image: RenderedImage | None) -> dict:
         "allowed_mentions": discord.AllowedMentions.none(),
     }
     if image is not None:
-        message["file"] = discord.File(io.BytesIO(image.data), filename=image.filename)
+        message["file"] = messages.image_file(image)
     return message

@@ -4,6 +4,7 @@ lobbies and standings within them. Custom ids are in `custom_ids`, the layout of
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 
 import discord
@@ -13,12 +14,15 @@ from bot.service.clock_rules import clock_lines
 from bot.service.drafts import fingerprint
 from bot.service.watching import SETTINGS as SPECTATOR_SETTINGS
 from engine.core import Prompt, Result
+from render.core import RenderedImage
 
 # ---- Discord limits ------------------------------------------------------------------------
 CONTENT_MAX = 2000
 EMBED_DESC_MAX = 4096
 EMBED_TOTAL_MAX = 6000
 FIELD_MAX = 1024
+#: An attachment's description (its alt text).
+ALT_MAX = 1024
 CUSTOM_ID_MAX = 100
 BUTTON_LABEL_MAX = 80
 OPTION_LABEL_MAX = 100
@@ -400,3 +404,10 @@ def private_prompt_text(info: GameInfo, prompt: Prompt) -> str:
     if prompt.secret:
         secret = " Only you see this; others learn your pick when the game reveals it."
     return cut(f"**{who}**: {addressed_text(info, prompt)}{secret}", CONTENT_MAX)
+
+
+def image_file(image: RenderedImage) -> discord.File:
+    """A fresh `discord.File` of a drawn image (a File can be sent only once), its alt text
+    (Discord's attachment description) the one written with it from the same view or data."""
+    description = cut(image.description, ALT_MAX) if image.description else None
+    return discord.File(io.BytesIO(image.data), image.filename, description=description)

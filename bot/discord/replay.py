@@ -115,7 +115,7 @@ def replay_embed(frame: Frame) -> discord.Embed:
 
 
 def replay_message(frame: Frame) -> dict[str, Any]:
-    file = discord.File(io.BytesIO(frame.image.data), filename=frame.image.filename)
+    file = m.image_file(frame.image)
     return {"embed": replay_embed(frame), "file": file, "allowed_mentions": NO_MENTIONS}
 
 

@@ -4,7 +4,6 @@ for showing."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Awaitable
 
 import discord
@@ -119,7 +118,7 @@ def server_embed(stats: ServerStats, name: str) -> discord.Embed:
 
 def _with_image(embed: discord.Embed, image: RenderedImage) -> dict:
     embed.set_image(url=f"attachment://{image.filename}")
-    file = discord.File(io.BytesIO(image.data), filename=image.filename)
+    file = messages.image_file(image)
     return {"embed": embed, "file": file, "allowed_mentions": NO_PINGS}
 
 

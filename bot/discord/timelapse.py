@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import catalog
+from bot.discord import messages
 from bot.service.timelapse import (
     FinishedGame,
     claim_timelapse,
@@ -109,7 +110,11 @@ class TimelapsePoster:
         animation = built.animation
         kwargs: dict[str, Any] = {
             "content": timelapse_text(title.name if title else game.title, game.game_id, built),
-            "file": discord.File(io.BytesIO(animation.data), animation.filename),
+            "file": discord.File(
+                io.BytesIO(animation.data),
+                animation.filename,
+                description=messages.cut(built.description, messages.ALT_MAX) or None,
+            ),
             "allowed_mentions": discord.AllowedMentions.none(),
         }
         if game.final_message_id is not None:

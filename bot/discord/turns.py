@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -73,7 +72,7 @@ class TurnMessage:
             "allowed_mentions": PING_USERS,
         }
         if self.image is not None:  # a fresh File every time: a File can be sent only once
-            kwargs["file"] = discord.File(io.BytesIO(self.image.data), self.image.filename)
+            kwargs["file"] = messages.image_file(self.image)
         if self.view is not None:
             kwargs["view"] = self.view
         return kwargs
@@ -396,7 +395,7 @@ class TurnPoster:
     ) -> None:
         file: discord.File | None = None
         if image is not None:
-            file = discord.File(io.BytesIO(image.data), filename=image.filename)
+            file = messages.image_file(image)
         text = messages.private_message(info, hand, lines, intro)
         fields = {"game_id": info.id, "user_id": user_id, "channel_id": info.channel_id}
         try:

@@ -10,7 +10,6 @@ nothing here (an in-memory check); a closed DM is logged and skipped."""
 from __future__ import annotations
 
 import contextlib
-import io
 import logging
 from typing import TYPE_CHECKING
 
@@ -306,7 +305,7 @@ class Watching(Cog):
         try:
             dm = await rest.dm_channel(self.bot, user_id)
             if image is not None:
-                file = discord.File(io.BytesIO(image.data), filename=image.filename)
+                file = messages.image_file(image)
                 await rest.send(self.bot, dm, content=text, file=file, allowed_mentions=NO_PINGS)
             else:
                 await rest.send(self.bot, dm, content=text, allowed_mentions=NO_PINGS)

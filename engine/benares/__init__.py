@@ -114,6 +114,12 @@ class Benares(Title[State]):
     def hand_text(self, view: BenaresView) -> str | None:
         return text_board.hand_text(view)
 
+    def alt_text(self, view: BenaresView, part: str = "board") -> str:
+        if part == "hand":
+            return text_board.hand_alt(view)
+        area = int(part.removeprefix("area:")) if part.startswith("area:") else None
+        return text_board.board_alt(view, area)
+
     def private_text(self, state: State, seat: int) -> str | None:
         """None before the first deal and once the game is over (no hand to show)."""
         hand = state.companies[seat].hand

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.benares.text import cell_name, good_name, pawn_name, post_name
 from engine.benares.view import BenaresView, CardView, CompanyView
-from engine.text_board import board, listed, seat_name, section
+from engine.text_board import alt_text, board, just_now, listed, seat_name, section
 
 #: How many of the latest public log lines the text lists.
 RECENT_LINES = 12
@@ -42,6 +42,39 @@ def hand_text(v: BenaresView) -> str | None:
         f"Your company, {c.label} ({c.colour_name})",
         [section(f"Your hand, {len(cards)} cards", cards, "No cards.")],
     )
+
+
+def board_alt(v: BenaresView, area: int | None = None) -> str:
+    """The alt text of the board image (or of seat `area`'s area): the round, phase and who
+    acts, the latest turn's log lines (what the board highlights), the scores. No hand, unless
+    the game is played with open hands (then the board shows them anyway)."""
+    head = (
+        "Benares & Calcutta board."
+        if area is None
+        else (f"Benares & Calcutta, {seat_name(area)}'s area.")
+    )
+    scores = "Final scores: " if v.final_scores is not None else "Victory points: "
+    scores += ", ".join(_points(v, c) for c in v.companies) + "."
+    return alt_text([head, v.status, just_now(v.last_text), scores])
+
+
+def hand_alt(v: BenaresView) -> str:
+    """The alt text of the viewing seat's hand image: its own cards only."""
+    if v.viewer is None:
+        return "Benares & Calcutta: no hand to show."
+    c = v.companies[v.viewer]
+    cards = [_card(x) for x in c.hand or []]
+    return alt_text(
+        [
+            f"Benares & Calcutta, your hand ({c.label}, {c.colour_name}), round {v.round}:",
+            f"{len(cards)} cards" + (f": {'; '.join(cards)}." if cards else "."),
+        ]
+    )
+
+
+def _points(v: BenaresView, c: CompanyView) -> str:
+    got = v.final_scores[c.seat] if v.final_scores is not None else c.vp
+    return f"{c.label} {got}"
 
 
 def _game(v: BenaresView) -> list[str]:

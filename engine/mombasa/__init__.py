@@ -157,6 +157,12 @@ class Mombasa(Title[State]):
     def hand_text(self, view: Any) -> str | None:
         return text_board.hand_text(view)
 
+    def alt_text(self, view: Any, part: str = "board") -> str:
+        if part == "hand":
+            return text_board.hand_alt(view)
+        area = int(part.removeprefix("area:")) if part.startswith("area:") else None
+        return text_board.board_alt(view, area)
+
     def private_text(self, state: State, seat: int) -> str | None:
         """The seat's hand and (before the reveal) its confirmed plan; the starting tiles dealt to
         it while the choice is open."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.mombasa.names import company, plural
 from engine.mombasa.view_types import Face, MombasaView, Player
-from engine.text_board import board, listed, section
+from engine.text_board import alt_text, board, just_now, listed, section
 
 _PHASES = {
     "start_tiles": "choosing starting tiles",
@@ -50,6 +50,36 @@ def hand_text(v: MombasaView) -> str | None:
         deal = [f"Tile {o.tile}{o.face}: locks {listed(o.lock)}." for o in me.start_deal]
         sections.append(section("Starting tiles dealt to you", deal))
     return board(f"Your cards, {name}", sections)
+
+
+def board_alt(v: MombasaView, area: int | None = None) -> str:
+    """The alt text of the board image (or of seat `area`'s action area): the round, phase and
+    who acts, the latest public log lines (what the board highlights), the scores (cash while
+    playing, the final total once over). Reads no `me`: a secret plan never shows (R180)."""
+    who = {p.seat: p.name for p in v.players}
+    head = "Mombasa board." if area is None else f"Mombasa, {who.get(area, area)}'s action area."
+    over = v.phase == "over"
+    money = ", ".join(
+        f"{p.name} £{p.final.get('total', 0) if over and p.final else p.cash}" for p in v.players
+    )
+    scores = f"Final scores: {money}." if over else f"Cash: {money}."
+    return alt_text([head, v.status + ".", just_now(v.last_text), scores])
+
+
+def hand_alt(v: MombasaView) -> str:
+    """The alt text of the viewing seat's hand image: its own cards (and plan) only."""
+    me = v.me
+    if me is None:
+        return "Mombasa: no hand to show."
+    parts = [
+        f"Mombasa, your hand ({v.players[me.seat].name}), round {v.round}:",
+        f"{len(me.hand)} cards" + (f": {'; '.join(f.text for f in me.hand)}." if me.hand else "."),
+    ]
+    if v.phase == "planning":
+        plan = [f"slot {i + 1} {f.text}" for i, f in enumerate(me.plan) if f]
+        state = "confirmed" if me.plan_confirmed else "not confirmed yet"
+        parts.append(f"Your plan, {state}: {listed(plan, 'nothing planned')}.")
+    return alt_text(parts)
 
 
 def _face(f: Face) -> str:

@@ -3,7 +3,7 @@ from the view alone. Tidewater hides nothing but the bag's order, so there is no
 
 from __future__ import annotations
 
-from engine.text_board import board, listed, seat_name, section
+from engine.text_board import alt_text, board, just_now, listed, seat_name, section
 from engine.tidewater.names import credits
 from engine.tidewater.view import CompanyView, ShipView, TidewaterView
 
@@ -34,6 +34,22 @@ def board_text(v: TidewaterView) -> str:
             section("Latest moves, oldest first", _recent(v)),
         ],
     )
+
+
+def board_alt(v: TidewaterView, area: int | None = None) -> str:
+    """The alt text of the board image (or of seat `area`'s area): the round and phase, who
+    acts, the latest move the board highlights, the scores."""
+    names = {c.id: c.name for c in v.companies}
+    head = (
+        "Tidewater Lines board." if area is None else f"Tidewater Lines, {seat_name(area)}'s area."
+    )
+    return alt_text([head, *_game(v, names), just_now(v.last.lines), _scores(v)])
+
+
+def _scores(v: TidewaterView) -> str:
+    word = "Final scores" if v.scores else "Scores"
+    got = v.scores or {p.seat: p.score for p in v.players}
+    return f"{word}: " + ", ".join(f"{p.label} {got.get(p.seat, p.score)}" for p in v.players) + "."
 
 
 def _game(v: TidewaterView, names: dict[str, str]) -> list[str]:

@@ -93,6 +93,12 @@ class Tidewater(Title[State]):
     def board_text(self, view: TidewaterView) -> str:
         return text_board.board_text(view)
 
+    def alt_text(self, view: TidewaterView, part: str = "board") -> str:
+        if part == "hand":  # (nothing is hidden: no hand image is drawn)
+            return super().alt_text(view, part)
+        area = int(part.removeprefix("area:")) if part.startswith("area:") else None
+        return text_board.board_alt(view, area)
+
     def private_text(self, state: State, seat: int) -> str | None:
         return None  # no hidden information except the bag order
 

@@ -699,6 +699,10 @@ class FakeDiscord:
             out.append(m)
         return out
 
+    def all_messages(self) -> list[Message]:
+        """Every message of every channel (DMs and ephemerals included), oldest first."""
+        return [self._messages[i] for i in sorted(self._messages)]
+
     def dm_messages(self, user: str | dict) -> list[Message]:
         uid = int(self.user(user)["id"])
         cid = self.dm_channels.get(uid)
@@ -1903,6 +1907,10 @@ def validate_message(body: dict[str, Any], files: list[tuple[str, bytes]]) -> li
     for name, data in files:
         if len(data) > 10 * 1024 * 1024:
             errors.append(f"file {name}: {len(data)} bytes > 10 MiB")
+    for n, a in enumerate(body.get("attachments") or []):
+        described = a.get("description")
+        if described is not None and len(str(described)) > 1024:
+            errors.append(f"attachments[{n}].description: {len(str(described))} > 1024 characters")
     errors += validate_components(body.get("components") or [], int(body.get("flags") or 0))
     return errors
 
