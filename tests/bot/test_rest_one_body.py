@@ -18,6 +18,8 @@ from aiohttp.test_utils import TestServer
 from discord.http import Route, handle_message_parameters
 
 from bot.discord import rest
+from bot.discord.messages import image_file
+from render.core import RenderedImage
 from tests.e2e.fake_discord import _multipart_parts
 
 
@@ -174,3 +176,27 @@ async def test_a_refusal_is_discord_pys_exception(server_and_session, status, er
     with pytest.raises(error):
         await rest._webhook_post(it, _route(server), rest._form_body(_form()), None)
     assert len(server.bodies) == 1
+
+
+def test_an_images_alt_text_goes_as_discord_pys_attachment_description():
+    """`image_file` gives the image's alt text as the File's description: the form's
+    payload_json lists it in `attachments` as discord.py's own `File.to_dict` does, within
+    Discord's 1,024 characters."""
+    image = RenderedImage(b"\x89PNG board", "board.png", "Bazaar board. Round 2. " + "x " * 600)
+    file = image_file(image)
+    form = handle_message_parameters(content="Turn 3", file=file).multipart or []
+    payload = json.loads(next(f["value"] for f in form if f["name"] == "payload_json"))
+    (sent,) = payload["attachments"]
+    assert (
+        sent
+        == file.to_dict(0)
+        == {
+            "id": 0,
+            "filename": "board.png",
+            "description": file.description,
+        }
+    )
+    assert file.description.startswith("Bazaar board. Round 2. x x")
+    assert len(file.description) <= 1024
+    plain = handle_message_parameters(file=image_file(RenderedImage(b"x", "a.png"))).multipart
+    assert "description" not in json.loads(plain[0]["value"])["attachments"][0]  # none: none

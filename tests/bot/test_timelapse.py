@@ -108,6 +108,26 @@ async def test_build_off_the_loop_gives_a_deterministic_animation_within_the_lim
     assert im.n_frames == first.animation.frames == len(bt.plan(spec).views)
     assert len(first.animation.data) <= tl.MAX_BYTES and im.width <= tl.FRAME_WIDTH
     assert first.moves == len(spec.moves)
+    assert (
+        first.description
+        == again.description
+        == (
+            f"Timelapse of a Bazaar game: {first.moves} moves in {im.n_frames} frames, setup to the "
+            f"end. At the end: {bt.plan(spec).final_alt}"
+        )
+    )
+
+
+def test_the_timelapse_alt_text_ends_with_the_final_boards():
+    """Written in the worker from the last spectator view (the final board), within 1,024."""
+    spec = bot_game("mombasa", 2)
+    title = catalog.title("mombasa")
+    *_, final = bt.spectator_views(title, spec)
+    plan = bt.plan(spec)
+    assert plan.final_alt == title.alt_text(final) and "Final scores: " in plan.final_alt
+    text = bt.alt_text(title.name, plan.moves, len(plan.views), plan.final_alt)
+    assert text.startswith(f"Timelapse of a Mombasa game: {plan.moves} moves in ")
+    assert len(text) <= 1024
 
 
 async def test_a_small_limit_still_fits_with_fewer_frames():

@@ -185,6 +185,12 @@ def test_discord_limits_are_checked():
     long_id = {"type": 2, "style": 1, "label": "a", "custom_id": "c" * 101}
     assert any("not in 1..100" in e for e in validate_components_of(long_id))
     assert validate_autocomplete([{"name": "n", "value": "v"}] * 26) == ["choices: 26 > 25"]
+    described = [{"id": 0, "filename": "a.png", "description": "d" * 1024}]
+    assert validate_message({"attachments": described}, [("a.png", b"x")]) == []
+    too_much = [dict(described[0], description="d" * 1025)]
+    assert validate_message({"attachments": too_much}, [("a.png", b"x")]) == [
+        "attachments[0].description: 1025 > 1024 characters"
+    ]
 
 
 def validate_components_of(component: dict) -> list[str]:

@@ -44,3 +44,28 @@ def test_leaderboard_and_server_charts():
     stacks = [("Tidewater Lines", list(range(12))), ("Mombasa", [1] * 12)]
     assert png(charts.server_chart("Games", months, stacks))
     assert png(charts.server_chart("Games", [], []))
+
+
+def test_each_chart_describes_the_data_it_draws():
+    """Each chart's alt text (Discord's attachment description) tells what it draws."""
+    series = [("Tidewater Lines", [(0, 1200), (1, 1230), (2, 1251)]), ("Mombasa", [(2, 1200)])]
+    person = charts.person_chart("Alice", series, [1, 0, 1], (1.7e9, 1.8e9))
+    assert person.description == (
+        "Ratings of Alice: Tidewater Lines 1,251 after 2 rated games; Mombasa 1,200 after 0 "
+        "rated games. Places: 1st 1 time, 3rd 1 time."
+    )
+    assert charts.person_chart("Bob", [], [], None).description == (
+        "Ratings of Bob: no rated game yet. Places: no finished game yet."
+    )
+    rows = [("Alice", 1532, 12), ("", 1468, 1)]
+    board = charts.leaderboard_chart("Bazaar · leaderboard", rows)
+    assert board.description == (
+        "Bazaar · leaderboard, ratings best first: 1. Alice 1,532 (12 games); "
+        "2. unnamed 1,468 (1 game)."
+    )
+    assert charts.leaderboard_chart("X", []).description == "X: no rated game yet."
+    server = charts.server_chart("Games", ["2026-10", "2026-11"], [("Mombasa", [2, 1])])
+    assert server.description == "Games: October 2026 2, November 2026 1. By game: Mombasa 3."
+    many = [(f"Player {n} " + "x" * 80, 1400 - n, 3) for n in range(40)]
+    long = charts.leaderboard_chart("Long", many).description
+    assert 0 < len(long) <= 1024 and long.endswith("…")

@@ -170,6 +170,9 @@ async def test_a_board_drawn_by_a_worker_is_the_one_drawn_here(one_worker) -> No
     there = await catalog.draw_board_async("tidewater", TIDEWATER.encode(state))
     assert isinstance(there, RenderedImage) and there == here
     assert there.filename == "board.png" and there.data.startswith(b"\x89PNG")
+    # its alt text comes with it, written from the same view
+    assert there.description == TIDEWATER.alt_text(TIDEWATER.view(state, None))
+    assert there.description.startswith("Tidewater Lines board. Round 1 of ")
     assert await catalog.off_loop(len, "abcd") == 4  # other answers are pickled whole
 
 
