@@ -59,7 +59,8 @@ def assert_nothing_secret_public(
     component ids, no hand/private image; a confirmed plan not revealed yet in no message of
     this planning phase (from the turn message with id `current` on)."""
     for m in public_messages(fake, table.channel):
-        text = m.text()
+        # (an image's alt text is public too: the same checks)
+        text = "\n".join([m.text(), *(a.get("description") or "" for a in m.attachments)])
         for word in PRIVATE_WORDS:
             assert word not in text, (word, text)
         assert not CARD_ID.search(text), (CARD_ID.search(text), text)
@@ -70,6 +71,10 @@ def assert_nothing_secret_public(
             assert not name.startswith(("hand", "private", "player")), name
         for who, plan in plans.items():  # confirmed but not revealed yet
             assert m.id < current or plan not in text, (who, plan, text)
+
+
+#: How each image's alt text begins, by its file name (a board's otherwise).
+STARTS = {"hand.png": "Mombasa, your hand", "timelapse.gif": "Timelapse of a Mombasa game"}
 
 
 async def play_mombasa(fake: FakeDiscord, people: list[str], bots: int) -> Table:
@@ -136,6 +141,11 @@ async def play_mombasa(fake: FakeDiscord, people: list[str], bots: int) -> Table
         for data in m.images():
             decode_image(data)
             seen += 1
+        for a in m.attachments:  # each with its alt text, written from the image's view
+            alt = a.get("description") or ""
+            assert 0 < len(alt) <= 1024, (a["filename"], alt)
+            start = STARTS.get(a["filename"], "Mombasa board.")
+            assert alt.startswith(start), (a["filename"], alt)
     assert seen > 10
     final = table.turn_message()
     assert "final standings" in final.text().lower() or table.finished()
