@@ -1,92 +1,154 @@
-"""How long the menus are that a person walks through to make each move, over whole games.
+"""How many presses a person needs to make each move, over whole games, for every title.
 
-    .venv/bin/python -m bench.menu_counts --title tidewater --games 20
+    .venv/bin/python -m bench.menu_counts --games 20 --seats 3 4
+    .venv/bin/python -m bench.menu_counts --title tidewater --games 5
 
-The automatic player plays every seat; for each of its moves the shortest path of steps from
-the seat's top-level menu to that move is found (breadth first over `Title.choices`), as a
-person would take it. Reported: menus per game and per move (1 = chosen on the first menu),
-choices per menu, the longest menu, and the moves that take the most menus, by their first step.
+The automatic player plays every seat; each of its moves is replayed through the menus a person
+would use on Discord: the shortest path of steps from the seat's top-level menu to that move
+(breadth first over `Title.choices`). Presses per move: one per menu on the way (the final
+choice included), plus "Decide privately" when the decision is private (simultaneous or
+secret: the public turn message then only carries that button), plus "More choices…" when the
+chosen entry is on a later page of a long menu (bot/discord/menu_layout.py). Reported per title
+and seat count: presses per completed move (mean, p95, max), menus per move, menus and presses
+per game, choices per menu, moves no path of `--depth` steps reaches, and the kinds of moves
+that need more than one menu. This is the baseline that work on fewer presses compares against.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 from collections import Counter, deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
+from bot.discord.menu_layout import layout
+from bot.discord.messages import is_private_decision
 from engine import registry
 from engine.core import BACK, Title
 from engine.rng import Rng
 
 
-def path_to(title: Title, state: object, seat: int, move: str, limit: int = 6) -> list[int] | None:
-    """Choices on each menu along the shortest step path to `move` (None: not reachable)."""
-    todo: deque[tuple[tuple[str, ...], list[int]]] = deque([((), [])])
+@dataclass
+class Path:
+    """The menus a person walks to one move: each menu's number of choices, and the "More
+    choices…" presses on the way."""
+
+    sizes: list[int]
+    more: int = 0
+
+
+def more_presses(choices: Sequence[object], index: int) -> int:
+    """ "More choices…" presses before the entry `index` of a menu is shown."""
+    page = 0
+    while True:
+        plan = layout(choices, page)  # type: ignore[arg-type]
+        shown = {i for row in plan.rows for i, _ in (row if isinstance(row, list) else row.items)}
+        if index in shown or plan.more_from is None:
+            return page
+        page = plan.more_from
+
+
+def path_to(title: Title, state: object, seat: int, move: str, limit: int = 8) -> Path | None:
+    """The shortest step path to `move` (None: not reachable within `limit` steps)."""
+    todo: deque[tuple[tuple[str, ...], Path]] = deque([((), Path([]))])
     seen: set[tuple[str, ...]] = set()
     while todo:
-        steps, sizes = todo.popleft()
+        steps, path = todo.popleft()
         if steps in seen or len(steps) > limit:
             continue
         seen.add(steps)
         prompt = title.choices(state, seat, steps)
         if prompt is None:
             continue
-        here = [*sizes, len(prompt.choices)]
-        for c in prompt.choices:
+        sizes = [*path.sizes, len(prompt.choices)]
+        for i, c in enumerate(prompt.choices):
             if c.id == move and not c.step:
-                return here
-        for c in prompt.choices:
+                return Path(sizes, path.more + more_presses(prompt.choices, i))
+        for i, c in enumerate(prompt.choices):
             if c.step and c.id != BACK:
-                todo.append(((*steps, c.id), here))
+                more = path.more + more_presses(prompt.choices, i)
+                todo.append(((*steps, c.id), Path(sizes, more)))
     return None
 
 
-def play(title: Title, seed: int, seats: int) -> tuple[list[list[int]], Counter[str]]:
+@dataclass
+class Game:
+    """One game's moves as a person would make them."""
+
+    menus: list[int] = field(default_factory=list)  # per move
+    presses: list[int] = field(default_factory=list)  # per move
+    sizes: list[int] = field(default_factory=list)  # per menu
+    unreachable: int = 0
+    deep: Counter[str] = field(default_factory=Counter)
+
+
+def play(title: Title, seed: int, seats: int, depth: int) -> Game:
     state = title.setup(seed, seats, {})
     rng = Rng.from_seed(seed)
-    moves: list[list[int]] = []
-    deep: Counter[str] = Counter()
+    game = Game()
     while prompts := title.prompts(state):
         seat = prompts[0].seat
         move = title.bot_choice(state, seat, rng)
-        sizes = path_to(title, state, seat, move)
-        if sizes is not None:
-            moves.append(sizes)
-            if len(sizes) > 1:
-                deep[move.split(":")[0]] += 1
+        path = path_to(title, state, seat, move, depth)
+        if path is None:
+            game.unreachable += 1
+        else:
+            opener = 1 if is_private_decision(prompts) else 0
+            game.menus.append(len(path.sizes))
+            game.presses.append(len(path.sizes) + path.more + opener)
+            game.sizes += path.sizes
+            if len(path.sizes) > 1:
+                game.deep[move.split(":")[0]] += 1
         title.apply(state, seat, move)
-    return moves, deep
+    return game
+
+
+def p95(values: Sequence[int]) -> int:
+    """Nearest-rank 95th percentile."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def report(title: Title, games: int, seats: int, depth: int) -> list[str]:
+    played = [play(title, seed, seats, depth) for seed in range(1, games + 1)]
+    presses = [p for g in played for p in g.presses]
+    menus = [m for g in played for m in g.menus]
+    sizes = [s for g in played for s in g.sizes]
+    deep: Counter[str] = sum((g.deep for g in played), Counter())
+    dist = Counter(presses)
+    mean_game = statistics.mean
+    return [
+        f"{title.slug}, {games} games of {seats} seats (the automatic player's moves)",
+        f"  presses per move: mean {statistics.mean(presses):.2f}, p95 {p95(presses)}, "
+        f"max {max(presses)}; "
+        + ", ".join(f"{k}: {dist[k] / len(presses):.0%}" for k in sorted(dist)),
+        f"  menus per move: mean {statistics.mean(menus):.2f}, p95 {p95(menus)}, max {max(menus)}",
+        f"  per game: moves {len(presses) / games:.1f}, "
+        f"menus {mean_game([sum(g.menus) for g in played]):.1f}, "
+        f"presses {mean_game([sum(g.presses) for g in played]):.1f}",
+        f"  choices per menu: mean {statistics.mean(sizes):.1f}, max {max(sizes)}; "
+        f"moves not reached in {depth} steps: {sum(g.unreachable for g in played)}",
+        "  moves that need more than one menu, by kind: "
+        + ", ".join(f"{k} {n / games:.1f}/game" for k, n in deep.most_common(8)),
+    ]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--title", default="tidewater")
+    ap.add_argument("--title", action="append", help="a title's slug (default: every title)")
     ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--seats", type=int, default=3)
+    ap.add_argument("--seats", type=int, nargs="+", default=[3, 4])
+    ap.add_argument("--depth", type=int, default=8, help="the most steps a path may take")
     args = ap.parse_args()
     registry.load_builtin()
-    title = registry.get(args.title)
-    assert title is not None, f"no title {args.title}"
-    per_game, per_move, sizes, deep = [], [], [], Counter()
-    for seed in range(1, args.games + 1):
-        moves, d = play(title, seed, args.seats)
-        per_game.append(sum(len(m) for m in moves))
-        per_move += [len(m) for m in moves]
-        sizes += [n for m in moves for n in m]
-        deep += d
-    print(f"{args.title}, {args.games} games of {args.seats} seats (the automatic player's moves)")
-    print(f"  menus per game: mean {statistics.mean(per_game):.1f}")
-    print(f"  moves per game: mean {len(per_move) / args.games:.1f}")
-    dist = Counter(per_move)
-    print(
-        f"  menus per move: mean {statistics.mean(per_move):.2f}; "
-        + ", ".join(f"{k}: {dist[k] / len(per_move):.0%}" for k in sorted(dist))
-    )
-    print(f"  choices per menu: mean {statistics.mean(sizes):.1f}, max {max(sizes)}")
-    print(
-        "  moves that need more than one menu, by kind: "
-        + ", ".join(f"{k} {n / args.games:.1f}/game" for k, n in deep.most_common(8))
-    )
+    titles = [registry.get(s) for s in args.title] if args.title else registry.all_titles()
+    for title in titles:
+        assert title is not None, f"no title {args.title}"
+        for seats in args.seats:
+            if title.min_seats <= seats <= title.max_seats:
+                print("\n".join(report(title, args.games, seats, args.depth)), flush=True)
 
 
 if __name__ == "__main__":

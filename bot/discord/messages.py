@@ -133,7 +133,10 @@ def turn_embed(
     prompts: Sequence[Prompt],
     image_name: str | None,
     quiet: bool = False,
+    same_board: str | None = None,
 ) -> discord.Embed:
+    """`same_board`: the board did not change since that earlier turn message (a line saying
+    so, with a link to it, stands where the image would)."""
     summary = trim_lines(list(lines), SUMMARY_MAX, LOG_HINT)
     if not summary and prompts and is_private_decision(prompts):
         summary = PRIVATE_STEP  # a secret pick: say so rather than show an empty summary
@@ -150,8 +153,16 @@ def turn_embed(
         embed.add_field(name="Players", value=players_line(info), inline=False)
     if image_name:
         embed.set_image(url=f"attachment://{image_name}")
+    elif same_board is not None:
+        embed.add_field(name="Board", value=cut(same_board, FIELD_MAX), inline=False)
     embed.set_footer(text=f"Move {info.version} · /play to choose · /game log for the history")
     return fit_embed(embed)
+
+
+def board_unchanged(version: int, link: str) -> str:
+    """The line that stands for a board identical to the one posted at `version`."""
+    where = f"[the turn message of move {version}]({link})" if link else f"move {version}, above"
+    return f"Unchanged since {where}: nothing on the table moved."
 
 
 #: The summary of a turn message that follows a private pick (nothing public happened).

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from bot.discord.custom_ids import ids_in
 from bot.discord.sent import Components
 from bot.discord.timelapse import TimelapsePoster
 from bot.discord.watch_buttons import again_view
+from bot.discord.watching import jump
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome, SeatInfo
 from engine.core import Title
@@ -55,15 +57,32 @@ def has_text_board(slug: str) -> bool:
     return title is not None and type(title).board_text is not Title.board_text
 
 
+@dataclass(frozen=True)
+class Board:
+    """A board image as posted: the digest of its PNG, and the turn message that uploaded it."""
+
+    digest: bytes
+    message_id: int
+    version: int
+    filename: str
+
+
+def board_digest(image: RenderedImage) -> bytes:
+    return hashlib.blake2b(image.data, digest_size=16).digest()
+
+
 @dataclass
 class TurnMessage:
-    """Everything one turn message says, ready to send or to edit in."""
+    """Everything one turn message says, ready to send or to edit in. `same_board`: the board
+    is pixel-identical to the one that earlier message uploaded, so `image` (still given to
+    spectators' DMs) is not uploaded again and the embed says where to see it."""
 
     game: GameInfo
     content: str | None
     embeds: list[discord.Embed]
     image: RenderedImage | None
     view: Components | None
+    same_board: Board | None = None
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {
@@ -71,11 +90,21 @@ class TurnMessage:
             "embeds": self.embeds,
             "allowed_mentions": PING_USERS,
         }
-        if self.image is not None:  # a fresh File every time: a File can be sent only once
+        if self.uploads():  # a fresh File every time: a File can be sent only once
+            assert self.image is not None
             kwargs["file"] = messages.image_file(self.image)
         if self.view is not None:
             kwargs["view"] = self.view
         return kwargs
+
+    def uploads(self) -> bool:
+        return self.image is not None and self.same_board is None
+
+    def board(self, message_id: int) -> Board | None:
+        """The board this message shows once posted as `message_id`."""
+        if self.same_board is not None or self.image is None:
+            return self.same_board
+        return Board(board_digest(self.image), message_id, self.game.version, self.image.filename)
 
 
 @dataclass
@@ -85,6 +114,8 @@ class _Posted:
     version: int
     has_view: bool
     image_name: str | None = None
+    #: The board it shows (None: unknown, e.g. a message from before a restart).
+    board: Board | None = None
 
 
 class TurnPoster:
@@ -113,7 +144,8 @@ class TurnPoster:
                 image = await catalog.draw_board_async(info.title, outcome.encoded_state)
             except Exception:  # the move is committed: post it even if the drawing failed
                 log.exception("board drawing failed", extra={"game_id": info.id})
-        image_name = image.filename if image else None
+        same = self.same_board(info, image)
+        image_name = image.filename if image and same is None else None
         view: Components | None = None
         if info.status == "finished" and info.result is not None:
             final = messages.FINAL_SUMMARY_MAX
@@ -123,14 +155,31 @@ class TurnPoster:
             view = again_view(info.id)
         elif info.status == "running":
             prompts = outcome.prompts
-            embeds = [messages.turn_embed(info, lines, prompts, image_name)]
+            note = (
+                messages.board_unchanged(same.version, jump(info, same.message_id))
+                if same
+                else None
+            )
+            embeds = [messages.turn_embed(info, lines, prompts, image_name, same_board=note)]
             view = components.turn_view(
                 info.id, info.version, prompts, has_hands(info.title), has_text_board(info.title)
             )
         else:
             embeds = [messages.summary_embed(info, lines)]
         content = messages.turn_content(info, prefix or outcome.prefix) or None
-        return TurnMessage(info, content, embeds, image, view)
+        return TurnMessage(info, content, embeds, image, view, same)
+
+    def same_board(self, info: GameInfo, image: RenderedImage | None) -> Board | None:
+        """The board posted with the game's last turn message, when `image` (the board of a
+        newer version of a running game) is pixel-identical to it: the public view did not
+        change (a step that only asks, or a change to hidden information). Only the last turn
+        message this process posted counts: after a restart the board is uploaded again."""
+        last = self._last.get(info.id)
+        if info.status != "running" or image is None or last is None or last.board is None:
+            return None
+        if last.version >= info.version or last.board.digest != board_digest(image):
+            return None
+        return last.board
 
     # ------------------------------------------------------------------ posting
     async def post(self, responder: Responder, outcome: Outcome, prefix: str = "") -> None:
@@ -221,14 +270,15 @@ class TurnPoster:
         self.service.posted(info.id, info.version, message_id)
         # The final message keeps its Play again button (it has no turn components to strip).
         has_view = message is not None and message.view is not None and info.status == "running"
-        image_name = message.image.filename if message is not None and message.image else None
+        image_name = message.image.filename if message is not None and message.uploads() else None
+        board = message.board(message_id) if message is not None and message_id else None
         if message_id is not None:
             old = self._last.get(info.id)
             if old is None and info.turn_message_id and info.turn_message_id != message_id:
                 old = _Posted(info.channel_id, info.turn_message_id, info.version - 1, True)
             if old is None or old.version <= info.version:
                 self._last[info.id] = _Posted(
-                    info.channel_id, message_id, info.version, has_view, image_name
+                    info.channel_id, message_id, info.version, has_view, image_name, board
                 )
                 if old is not None and old.has_view and old.message_id != message_id:
                     self.spawn(self._strip(old))
@@ -255,9 +305,13 @@ class TurnPoster:
             last = _Posted(info.channel_id, info.turn_message_id, info.version - 1, True, None)
         if last is None:
             return False
-        image_name = last.image_name or f"{messages.BOARD_STEM}.png"
+        same = last.board if last.board and last.board.message_id != last.message_id else None
+        note = messages.board_unchanged(same.version, jump(info, same.message_id)) if same else None
+        image_name = None if same else last.image_name or f"{messages.BOARD_STEM}.png"
         lines = outcome.public_lines()
-        embed = messages.turn_embed(info, lines, outcome.prompts, image_name, quiet=True)
+        embed = messages.turn_embed(
+            info, lines, outcome.prompts, image_name, quiet=True, same_board=note
+        )
         view = components.turn_view(
             info.id,
             info.version,
@@ -278,7 +332,7 @@ class TurnPoster:
             log.info("could not edit the turn message: %s", exc, extra={"game_id": info.id})
             return False
         self._last[info.id] = _Posted(
-            last.channel_id, last.message_id, info.version, True, image_name
+            last.channel_id, last.message_id, info.version, True, image_name, last.board
         )
         self.service.posted(info.id, info.version, last.message_id)
         self.spawn(self.deliver_private(outcome, set()))

@@ -47,12 +47,18 @@ def first_forward(choices: Sequence[str]) -> str:
 
 def is_turn_message(msg: Message, game_id: int) -> bool:
     """A public turn message of this game: its embed is titled "<Title> · game #<id>" and it
-    carries the board image (or the final standings)."""
+    carries the board image (or the final standings), or says the board is unchanged."""
     for e in msg.embeds:
         title = e.get("title") or ""
-        if f"game #{game_id}" in title and "lobby" not in title and msg.attachments:
+        shows = msg.attachments or board_unchanged(e)
+        if f"game #{game_id}" in title and "lobby" not in title and shows:
             return True
     return False
+
+
+def board_unchanged(embed: dict) -> bool:
+    """Does the embed say its board is the one an earlier turn message shows?"""
+    return any(f.get("name") == "Board" for f in embed.get("fields") or [])
 
 
 def turn_version(msg: Message) -> int | None:
