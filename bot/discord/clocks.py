@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -239,19 +240,10 @@ class Clocks(Cog):
 
     async def warn(self, news: ClockNews) -> None:
         """THE call site of clock warnings: the person's own ping (quiet hours, ping mode)."""
-        from bot.discord.pings import ping_many
-
-        info = news.game
-        await ping_many(
-            self.bot,
-            self.service,
-            user_ids=[news.user_id],
-            guild_id=info.guild_id,
-            channel_id=info.channel_id,
-            game_id=info.id,
-            text=warning_text(news),
-            icon="⏳",
-            version=info.version,
+        await self._ping_player(
+            news,
+            warning_text(news),
+            "⏳",
             seat=news.seat_no,
             template=warning_template(news),
         )
@@ -259,6 +251,10 @@ class Clocks(Cog):
     async def tell_vacation_day(self, news: ClockNews, text: str) -> None:
         """The player whose clock spent a vacation day, told their own way (quiet hours, ping
         mode), like a warning."""
+        await self._ping_player(news, text, "⏰")
+
+    async def _ping_player(self, news: ClockNews, text: str, icon: str, **extra: Any) -> None:
+        """The clock's player pinged their own way (`pings.ping_many`)."""
         from bot.discord.pings import ping_many
 
         info = news.game
@@ -270,6 +266,7 @@ class Clocks(Cog):
             channel_id=info.channel_id,
             game_id=info.id,
             text=text,
-            icon="⏰",
+            icon=icon,
             version=info.version,
+            **extra,
         )
