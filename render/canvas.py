@@ -58,6 +58,29 @@ def reference(record: bool = False) -> Iterator[Counter[RGB]]:
         _reference, _recording = old
 
 
+#: Text drawn while `texts()` records: (em size in px of the finished image, the text).
+_texts: list[tuple[float, str]] | None = None
+
+
+@contextlib.contextmanager
+def texts() -> Iterator[list[tuple[float, str]]]:
+    """Record every text drawn inside this block, with its em size in pixels of the finished
+    image, so a test can see the smallest text a viewer meets (the phone check)."""
+    global _texts
+    old, _texts = _texts, []
+    try:
+        yield _texts
+    finally:
+        _texts = old
+
+
+def note_text(size: float, text: str) -> None:
+    """Record text drawn outside `Draw.text` (a static layer drawn supersampled: pass its size
+    in the finished image)."""
+    if _texts is not None and text.strip():
+        _texts.append((size, text))
+
+
 def is_reference() -> bool:
     return _reference
 
@@ -213,6 +236,8 @@ class Draw:
     ) -> None:
         if fill is None or not text:
             return
+        if _texts is not None and font is not None:
+            note_text(font.size, text)
         if not self.indexed or font is None or "\n" in text:
             # Pillow's own text; on indices it must not blend (values are not colours), so
             # there it is drawn without anti-aliasing: only for what the renderers never do
