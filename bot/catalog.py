@@ -57,6 +57,17 @@ def draw_board(slug: str, view: object, area: int | None = None) -> RenderedImag
     return encode(r.board(view, area), stem, _alt(slug, view, part))
 
 
+def draw_turn(slug: str, view: object) -> RenderedImage:
+    """The turn post's image drawn from `view`. A renderer without one (loaded from elsewhere,
+    written before turn images) posts its whole board."""
+    r = renderers.get(slug)
+    if r is None:
+        raise LookupError(f"no renderer for {slug}")
+    turn = getattr(r, "turn", None)
+    image = turn(view) if turn is not None else r.board(view)
+    return encode(image, "board", _alt(slug, view, "board"))
+
+
 def draw_hand(slug: str, view: object, seat: int) -> RenderedImage | None:
     r = renderers.get(slug)
     if r is None:
@@ -247,6 +258,12 @@ def board_of_state(slug: str, data: bytes, area: int | None = None) -> RenderedI
     return _unless_drawn((slug, what), view, draw_board, slug, view, area)
 
 
+def turn_of_state(slug: str, data: bytes) -> RenderedImage:
+    """The turn image of the state encoded as `data`, drawn from its spectator view."""
+    view = _view(slug, data, None)
+    return _unless_drawn((slug, "turn"), view, draw_turn, slug, view)
+
+
 def hand_of_state(slug: str, data: bytes, seat: int) -> RenderedImage | None:
     """The seat's hand in the state encoded as `data`, drawn from that seat's own view."""
     view = _view(slug, data, seat)
@@ -298,6 +315,12 @@ async def draw_board_async(slug: str, state: bytes, area: int | None = None) -> 
     (bench.e2e_ab)."""
     what = "board" if area is None else f"area:{area}"
     return await _cached(state_key(slug, what, state), board_of_state, slug, state, area)
+
+
+async def draw_turn_async(slug: str, state: bytes) -> RenderedImage:
+    """The turn post's image of `state` (encoded), drawn like `draw_board_async`; the whole
+    board is drawn only when someone asks for it."""
+    return await _cached(state_key(slug, "turn", state), turn_of_state, slug, state)
 
 
 async def draw_hand_async(slug: str, state: bytes, seat: int) -> RenderedImage | None:

@@ -27,10 +27,15 @@ class RenderedImage(msgspec.Struct, frozen=True):
 
 
 class Renderer(Protocol):
-    """One per title. `board` draws the whole table, or one seat's area when `area` is given;
-    `hand` draws a seat's private hand from that seat's own view (None: the title has none)."""
+    """One per title. `turn` draws the turn post's image, shaped for Discord's frames (the map,
+    whose turn, what changed, the scores: landscape or square-ish, readable fitted to a phone);
+    `board` draws the whole table (tall, every panel: "Full board", `/game board`), or one
+    seat's area when `area` is given; `hand` draws a seat's private hand from that seat's own
+    view (None: the title has none)."""
 
     slug: str
+
+    def turn(self, view: Any) -> Image.Image: ...
 
     def board(self, view: Any, area: int | None = None) -> Image.Image: ...
 

@@ -233,6 +233,30 @@ class HandButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.HAND_TE
         await _bot(interaction).info.press_hand(interaction, self.game_id)
 
 
+class FullBoardButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.FULL_BOARD_TEMPLATE):
+    """The whole board (the tall image, every panel) as it is now, only to the presser: the
+    turn post's image shows the map, whose turn, what changed and the scores."""
+
+    def __init__(self, button: ui.Button, game_id: int, valid: bool = True) -> None:
+        super().__init__(button)
+        self.game_id = game_id
+        self.valid = valid
+
+    @classmethod
+    def build(cls, game_id: int, row: int | None = None) -> sent.Button:
+        return sent.Button(custom_ids.full_board_custom_id(game_id), "Full board", row=row)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> FullBoardButton:
+        game_id = number(match["game"])
+        return cls(item, game_id or 0, valid=game_id is not None)
+
+    async def callback(self, interaction: Interaction) -> Any:
+        await _bot(interaction).info.press_full_board(interaction, self.game_id)
+
+
 class TextBoardButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.TEXT_BOARD_TEMPLATE):
     """The board as structured text, only to the presser (`/game board text:on`)."""
 
@@ -400,6 +424,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     PrivateButton,
     MoreButton,
     HandButton,
+    FullBoardButton,
     TextBoardButton,
     LobbyButton,
     RulesButton,
@@ -442,11 +467,11 @@ def turn_view(
     prompts: Sequence[Prompt],
     has_hands: bool,
     has_text_board: bool = False,
-) -> Components | None:
+) -> Components:
     """The public turn message's components: the single open prompt's choices, or a "Decide
     privately" button when decisions are simultaneous or secret; "Show my hand" when the title
-    has hands; "Text board" when it offers one (all on the last row, which holds at most
-    "More choices…" besides)."""
+    has hands; "Full board"; "Text board" when it offers one (all on the last row, which holds
+    at most "More choices…" besides)."""
     items: list[sent.Item] = []
     last = m.ROWS_MAX - 1
     if prompts:
@@ -456,9 +481,10 @@ def turn_view(
             items.extend(choice_items(game_id, version, prompts[0]))
     if has_hands:
         items.append(HandButton.build(game_id, row=last))
+    items.append(FullBoardButton.build(game_id, row=last))
     if has_text_board:
         items.append(TextBoardButton.build(game_id, row=last))
-    return Components(items) if items else None
+    return Components(items)
 
 
 def private_view(game_id: int, version: int, prompt: Prompt, start_page: int = 0) -> Components:

@@ -30,6 +30,8 @@ MORE_TEMPLATE = _GV + r":m:(?P<page>\d+)"
 HAND_TEMPLATE = _G + r":h"
 #: "Text board": the board as text for a screen reader (not tied to a version either).
 TEXT_BOARD_TEMPLATE = _G + r":tb"
+#: "Full board": the whole tall board, only to the presser (not tied to a version either).
+FULL_BOARD_TEMPLATE = _G + r":fb"
 #: Lobby buttons.
 LOBBY_TEMPLATE = _G + r":l:(?P<action>join|leave|start)"
 #: Rules paging (not tied to a game).
@@ -71,6 +73,10 @@ def hand_custom_id(game_id: int) -> str:
 
 def text_board_custom_id(game_id: int) -> str:
     return f"br:{game_id}:tb"
+
+
+def full_board_custom_id(game_id: int) -> str:
+    return f"br:{game_id}:fb"
 
 
 def lobby_custom_id(game_id: int, action: str) -> str:

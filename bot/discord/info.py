@@ -14,6 +14,7 @@ from bot.discord.checks import Responder, guarded
 from bot.discord.cog import Cog
 from bot.discord.lobby import title_choices
 from bot.errors import ServiceError
+from bot.results import Board
 from render.core import RenderedImage
 
 
@@ -44,16 +45,7 @@ class Info(Cog):
             responder = Responder(interaction, private_defer=False)
             area = None if seat is None else seat - 1
             shown = await responder.within(self.service.board(interaction.channel_id, area))
-            info = shown.game
-            what = "board" if seat is None else f"seat {seat}"
-            embed = discord.Embed(
-                title=messages.cut(f"{info.title_name} · game #{info.id} · {what}", 256),
-                description=messages.cut(info.status_line, messages.EMBED_DESC_MAX) or None,
-                colour=messages.COLOUR,
-            )
-            embed.set_image(url=f"attachment://{shown.image.filename}")
-            file = messages.image_file(shown.image)
-            await responder.public(embed=embed, file=file)
+            await responder.public(**_board_message(shown, seat))
 
         @game.command(name="log", description="The latest moves (yours privately included).")
         @app_commands.describe(lines="How many lines (default 20)")
@@ -127,6 +119,13 @@ class Info(Cog):
     async def press_rules(self, interaction: discord.Interaction, slug: str, page: int) -> None:
         await self.show_rules(Responder(interaction), slug, page, edit=True)
 
+    @guarded("press:full_board")
+    async def press_full_board(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The whole board as it is now, only to the presser (one tap from the turn post)."""
+        responder = Responder(interaction)
+        shown = await responder.within(self.service.board_of(game_id))
+        await responder.private(**_board_message(shown))
+
     @guarded("press:text_board")
     async def press_board_text(self, interaction: discord.Interaction, game_id: int) -> None:
         responder = Responder(interaction)
@@ -139,6 +138,19 @@ class Info(Cog):
             self.service.hand_in_game(game_id, interaction.user.id)
         )
         await responder.private(**_hand_message(text, image))
+
+
+def _board_message(shown: Board, seat: int | None = None) -> dict:
+    """The whole board (or seat `seat`'s area) with the game's status line."""
+    info = shown.game
+    what = "board" if seat is None else f"seat {seat}"
+    embed = discord.Embed(
+        title=messages.cut(f"{info.title_name} · game #{info.id} · {what}", 256),
+        description=messages.cut(info.status_line, messages.EMBED_DESC_MAX) or None,
+        colour=messages.COLOUR,
+    )
+    embed.set_image(url=f"attachment://{shown.image.filename}")
+    return {"embed": embed, "file": messages.image_file(shown.image)}
 
 
 async def _send_text(responder: Responder, text: str) -> None:

@@ -116,6 +116,9 @@ class _Posted:
     image_name: str | None = None
     #: The board it shows (None: unknown, e.g. a message from before a restart).
     board: Board | None = None
+    #: Its "Board" line when it stands for an unchanged board and `board` is unknown (a
+    #: message from before a restart, as Discord has it).
+    note: str | None = None
 
 
 class TurnPoster:
@@ -141,7 +144,7 @@ class TurnPoster:
         image: RenderedImage | None = None
         if info.status in ("running", "finished") and outcome.encoded_state is not None:
             try:
-                image = await catalog.draw_board_async(info.title, outcome.encoded_state)
+                image = await catalog.draw_turn_async(info.title, outcome.encoded_state)
             except Exception:  # the move is committed: post it even if the drawing failed
                 log.exception("board drawing failed", extra={"game_id": info.id})
         same = self.same_board(info, image)
@@ -302,12 +305,15 @@ class TurnPoster:
         info = outcome.game
         last = self._last.get(info.id)
         if last is None and info.turn_message_id is not None:
-            last = _Posted(info.channel_id, info.turn_message_id, info.version - 1, True, None)
+            last = await self._as_posted(info, info.turn_message_id)
         if last is None:
             return False
         same = last.board if last.board and last.board.message_id != last.message_id else None
-        note = messages.board_unchanged(same.version, jump(info, same.message_id)) if same else None
-        image_name = None if same else last.image_name or f"{messages.BOARD_STEM}.png"
+        if same is not None:
+            note = messages.board_unchanged(same.version, jump(info, same.message_id))
+        else:
+            note = last.note
+        image_name = None if note else last.image_name
         lines = outcome.public_lines()
         embed = messages.turn_embed(
             info, lines, outcome.prompts, image_name, quiet=True, same_board=note
@@ -332,11 +338,26 @@ class TurnPoster:
             log.info("could not edit the turn message: %s", exc, extra={"game_id": info.id})
             return False
         self._last[info.id] = _Posted(
-            last.channel_id, last.message_id, info.version, True, image_name, last.board
+            last.channel_id, last.message_id, info.version, True, image_name, last.board, last.note
         )
         self.service.posted(info.id, info.version, last.message_id)
         self.spawn(self.deliver_private(outcome, set()))
         return True
+
+    async def _as_posted(self, info: GameInfo, message_id: int) -> _Posted | None:
+        """The turn message `message_id` posted before a restart, as Discord has it: the image
+        it carries, or the "Board" line that stands for an unchanged board (None: it is gone
+        or cannot be read; a new one is posted instead)."""
+        channel = self.bot.get_partial_messageable(info.channel_id)
+        try:
+            message = await channel.fetch_message(message_id)
+        except discord.HTTPException as exc:
+            log.info("could not read the turn message: %s", exc, extra={"game_id": info.id})
+            return None
+        image = next((a.filename for a in message.attachments if a.filename.endswith(".png")), None)
+        fields = [f for e in message.embeds[:1] for f in e.fields if f.name == "Board"]
+        note = fields[0].value if fields and image is None else None
+        return _Posted(info.channel_id, message_id, info.version - 1, True, image, None, note)
 
     def forget(self, game_id: int) -> None:
         old = self._last.pop(game_id, None)

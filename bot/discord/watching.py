@@ -262,7 +262,7 @@ class Watching(Cog):
         image = message.image if message is not None else None
         if image is None and outcome.encoded_state is not None:
             with contextlib.suppress(Exception):  # no picture: the standings still go
-                image = await catalog.draw_board_async(info.title, outcome.encoded_state)
+                image = await catalog.draw_turn_async(info.title, outcome.encoded_state)
         await self._tell_all(info, final_text(info, jump(info, message_id)), image)
 
     async def _tell_all(self, info: GameInfo, text: str, image: RenderedImage | None) -> None:

@@ -349,7 +349,7 @@ def test_ordinals() -> None:
 def test_single_prompt_with_few_choices_gets_buttons_and_hand_button() -> None:
     prompt = Prompt(0, "Choose", [Choice("card:red-1", "Red 1"), Choice("pass", "Pass")])
     view = comp.turn_view(7, 12, [prompt], has_hands=True)
-    assert ids_of(view) == ["br:7:12:c:card:red-1", "br:7:12:c:pass", "br:7:h"]
+    assert ids_of(view) == ["br:7:12:c:card:red-1", "br:7:12:c:pass", "br:7:h", "br:7:fb"]
     assert [c["label"] for c in rows(view)[0]] == ["Red 1", "Pass"]
 
 
@@ -363,10 +363,10 @@ def test_long_prompt_gets_select_menus_of_at_most_25() -> None:
     prompt = Prompt(0, "Choose a stall", choices(60, group="Stalls"))
     view = comp.turn_view(7, 12, [prompt], has_hands=False)
     layout = rows(view)
-    assert len(layout) == 3
-    assert [len(r[0]["options"]) for r in layout] == [25, 25, 10]
-    assert ids_of(view) == ["br:7:12:s:0", "br:7:12:s:1", "br:7:12:s:2"]
-    values = [o["value"] for r in layout for o in r[0]["options"]]
+    assert len(layout) == 4  # three menus, then the row of buttons (Full board)
+    assert [len(r[0]["options"]) for r in layout[:3]] == [25, 25, 10]
+    assert ids_of(view) == ["br:7:12:s:0", "br:7:12:s:1", "br:7:12:s:2", "br:7:fb"]
+    values = [o["value"] for r in layout[:3] for o in r[0]["options"]]
     assert values == [c.id for c in prompt.choices]
 
 
@@ -375,7 +375,7 @@ def test_very_long_prompt_pages_with_more_button() -> None:
     view = comp.turn_view(7, 12, [prompt], has_hands=True)
     layout = rows(view)
     assert len(layout) <= m.ROWS_MAX
-    assert ids_of(view)[-2:] == ["br:7:12:m:3", "br:7:h"]
+    assert ids_of(view)[-3:] == ["br:7:12:m:3", "br:7:h", "br:7:fb"]
     more = comp.private_view(7, 12, prompt, start_page=3)
     fp = m.prompt_fingerprint(prompt)
     assert ids_of(more) == [f"br:7:12:f{fp}:s:3", f"br:7:12:f{fp}:s:4", f"br:7:12:f{fp}:s:5"]
@@ -383,14 +383,21 @@ def test_very_long_prompt_pages_with_more_button() -> None:
 
 def test_secret_or_simultaneous_prompts_get_only_decide_privately() -> None:
     secret = [Prompt(0, "Bid", [Choice("bid:1", "Bid 1")], secret=True)]
-    assert ids_of(comp.turn_view(7, 12, secret, has_hands=True)) == ["br:7:12:p", "br:7:h"]
+    assert ids_of(comp.turn_view(7, 12, secret, has_hands=True)) == [
+        "br:7:12:p",
+        "br:7:h",
+        "br:7:fb",
+    ]
     both = [Prompt(0, "A", [Choice("a", "A")]), Prompt(1, "B", [Choice("b", "B")])]
-    assert ids_of(comp.turn_view(7, 12, both, has_hands=False)) == ["br:7:12:p"]
+    assert ids_of(comp.turn_view(7, 12, both, has_hands=False)) == ["br:7:12:p", "br:7:fb"]
 
 
-def test_no_prompt_and_no_hands_means_no_view() -> None:
-    assert comp.turn_view(7, 12, [], has_hands=False) is None
-    assert ids_of(comp.turn_view(7, 12, [], has_hands=True)) == ["br:7:h"]
+def test_the_full_board_is_always_one_tap_away() -> None:
+    assert ids_of(comp.turn_view(7, 12, [], has_hands=False)) == ["br:7:fb"]
+    assert ids_of(comp.turn_view(7, 12, [], has_hands=True)) == ["br:7:h", "br:7:fb"]
+    view = comp.turn_view(7, 12, [], has_hands=True, has_text_board=True)
+    assert ids_of(view) == ["br:7:h", "br:7:fb", "br:7:tb"]
+    assert [c["label"] for c in rows(view)[-1]] == ["Show my hand", "Full board", "Text board"]
 
 
 def test_labels_are_cut_to_discord_limits() -> None:
@@ -406,7 +413,7 @@ def test_labels_are_cut_to_discord_limits() -> None:
     assert len(select["placeholder"]) <= m.PLACEHOLDER_MAX
     # two long groups: a select each, named after its group (cut to the limit)
     two = [Choice(f"c{i}", "L" * 200, f"{i % 2}" + "G" * 200) for i in range(9)]
-    for row in rows(comp.turn_view(7, 12, [Prompt(0, "Choose", two)], has_hands=False)):
+    for row in rows(comp.turn_view(7, 12, [Prompt(0, "Choose", two)], has_hands=False))[:-1]:
         assert len(row[0]["placeholder"]) <= m.PLACEHOLDER_MAX
         assert "description" not in row[0]["options"][0]
 
@@ -429,7 +436,12 @@ async def test_dynamic_items_rebuild_from_their_custom_ids() -> None:
     item = ui.Button(custom_id=button.custom_id)  # (as the router rebuilds a press's item)
     rebuilt = await comp.ChoiceButton.from_custom_id(None, item, match)  # type: ignore[arg-type]
     assert rebuilt.ref == cids.ChoiceRef(7, 12, "c", "card:red-1")
-    hand = view.items[-1]
+    hand, full = view.items[-2:]
+    match = re.fullmatch(cids.FULL_BOARD_TEMPLATE, full.custom_id)
+    assert match is not None
+    item = ui.Button(custom_id=full.custom_id)
+    rebuilt_full = await comp.FullBoardButton.from_custom_id(None, item, match)  # type: ignore[arg-type]
+    assert rebuilt_full.game_id == 7
     match = re.fullmatch(cids.HAND_TEMPLATE, hand.custom_id)
     assert match is not None
     item = ui.Button(custom_id=hand.custom_id)
@@ -558,7 +570,8 @@ def benares_like() -> list[Choice]:
 def test_grouped_choices_get_a_select_per_group_and_buttons_for_small_groups() -> None:
     prompt = Prompt(0, "Where and how do you play it?", benares_like())
     layout = rows(comp.turn_view(7, 12, [prompt], has_hands=False))
-    assert [r[0]["type"] for r in layout] == [3, 3, 3, 2]
+    assert [r[0]["type"] for r in layout] == [3, 3, 3, 2, 2]
+    assert [c["label"] for c in layout[4]] == ["Full board"]
     placeholders = [r[0]["placeholder"] for r in layout[:3]]
     assert placeholders == [
         "Development play · 6 choices",

@@ -82,13 +82,17 @@ def test_text_board_button_sits_on_the_last_row_beside_more_and_hand() -> None:
     layout = _rows(comp.turn_view(7, 12, [many], has_hands=True, has_text_board=True))
     assert len(layout) <= m.ROWS_MAX
     last = [(c["custom_id"], c.get("label")) for c in layout[-1]]
-    assert last == [("br:7:12:m:3", "More choices…"), ("br:7:h", "Show my hand")] + [
-        ("br:7:tb", "Text board")
+    assert last == [
+        ("br:7:12:m:3", "More choices…"),
+        ("br:7:h", "Show my hand"),
+        ("br:7:fb", "Full board"),
+        ("br:7:tb", "Text board"),
     ]
     secret = [Prompt(0, "Plan", [Choice("p", "Plan")], secret=True)]
     ids = [c["custom_id"] for r in _rows(comp.turn_view(7, 12, secret, False, True)) for c in r]
-    assert ids == ["br:7:12:p", "br:7:tb"]
-    assert comp.turn_view(7, 12, [], has_hands=False, has_text_board=False) is None
+    assert ids == ["br:7:12:p", "br:7:fb", "br:7:tb"]
+    no_text = comp.turn_view(7, 12, [], has_hands=False, has_text_board=False)
+    assert [c["custom_id"] for r in _rows(no_text) for c in r] == ["br:7:fb"]
 
 
 def test_only_titles_with_a_text_board_get_the_button(service) -> None:  # (titles loaded)

@@ -51,13 +51,13 @@ class Views:
         return self.public[v], self.seats[v]
 
     def board(self, version: int) -> bytes:
-        """The board image of `version`, drawn here with the project's renderer."""
+        """The turn post's image of `version`, drawn here with the project's renderer."""
         from bot import catalog
 
         catalog.load()
         title = catalog.title(self.slug)
         state = title.decode(self.states[self._version(version)])
-        return catalog.draw_board(self.slug, title.view(state, None)).data
+        return catalog.draw_turn(self.slug, title.view(state, None)).data
 
 
 def views_by_version(db: str, game_id: int) -> Views:
@@ -177,4 +177,38 @@ async def test_benares_unchanged_board_is_not_uploaded_again(fake: FakeDiscord, 
         f"{fallbacks} re-uploaded after a restart; uploaded {uploaded_bytes} bytes "
         f"(before: {uploaded_bytes + skipped_bytes})"
     )
+    assert_clean(fake, bot)
+
+
+async def test_a_quiet_edit_after_a_restart_keeps_what_the_turn_message_shows(
+    fake: FakeDiscord, bot: BotProcess
+):
+    """Sealed bids (a secret decision): each bid edits the turn message in place. After a
+    restart the bot reads the message back from Discord before editing it: a message that
+    carries the board keeps it; one that stands for an unchanged board keeps its "Board" line
+    and points at no attachment it does not have."""
+    table = Table(fake, fake.channel("games"), ["alice", "bob", "carol"])
+    await table.open("alice", seats=3)
+    await table.join_all()
+    await table.start()
+    turn = table.turn_message()
+    assert turn.images() and turn.embeds[0]["image"]["url"] == "attachment://board.png"
+    await bot.restart()
+    assert not is_refusal(await table.play_components("alice"))
+    assert table.turn_message().id == turn.id and turn.edits == 1  # a quiet edit
+    assert turn.attachments and turn.embeds[0]["image"]["url"] == "attachment://board.png"
+
+    # As if this turn message had been posted without its board (unchanged since an earlier
+    # one, with a link to it): what Discord shows the bot after the next restart.
+    link = f"https://discord.com/channels/{fake.guild_id}/{turn.channel_id}/{turn.id - 1}"
+    line = f"Unchanged since [the turn message of move 1]({link}): nothing on the table moved."
+    turn.data["attachments"] = []
+    turn.data["embeds"][0].pop("image")
+    turn.data["embeds"][0].setdefault("fields", []).append({"name": "Board", "value": line})
+    await bot.restart()
+    assert not is_refusal(await table.play_components("bob"))
+    assert turn.edits == 2
+    (embed,) = turn.embeds
+    assert "image" not in embed and not turn.attachments, embed
+    assert [f["value"] for f in embed["fields"] if f["name"] == "Board"] == [line]
     assert_clean(fake, bot)
