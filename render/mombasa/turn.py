@@ -120,7 +120,7 @@ def _deciding(v: Any) -> str:
         return f"{v.players[v.deciding[0]].name} to play"
     if v.phase == "planning":
         done = sum(p.planned for p in v.players)
-        return f"Planning: {done} of {v.seats} done"
+        return f"Planned: {done} of {v.seats}"
     if v.phase == "start_tiles":
         done = sum(p.start_chosen for p in v.players)
         return f"Starting tiles: {done} of {v.seats}"

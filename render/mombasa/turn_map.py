@@ -164,11 +164,12 @@ def _disc(ref: bool, company: str, number: int) -> tuple[Image.Image, Image.Imag
     im = canvas.new(size, fill, PALETTE)
     d = Draw(im, PALETTE)
     d.ellipse((0, 0, 2 * R, 2 * R), fill=fill, outline=EDGE, width=3)
-    if company:
-        d.text((R, R - 13), str(number), fill=ink, font=f(TEXT, True), anchor="mm")
-        d.text((R, R + 17), COMPANY_SHORT[company], fill=ink, font=f(TEXT, True), anchor="mm")
-    else:
-        d.text((R, R), str(number), fill=ink, font=f(TEXT + 3, True), anchor="mm")
+    with canvas.texts():  # not recorded here: draw_turn_map notes them on every draw
+        if company:
+            d.text((R, R - 13), str(number), fill=ink, font=f(TEXT, True), anchor="mm")
+            d.text((R, R + 17), COMPANY_SHORT[company], fill=ink, font=f(TEXT, True), anchor="mm")
+        else:
+            d.text((R, R), str(number), fill=ink, font=f(TEXT + 3, True), anchor="mm")
     mask = Image.new("L", size, 0)
     ImageDraw.Draw(mask).ellipse((0, 0, 2 * R, 2 * R), fill=255)
     return im, mask
@@ -187,7 +188,7 @@ def draw_turn_map(size: tuple[int, int], v: Any) -> tuple[Image.Image, Draw]:
             d.ellipse((x - R - 11, y - R - 11, x + R + 11, y + R + 11), fill=HIGHLIGHT)
         patch, mask = _disc(ref, a.company, a.number)
         im.paste(patch, (x - R, y - R), mask)
-        canvas.note_text(TEXT, str(a.number))
+        canvas.note_text(TEXT if a.company else TEXT + 3, str(a.number))
         if a.company:
             canvas.note_text(TEXT, COMPANY_SHORT[a.company])
     for comp, (bx, by) in base_spots(v).items():
