@@ -125,7 +125,7 @@ def _deciding(v: Any) -> str:
         done = sum(p.start_chosen for p in v.players)
         return f"Starting tiles: {done} of {v.seats}"
     if v.phase == "preparation":
-        return "Choosing piles to take back"
+        return "Choosing piles"
     return v.status.split(" · ")[-1]
 
 
@@ -207,6 +207,8 @@ def _last_move(d: Draw, v: Any, top: int) -> None:
 def move_lines(v: Any) -> list[str]:
     """The board's headline of the last move, without details in brackets or after a ';',
     each area named with its number first ('24 Zanzibar Coast'), as the map shows it."""
+    if v.phase == "start_tiles" and not any(p.start_chosen for p in v.players):
+        return ["New game: each player keeps one of two starting tiles."]
     out = []
     for line in headline(v):
         short = re.sub(r" \([^)]*\)", "", line.split(";")[0]).rstrip(".") + "."

@@ -129,30 +129,27 @@ def _spot(
     norm = math.hypot(ox, oy) or 1.0
     ox, oy = ox / norm, oy / norm
     pad = R + 12  # the disc and its highlight ring
-    best: tuple[float, int, int] | None = None
     xs = range(max(4, int(cx) - 260), min(MAP_W - BASE - 3, int(cx) + 260), 4)
     ys = range(max(4, int(cy) - 260), min(MAP_H - BASE - 3, int(cy) + 260), 4)
     discs = tuple((x, y) for x, y in discs if abs(x - cx) < 330 and abs(y - cy) < 330)
-    for bx in xs:
-        for by in ys:
-            mx, my = bx + BASE / 2, by + BASE / 2
-            if any(
-                math.hypot(min(max(x, bx), bx + BASE) - x, min(max(y, by), by + BASE) - y) < pad
-                for x, y in discs
-            ):
-                continue
-            if any(
-                bx < x1 + 6 and x0 - 6 < bx + BASE and by < y1 + 6 and y0 - 6 < by + BASE
-                for x0, y0, x1, y1 in taken
-            ):
-                continue
-            lx, ly = mx - cx, my - cy
-            score = math.hypot(lx, ly) - 0.5 * (lx * ox + ly * oy)
-            if best is None or score < best[0]:
-                best = (score, bx, by)
-    if best is None:
-        return int(cx - BASE / 2), int(cy - BASE / 2)
-    return best[1], best[2]
+
+    def score(bx: int, by: int) -> float:
+        lx, ly = bx + BASE / 2 - cx, by + BASE / 2 - cy
+        return math.hypot(lx, ly) - 0.5 * (lx * ox + ly * oy)
+
+    for _, bx, by in sorted((score(bx, by), bx, by) for bx in xs for by in ys):
+        if any(
+            math.hypot(min(max(x, bx), bx + BASE) - x, min(max(y, by), by + BASE) - y) < pad
+            for x, y in discs
+        ):
+            continue
+        if any(
+            bx < x1 + 6 and x0 - 6 < bx + BASE and by < y1 + 6 and y0 - 6 < by + BASE
+            for x0, y0, x1, y1 in taken
+        ):
+            continue
+        return bx, by
+    return int(cx - BASE / 2), int(cy - BASE / 2)
 
 
 @lru_cache(maxsize=256)
