@@ -1,8 +1,8 @@
 """The turn image (issue 32): what the turn post shows in the channel and on a phone.
 
 1200 x 900 (4:3, so Discord's ~400 x 300 channel frame shows all of it at one third): the map on
-the left 800 px with the area numbers the expand menus name; on the right the round and phase,
-who must decide now, every seat's cash (final score at the end) and the last move in a few
+the left 800 px with the area numbers the expand menus name; on the right the round, what is
+being decided and by whom, every seat's cash (final score at the end) and the last move in a few
 lines. The company key (letter, name, share value) sits in the south-west sea, which no area
 reaches. Every text is 31 px or more, i.e. >= 30 px once fitted into a 1170 px phone screen.
 
@@ -17,6 +17,7 @@ from typing import Any
 
 from PIL import Image
 
+from engine.text_board import listed
 from render import canvas
 from render.canvas import Draw
 from render.mombasa.board import headline
@@ -115,7 +116,7 @@ def _deciding(v: Any) -> str:
     """What is being decided now, and by whom (in a few words)."""
     if v.phase == "over":
         win = [p.name for p in v.players if p.place == 1]
-        return f"{' and '.join(win)} {'wins' if len(win) == 1 else 'tie'}"
+        return f"{listed(win)} {'wins' if len(win) == 1 else 'tie'}"
     if v.phase == "action" and len(v.deciding) == 1:
         return f"{v.players[v.deciding[0]].name} to play"
     if v.phase == "planning":
@@ -136,8 +137,8 @@ def _disc(d: Draw, x: int, y: int, p: Any) -> None:
 
 
 def _standings(d: Draw, v: Any, top: int) -> int:
-    """One row per seat: disc, name, a mark of what they still owe (✓ done, ▶ to play) and cash
-    (at the end: place and final score)."""
+    """One row per seat: disc, name, a mark (✓ planned / chose, … still deciding, "out" passed)
+    and cash; at the end, place and final score. The seats deciding now are outlined."""
     last = set(v.last)
     for i, p in enumerate(v.players):
         y = top + i * ROW + ROW // 2
