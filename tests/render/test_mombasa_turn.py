@@ -26,6 +26,7 @@ from render.mombasa.style import COMPANY, COMPANY_SHORT, HIGHLIGHT, PLAYER
 from render.mombasa.turn import move_lines
 from render.mombasa.turn_map import TEXT, R, pos
 from tests.render.frames import (
+    CHANNEL,
     PHONE,
     assert_phone_readable,
     assert_turn_shape,
@@ -114,6 +115,20 @@ def test_the_last_move_is_ringed_on_the_map_and_told_with_area_numbers() -> None
         assert _lit(image, pos(a.xy)) > 200 and _lit(plain_image, pos(a.xy)) == 0
     other = next(a for a in v.areas if a not in lit)
     assert _lit(image, pos(other.xy)) == 0
+    # still seen in Discord's 400 x 300 channel frame: the ring, a third as large
+    small = fitted(image, CHANNEL)
+    k = small.width / image.width
+    for a in lit:
+        x, y = pos(a.xy)
+        box = small.crop(
+            (
+                int((x - R - 12) * k),
+                int((y - R - 12) * k),
+                int((x + R + 12) * k) + 1,
+                int((y + R + 12) * k) + 1,
+            )
+        )
+        assert _near(box, HIGHLIGHT, 40) > 20
     lines = move_lines(v)
     assert any(f"{a.number}\u00a0{a.name}" in " ".join(lines) for a in lit)
     _, texts = drawn_with_texts(lambda: RENDERER.turn(v))
