@@ -10,6 +10,7 @@ every game and are drawn once per process (`_background`).
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any
 
@@ -172,36 +173,83 @@ def _disc(ref: bool, company: str, number: int) -> tuple[Image.Image, Image.Imag
     return im, mask
 
 
+def _base(d: Draw, comp: str, bx: int, by: int) -> None:
+    """A company's base: a square in its colour with its letter."""
+    d.rounded_rectangle(
+        (bx, by, bx + BASE, by + BASE), radius=6, fill=COMPANY[comp], outline=EDGE, width=3
+    )
+    d.text(
+        (bx + BASE // 2, by + BASE // 2),
+        COMPANY_SHORT[comp],
+        fill=COMPANY_INK[comp],
+        font=f(TEXT + 3, True),
+        anchor="mm",
+    )
+
+
+def _posts(size: tuple[int, int], v: Any) -> Image.Image:
+    """A canvas with the map, its discs and its bases drawn, nothing lit (cached by where the
+    posts stand: most moves place none, so the next turn image starts from the same one)."""
+    key = (
+        canvas.is_reference(),
+        size,
+        tuple((a.id, a.xy, a.company, a.number) for a in v.areas),
+        tuple((a, b, c) for a, b, c in v.borders),
+        tuple((comp, tuple(ids)) for comp, ids in v.base_areas.items()),
+    )
+    hit = _POSTS.get(key)
+    if hit is None:
+        hit = _POSTS[key] = _drawn_posts(key[0], size, v)
+        while len(_POSTS) > 8:
+            _POSTS.popitem(last=False)
+    else:
+        _POSTS.move_to_end(key)
+    return hit.copy()
+
+
+#: `_posts`'s canvases, least recently used first
+_POSTS: OrderedDict[tuple, Image.Image] = OrderedDict()
+
+
+def _drawn_posts(ref: bool, size: tuple[int, int], v: Any) -> Image.Image:
+    im = _background(size, v)
+    d = Draw(im, PALETTE)
+    with canvas.texts():  # not recorded here: draw_turn_map notes them on every draw
+        for a in v.areas:
+            x, y = pos(a.xy)
+            patch, mask = _disc(ref, a.company, a.number)
+            im.paste(patch, (x - R, y - R), mask)
+        for comp, (bx, by) in base_spots(v).items():
+            _base(d, comp, bx, by)
+    return im
+
+
 def draw_turn_map(size: tuple[int, int], v: Any) -> tuple[Image.Image, Draw]:
     """A canvas of `size` with the map drawn in its left MAP_W x MAP_H (the rest is left to the
-    caller), and a Draw on it."""
-    im = _background(size, v)
+    caller), and a Draw on it. The last move's areas and bases are ringed: the ring goes under
+    the discs, so the discs near a ring are pasted again over it."""
+    im = _posts(size, v)
     d = Draw(im, PALETTE)
     last = set(v.last)
     ref = canvas.is_reference()
+    at = {a.id: pos(a.xy) for a in v.areas}
+    lit = [at[a.id] for a in v.areas if f"area:{a.id}" in last]
+    for x, y in lit:
+        d.ellipse((x - R - 11, y - R - 11, x + R + 11, y + R + 11), fill=HIGHLIGHT)
     for a in v.areas:
-        x, y = pos(a.xy)
-        if f"area:{a.id}" in last:
-            d.ellipse((x - R - 11, y - R - 11, x + R + 11, y + R + 11), fill=HIGHLIGHT)
-        patch, mask = _disc(ref, a.company, a.number)
-        im.paste(patch, (x - R, y - R), mask)
+        x, y = at[a.id]
+        if any(math.hypot(x - lx, y - ly) < 2 * R + 12 for lx, ly in lit):
+            patch, mask = _disc(ref, a.company, a.number)
+            im.paste(patch, (x - R, y - R), mask)
         canvas.note_text(TEXT if a.company else TEXT + 3, str(a.number))
         if a.company:
             canvas.note_text(TEXT, COMPANY_SHORT[a.company])
     for comp, (bx, by) in base_spots(v).items():
-        lit = f"base:{comp}" in last
-        if lit:
+        if f"base:{comp}" in last:
             d.rounded_rectangle(
                 (bx - 7, by - 7, bx + BASE + 7, by + BASE + 7), radius=10, fill=HIGHLIGHT
             )
-        d.rounded_rectangle(
-            (bx, by, bx + BASE, by + BASE), radius=6, fill=COMPANY[comp], outline=EDGE, width=3
-        )
-        d.text(
-            (bx + BASE // 2, by + BASE // 2),
-            COMPANY_SHORT[comp],
-            fill=COMPANY_INK[comp],
-            font=f(TEXT + 3, True),
-            anchor="mm",
-        )
+            with canvas.texts():  # noted below, with the bases not lit
+                _base(d, comp, bx, by)
+        canvas.note_text(TEXT + 3, COMPANY_SHORT[comp])
     return im, d

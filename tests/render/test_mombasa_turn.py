@@ -172,3 +172,16 @@ def test_private_images_of_whole_games_are_readable_on_a_phone() -> None:
                 lambda st=st, seat=seat: RENDERER.hand(build(st, seat), seat)
             )
             assert_phone_readable(image, texts)
+
+
+def test_turn_image_from_the_cached_map_is_the_one_drawn_afresh() -> None:
+    """The map with its posts is kept between turn images (turn_map._POSTS): an image drawn
+    over a kept map has the bytes of one drawn from nothing."""
+    from render.mombasa import turn_map
+
+    views = [TITLE.view(st, None) for st in positions(8, 3, every=4)]
+    kept = [encode(RENDERER.turn(v)).data for v in views]
+    assert len(turn_map._POSTS) > 0
+    for v, data in zip(views, kept, strict=True):
+        turn_map._POSTS.clear()
+        assert encode(RENDERER.turn(v)).data == data
