@@ -4,7 +4,8 @@ by colour and letter, each base a square with its letter, the last move's areas 
 
 The rewards are left to the menus (`map.area_title` names number, name and reward): at 31 px a
 disc holds its number and a letter, not more. The sea, the land and the borders are the same in
-every game and are drawn once per process (`_background`).
+every game and are drawn once per process (`_background`); the map with its posts is kept for
+the next turn images of the game (`_posts`), which light the last move over it.
 """
 
 from __future__ import annotations
@@ -200,14 +201,15 @@ def _posts(size: tuple[int, int], v: Any) -> Image.Image:
     hit = _POSTS.get(key)
     if hit is None:
         hit = _POSTS[key] = _drawn_posts(key[0], size, v)
-        while len(_POSTS) > 8:
+        while len(_POSTS) > POSTS_KEPT:
             _POSTS.popitem(last=False)
     else:
         _POSTS.move_to_end(key)
     return hit.copy()
 
 
-#: `_posts`'s canvases, least recently used first
+#: `_posts`'s canvases (1 MB each), least recently used first: one per game being played
+POSTS_KEPT = 4
 _POSTS: OrderedDict[tuple, Image.Image] = OrderedDict()
 
 
