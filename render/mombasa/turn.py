@@ -218,9 +218,10 @@ def move_lines(v: Any) -> list[str]:
 
 
 def _numbered(text: str, areas: tuple[tuple[str, int], ...]) -> str:
-    return _area_pattern(areas)[0].sub(
-        lambda m: f"{_area_pattern(areas)[1][m.group(0)]}\u00a0{m.group(0)}", text
-    )
+    """`text` with its area names led by their numbers, joined by a no-break space so that a
+    wrapped line never parts them."""
+    pattern, number = _area_pattern(areas)
+    return pattern.sub(lambda m: f"{number[m.group(0)]}\u00a0{m.group(0)}", text)
 
 
 @lru_cache(maxsize=4)
