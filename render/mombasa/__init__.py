@@ -13,6 +13,7 @@ from PIL import Image
 from engine.mombasa.view import MombasaView
 from render.mombasa.board import draw_area, draw_board
 from render.mombasa.private import draw_private
+from render.mombasa.turn import draw_turn
 
 
 class MombasaRenderer:
@@ -23,6 +24,11 @@ class MombasaRenderer:
         if area is not None:
             return draw_area(view, area)
         return draw_board(view)
+
+    def turn(self, view: Any) -> Image.Image:
+        """The turn post's image (issue 32): map, who decides, standings, the last move."""
+        _check(view)
+        return draw_turn(view)
 
     def hand(self, view: Any, seat: int) -> Image.Image | None:
         """The seat's hand, plan and starting tiles, from that seat's own view (None otherwise)."""

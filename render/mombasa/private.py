@@ -12,6 +12,10 @@ from render.mombasa.market import CARD_H, CARD_W, draw_card
 from render.mombasa.palette import PALETTE
 from render.mombasa.style import BG, INK, MUTED, PLAYER, PLAYER_INK, W, f, panel, short_units
 
+#: The smallest text: a phone shows this 900 px image 1.3x as large (1170 px), so 24 px here
+#: is 31 px there (issue 32: no text under 30 px on a phone).
+LEAST = 24
+
 
 def draw_private(v: Any, seat: int) -> Image.Image:
     me = v.me
@@ -41,11 +45,11 @@ def draw_private(v: Any, seat: int) -> Image.Image:
     y += 44
     cw = (W - 32 - (per_row - 1) * 8) // per_row
     if not hand:
-        d.text((16, y + 30), "no cards", fill=MUTED, font=f(24), anchor="lm")
+        d.text((16, y + 30), "no cards", fill=MUTED, font=f(LEAST), anchor="lm")
     for i, c in enumerate(hand):
         x = 16 + (i % per_row) * (cw + 8)
         yy = y + (i // per_row) * (CARD_H + 12)
-        draw_card(d, c, (x, yy, x + cw, yy + CARD_H))
+        draw_card(d, c, (x, yy, x + cw, yy + CARD_H), least=LEAST)
     y += rows * (CARD_H + 12) + 30
     state = "confirmed" if me.plan_confirmed else "not confirmed"
     d.text((16, y + 4), f"Plan ({state})", fill=INK, font=f(26, True), anchor="la")
@@ -58,7 +62,7 @@ def draw_private(v: Any, seat: int) -> Image.Image:
                 (x + cw // 2, y + CARD_H // 2),
                 f"{i + 1} locked",
                 fill=(255, 255, 255),
-                font=f(22, True),
+                font=f(LEAST, True),
                 anchor="mm",
             )
         elif c is None:
@@ -70,10 +74,14 @@ def draw_private(v: Any, seat: int) -> Image.Image:
                 width=2,
             )
             d.text(
-                (x + cw // 2, y + CARD_H // 2), f"slot {i + 1}", fill=MUTED, font=f(22), anchor="mm"
+                (x + cw // 2, y + CARD_H // 2),
+                f"slot {i + 1}",
+                fill=MUTED,
+                font=f(LEAST),
+                anchor="mm",
             )
         else:
-            draw_card(d, c, (x, y, x + cw, y + CARD_H))
+            draw_card(d, c, (x, y, x + cw, y + CARD_H), least=LEAST)
     y += CARD_H + 30
     if deal_h:
         d.text((16, y + 4), "Starting tiles dealt to you", fill=INK, font=f(26, True), anchor="la")
@@ -86,9 +94,13 @@ def draw_private(v: Any, seat: int) -> Image.Image:
                 (x + 12, y + 10), f"Tile {s.tile}{s.face}", fill=INK, font=f(26, True), anchor="la"
             )
             d.text(
-                (x + 12, y + 48), f"Book: {short_units(s.req)}", fill=INK, font=f(22), anchor="la"
+                (x + 12, y + 48),
+                f"Book: {short_units(s.req)}",
+                fill=INK,
+                font=f(LEAST),
+                anchor="la",
             )
             locks = ", ".join(k.removeprefix("S_") for k in s.lock)
-            d.text((x + 12, y + 82), f"Locks: {locks}", fill=MUTED, font=f(20), anchor="la")
+            d.text((x + 12, y + 82), f"Locks: {locks}", fill=MUTED, font=f(LEAST), anchor="la")
     _ = CARD_W
     return canvas.finish(im, PALETTE)
