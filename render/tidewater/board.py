@@ -20,6 +20,7 @@ from render.tidewater.kit import (
     fit_size,
     glow_box,
     seat_name,
+    ship,
     wrap,
 )
 from render.tidewater.market import MarketPanels
@@ -234,32 +235,8 @@ class Board(TrackPanel, CompanyPanels, MarketPanels, PlayerPanels):
                 sx, sy = g.dock_pos(p.id, k)
                 self.map_ship(sx, sy, co, ship)
 
-    def map_ship(self, cx: float, cy: float, co: str, ship: Any) -> None:
-        d = self.d
-        w, h = 82, 26
-        x0, y0 = cx - w / 2, cy - h / 2
-        col = st.company_rgb(co)
-        hull = [(x0, y0), (x0 + w, y0), (x0 + w - 10, y0 + h), (x0 + 8, y0 + h)]
-        d.polygon([(x + 3, y + 3) for x, y in hull], fill=(10, 20, 30))
-        d.polygon(hull, fill=col, outline=(15, 15, 20), width=3)
-        if ship is not None:
-            for k, slot in enumerate(ship.slots[:5]):
-                bx = x0 + 8 + k * 13.5
-                by = y0 + 5
-                if slot.container:
-                    cube(d, bx + 6, by + 7, 12, slot.container)
-                elif slot.open:
-                    d.rectangle(
-                        (bx, by + 1, bx + 11, by + 12), fill=(250, 250, 250), outline=(20, 20, 20)
-                    )
-                else:
-                    d.rectangle(
-                        (bx, by + 1, bx + 11, by + 12), fill=st.COMPANY_DARK.get(co, (0, 0, 0))
-                    )
-        if self.hot(f"ship:{co}"):
-            d.rounded_rectangle(
-                (x0 - 5, y0 - 5, x0 + w + 5, y0 + h + 5), radius=7, outline=st.HILITE, width=4
-            )
+    def map_ship(self, cx: float, cy: float, co: str, view_ship: Any) -> None:
+        ship(self.d, cx, cy, co, view_ship, hot=self.hot(f"ship:{co}"))
 
 
 def draw_board(view: Any) -> Image.Image:

@@ -52,8 +52,8 @@ _DOCK_LOCAL: dict[str, tuple[int, int, int, int]] = {
     "P_BLU": (150, _ROW[2] - 78, 0, -40),
     "P_YEL": (990, _ROW[0] + 78, 0, 40),
     "P_GRN": (990, _ROW[2] - 78, 0, -40),
-    "M_NORTH": (702, 58, 0, 38),
-    "M_SOUTH": (702, 700, 0, -38),
+    "M_NORTH": (716, 58, 0, 38),
+    "M_SOUTH": (716, 700, 0, -38),
     "M_FAR": (756, 522, 0, 34),
 }
 # nav point spots inside a sea hex, one per company, roughly towards its home corner

@@ -196,6 +196,56 @@ def cube(d: canvas.Draw, cx: float, cy: float, size: int, colour: str | None) ->
 LETTERED_CUBE = 28
 
 
+#: a ship's hull on the map at unit size (board px): length, height, and the stern's share that
+#: carries its line's letter
+HULL_W, HULL_H, HULL_STERN = 104, 26, 24
+
+
+def ship(
+    d: canvas.Draw,
+    cx: float,
+    cy: float,
+    co: str,
+    view_ship: Any,
+    h: int = HULL_H,
+    hot: bool = False,
+) -> None:
+    """A ship on the map, centred at (cx, cy), `h` px tall: a hull in its line's colour with
+    the line's letter at the stern (colour is never the only cue) and its five slots (a cube
+    aboard, white when open and empty, dark when not invested yet); `hot`: a yellow frame."""
+    u = h / HULL_H
+    w = round(HULL_W * u)
+    x0, y0 = cx - w / 2, cy - h / 2
+    col = st.company_rgb(co)
+    hull = [(x0, y0), (x0 + w, y0), (x0 + w - 10 * u, y0 + h), (x0 + 8 * u, y0 + h)]
+    d.polygon([(x + 3 * u, y + 3 * u) for x, y in hull], fill=(10, 20, 30))
+    d.polygon(hull, fill=col, outline=(15, 15, 20), width=max(3, round(3 * u)))
+    letter = st.COMPANY_SHORT.get(co, "?")
+    size = max(st.MIN_TEXT, round(20 * u))
+    ink = st.COMPANY_INK.get(co, st.TEXT)
+    d.text((x0 + 14 * u, cy + u), letter, fill=ink, font=font(size, True), anchor="mm")
+    if view_ship is not None:
+        step, side = 13.5 * u, round(11 * u)
+        for k, slot in enumerate(view_ship.slots[:5]):
+            bx = x0 + (HULL_STERN + 4) * u + k * step
+            by = cy - side / 2
+            box = (bx, by, bx + side, by + side)
+            if slot.container:
+                cube(d, bx + side / 2, by + side / 2, side + 1, slot.container)
+            elif slot.open:
+                d.rectangle(box, fill=(250, 250, 250), outline=(20, 20, 20))
+            else:
+                d.rectangle(box, fill=st.COMPANY_DARK.get(co, (0, 0, 0)))
+    if hot:
+        m = 5 * u
+        d.rounded_rectangle(
+            (x0 - m, y0 - m, x0 + w + m, y0 + h + m),
+            radius=round(7 * u),
+            outline=st.HILITE,
+            width=max(4, round(4 * u)),
+        )
+
+
 def glow_box(
     d: canvas.Draw, box: tuple[float, float, float, float], r: int = 10, w: int = 5
 ) -> None:
