@@ -21,10 +21,9 @@ from render.tidewater.kit import (
     glow_box,
     seat_name,
     ship,
-    wrap,
 )
 from render.tidewater.market import MarketPanels
-from render.tidewater.news import Item, items, summary
+from render.tidewater.news import Item, items, pack, summary
 from render.tidewater.palette import PALETTE
 from render.tidewater.players import PlayerPanels
 from render.tidewater.sprites import disc, paste, ring
@@ -45,6 +44,33 @@ from render.tidewater.static import (
 from render.tidewater.track import TrackPanel
 
 NEWS_FONT = 22
+
+
+def status_text(v: Any) -> tuple[str, str, str]:
+    """The status line of the board's header and the turn image: (badge, who, what), e.g.
+    'TURN', 'Seat 3 to act', '2 actions taken · may stop'."""
+    who = seat_name(v, v.deciding_seat if v.deciding_seat is not None else v.active_seat)
+    if v.phase == "game_over":
+        if v.ranking:
+            best = v.ranking[0]
+            score = (v.scores or {}).get(best)
+            tail = f" with {score}" if score is not None else ""
+            return "GAME OVER", f"{seat_name(v, best)} wins{tail}", ""
+        return "GAME OVER", "", ""
+    if v.phase == "payout_prompt" and v.payout is not None:
+        opts = " / ".join(str(o) for o in v.payout.options)
+        return (
+            "PAYOUT",
+            f"{who} to decide",
+            f"dividend for {company_name(v, v.payout.company)}: {opts} per share",
+        )
+    if v.phase == "start_window":
+        return "AT START", f"{who} at Start", "free actions, then done"
+    n = v.actions_this_turn
+    if n == 0:
+        return "TURN", f"{who} to act", "a new turn"
+    tail = "may stop" if v.can_stop else "still last, must act"
+    return "TURN", f"{who} to act", f"{n} action{'s' if n != 1 else ''} taken · {tail}"
 
 
 class Board(TrackPanel, CompanyPanels, MarketPanels, PlayerPanels):
@@ -87,30 +113,7 @@ class Board(TrackPanel, CompanyPanels, MarketPanels, PlayerPanels):
 
     # ---- header ----------------------------------------------------------------------------
     def status_text(self) -> tuple[str, str, str]:
-        """(badge, who, what): 'TURN', 'Seat 3 to act', '2 actions taken · may stop'."""
-        v = self.v
-        who = seat_name(v, v.deciding_seat if v.deciding_seat is not None else v.active_seat)
-        if v.phase == "game_over":
-            if v.ranking:
-                best = v.ranking[0]
-                score = (v.scores or {}).get(best)
-                tail = f" with {score}" if score is not None else ""
-                return "GAME OVER", f"{seat_name(v, best)} wins{tail}", ""
-            return "GAME OVER", "", ""
-        if v.phase == "payout_prompt" and v.payout is not None:
-            opts = " / ".join(str(o) for o in v.payout.options)
-            return (
-                "PAYOUT",
-                f"{who} to decide",
-                f"dividend for {company_name(v, v.payout.company)}: {opts} per share",
-            )
-        if v.phase == "start_window":
-            return "AT START", f"{who} at Start", "free actions, then done"
-        n = v.actions_this_turn
-        if n == 0:
-            return "TURN", f"{who} to act", "a new turn"
-        tail = "may stop" if v.can_stop else "still last, must act"
-        return "TURN", f"{who} to act", f"{n} action{'s' if n != 1 else ''} taken · {tail}"
+        return status_text(self.v)
 
     def header(self) -> None:
         d, v = self.d, self.v
@@ -163,19 +166,7 @@ class Board(TrackPanel, CompanyPanels, MarketPanels, PlayerPanels):
         size, step = NEWS_FONT, 30
         tx = x0 + 58
         width = x1 - tx - 14
-        rows = st.NEWS_ROWS
-        placed: list[tuple[Item, list[str]]] = []
-        rest: list[Item] = []
-        used = 0
-        for k, it in enumerate(found):
-            lines = wrap(it.text, size, width)
-            left = len(found) - k - 1
-            room = rows - used - (1 if left or rest else 0)  # keep a row for "+ N more"
-            if len(lines) > room:
-                rest.append(it)  # a shorter, later line may still fit
-                continue
-            placed.append((it, lines))
-            used += len(lines)
+        placed, rest = pack(found, st.NEWS_ROWS, size, width)
         y = y0 + 56
         for it, lines in placed:
             if it.seat is not None:

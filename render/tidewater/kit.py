@@ -208,13 +208,16 @@ def ship(
     co: str,
     view_ship: Any,
     h: int = HULL_H,
+    slot: int = 11,
     hot: bool = False,
 ) -> None:
     """A ship on the map, centred at (cx, cy), `h` px tall: a hull in its line's colour with
-    the line's letter at the stern (colour is never the only cue) and its five slots (a cube
-    aboard, white when open and empty, dark when not invested yet); `hot`: a yellow frame."""
+    the line's letter at the stern (colour is never the only cue) and its five `slot` px slots
+    (a cube aboard, white when open and empty, dark when not invested yet); `hot`: a yellow
+    frame."""
     u = h / HULL_H
-    w = round(HULL_W * u)
+    step = slot + 2.5
+    w = round((HULL_STERN + 4 + 11) * u + 4 * step + slot)
     x0, y0 = cx - w / 2, cy - h / 2
     col = st.company_rgb(co)
     hull = [(x0, y0), (x0 + w, y0), (x0 + w - 10 * u, y0 + h), (x0 + 8 * u, y0 + h)]
@@ -225,14 +228,13 @@ def ship(
     ink = st.COMPANY_INK.get(co, st.TEXT)
     d.text((x0 + 14 * u, cy + u), letter, fill=ink, font=font(size, True), anchor="mm")
     if view_ship is not None:
-        step, side = 13.5 * u, round(11 * u)
-        for k, slot in enumerate(view_ship.slots[:5]):
+        for k, s in enumerate(view_ship.slots[:5]):
             bx = x0 + (HULL_STERN + 4) * u + k * step
-            by = cy - side / 2
-            box = (bx, by, bx + side, by + side)
-            if slot.container:
-                cube(d, bx + side / 2, by + side / 2, side + 1, slot.container)
-            elif slot.open:
+            by = cy - slot / 2
+            box = (bx, by, bx + slot, by + slot)
+            if s.container:
+                cube(d, bx + slot / 2, by + slot / 2, slot + 1, s.container)
+            elif s.open:
                 d.rectangle(box, fill=(250, 250, 250), outline=(20, 20, 20))
             else:
                 d.rectangle(box, fill=st.COMPANY_DARK.get(co, (0, 0, 0)))
