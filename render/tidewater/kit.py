@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageFont
@@ -86,6 +87,11 @@ def width_of(text: str, size: int, bold: bool = False) -> float:
 def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
     """`text` broken into rows at spaces, each within `width` (a single word wider than that
     stays whole on its own row: words are never cut)."""
+    return list(_wrap(text, size, width, bold))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(text: str, size: int, width: float, bold: bool) -> tuple[str, ...]:
     f = font(size, bold)
     rows: list[str] = []
     cur = ""
@@ -98,7 +104,7 @@ def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
             cur = trial
     if cur:
         rows.append(cur)
-    return rows
+    return tuple(rows)
 
 
 def fit_size(text: str, sizes: tuple[int, ...], width: float, bold: bool = False) -> int:
@@ -109,6 +115,7 @@ def fit_size(text: str, sizes: tuple[int, ...], width: float, bold: bool = False
     return sizes[-1]
 
 
+@lru_cache(maxsize=1024)
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """Cut `text` with an ellipsis so it fits `width` pixels."""
     f = font(size, bold)

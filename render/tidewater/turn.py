@@ -70,9 +70,12 @@ class TurnImage(TurnMap):
         return self.img
 
     def token(self, seat: int, r: int, cx: float, cy: float, label: bool = True) -> None:
-        """A seat's disc in its colour, with its number (the second cue) when `label`."""
+        """A seat's disc in its colour, with its number (the second cue) when `label`; a small
+        one without a number (a news line, which names the seat) has a light rim, so a black
+        disc shows on the dark banner."""
         text = str(seat + 1) if label else ""
-        paste(self.d, puck(r, st.player_rgb(seat), (8, 8, 10), text, st.player_ink(seat)), cx, cy)
+        edge = (8, 8, 10) if label else st.MUTED
+        paste(self.d, puck(r, st.player_rgb(seat), edge, text, st.player_ink(seat)), cx, cy)
         if text:
             canvas.note_text(puck_label_size(r), text)
 
