@@ -128,6 +128,20 @@ def test_the_change_since_the_readers_last_turn_is_outlined_on_the_map(mid) -> N
     assert _hilite(RENDERER.turn(quiet)) < 50  # the odd blended edge, no outline
 
 
+def test_every_position_outlines_exactly_when_the_map_changed(drawn) -> None:
+    from render.tidewater.news import map_changes
+
+    outlined = 0
+    for view, image, _ in drawn:
+        keys = {k for k in map_changes(view) if k.split(":")[0] in ("ship", "port", "sea", "hex")}
+        if keys:
+            outlined += 1
+            assert _hilite(image) > 1000, (view.phase, keys)
+        else:
+            assert _hilite(image) < 50, view.phase
+    assert outlined >= 4
+
+
 def test_the_changes_are_told_in_words(mid) -> None:
     _, texts = frames.drawn_with_texts(lambda: RENDERER.turn(mid))
     words = [t for _, t in texts]
@@ -156,3 +170,21 @@ def test_the_same_view_gives_the_same_bytes(mid) -> None:
     b = encode(RENDERER.turn(msgspec.convert(msgspec.to_builtins(mid), type(mid)))).data
     assert a == b
     assert len(a) <= 200 * 1024
+
+
+def test_a_move_outlines_the_pieces_its_line_names(mid) -> None:
+    """The log keeps no highlight set per move: the ship and the port it went to (named last),
+    the hex loaded from and the sea hexes of points are found by their display names."""
+    from engine.tidewater.view import MoveView
+    from render.tidewater.news import map_changes
+
+    other = next(p.seat for p in mid.players if p.seat != mid.active_seat)
+    name = {c.id: c.name for c in mid.companies}
+    log = [
+        MoveView(other, "sail", [f"Seat 9 sails the {name['RED']} ship from North Market to Red port."]),
+        MoveView(other, "load", [f"Seat 9 loads a blue container from the Blue company hex into slot 1 of the {name['GREEN']} ship."]),
+        MoveView(other, "nav", [f"Seat 9 places a {name['BLUE']} point on sea hex x for 2 credits."]),
+        MoveView(other, "fund", ["Seat 9 takes Funding of 1 credit near sea hex a1."]),
+    ]  # fmt: skip
+    view = msgspec.structs.replace(mid, recent=log, last=LastView(None, "", [], []))
+    assert map_changes(view) == {"ship:RED", "port:P_RED", "ship:GREEN", "hex:H_BLU", "sea:x"}
