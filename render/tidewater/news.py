@@ -25,6 +25,8 @@ TRIM = (
     (re.compile(r", paid into the line's treasury"), ""),
     (re.compile(r" the (\w+ Line) ship"), r" \1"),
 )
+#: the turn image's lines are shorter still (its text is half as big again as the board's)
+TERSE = ((re.compile(r"\b(\d+) credits?\b"), r"\1 cr"),)
 #: the order moves are listed in: what changed the board most first
 RANK = {
     "deliver": 0,
@@ -107,6 +109,13 @@ def _seat(v: Any, seat: int) -> str:
         if p.seat == seat:
             return str(p.label)
     return f"Seat {seat + 1}"
+
+
+def terse(line: str) -> str:
+    """A banner line for the turn image: '... 11 credits.' -> '... 11 cr.'"""
+    for pat, rep in TERSE:
+        line = pat.sub(rep, line)
+    return line
 
 
 def reader_of(v: Any) -> int | None:

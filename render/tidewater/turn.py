@@ -17,7 +17,7 @@ from render.core import font
 from render.tidewater import style as st
 from render.tidewater.board import status_text
 from render.tidewater.kit import Page, fit, fit_size, seat_name
-from render.tidewater.news import Item, items, map_changes, pack, summary
+from render.tidewater.news import Item, items, map_changes, pack, summary, terse
 from render.tidewater.palette import PALETTE
 from render.tidewater.sprites import paste, puck, puck_label_size
 from render.tidewater.turn_map import (
@@ -161,6 +161,7 @@ class TurnImage(TurnMap):
         d, v = self.d, self.v
         x0, y0, x1, y1 = NEWS_BOX
         found, title = items(v, keep_names=True)
+        found = [it._replace(text=terse(it.text)) for it in found]
         d.text((x0 + 24, y0 + 26), title, font=font(TEXT_MIN, True), fill=st.HILITE, anchor="lm")
         if not found:
             found = [Item(0, 0, None, "New game: every disc is on Start.", "")]
