@@ -103,6 +103,8 @@ class TurnImage(TurnMap):
         size = fit_size(who, (42, 38, 34), room, True)
         d.text((x, y), fit(who, size, int(room), True), font=font(size, True), fill=st.TEXT,
                anchor="lm")  # fmt: skip
+        if v.phase == "game_over":
+            what = "final score: credits + shares × stock value"
         if what:
             d.text((16, 98), fit(what, 32, W - 32), font=font(32), fill=st.MUTED, anchor="lm")
 
@@ -162,6 +164,7 @@ class TurnImage(TurnMap):
         x0, y0, x1, y1 = NEWS_BOX
         found, title = items(v, keep_names=True)
         found = [it._replace(text=terse(it.text)) for it in found]
+        title = fit(title, TEXT_MIN, int(x1 - x0 - 40), True)
         d.text((x0 + 24, y0 + 26), title, font=font(TEXT_MIN, True), fill=st.HILITE, anchor="lm")
         if not found:
             found = [Item(0, 0, None, "New game: every disc is on Start.", "")]
