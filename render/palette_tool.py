@@ -100,6 +100,7 @@ def tidewater_images() -> list[Image.Image]:
     images = [RENDERER.board(v) for v in views]
     mid = views[3]
     images += [RENDERER.board(mid, p.seat) for p in mid.players]
+    images += [RENDERER.turn(v) for v in views[:8]]  # the turn images (issue 32)
     return images
 
 

@@ -14,6 +14,7 @@ from engine.tidewater.view import TidewaterView
 from render.tidewater import style as st
 from render.tidewater.area import draw_area
 from render.tidewater.board import draw_board
+from render.tidewater.turn import draw_turn
 
 
 class TidewaterRenderer:
@@ -33,6 +34,11 @@ class TidewaterRenderer:
         if area is not None:
             return draw_area(v, area)
         return draw_board(v)
+
+    def turn(self, view: Any) -> Image.Image:
+        """The turn image: the map, whose turn it is, what changed since that seat last
+        played, and every seat's standing, in 1200 x 900 (render/tidewater/turn.py)."""
+        return draw_turn(self._check(view))
 
     def timelapse_bands(self, view: Any, size: tuple[int, int]) -> list[tuple[int, int]]:
         """What a timelapse frame shows (render/timelapse.py): the header, then the map and the

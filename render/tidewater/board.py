@@ -20,10 +20,10 @@ from render.tidewater.kit import (
     fit_size,
     glow_box,
     seat_name,
-    wrap,
+    ship,
 )
 from render.tidewater.market import MarketPanels
-from render.tidewater.news import Item, items, summary
+from render.tidewater.news import Item, items, pack, summary
 from render.tidewater.palette import PALETTE
 from render.tidewater.players import PlayerPanels
 from render.tidewater.sprites import disc, paste, ring
@@ -44,6 +44,33 @@ from render.tidewater.static import (
 from render.tidewater.track import TrackPanel
 
 NEWS_FONT = 22
+
+
+def status_text(v: Any) -> tuple[str, str, str]:
+    """The status line of the board's header and the turn image: (badge, who, what), e.g.
+    'TURN', 'Seat 3 to act', '2 actions taken · may stop'."""
+    who = seat_name(v, v.deciding_seat if v.deciding_seat is not None else v.active_seat)
+    if v.phase == "game_over":
+        if v.ranking:
+            best = v.ranking[0]
+            score = (v.scores or {}).get(best)
+            tail = f" with {score}" if score is not None else ""
+            return "GAME OVER", f"{seat_name(v, best)} wins{tail}", ""
+        return "GAME OVER", "", ""
+    if v.phase == "payout_prompt" and v.payout is not None:
+        opts = " / ".join(str(o) for o in v.payout.options)
+        return (
+            "PAYOUT",
+            f"{who} to decide",
+            f"dividend for {company_name(v, v.payout.company)}: {opts} per share",
+        )
+    if v.phase == "start_window":
+        return "AT START", f"{who} at Start", "free actions, then done"
+    n = v.actions_this_turn
+    if n == 0:
+        return "TURN", f"{who} to act", "a new turn"
+    tail = "may stop" if v.can_stop else "still last, must act"
+    return "TURN", f"{who} to act", f"{n} action{'s' if n != 1 else ''} taken · {tail}"
 
 
 class Board(TrackPanel, CompanyPanels, MarketPanels, PlayerPanels):
@@ -86,30 +113,7 @@ class Board(TrackPanel, CompanyPanels, MarketPanels, PlayerPanels):
 
     # ---- header ----------------------------------------------------------------------------
     def status_text(self) -> tuple[str, str, str]:
-        """(badge, who, what): 'TURN', 'Seat 3 to act', '2 actions taken · may stop'."""
-        v = self.v
-        who = seat_name(v, v.deciding_seat if v.deciding_seat is not None else v.active_seat)
-        if v.phase == "game_over":
-            if v.ranking:
-                best = v.ranking[0]
-                score = (v.scores or {}).get(best)
-                tail = f" with {score}" if score is not None else ""
-                return "GAME OVER", f"{seat_name(v, best)} wins{tail}", ""
-            return "GAME OVER", "", ""
-        if v.phase == "payout_prompt" and v.payout is not None:
-            opts = " / ".join(str(o) for o in v.payout.options)
-            return (
-                "PAYOUT",
-                f"{who} to decide",
-                f"dividend for {company_name(v, v.payout.company)}: {opts} per share",
-            )
-        if v.phase == "start_window":
-            return "AT START", f"{who} at Start", "free actions, then done"
-        n = v.actions_this_turn
-        if n == 0:
-            return "TURN", f"{who} to act", "a new turn"
-        tail = "may stop" if v.can_stop else "still last, must act"
-        return "TURN", f"{who} to act", f"{n} action{'s' if n != 1 else ''} taken · {tail}"
+        return status_text(self.v)
 
     def header(self) -> None:
         d, v = self.d, self.v
@@ -162,19 +166,7 @@ class Board(TrackPanel, CompanyPanels, MarketPanels, PlayerPanels):
         size, step = NEWS_FONT, 30
         tx = x0 + 58
         width = x1 - tx - 14
-        rows = st.NEWS_ROWS
-        placed: list[tuple[Item, list[str]]] = []
-        rest: list[Item] = []
-        used = 0
-        for k, it in enumerate(found):
-            lines = wrap(it.text, size, width)
-            left = len(found) - k - 1
-            room = rows - used - (1 if left or rest else 0)  # keep a row for "+ N more"
-            if len(lines) > room:
-                rest.append(it)  # a shorter, later line may still fit
-                continue
-            placed.append((it, lines))
-            used += len(lines)
+        placed, rest = pack(found, st.NEWS_ROWS, size, width)
         y = y0 + 56
         for it, lines in placed:
             if it.seat is not None:
@@ -234,32 +226,8 @@ class Board(TrackPanel, CompanyPanels, MarketPanels, PlayerPanels):
                 sx, sy = g.dock_pos(p.id, k)
                 self.map_ship(sx, sy, co, ship)
 
-    def map_ship(self, cx: float, cy: float, co: str, ship: Any) -> None:
-        d = self.d
-        w, h = 82, 26
-        x0, y0 = cx - w / 2, cy - h / 2
-        col = st.company_rgb(co)
-        hull = [(x0, y0), (x0 + w, y0), (x0 + w - 10, y0 + h), (x0 + 8, y0 + h)]
-        d.polygon([(x + 3, y + 3) for x, y in hull], fill=(10, 20, 30))
-        d.polygon(hull, fill=col, outline=(15, 15, 20), width=3)
-        if ship is not None:
-            for k, slot in enumerate(ship.slots[:5]):
-                bx = x0 + 8 + k * 13.5
-                by = y0 + 5
-                if slot.container:
-                    cube(d, bx + 6, by + 7, 12, slot.container)
-                elif slot.open:
-                    d.rectangle(
-                        (bx, by + 1, bx + 11, by + 12), fill=(250, 250, 250), outline=(20, 20, 20)
-                    )
-                else:
-                    d.rectangle(
-                        (bx, by + 1, bx + 11, by + 12), fill=st.COMPANY_DARK.get(co, (0, 0, 0))
-                    )
-        if self.hot(f"ship:{co}"):
-            d.rounded_rectangle(
-                (x0 - 5, y0 - 5, x0 + w + 5, y0 + h + 5), radius=7, outline=st.HILITE, width=4
-            )
+    def map_ship(self, cx: float, cy: float, co: str, view_ship: Any) -> None:
+        ship(self.d, cx, cy, co, view_ship, hot=self.hot(f"ship:{co}"))
 
 
 def draw_board(view: Any) -> Image.Image:

@@ -8,6 +8,7 @@ so no sea lane crosses another. Node ids come from the view; unknown ids get a f
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from render.tidewater.style import MAP_S, MAP_X, MAP_Y, TRACK_H, TRACK_W, TRACK_X, TRACK_Y
 
@@ -52,8 +53,8 @@ _DOCK_LOCAL: dict[str, tuple[int, int, int, int]] = {
     "P_BLU": (150, _ROW[2] - 78, 0, -40),
     "P_YEL": (990, _ROW[0] + 78, 0, 40),
     "P_GRN": (990, _ROW[2] - 78, 0, -40),
-    "M_NORTH": (702, 58, 0, 38),
-    "M_SOUTH": (702, 700, 0, -38),
+    "M_NORTH": (716, 58, 0, 38),
+    "M_SOUTH": (716, 700, 0, -38),
     "M_FAR": (756, 522, 0, 34),
 }
 # nav point spots inside a sea hex, one per company, roughly towards its home corner
@@ -65,30 +66,54 @@ NAV_OFFSET: dict[str, tuple[int, int]] = {
 }
 
 
-def _page(p: tuple[int, int]) -> tuple[int, int]:
-    return (MAP_X + round(p[0] * S), MAP_Y + round(p[1] * S))
+class Frame(NamedTuple):
+    """Where the map's 1110 x 760 frame is drawn: its top-left corner on the image and its
+    scale. The board's is `BOARD`; the turn image draws the same map in its own frame."""
+
+    x: int
+    y: int
+    s: float
+
+    def at(self, p: tuple[float, float]) -> tuple[int, int]:
+        return (self.x + round(p[0] * self.s), self.y + round(p[1] * self.s))
+
+    @property
+    def u(self) -> float:
+        """Sizes given in board px (SEA_R, widths ...) are multiplied by this."""
+        return self.s / S
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (round(1110 * self.s), round(760 * self.s))
+
+
+BOARD = Frame(MAP_X, MAP_Y, S)
+
+
+def _page(p: tuple[int, int], f: Frame = BOARD) -> tuple[int, int]:
+    return f.at(p)
 
 
 def _fallback(i: int) -> tuple[int, int]:
     return (60 + 70 * (i % 14), 740)
 
 
-def sea_pos(hid: str, i: int = 0) -> tuple[int, int]:
-    return _page(_SEA_LOCAL.get(hid) or _fallback(i))
+def sea_pos(hid: str, i: int = 0, f: Frame = BOARD) -> tuple[int, int]:
+    return _page(_SEA_LOCAL.get(hid) or _fallback(i), f)
 
 
-def port_pos(pid: str, i: int = 0) -> tuple[int, int]:
-    return _page(_PORT_LOCAL.get(pid) or _fallback(i + 5))
+def port_pos(pid: str, i: int = 0, f: Frame = BOARD) -> tuple[int, int]:
+    return _page(_PORT_LOCAL.get(pid) or _fallback(i + 5), f)
 
 
-def hex_pos(hid: str, i: int = 0) -> tuple[int, int]:
-    return _page(_HEX_LOCAL.get(hid) or _fallback(i + 10))
+def hex_pos(hid: str, i: int = 0, f: Frame = BOARD) -> tuple[int, int]:
+    return _page(_HEX_LOCAL.get(hid) or _fallback(i + 10), f)
 
 
-def dock_pos(pid: str, k: int) -> tuple[int, int]:
-    """Centre of the k-th ship docked at a port."""
+def dock_pos(pid: str, k: int, f: Frame = BOARD, spread: float = 1.0) -> tuple[int, int]:
+    """Centre of the k-th ship docked at a port (`spread`: the step between ships scaled)."""
     x, y, dx, dy = _DOCK_LOCAL.get(pid, (*_PORT_LOCAL.get(pid, (60, 740)), 0, 36))
-    return _page((x + dx * k, y + dy * k))
+    return _page((x + dx * k * spread, y + dy * k * spread), f)
 
 
 def hexagon(cx: float, cy: float, r: float, pointy: bool = True) -> list[tuple[float, float]]:

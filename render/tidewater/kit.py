@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from PIL import Image, ImageFont
@@ -86,6 +87,11 @@ def width_of(text: str, size: int, bold: bool = False) -> float:
 def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
     """`text` broken into rows at spaces, each within `width` (a single word wider than that
     stays whole on its own row: words are never cut)."""
+    return list(_wrap(text, size, width, bold))
+
+
+@lru_cache(maxsize=2048)
+def _wrap(text: str, size: int, width: float, bold: bool) -> tuple[str, ...]:
     f = font(size, bold)
     rows: list[str] = []
     cur = ""
@@ -98,7 +104,7 @@ def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
             cur = trial
     if cur:
         rows.append(cur)
-    return rows
+    return tuple(rows)
 
 
 def fit_size(text: str, sizes: tuple[int, ...], width: float, bold: bool = False) -> int:
@@ -109,6 +115,7 @@ def fit_size(text: str, sizes: tuple[int, ...], width: float, bold: bool = False
     return sizes[-1]
 
 
+@lru_cache(maxsize=1024)
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """Cut `text` with an ellipsis so it fits `width` pixels."""
     f = font(size, bold)
@@ -194,6 +201,58 @@ def cube(d: canvas.Draw, cx: float, cy: float, size: int, colour: str | None) ->
 #: the smallest container drawn with its company's letter (smaller ones sit on their company's
 #: own hex or ship, which say the company)
 LETTERED_CUBE = 28
+
+
+#: a ship's hull on the map at unit size (board px): length, height, and the stern's share that
+#: carries its line's letter
+HULL_W, HULL_H, HULL_STERN = 104, 26, 24
+
+
+def ship(
+    d: canvas.Draw,
+    cx: float,
+    cy: float,
+    co: str,
+    view_ship: Any,
+    h: int = HULL_H,
+    slot: int = 11,
+    hot: bool = False,
+) -> None:
+    """A ship on the map, centred at (cx, cy), `h` px tall: a hull in its line's colour with
+    the line's letter at the stern (colour is never the only cue) and its five `slot` px slots
+    (a cube aboard, white when open and empty, dark when not invested yet); `hot`: a yellow
+    frame."""
+    u = h / HULL_H
+    step = slot + 2.5
+    w = round((HULL_STERN + 4 + 11) * u + 4 * step + slot)
+    x0, y0 = cx - w / 2, cy - h / 2
+    col = st.company_rgb(co)
+    hull = [(x0, y0), (x0 + w, y0), (x0 + w - 10 * u, y0 + h), (x0 + 8 * u, y0 + h)]
+    d.polygon([(x + 3 * u, y + 3 * u) for x, y in hull], fill=(10, 20, 30))
+    d.polygon(hull, fill=col, outline=(15, 15, 20), width=max(3, round(3 * u)))
+    letter = st.COMPANY_SHORT.get(co, "?")
+    size = max(st.MIN_TEXT, round(20 * u))
+    ink = st.COMPANY_INK.get(co, st.TEXT)
+    d.text((x0 + 14 * u, cy + u), letter, fill=ink, font=font(size, True), anchor="mm")
+    if view_ship is not None:
+        for k, s in enumerate(view_ship.slots[:5]):
+            bx = x0 + (HULL_STERN + 4) * u + k * step
+            by = cy - slot / 2
+            box = (bx, by, bx + slot, by + slot)
+            if s.container:
+                cube(d, bx + slot / 2, by + slot / 2, slot + 1, s.container)
+            elif s.open:
+                d.rectangle(box, fill=(250, 250, 250), outline=(20, 20, 20))
+            else:
+                d.rectangle(box, fill=st.COMPANY_DARK.get(co, (0, 0, 0)))
+    if hot:
+        m = 5 * u
+        d.rounded_rectangle(
+            (x0 - m, y0 - m, x0 + w + m, y0 + h + m),
+            radius=round(7 * u),
+            outline=st.HILITE,
+            width=max(4, round(4 * u)),
+        )
 
 
 def glow_box(

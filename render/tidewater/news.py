@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
+from render.tidewater.kit import wrap
+
 # log lines that only say what the time track and the header show better
 FILLER = (
     re.compile(r" passes the leader on the Time Track, so the turn ends\.$"),
@@ -23,6 +25,8 @@ TRIM = (
     (re.compile(r", paid into the line's treasury"), ""),
     (re.compile(r" the (\w+ Line) ship"), r" \1"),
 )
+#: the turn image's lines are shorter still (its text is half as big again as the board's)
+TERSE = ((re.compile(r"\b(\d+) credits?\b"), r"\1 cr"),)
 #: the order moves are listed in: what changed the board most first
 RANK = {
     "deliver": 0,
@@ -107,6 +111,13 @@ def _seat(v: Any, seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def terse(line: str) -> str:
+    """A banner line for the turn image: '... 11 credits.' -> '... 11 cr.'"""
+    for pat, rep in TERSE:
+        line = pat.sub(rep, line)
+    return line
+
+
 def reader_of(v: Any) -> int | None:
     return v.deciding_seat if v.deciding_seat is not None else v.active_seat
 
@@ -123,9 +134,10 @@ def _action(m: Any) -> str:
     return m.action
 
 
-def items(v: Any) -> tuple[list[Item], str]:
+def items(v: Any, keep_names: bool = False) -> tuple[list[Item], str]:
     """The banner's lines and title: most important first (ties: oldest first), filler
-    dropped; a move's own line loses its leading seat name (its disc is drawn instead)."""
+    dropped; a move's own line loses its leading seat name (its disc is drawn instead) unless
+    `keep_names`."""
     out: list[Item] = []
     ms, title = moves(v)
     for m in ms:
@@ -135,7 +147,7 @@ def items(v: Any) -> tuple[list[Item], str]:
                 continue
             if k == 0:
                 rank, seat = RANK.get(action, 3), m.seat
-                if seat is not None:
+                if seat is not None and not keep_names:
                     line = _drop_name(line, _seat(v, seat))
             else:
                 rank = next((r for p, r in EVENT_RANK if p.search(line)), 3)
@@ -155,6 +167,26 @@ def _drop_name(line: str, name: str) -> str:
     return rest[:1].upper() + rest[1:]
 
 
+def pack(
+    found: list[Item], rows: int, size: int, width: float
+) -> tuple[list[tuple[Item, list[str]]], list[Item]]:
+    """(the items that fit `rows` rows of `size` px text `width` px wide, each with its wrapped
+    rows; the items left over), in `found` order: a row is kept for "+ N more" while any is."""
+    placed: list[tuple[Item, list[str]]] = []
+    rest: list[Item] = []
+    used = 0
+    for k, it in enumerate(found):
+        lines = wrap(it.text, size, width)
+        left = len(found) - k - 1
+        room = rows - used - (1 if left or rest else 0)  # keep a row for "+ N more"
+        if len(lines) > room:
+            rest.append(it)  # a shorter, later line may still fit
+            continue
+        placed.append((it, lines))
+        used += len(lines)
+    return placed, rest
+
+
 def summary(rest: list[Item]) -> str:
     """'+ 5 more: 3 stops, 2 fundings'."""
     counts: dict[str, int] = {}
@@ -168,3 +200,36 @@ def summary(rest: list[Item]) -> str:
             many = key + "s"
         parts.append(f"{n} {one if n == 1 else many}")
     return f"+ {len(rest)} more: " + ", ".join(parts)
+
+
+def _mentions(line: str, name: str) -> int:
+    """Where `line` last names `name` as a whole name (-1: nowhere)."""
+    found = [m.start() for m in re.finditer(re.escape(name) + r"(?!\w)", line)]
+    return found[-1] if found else -1
+
+
+def map_changes(v: Any) -> set[str]:
+    """The map's pieces changed by the moves `moves` tells ("ship:RED", "port:M_NORTH",
+    "sea:a1", "hex:H_RED"), plus what the last move touched. The log keeps no highlight set
+    per move, so a move's pieces are found by the display names its first line mentions: the
+    ship it sailed, loaded or unloaded and the port it went to (named last), the hex it loaded
+    from or produced onto, the sea hexes of its points."""
+    keys = set(v.last.touched) if v.last else set()
+    ms, _ = moves(v)
+    for m in ms:
+        if not m.lines:
+            continue
+        line = m.lines[0]
+        if m.action in ("sail", "deliver", "dump", "load"):
+            keys |= {f"ship:{c.id}" for c in v.companies if _mentions(line, f"{c.name} ship") >= 0}
+        if m.action in ("sail", "deliver", "dump"):
+            at = max(((_mentions(line, p.name), p.id) for p in v.map.ports if p.name), default=None)
+            if at is not None and at[0] >= 0:
+                keys.add(f"port:{at[1]}")
+        if m.action in ("load", "produce"):
+            keys |= {f"hex:{h.id}" for h in v.map.company_hexes if h.name and h.name in line}
+        if m.action == "nav":
+            keys |= {
+                f"sea:{s.id}" for s in v.map.sea_hexes if s.name and _mentions(line, s.name) >= 0
+            }
+    return keys

@@ -2,6 +2,7 @@
 
     python -m render.tidewater.samples docs/images
     python -m render.tidewater.samples --bench      # time draw+encode over a whole game
+    python -m render.tidewater.samples --bench --turn   # the turn image over whole games
 
 writes tidewater-start.png (3 seats, setup), tidewater-mid.png (4 seats, round 2),
 tidewater-end.png (4 seats, final scores) and tidewater-player.png (one seat's area), each with a
@@ -114,12 +115,65 @@ def bench(seats: int = 4, seed: int = 5, every: int = 10) -> None:
     )
 
 
+def game_views(seed: int, seats: int, every: int = 1) -> list[Any]:
+    """The public view after every `every`-th action of a whole bot-played game (and the end)."""
+    from engine.tidewater import TITLE
+
+    state = TITLE.setup(seed, seats, {})
+    bot = Rng.from_seed(seed)
+    views = []
+    n = 0
+    while prompts := TITLE.prompts(state):
+        if n % every == 0:
+            views.append(TITLE.view(state, None))
+        seat = prompts[0].seat
+        TITLE.apply(state, seat, TITLE.bot_choice(state, seat, bot))
+        n += 1
+    views.append(TITLE.view(state, None))
+    return views
+
+
+def bench_turn(
+    games: tuple[tuple[int, int], ...] = ((5, 4), (4, 3), (6, 2)), every: int = 2
+) -> None:
+    """Median/max draw+encode time and PNG size of the turn image over whole bot games (seed,
+    seats), after one warm-up draw (the cached static layer, fonts, sprites: as a running bot
+    has them). Wall time and this process's CPU time: on a loaded machine the CPU time is the
+    figure to compare with the target."""
+    from render.tidewater import RENDERER
+
+    wall, cpu, sizes = [], [], []
+    for seed, seats in games:
+        views = game_views(seed, seats, every)
+        RENDERER.turn(views[0])
+        for view in views:
+            t, c = time.perf_counter(), time.process_time()
+            data = encode(RENDERER.turn(view)).data
+            wall.append((time.perf_counter() - t) * 1000)
+            cpu.append((time.process_time() - c) * 1000)
+            sizes.append(len(data))
+
+    def stats(xs: list[float]) -> str:
+        xs = sorted(xs)
+        return f"median {xs[len(xs) // 2]:.1f} ms, max {xs[-1]:.1f} ms"
+
+    sizes.sort()
+    print(
+        f"turn image, {len(wall)} views of {len(games)} games, draw+encode: wall {stats(wall)};"
+        f" CPU {stats(cpu)}; PNG median {sizes[len(sizes) // 2] / 1024:.0f} KiB, "
+        f"max {sizes[-1] / 1024:.0f} KiB"
+    )
+
+
 def main(argv: list[str]) -> int:
     from render.mombasa.samples import phone
     from render.tidewater import RENDERER
 
     if argv and argv[0] == "--bench":
-        bench()
+        if "--turn" in argv:
+            bench_turn()
+        else:
+            bench()
         return 0
 
     out = Path(argv[0] if argv else "docs/images")

@@ -140,22 +140,30 @@ def background(key: tuple, reference: bool = False) -> Image.Image:
 
 
 # ---- map ------------------------------------------------------------------------------------------
-def _loc(x: float, y: float) -> tuple[float, float]:
-    """A point of the map's 1110 x 760 frame on the page."""
-    return (st.MAP_X + x * g.S, st.MAP_Y + y * g.S)
+def _loc(x: float, y: float, f: g.Frame = g.BOARD) -> tuple[float, float]:
+    """A point of the map's 1110 x 760 frame on the image."""
+    return (f.x + x * f.s, f.y + y * f.s)
 
 
-def _draw_map(pen: _Pen, hexes: tuple, ports: tuple, seas: tuple) -> None:
-    x0, y0 = st.MAP_X, st.MAP_Y
-    pen.rrect((x0, y0, x0 + st.MAP_W, y0 + st.MAP_H), 16, fill=st.SEA_DEEP)
+def _w(width: float, f: g.Frame) -> int:
+    """A line width given in board px, in frame `f`."""
+    return max(1, round(width * f.u))
+
+
+def draw_sea(pen: _Pen, hexes: tuple, ports: tuple, seas: tuple, f: g.Frame = g.BOARD) -> None:
+    """The map's water, land, sea lanes, port links and quays (shared by the turn image)."""
+    x0, y0 = f.x, f.y
+    w, h = f.size
+    pen.rrect((x0, y0, x0 + w, y0 + h), 16 * f.u, fill=st.SEA_DEEP)
     # subtle wave lines
     for i in range(9):
         yy = 40 + i * 84
-        pts = [_loc(20 + k * 20, yy + 5 * math.sin(k * 0.9 + i)) for k in range(54)]
-        pen.line(pts, fill=(34, 88, 118), width=2)
-    _draw_land(pen)
+        pts = [_loc(20 + k * 20, yy + 5 * math.sin(k * 0.9 + i), f) for k in range(54)]
+        pen.line(pts, fill=(34, 88, 118), width=_w(2, f))
+    _draw_land(pen, f)
 
     sea_ids = [s[0] for s in seas]
+    lane, core = _w(12, f), _w(3, f)
     # lanes between sea hexes
     done: set[tuple[str, str]] = set()
     for i, (sid, _cost, adj) in enumerate(seas):
@@ -163,24 +171,31 @@ def _draw_map(pen: _Pen, hexes: tuple, ports: tuple, seas: tuple) -> None:
             if (other, sid) in done or other not in sea_ids:
                 continue
             done.add((sid, other))
-            a = g.sea_pos(sid, i)
-            b = g.sea_pos(other, sea_ids.index(other))
-            pen.line([a, b], fill=st.SEA_LANE, width=12)
-            pen.line([a, b], fill=(150, 210, 235), width=3)
+            a = g.sea_pos(sid, i, f)
+            b = g.sea_pos(other, sea_ids.index(other), f)
+            pen.line([a, b], fill=st.SEA_LANE, width=lane)
+            pen.line([a, b], fill=(150, 210, 235), width=core)
     # port links
     for i, (pid, _kind, _co, _bonus, sea) in enumerate(ports):
-        p = g.port_pos(pid, i)
+        p = g.port_pos(pid, i, f)
         for sid in sea:
             if sid in sea_ids:
-                pen.line([p, g.sea_pos(sid, sea_ids.index(sid))], fill=st.SEA_LANE, width=12)
-                pen.line([p, g.sea_pos(sid, sea_ids.index(sid))], fill=(150, 210, 235), width=3)
+                q = g.sea_pos(sid, sea_ids.index(sid), f)
+                pen.line([p, q], fill=st.SEA_LANE, width=lane)
+                pen.line([p, q], fill=(150, 210, 235), width=core)
     # company hex to its port (a quay)
+    pids = [p[0] for p in ports]
     for i, (hid, _co, port, _cap) in enumerate(hexes):
-        pids = [p[0] for p in ports]
         if port in pids:
             pen.line(
-                [g.hex_pos(hid, i), g.port_pos(port, pids.index(port))], fill=st.LAND_EDGE, width=10
+                [g.hex_pos(hid, i, f), g.port_pos(port, pids.index(port), f)],
+                fill=st.LAND_EDGE,
+                width=_w(10, f),
             )
+
+
+def _draw_map(pen: _Pen, hexes: tuple, ports: tuple, seas: tuple) -> None:
+    draw_sea(pen, hexes, ports, seas)
 
     for i, (sid, cost, _adj) in enumerate(seas):
         cx, cy = g.sea_pos(sid, i)
@@ -253,39 +268,39 @@ def _draw_map(pen: _Pen, hexes: tuple, ports: tuple, seas: tuple) -> None:
     pen.text((cx, cy - 52), "N", 20, fill=(220, 235, 245), bold=True)
 
 
-def _draw_land(pen: _Pen) -> None:
+def _draw_land(pen: _Pen, f: g.Frame = g.BOARD) -> None:
     H = 760
 
     def wavy(
         xs: float, top: float, bot: float, amp: float, sign: int, seed: float
     ) -> list[tuple[float, float]]:
         return [
-            _loc(xs + sign * amp * math.sin(seed + t * 0.35), top + t * (bot - top) / 40)
+            _loc(xs + sign * amp * math.sin(seed + t * 0.35), top + t * (bot - top) / 40, f)
             for t in range(41)
         ]
 
-    west = [_loc(0, 0)] + wavy(232, 0, H, 10, 1, 0.0) + [_loc(0, H)]
-    east = [_loc(1110, 0)] + wavy(888, 0, H, 10, -1, 1.3) + [_loc(1110, H)]
+    west = [_loc(0, 0, f)] + wavy(232, 0, H, 10, 1, 0.0) + [_loc(0, H, f)]
+    east = [_loc(1110, 0, f)] + wavy(888, 0, H, 10, -1, 1.3) + [_loc(1110, H, f)]
     for poly in (west, east):
-        pen.poly(poly, fill=st.LAND, outline=st.LAND_EDGE, width=3)
+        pen.poly(poly, fill=st.LAND, outline=st.LAND_EDGE, width=_w(3, f))
     # north and south capes holding the markets
     for cy, up in ((0, True), (H, False)):
         pts = []
         for k in range(25):
             a = math.pi * k / 24
-            pts.append(_loc(520 - 130 * math.cos(a), cy + (1 if up else -1) * 112 * math.sin(a)))
-        pen.poly(pts, fill=st.LAND, outline=st.LAND_EDGE, width=3)
+            pts.append(_loc(520 - 130 * math.cos(a), cy + (1 if up else -1) * 112 * math.sin(a), f))
+        pen.poly(pts, fill=st.LAND, outline=st.LAND_EDGE, width=_w(3, f))
     # the far island
-    fx, fy = g.port_pos("M_FAR")
-    fy += 40
+    fx, fy = g.port_pos("M_FAR", 0, f)
+    fy += 40 * f.u
     pts = [
         (
-            fx + (52 + 5 * math.sin(k)) * math.cos(math.radians(k * 15)),
-            fy + (70 + 5 * math.cos(k * 1.7)) * math.sin(math.radians(k * 15)),
+            fx + (52 + 5 * math.sin(k)) * f.u * math.cos(math.radians(k * 15)),
+            fy + (70 + 5 * math.cos(k * 1.7)) * f.u * math.sin(math.radians(k * 15)),
         )
         for k in range(24)
     ]
-    pen.poly(pts, fill=st.LAND, outline=st.LAND_EDGE, width=3)
+    pen.poly(pts, fill=st.LAND, outline=st.LAND_EDGE, width=_w(3, f))
 
 
 def _hex_slot(cx: float, cy: float, k: int) -> tuple[float, float]:

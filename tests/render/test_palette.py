@@ -46,6 +46,7 @@ def boards():
         (TIDEWATER_RENDERER, TIDEWATER_PALETTE, tw, None),
         (TIDEWATER_RENDERER, TIDEWATER_PALETTE, end_view(4), None),
         (TIDEWATER_RENDERER, TIDEWATER_PALETTE, tw, tw.players[0].seat),
+        (TIDEWATER_RENDERER, TIDEWATER_PALETTE, tw, ("turn",)),
         (BENARES_RENDERER, BENARES_PALETTE, bn, None),
         (BENARES_RENDERER, BENARES_PALETTE, bn, 1),
         (BENARES_RENDERER, BENARES_PALETTE, BENARES.view(bn_state, seat), ("hand", seat)),
@@ -56,6 +57,8 @@ def boards():
 
 
 def draw(renderer, view, area):
+    if area == ("turn",):
+        return renderer.turn(view)
     if isinstance(area, tuple):
         return renderer.hand(view, area[1])
     return renderer.board(view, area)

@@ -512,14 +512,37 @@ def test_containers_aboard_carry_their_companys_letter(mid) -> None:
 
 def test_navigation_points_carry_their_lines_letter(drawn) -> None:
     """Colour is never the only cue (issue 32): each navigation point on a sea hex shows its
-    line's letter."""
+    line's letter (the map's other letters are the ships', below)."""
     from render.tidewater.style import COMPANY_SHORT
 
     letters = set(COMPANY_SHORT.values())
     seen_any = False
     for view, _, texts in drawn:
         shown = sorted(t.text for t in texts if t.name == "map" and t.text in letters)
-        points = sorted(COMPANY_SHORT[co] for s in view.map.sea_hexes for co in s.nav)
+        points = [COMPANY_SHORT[co] for s in view.map.sea_hexes for co in s.nav]
+        ships = [COMPANY_SHORT[co] for p in view.map.ports for co in p.ships]
         seen_any = seen_any or bool(points)
-        assert shown == points
+        assert shown == sorted(points + ships)
     assert seen_any
+
+
+def test_ships_on_the_map_carry_their_lines_letter(mid) -> None:
+    """Colour is never the only cue (issue 32): each ship drawn on the map shows its line's
+    letter on its hull, where the ship is docked."""
+    from render.tidewater import geometry as g
+    from render.tidewater.kit import record_text
+    from render.tidewater.style import COMPANY_SHORT
+
+    with record_text() as texts:
+        RENDERER.board(mid)
+    nav = {(s.id, co) for s in mid.map.sea_hexes for co in s.nav}
+    docked = [(p.id, k, co) for p in mid.map.ports for k, co in enumerate(p.ships)]
+    assert len(docked) == 4
+    letters = [t for t in texts if t.name == "map" and t.text in COMPANY_SHORT.values()]
+    assert len(letters) == len(nav) + len(docked)
+    for pid, k, co in docked:
+        cx, cy = g.dock_pos(pid, k)
+        on_hull = [
+            t.text for t in letters if t.box[0] < cx < t.box[2] + 60 and t.box[1] < cy < t.box[3]
+        ]
+        assert on_hull == [COMPANY_SHORT[co]], (pid, co)
