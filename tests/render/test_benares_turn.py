@@ -1,0 +1,186 @@
+"""The Benares & Calcutta turn image (issue 32): its shape, text a phone can read, every seat
+told apart, the last move highlighted, nothing hidden shown, the same bytes for the same table
+(the "which action first" step included) and with or without its kept layers."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from PIL import Image
+
+from engine.benares import TITLE
+from engine.benares.view import BenaresView
+from engine.rng import Rng
+from render.benares import RENDERER
+from render.benares import style as st
+from render.benares.board import clear_caches as clear_board_caches
+from render.benares.samples import Game, first_action_game, game, total_steps
+from render.benares.turn import HEAD_H, MAP_BOX, NEWS_H, clear_caches, doing
+from render.benares.turn_map import static_layer
+from render.core import encode
+from tests.render.frames import (
+    PHONE,
+    assert_phone_readable,
+    assert_turn_shape,
+    drawn_with_texts,
+    fitted,
+)
+
+
+def cold() -> None:
+    """Forget every kept layer, so a draw records all its texts."""
+    clear_caches()
+    static_layer.cache_clear()
+    clear_board_caches()
+
+
+def positions() -> dict[str, BenaresView]:
+    """Real positions of bot-played games: start, middle and end, 2 to 4 seats."""
+    mid = total_steps(3, 4) * 2 // 3
+    return {
+        "start-2p": first_action_game(3, 2).view(),
+        "start-4p": first_action_game(3, 4).view(),
+        "boats-3p": game(5, 3, 1).view(),
+        "mid-4p": game(3, 4, mid).view(),
+        "admin-2p": game(7, 2, 60).view(),
+        "mid-3p": game(11, 3, 90).view(),
+        "end-3p": game(3, 3).view(),
+        "end-4p": game(5, 4).view(),
+    }
+
+
+@pytest.fixture(scope="module")
+def views() -> dict[str, BenaresView]:
+    return positions()
+
+
+def turn_bytes(view: BenaresView) -> bytes:
+    return encode(RENDERER.turn(view)).data
+
+
+def near(image: Image.Image, colour: st.RGB, tol: int = 8) -> int:
+    """How many pixels of `image` are within `tol` of `colour` in every channel."""
+    rgb = image.convert("RGB")
+    bands = [
+        b.point(lambda v, c=c: 255 if abs(v - c) <= tol else 0)
+        for b, c in zip(rgb.split(), colour, strict=True)
+    ]
+    mask = bands[0]
+    for b in bands[1:]:
+        mask = Image.composite(b, Image.new("L", mask.size, 0), mask)
+    return mask.histogram()[255]
+
+
+def test_shape_and_phone_text(views) -> None:
+    for name, view in views.items():
+        cold()
+        image, texts = drawn_with_texts(lambda v=view: RENDERER.turn(v))
+        assert_turn_shape(image.size)
+        assert image.size == (1200, 900), name
+        assert_phone_readable(image, texts)
+
+
+def test_every_seat_is_present_and_told_apart(views) -> None:
+    for name, view in views.items():
+        cold()
+        image, texts = drawn_with_texts(lambda v=view: RENDERER.turn(v))
+        drawn = [t for _, t in texts]
+        phone = fitted(image, PHONE)
+        for co in view.companies:
+            colour = st.hex_rgb(co.colour)
+            assert near(phone, colour) > 2000, (name, co.label, co.colour_name)
+            assert str(co.seat + 1) in drawn, (name, co.label)  # its number, on its chip
+            vp = co.score if view.over and co.score is not None else co.vp
+            assert f"{vp} VP" in drawn, (name, co.label)
+            assert f"₹{co.treasury}" in drawn, (name, co.label)
+        if view.over:
+            winner = next(c for c in view.companies if c.seat == view.ranking[0])
+            assert any(t.startswith(f"★ {winner.label}") for t in drawn), name
+        else:
+            acting = next(c for c in view.companies if c.seat == view.current)
+            assert f"▶ {acting.label} · {acting.colour_name}" in drawn, name
+            assert doing(view) in drawn or any(t.endswith("…") for t in drawn), name
+
+
+def map_glow(image: Image.Image) -> int:
+    x0, y0, x1, y1 = MAP_BOX
+    return near(image.crop((x0, y0, x1, y1)), st.HIGHLIGHT, 2)
+
+
+def test_the_last_move_glows_on_the_map_and_in_the_lines(views) -> None:
+    moved = [v for v in views.values() if any(h.startswith(("map:", "boat:")) for h in v.last)]
+    assert len(moved) >= 2
+    for view in moved:
+        lit = RENDERER.turn(view)
+        dark = RENDERER.turn(msgspec.structs.replace(view, last=[]))
+        assert map_glow(lit) > map_glow(dark) + 300
+        # the lines of what changed, on the band under the map
+        band = lit.crop((0, 900 - NEWS_H + 50, 1200, 900))
+        assert near(band, st.HIGHLIGHT, 2) > 500  # the first (most important) line
+
+
+def test_hidden_information_does_not_change_the_image() -> None:
+    g = game(11, 3, 40)
+    hidden = TITLE.redeal(g.state, None, Rng.from_seed(9))
+    assert hidden is not None and TITLE.encode(hidden) != TITLE.encode(g.state)
+    assert turn_bytes(TITLE.view(g.state, None)) == turn_bytes(TITLE.view(hidden, None))
+
+
+def test_which_action_first_step_keeps_the_same_bytes() -> None:
+    """Answering "which action goes first" changes nothing on the table: the turn image of the
+    position after it is the same PNG (so the bot posts no new image)."""
+    g = Game(5, 3)
+    steps = 0
+    while True:
+        view = g.view()
+        if "which action of the play goes first" in view.prompt_text:
+            before = turn_bytes(view)
+            assert g.step()
+            after = g.view()
+            assert after.prompt_text != view.prompt_text  # the view did change...
+            assert turn_bytes(after) == before  # ...but not what the image shows
+            steps += 1
+        elif not g.step():
+            break
+    assert steps >= 10
+
+
+def test_same_view_same_bytes_with_or_without_kept_layers(views) -> None:
+    for view in views.values():
+        cold()
+        first = turn_bytes(view)
+        assert turn_bytes(view) == first  # drawn again from the kept layers
+        cold()
+        assert turn_bytes(view) == first
+
+
+def test_a_public_change_changes_the_image() -> None:
+    g = game(3, 4, 30)
+    start = g.view()
+    before = turn_bytes(start)
+    while g.step() and g.view().map_spaces == start.map_spaces:  # until a boat or crate moves
+        pass
+    assert g.view().map_spaces != start.map_spaces
+    assert turn_bytes(g.view()) != before
+
+
+def test_hand_reads_on_a_phone() -> None:
+    for seed, seats, steps in ((3, 4, 40), (11, 2, 10), (5, 3, 0)):
+        g = game(seed, seats, steps)
+        for seat in range(seats):
+            cold()
+            image, texts = drawn_with_texts(lambda g=g, s=seat: RENDERER.hand(g.view(s), s))
+            assert image is not None
+            assert_phone_readable(image, texts)
+
+
+def test_turn_draws_a_view_only() -> None:
+    with pytest.raises(TypeError):
+        RENDERER.turn(TITLE.setup(1, 2, {}))
+
+
+def test_header_band_names_the_seat_to_act(views) -> None:
+    view = views["mid-4p"]
+    acting = next(c for c in view.companies if c.seat == view.current)
+    image = RENDERER.turn(view).convert("RGB")
+    assert near(image.crop((0, 0, 1200, HEAD_H)), st.hex_rgb(acting.colour)) > 5000
