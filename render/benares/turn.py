@@ -34,7 +34,7 @@ W, H = 1200, 900
 M = 12  # outer margin
 HEAD_H = 96
 NEWS_H = 196
-MAP_W = 760
+MAP_W = 800
 MAP_BOX = (0, HEAD_H, MAP_W, H - NEWS_H)
 SIDE_X = MAP_W + M
 SIDE_W = W - SIDE_X - M
@@ -44,6 +44,7 @@ DOING = 36
 GOLD: st.RGB = (255, 226, 160)
 LIGHT: st.RGB = (255, 236, 200)
 _SEAT = re.compile(r"^Seat (\d+)\b")
+_PLAYS = re.compile(r" plays .* on space \d")
 
 
 def draw_turn(view) -> Image.Image:
@@ -164,6 +165,11 @@ def _standing(im: Image.Image, view, hl: set[str]) -> None:
         )
         y = top + i * (row_h + ROW_GAP)
         im.paste(memo(("row", row, row_h), lambda r=row: _row(r, row_h)), (SIDE_X, y))
+    if bottom - (top + n * (row_h + ROW_GAP)) >= 60:  # room left (two or three seats): the key
+        pen = st.Pen(im)
+        y = bottom - 30
+        pen.sprite(st.ring(44, st.HIGHLIGHT, 8), SIDE_X + 36, y)
+        pen.text(SIDE_X + 72, y, "the last move", TEXT, st.HEADER, True, anchor="lm")
 
 
 def _row(row: tuple, h: int) -> Image.Image:
@@ -202,13 +208,28 @@ NEWS_LINE = 42
 NEWS_ROWS = 3
 
 
+def pick(ranked: list[str], n: int) -> list[str]:
+    """At most `n` of `ranked` (most important first), each seat's best line before any
+    seat's second (the three seats that played since the acting one all get a line); a
+    seat's best line tells what its card did rather than the card it played, if it can."""
+    firsts: dict[str | None, int] = {}
+    for plays in (False, True):  # what a card did before the card itself
+        for i, line in enumerate(ranked):
+            if bool(_PLAYS.search(line)) == plays:
+                m = _SEAT.match(line)
+                firsts.setdefault(m.group(1) if m else None, i)
+    chosen = sorted(firsts.values())[:n]
+    chosen += [i for i in range(len(ranked)) if i not in chosen][: n - len(chosen)]
+    return [ranked[i] for i in sorted(chosen)]
+
+
 def news_lines(view) -> tuple[str, list[tuple[int | None, str]]]:
     """The title and at most NEWS_ROWS (seat, line) rows of what changed, the most important
     first; a long line loses its brackets, then is cut."""
-    title, lines = headline(view, NEWS_ROWS)
+    title, ranked = headline(view, 99)
     width = W - 2 * M - 80
     rows: list[tuple[int | None, str]] = []
-    for line in lines:
+    for line in pick(ranked, NEWS_ROWS):
         m = _SEAT.match(line)
         seat = int(m.group(1)) - 1 if m else None
         if st.text_w(line, st.font(TEXT, len(rows) == 0)) > width:

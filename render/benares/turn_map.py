@@ -20,7 +20,7 @@ from render.benares.river import BULGE, CORNERS, Key, _curve, _dashed, _pos, map
 
 #: The part of the board's map (its own pixels) that holds spaces and boats once names and
 #: legends are left out.
-SRC = (18, 0, 955, 750)
+SRC = (-30, 0, 955, 750)
 TEXT = 32  # every text on the map (px in the turn image)
 NODE_R = 30
 CITY_R = 40
