@@ -27,7 +27,7 @@ from render import canvas
 from render.benares import style as st
 from render.benares.palette import PALETTE
 from render.benares.panels import PHASE_TEXT, ordinal
-from render.benares.recent import headline
+from render.benares.recent import FILLER, headline
 from render.benares.turn_map import draw_turn_map, map_state, seat_colour
 
 W, H = 1200, 900
@@ -223,13 +223,28 @@ def pick(ranked: list[str], n: int) -> list[str]:
     return [ranked[i] for i in sorted(chosen)]
 
 
+def in_turn(view) -> str:
+    """The latest line of the acting seat's turn in progress that changed the table, or ""."""
+    for entry in reversed(view.recent):
+        if entry.seat != view.current or view.over:
+            return ""
+        if not any(p.search(entry.text) for p in FILLER):
+            return entry.text
+    return ""
+
+
 def news_lines(view) -> tuple[str, list[tuple[int | None, str]]]:
-    """The title and at most NEWS_ROWS (seat, line) rows of what changed, the most important
-    first; a long line loses its brackets, then is cut."""
+    """The title and at most NEWS_ROWS (seat, line) rows of what changed: the latest step of
+    the turn in progress first, if any (so every public step of a turn changes the image),
+    then the most important; a long line loses its brackets, then is cut."""
     title, ranked = headline(view, 99)
+    now = in_turn(view)
+    lines = pick(ranked, NEWS_ROWS)
+    if now:
+        lines = [now, *pick([r for r in ranked if r != now], NEWS_ROWS - 1)]
     width = W - 2 * M - 80
     rows: list[tuple[int | None, str]] = []
-    for line in pick(ranked, NEWS_ROWS):
+    for line in lines:
         m = _SEAT.match(line)
         seat = int(m.group(1)) - 1 if m else None
         if st.text_w(line, st.font(TEXT, len(rows) == 0)) > width:

@@ -145,6 +145,25 @@ def test_which_action_first_step_keeps_the_same_bytes() -> None:
     assert steps >= 10
 
 
+def test_the_image_changes_exactly_when_the_board_does() -> None:
+    """Consecutive positions of a game: the turn image stays the same where the tall board
+    does (nothing public moved) and changes where it does (a pawn moving mid-turn included),
+    so "unchanged" said of one holds for the other."""
+    g = Game(5, 3)
+    before = None
+    same = changed = 0
+    for _ in range(70):
+        view = g.view()
+        now = (RENDERER.board(view).tobytes(), RENDERER.turn(view).tobytes())
+        if before is not None:
+            assert (now[0] == before[0]) == (now[1] == before[1]), view.prompt_text
+            same += now[0] == before[0]
+            changed += now[0] != before[0]
+        before = now
+        assert g.step()
+    assert same >= 5 and changed >= 30
+
+
 def test_same_view_same_bytes_with_or_without_kept_layers(views) -> None:
     for view in views.values():
         cold()
