@@ -94,7 +94,8 @@ def _by_seat(view) -> dict:
 def doing(view) -> str:
     """What the seat to act is doing, from the table alone (see the module docstring)."""
     if view.over:
-        return "wins"
+        best = _by_seat(view).get(view.ranking[0]) if view.ranking else None
+        return f"wins with {best.score} VP" if best and best.score is not None else "wins"
     if view.phase == "boats":
         return "places their boat"
     if view.phase == "administration":

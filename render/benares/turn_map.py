@@ -27,6 +27,7 @@ CITY_R = 40
 CRATE = 38
 BOAT_W = 58
 LAND: st.RGB = (226, 236, 214)
+CITY_INK: st.RGB = (255, 226, 160)  # a city's name on its dark square
 
 
 def scale_for(size: tuple[int, int]) -> float:
@@ -143,7 +144,7 @@ def draw_turn_map(view, size: tuple[int, int], highlight: set[str]) -> Image.Ima
             r = (CITY_R + 12) if city else (NODE_R + 10)
             st.paste(d, st.ring(2 * r, st.HIGHLIGHT, 8), x, y)
         if city:
-            st.ctext(d, (x, y), sp.id, TEXT, (255, 220, 150), True)
+            st.ctext(d, (x, y), sp.id, TEXT, CITY_INK, True)
         elif sp.source:
             c = CRATE
             if sp.crates > 0:

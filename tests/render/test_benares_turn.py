@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from engine.benares import TITLE
 from engine.benares.view import BenaresView
 from engine.rng import Rng
+from render import canvas
 from render.benares import RENDERER
 from render.benares import style as st
 from render.benares.board import clear_caches as clear_board_caches
+from render.benares.palette import PALETTE
 from render.benares.samples import Game, first_action_game, game, total_steps
 from render.benares.turn import HEAD_H, MAP_BOX, NEWS_H, clear_caches, doing
 from render.benares.turn_map import static_layer
@@ -78,6 +80,22 @@ def test_shape_and_phone_text(views) -> None:
         assert_turn_shape(image.size)
         assert image.size == (1200, 900), name
         assert_phone_readable(image, texts)
+
+
+def test_drawn_in_the_fixed_palette_like_plain_rgb(views) -> None:
+    """Every flat colour is a palette entry, and the indexed image matches Pillow's own RGB
+    drawing (render/canvas.py)."""
+    PALETTE.misses.clear()
+    for name, view in views.items():
+        image = RENDERER.turn(view)
+        assert image.mode == "P" and bytes(image.getpalette()) == PALETTE.data
+        with canvas.reference():
+            ref = RENDERER.turn(view)
+        diff = ImageChops.difference(ref, image.convert("RGB"))
+        assert max(ImageStat.Stat(diff).mean) < 0.6, name
+        grey = diff.convert("L").histogram()
+        assert sum(grey[40:]) / sum(grey) < 0.001, name
+    assert PALETTE.misses == set()
 
 
 def test_every_seat_is_present_and_told_apart(views) -> None:
