@@ -4,20 +4,23 @@
 whole (a third of its size) and a phone shows it 1170 px wide: every text here is at least
 32 px, 31 px once fitted. It holds, from the spectator view only:
 
-* the header: who acts now (their colour and seat number), what they are doing, round and phase;
+* the header: who acts now (colour, seat number and colour name) and what they are doing;
 * the river map (render/benares/turn_map.py) with the last move glowing orange;
 * the standing: each seat's VP, rupees, Profit discs and hold, in turn order (final scores and
   ranking once over), the figures the last move touched glowing;
-* what changed since the seat to act last played: the `recent` lines, most important first.
+* what changed since the seat to act last played (`view.recent`): the latest step of its turn
+  in progress, then each other seat's most important line; with the round and phase.
 
 What the header says of the decision is drawn from the table, never from `prompt_text`: in the
 "which action first" step the prompt changes while nothing on the table does, and the image
-must then stay the same, byte for byte (the bot then posts no new image).
+must then stay the same, byte for byte (the bot then posts no new image). Over whole games the
+image changes exactly when the tall board does (tests/render/test_benares_turn.py).
 """
 
 from __future__ import annotations
 
 import re
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
@@ -62,21 +65,25 @@ def draw_turn(view) -> Image.Image:
 
 _MEMO: OrderedDict[Hashable, tuple[Image.Image, tuple[tuple[float, str], ...]]] = OrderedDict()
 MEMO_SIZE = 24  # a map layer is 460 KB
+_LOCK = threading.Lock()
 
 
 def memo(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
     """`draw()`, kept under `key` (with the texts it drew, recorded again on every use): the
     map and a seat's row are often the same from one turn to the next."""
     key = (key, canvas.is_reference())
-    hit = _MEMO.get(key)
+    with _LOCK:  # (a bot without render workers draws in threads)
+        hit = _MEMO.get(key)
+        if hit is not None:
+            _MEMO.move_to_end(key)
     if hit is None:
         with canvas.texts() as texts:
             image = draw()
-        hit = _MEMO[key] = (image, tuple(texts))
-        if len(_MEMO) > MEMO_SIZE:
-            _MEMO.popitem(last=False)
-    else:
-        _MEMO.move_to_end(key)
+        hit = (image, tuple(texts))
+        with _LOCK:
+            _MEMO[key] = hit
+            while len(_MEMO) > MEMO_SIZE:
+                _MEMO.popitem(last=False)
     for size, text in hit[1]:
         canvas.note_text(size, text)
     return hit[0]
@@ -84,7 +91,8 @@ def memo(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
 
 def clear_caches() -> None:
     """Drop the kept layers (a test records the texts of a first draw)."""
-    _MEMO.clear()
+    with _LOCK:
+        _MEMO.clear()
 
 
 def _by_seat(view) -> dict:
@@ -226,8 +234,10 @@ def pick(ranked: list[str], n: int) -> list[str]:
 
 def in_turn(view) -> str:
     """The latest line of the acting seat's turn in progress that changed the table, or ""."""
+    if view.over:
+        return ""
     for entry in reversed(view.recent):
-        if entry.seat != view.current or view.over:
+        if entry.seat != view.current:
             return ""
         if not any(p.search(entry.text) for p in FILLER):
             return entry.text
