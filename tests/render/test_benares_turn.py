@@ -201,16 +201,6 @@ def test_a_public_change_changes_the_image() -> None:
     assert turn_bytes(g.view()) != before
 
 
-def test_hand_reads_on_a_phone() -> None:
-    for seed, seats, steps in ((3, 4, 40), (11, 2, 10), (5, 3, 0)):
-        g = game(seed, seats, steps)
-        for seat in range(seats):
-            cold()
-            image, texts = drawn_with_texts(lambda g=g, s=seat: RENDERER.hand(g.view(s), s))
-            assert image is not None
-            assert_phone_readable(image, texts)
-
-
 def test_turn_draws_a_view_only() -> None:
     with pytest.raises(TypeError):
         RENDERER.turn(TITLE.setup(1, 2, {}))
