@@ -5,7 +5,8 @@ whole (a third of its size) and a phone shows it 1170 px wide: every text here i
 32 px, 31 px once fitted. It holds, from the spectator view only:
 
 * the header: who acts now (colour, seat number and colour name) and what they are doing;
-* the river map (render/benares/turn_map.py) with the last move glowing orange;
+* the river map (render/benares/turn_map.py) with the last move glowing orange and, in each
+  seat's colour, the route of every boat that moved since the seat to act last played;
 * the standing: each seat's VP, rupees, Profit discs and hold, in turn order (final scores and
   ranking once over), the figures the last move touched glowing;
 * what changed since the seat to act last played (`view.recent`): the latest step of its turn

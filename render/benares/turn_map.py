@@ -1,7 +1,8 @@
 """The river map as the turn image draws it (render/benares/turn.py): the board's geometry
 (`river.POS`) scaled into a box, without names or legends, every mark big enough for a phone
 (no text under 32 px) and for the 400x300 channel frame (a third of the size): region-tinted
-spaces, crates with their count, numbered boats and the last move's orange glow.
+spaces, crates with their count, numbered boats, the last move's orange glow and the routes
+boats took since the seat to act last played (read from the public log lines of `view.recent`).
 
 The water, roads and spaces never change during a game: they are drawn once at 2x, shrunk and
 kept (`static_layer`); each turn image pastes a copy and draws crates, boats and glow on it.
@@ -9,6 +10,7 @@ kept (`static_layer`); each turn image pastes a copy and draws crates, boats and
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -117,10 +119,58 @@ def static_layer(
     return out, tuple(str(cost) for _xy, cost in badges)
 
 
+_MOVE = re.compile(r"^Seat (\d+) moves (.+?)(?: using Fleet II)?\.$")
+
+Route = tuple[int, tuple[str, ...]]
+
+
+def routes(view) -> tuple[Route, ...]:
+    """The boats' routes since the seat to act last played: (seat, spaces passed) for each
+    move line of `view.recent` ("Seat 2 moves CAL ⇒ E4 (Jalangi Channel) → E5.")."""
+    ids = {s.id for s in view.map_spaces}
+    found = []
+    for entry in view.recent:
+        m = _MOVE.match(entry.text)
+        if m is None:
+            continue
+        spaces = tuple(re.split(r" [→⇒] ", re.sub(r" \([^)]*\)", "", m.group(2))))
+        if len(spaces) >= 2 and all(s in ids for s in spaces):
+            found.append((int(m.group(1)) - 1, spaces))
+    return tuple(found)
+
+
+Point = tuple[float, float]
+
+
+def _trail(
+    view, route: tuple[str, ...], size: tuple[int, int]
+) -> tuple[list[Point], list[tuple[Point, int]]]:
+    """The points of a route along the river, and along a road's curve where it took one;
+    with each road's cost badge (its middle), drawn again over the trail."""
+    order = tuple(s.id for s in view.map_spaces)
+    at = _place(size)
+    s = scale_for(size)
+    pts: list[Point] = []
+    badges: list[tuple[Point, int]] = []
+    for a, b in zip(route, route[1:], strict=False):
+        conn = next((c for c in view.connections if {c.a, c.b} == {a, b}), None)
+        pa, pb = at(*_pos(a, order)[:2]), at(*_pos(b, order)[:2])
+        if conn is not None and conn.shortcut:
+            bulge = BULGE.get(frozenset((a, b)), (80, 0, 34))[0]
+            first, last = (pa, pb) if conn.a == a else (pb, pa)
+            leg = _curve(first, last, int(bulge * s / 2))  # type: ignore[arg-type]
+            pts += leg if conn.a == a else leg[::-1]
+            badges.append((leg[len(leg) // 2], conn.cost))
+        else:
+            pts += [pa, pb]
+    return pts, badges
+
+
 def map_state(view, highlight: set[str]) -> tuple:
     """All that `draw_turn_map` draws of a view beyond its static layer (a cache key)."""
     return (
         map_key(view),
+        routes(view),
         tuple((sp.id, sp.crates, tuple(sp.boats)) for sp in view.map_spaces),
         tuple((c.seat, c.colour) for c in view.companies),
         tuple(sorted(h for h in highlight if h.startswith(("map:", "boat:")))),
@@ -137,6 +187,16 @@ def draw_turn_map(view, size: tuple[int, int], highlight: set[str]) -> Image.Ima
     d = canvas.Draw(im, PALETTE)
     order = tuple(s[0] for s in key[0])
     at = _place(size)
+    # where each boat went since the seat to act last played: a trail in its colour
+    badges: list[tuple[Point, int]] = []
+    for seat, route in routes(view):
+        pts, on_roads = _trail(view, route, size)
+        d.line(pts, st.INK, 13, joint="curve")
+        d.line(pts, seat_colour(view, seat), 7, joint="curve")
+        badges += on_roads
+    for (bx, by), cost in badges:
+        d.ellipse([bx - 23, by - 23, bx + 23, by + 23], fill=st.WHITE, outline=st.ROAD, width=4)
+        st.ctext(d, (bx, by + 1), str(cost), TEXT, st.ROAD, True)
     for sp in view.map_spaces:
         x, y = at(*_pos(sp.id, order)[:2])
         city = sp.region == "city"

@@ -18,7 +18,7 @@ from render.benares.board import clear_caches as clear_board_caches
 from render.benares.palette import PALETTE
 from render.benares.samples import Game, first_action_game, game, total_steps
 from render.benares.turn import HEAD_H, MAP_BOX, NEWS_H, clear_caches, doing
-from render.benares.turn_map import static_layer
+from render.benares.turn_map import routes, static_layer
 from render.core import encode
 from tests.render.frames import (
     PHONE,
@@ -135,6 +135,24 @@ def test_the_last_move_glows_on_the_map_and_in_the_lines(views) -> None:
         # the lines of what changed, on the band under the map
         band = lit.crop((0, 900 - NEWS_H + 50, 1200, 900))
         assert near(band, st.HIGHLIGHT, 2) > 500  # the first (most important) line
+
+
+def test_each_boat_that_moved_since_leaves_a_trail_in_its_colour(views) -> None:
+    view = views["mid-4p"]
+    moved = routes(view)
+    assert moved, view.recent
+    for seat, route in moved:  # read from lines such as "Seat 2 moves E4 → E5 → E6 → CAL."
+        line = next(e.text for e in view.recent if e.text.startswith(f"Seat {seat + 1} moves"))
+        assert all(space in line for space in route)
+    last = {seat: route for seat, route in moved}  # each seat's latest route ends at its boat
+    for seat, route in last.items():
+        assert seat in next(s.boats for s in view.map_spaces if s.id == route[-1])
+    x0, y0, x1, y1 = MAP_BOX
+    trail = RENDERER.turn(view).crop((x0, y0, x1, y1))
+    bare = RENDERER.turn(msgspec.structs.replace(view, recent=[])).crop((x0, y0, x1, y1))
+    for seat, _route in moved:
+        colour = st.hex_rgb(next(c.colour for c in view.companies if c.seat == seat))
+        assert near(trail, colour, 2) > near(bare, colour, 2) + 400
 
 
 def test_hidden_information_does_not_change_the_image() -> None:
