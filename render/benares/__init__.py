@@ -1,4 +1,5 @@
-"""Benares & Calcutta renderer: the river map, markets, Investment grid and company boards.
+"""Benares & Calcutta renderer: the river map, markets, Investment grid and company boards
+(the tall board), the turn post's 1200x900 image (turn.py) and a seat's hand (cards.py).
 
 Draws from `BenaresView` (engine/benares/view.py) only, so a spectator image can never show a
 hidden hand.
