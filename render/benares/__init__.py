@@ -1,4 +1,5 @@
-"""Benares & Calcutta renderer: the river map, markets, Investment grid and company boards.
+"""Benares & Calcutta renderer: the river map, markets, Investment grid and company boards
+(the tall board), the turn post's 1200x900 image (turn.py) and a seat's hand (cards.py).
 
 Draws from `BenaresView` (engine/benares/view.py) only, so a spectator image can never show a
 hidden hand.
@@ -13,6 +14,7 @@ from PIL import Image
 from engine.benares.view import BenaresView
 from render.benares.board import draw_area, draw_board, map_bottom
 from render.benares.cards import draw_hand
+from render.benares.turn import draw_turn
 
 
 class BenaresRenderer:
@@ -29,6 +31,11 @@ class BenaresRenderer:
         the river map (about a phone screen)."""
         _check(view)
         return [(0, map_bottom(view))]
+
+    def turn(self, view: Any) -> Image.Image:
+        """The turn post's image (render/benares/turn.py): map, who acts, what changed, scores."""
+        _check(view)
+        return draw_turn(view)
 
     def hand(self, view: Any, seat: int) -> Image.Image | None:
         """The seat's cards, from that seat's own view (None when the view holds no faces)."""

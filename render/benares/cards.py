@@ -1,8 +1,8 @@
 """Card faces for a seat's private hand, laid out for a phone (issue 12).
 
-The image is at most 1000 px wide (read shrunk to about 400 px): three cards a row, as many rows
-as the hand needs. No text is smaller than `style.MIN_TEXT` and the key figures (the card count,
-the two actions of each card) are `KEY` px or more. Each card is a panel (`style.panel`), so the
+The image is at most 1000 px wide (a phone shows it 1170 px wide): three cards a row, as many
+rows as the hand needs. No text is smaller than `SMALL` (26 px, 30 px on a phone) and the key
+figures (the card count, the two actions of each card) are `KEY` px or more. Each card is a panel (`style.panel`), so the
 tests can check that every text stays on its card. Drawn from the seat's own `CompanyView` only.
 """
 
@@ -20,8 +20,11 @@ PER_ROW = 3
 CARD_W = (W - 2 * M - (PER_ROW - 1) * G) // PER_ROW  # 316
 CARD_H = 440
 KEY = 26  # the smallest size of a key figure
+#: The smallest text: a phone shows this 1000 px wide image 1170 px wide, so 26 px reads as
+#: 30 px there (issue 32).
+SMALL = 26
 TITLE_SIZE = 32
-NOTE_SIZE = 24
+NOTE_SIZE = SMALL
 BAND = 44  # a card half's title band
 PAD = 18  # text margin inside a card
 CREAM: st.RGB = (252, 247, 234)
@@ -105,10 +108,10 @@ def _draw_card(pen: st.Pen, card, w: int, h: int) -> None:
     pen.rect(8, 8, w - 8, dev_b, fill=st.lighter(dfill, 0.78), outline=dfill, width=3, radius=12)
     pen.rect(8, 8, w - 8, 8 + BAND, fill=dfill, radius=12)
     pen.rect(8, 8 + BAND - 14, w - 8, 8 + BAND, fill=dfill)
-    pen.text(PAD, 8 + BAND / 2, "DEVELOP", st.MIN_TEXT, st.WHITE, True, anchor="lm")
-    room = w - 2 * PAD - st.text_w("DEVELOP", st.font(pen.w(st.MIN_TEXT), True)) / pen.z - 12
+    pen.text(PAD, 8 + BAND / 2, "DEVELOP", SMALL, st.WHITE, True, anchor="lm")
+    room = w - 2 * PAD - st.text_w("DEVELOP", st.font(pen.w(SMALL), True)) / pen.z - 12
     kind = DEV_TITLE.get(card.dev_kind, card.dev_kind.upper())
-    pen.fit(w - PAD, 8 + BAND / 2, kind, st.MIN_TEXT, room, st.WHITE, True, anchor="rm")
+    _fit(pen, w - PAD, 8 + BAND / 2, kind, SMALL, room, st.WHITE, "rm")
     _dev_icon(pen, card, w / 2, 8 + BAND + 40)
     size, lines = _dev_lines(card.dev_text, w - 2 * PAD)
     gap = size + 6
@@ -121,7 +124,7 @@ def _draw_card(pen: st.Pen, card, w: int, h: int) -> None:
     pen.rect(8, ly, w - 8, lb, fill=st.lighter(lfill, 0.78), outline=lfill, width=3, radius=12)
     pen.rect(8, ly, w - 8, ly + BAND, fill=lfill, radius=12)
     pen.rect(8, ly + BAND - 14, w - 8, ly + BAND, fill=lfill)
-    pen.text(PAD, ly + BAND / 2, "LOGISTICS", st.MIN_TEXT, st.WHITE, True, anchor="lm")
+    pen.text(PAD, ly + BAND / 2, "LOGISTICS", SMALL, st.WHITE, True, anchor="lm")
     ccy = (ly + BAND + lb) / 2
     if card.log_kind == "move":
         pen.sprite(st.boat(pen.w(64), st.KIND_FILL["move"], st.INK), 54, ccy)
@@ -131,7 +134,7 @@ def _draw_card(pen: st.Pen, card, w: int, h: int) -> None:
         pen.line([(74, ccy - 20), (34, ccy + 20)], (120, 84, 50), 3)
     big = f"{card.log_kind.upper()} {card.log_qty}"
     _fit(pen, (96 + w - PAD) / 2, ccy, big, 46, w - PAD - 96, st.INK)
-    pen.text(w / 2, h - 22, card.id, st.MIN_TEXT, st.MUTED, True)
+    pen.text(w / 2, h - 22, card.id, SMALL, st.MUTED, True)
 
 
 def _dev_icon(pen: st.Pen, card, cx: float, cy: float) -> None:
@@ -174,7 +177,8 @@ def _dev_icon(pen: st.Pen, card, cx: float, cy: float) -> None:
                 width=2,
                 radius=7,
             )
-            pen.text(px + size / 2, cy, st.POST_LETTER.get(k, "?"), size // 2, st.WHITE, True)
+            letter = st.POST_LETTER.get(k, "?")
+            pen.text(px + size / 2, cy, letter, max(SMALL, size // 2), st.WHITE, True)
     else:
         pen.sprite(st.disc(pen.w(56), (230, 190, 40), st.INK), cx, cy)
         pen.text(cx, cy + 1, "₹", 30, st.INK, True)

@@ -1,6 +1,8 @@
 """The private hand reads on a phone (issue 12): at most 1000 px wide, no text smaller than
 `MIN_TEXT`, the key figures `cards.KEY` or more, every text inside its card or the header, for
-one card, six and the largest hand the game deals; drawn from the seat's own view only."""
+one card, six and the largest hand the game deals; drawn from the seat's own view only. Fitted
+into a phone viewer (1170x2100, issue 32) no text is under 30 px, for every card of the deck
+and real hands of bot-played games."""
 
 from __future__ import annotations
 
@@ -12,8 +14,10 @@ from engine.benares.data import data
 from engine.benares.viewer import card_view
 from render.benares import RENDERER, cards
 from render.benares import style as st
-from render.benares.samples import first_action_game
+from render.benares.board import clear_caches
+from render.benares.samples import first_action_game, game
 from render.core import encode
+from tests.render.frames import assert_phone_readable, drawn_with_texts
 
 SEAT = 0
 MAX_HAND = data().game["hand_size_dealt"]
@@ -93,6 +97,31 @@ def test_every_card_of_the_deck_fits(own_view) -> None:
     for i in range(0, len(ids), MAX_HAND):
         hand = [card_view(c) for c in ids[i : i + MAX_HAND]]
         _check(_with_hand(own_view, hand), len(hand))
+
+
+def _phone_check(view, seat: int = SEAT) -> None:
+    clear_caches()
+    image, texts = drawn_with_texts(lambda: RENDERER.hand(view, seat))
+    assert image is not None
+    assert_phone_readable(image, texts)
+
+
+@pytest.mark.parametrize("n", [1, 6, MAX_HAND])
+def test_hand_reads_on_a_phone(own_view, n: int) -> None:
+    _phone_check(_with_hand(own_view, own_view.companies[SEAT].hand[:n]))
+
+
+def test_every_card_reads_on_a_phone(own_view) -> None:
+    ids = data().card_ids
+    for i in range(0, len(ids), MAX_HAND):
+        _phone_check(_with_hand(own_view, [card_view(c) for c in ids[i : i + MAX_HAND]]))
+
+
+def test_real_hands_read_on_a_phone() -> None:
+    for seed, seats, steps in ((3, 4, 40), (11, 2, 10)):
+        g = game(seed, seats, steps)
+        for seat in range(seats):
+            _phone_check(g.view(seat), seat)
 
 
 def test_the_width_check_can_fail(own_view) -> None:
