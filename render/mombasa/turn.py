@@ -224,7 +224,7 @@ def _since(d: Draw, v: Any, top: int, moves: list[Any]) -> None:
     name = v.players[v.deciding[0]].name
     width = SIZE[0] - PAD - X0 - 16
     bold, fnt = f(TEXT, True), f(TEXT)
-    d.text((X0, top), _fit(d, f"Since {name}'s turn", bold, width + 16), fill=MUTED, font=bold)
+    d.text((X0, top), _fit(d, f"Since {name} played", bold, width + 16), fill=MUTED, font=bold)
     y = top + 46
     room = SIZE[1] - 10 - y
     told = ranked(moves, v.round)

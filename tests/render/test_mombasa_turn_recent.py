@@ -27,7 +27,7 @@ def test_the_others_moves_since_the_seats_last_turn_are_told_and_ringed() -> Non
     image, texts = drawn_with_texts(lambda: RENDERER.turn(v))
     assert_phone_readable(image, texts)
     drawn = [t for _, t in texts]
-    assert f"Since {v.players[seat].name}'s turn" in drawn and "Last move" not in drawn
+    assert f"Since {v.players[seat].name} played" in drawn and "Last move" not in drawn
     for m in moves:  # each move's best line begins a row with its seat's name
         name = v.players[m.seat].name
         assert any(t.startswith(f"{name} ") for t in drawn), name
