@@ -12,6 +12,7 @@ from engine.mombasa import (
     names,
     planning,
     prompts,
+    recent,
     rounds,
     scoring,
     setup,
@@ -32,6 +33,7 @@ class Mombasa(Title[State]):
     rules_version = "1"
     hidden_hands = True
     state_type = State
+    shown_logs = ("recent",)
     blurb = (
         "Invest in four chartered companies across Africa: plan your cards in secret, then trade, "
         "expand, keep books and deal in diamonds over 7 rounds."
@@ -74,10 +76,12 @@ class Mombasa(Title[State]):
 
     def apply(self, state: State, seat: int, choice_id: str) -> list[Event]:
         """Validate and apply one complete move; `last`/`last_text` (the view's highlight and
-        log lines of the latest move) are replaced only when the move is accepted."""
+        log lines of the latest move) are replaced, and the move logged in `recent`, only when
+        the move is accepted."""
         if choice_id == BACK:
             raise IllegalAction("'Back' only steps out of a menu; it is not a move.")
         old_last, old_text = state.last, state.last_text
+        on_map = recent.before(state)
         before = highlight.snapshot(state)
         state.last, state.last_text = [], []
         try:
@@ -86,7 +90,8 @@ class Mombasa(Title[State]):
             state.last, state.last_text = old_last, old_text
             raise
         state.last = highlight.touched(before, state)  # all the move changed, as the public sees it
-        state.last_text = [e.text for e in events if e.private_to is None]
+        state.last_text = recent.public_lines(events)
+        recent.note(state, seat, state.last_text, on_map)
         return events
 
     def copy(self, state: State) -> State:
@@ -96,11 +101,14 @@ class Mombasa(Title[State]):
 
     def replay(self, state: State, seat: int, choice_id: str) -> None:
         """`apply` without the highlight (a third of a move's cost): the next `apply` sets
-        `last` and `last_text` anew from its own move alone."""
+        `last` and `last_text` anew from its own move alone. The move is logged in `recent`
+        as `apply` logs it."""
         if choice_id == BACK:
             raise IllegalAction("'Back' only steps out of a menu; it is not a move.")
         state.last, state.last_text = [], []
-        prompts.apply(state, seat, choice_id)
+        on_map = recent.before(state)
+        events = prompts.apply(state, seat, choice_id)
+        recent.note(state, seat, recent.public_lines(events), on_map)
 
     def view(self, state: State, seat: int | None) -> Any:
         from engine.mombasa import view

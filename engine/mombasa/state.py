@@ -130,6 +130,21 @@ class Task(msgspec.Struct, array_like=True):
     m: int = 0
 
 
+class Moved(msgspec.Struct, array_like=True, frozen=True):
+    """One accepted move as the public saw it (`State.recent`): the seat that made it, its
+    public log lines, and the ids of what it changed on the map ("area:<id>", "base:<company>").
+    Frozen (never changed once logged), so copies of a state share them."""
+
+    seat: int
+    lines: tuple[str, ...] = ()
+    touched: tuple[str, ...] = ()
+
+
+#: How many moves `State.recent` keeps: more than a 4-seat game has between two of a seat's
+#: moves (three turns of the others, or their plans, the reveal and the turns before its own).
+RECENT_KEEP = 16
+
+
 class State(msgspec.Struct):
     seats: int
     options: dict[str, str]
@@ -163,6 +178,9 @@ class State(msgspec.Struct):
     #: docstring) and its public log lines; cleared at the start of each move (view-only, additive)
     last: list[str] = msgspec.field(default_factory=list)
     last_text: list[str] = msgspec.field(default_factory=list)
+    #: the latest moves, oldest first, at most RECENT_KEEP (engine/mombasa/recent.py; view-only,
+    #: additive: a state saved before it was kept has it empty, `Title.shown_logs`)
+    recent: list[Moved] = msgspec.field(default_factory=list)
 
 
 def turn_down(p: Player, slot: int) -> None:
@@ -268,4 +286,5 @@ def clone(st: State, mover: int | None = None) -> State:
         list(st.log),
         list(st.last),
         list(st.last_text),
+        list(st.recent),  # frozen Moved: shared
     )

@@ -12,6 +12,8 @@ deck order and the book supplies (only their counts, R181).
     "area:<area id>", "base:<company>", "track:<company>:<seat>", "display:<row>:<col>",
     "books:<letter>", "space:<bonus space id>", "tile:<T>", "slot:<seat>:<n>", "pile:<seat>:<n>",
     "cash:<seat>", "diamond:<seat>", "ink:<seat>", "book:<seat>:<n>", "discard"
+`recent` lists the latest moves, oldest first (engine/mombasa/recent.py): each one's seat, public
+log lines and the areas and bases it changed. The same for every viewer: public only.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from engine.mombasa.view_types import (
     DisplayCard,
     Face,
     MombasaView,
+    Move,
     Player,
     Private,
     Slot,
@@ -61,6 +64,7 @@ __all__ = [
     "DisplayCard",
     "Face",
     "MombasaView",
+    "Move",
     "Player",
     "Private",
     "Slot",
@@ -326,4 +330,5 @@ def build(st: State, seat: int | None) -> MombasaView:
         _private(st, seat) if seat is not None else None,  # me
         list(st.last),  # last
         list(st.last_text) or st.log[-3:],  # last_text
+        [Move(m.seat, list(m.lines), list(m.touched)) for m in st.recent],  # recent
     )

@@ -140,6 +140,15 @@ class Private(msgspec.Struct):
     start_choice: int
 
 
+class Move(msgspec.Struct, array_like=True, frozen=True):
+    """One of the latest public moves: the seat that made it, its public log lines, and what it
+    changed on the map ("area:<id>", "base:<company>")."""
+
+    seat: int
+    lines: list[str]
+    touched: list[str]
+
+
 class MombasaView(msgspec.Struct):
     seats: int
     viewer: int | None
@@ -166,3 +175,4 @@ class MombasaView(msgspec.Struct):
     me: Private | None
     last: list[str]
     last_text: list[str]
+    recent: list[Move]  # the latest moves, oldest first (at most state.RECENT_KEEP)

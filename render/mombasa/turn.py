@@ -2,8 +2,10 @@
 
 1200 x 900 (4:3, so Discord's ~400 x 300 channel frame shows all of it at one third): the map on
 the left 800 px with the area numbers the expand menus name; on the right the round, what is
-being decided and by whom, every seat's cash (final score at the end) and the last move in a few
-lines. The company key (letter, name, share value) sits in the south-west sea, which no area
+being decided and by whom, every seat's cash (final score at the end) and, when one seat is to
+play, what the others did since its last move (render/mombasa/recent.py: the most important
+first, as many as fit, "+2 more" for the rest; else the last move in a few lines). The map rings
+the areas those moves touched, the last move's strongest. The company key (letter, name, share value) sits in the south-west sea, which no area
 reaches. Every text is 31 px or more, i.e. >= 30 px once fitted into a 1170 px phone screen.
 
 Drawn from the public view only: planning shows who has planned, never what.
@@ -22,6 +24,7 @@ from render import canvas
 from render.canvas import Draw
 from render.mombasa.board import headline
 from render.mombasa.palette import PALETTE
+from render.mombasa.recent import ranked, since_last_turn
 from render.mombasa.style import (
     COMPANY,
     COMPANY_INK,
@@ -44,12 +47,21 @@ ROW = 50  # a standings row
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
+LINE = 40  # a row of the moves told
+GAP = 10  # between two moves told
+
+
 def draw_turn(v: Any) -> Image.Image:
-    im, d = draw_turn_map(SIZE, v)
+    moves = since_last_turn(v)
+    earlier = {i for m in moves for i in m.touched}
+    im, d = draw_turn_map(SIZE, v, earlier)
     _key(d, v)
     y = _header(d, v)
     y = _standings(d, v, y + 10)
-    _last_move(d, v, y + 12)
+    if moves:
+        _since(d, v, y + 12, moves)
+    else:
+        _last_move(d, v, y + 12)
     return canvas.finish(im, PALETTE)
 
 
@@ -194,7 +206,7 @@ def _last_move(d: Draw, v: Any, top: int) -> None:
     fnt = f(TEXT)
     rows: list[str] = []
     for line in lines:
-        rows += _wrap(d, line, fnt, width)
+        rows += _wrap(line, fnt, width)
     room = (SIZE[1] - 10 - y) // 40
     if len(rows) > room:
         rows = rows[:room]
@@ -205,16 +217,83 @@ def _last_move(d: Draw, v: Any, top: int) -> None:
         y += 40
 
 
+def _since(d: Draw, v: Any, top: int, moves: list[Any]) -> None:
+    """The others' moves since the seat to play last played, the most important first, each
+    beside a bar in its seat's colour: every move's best line first, then their next lines
+    while there is room; the moves left over are counted ("+2 more")."""
+    name = v.players[v.deciding[0]].name
+    width = SIZE[0] - PAD - X0 - 16
+    bold, fnt = f(TEXT, True), f(TEXT)
+    d.text((X0, top), _fit(d, f"Since {name} played", bold, width + 16), fill=MUTED, font=bold)
+    y = top + 46
+    room = SIZE[1] - 10 - y
+    told = ranked(moves, v.round)
+    areas = tuple((a.name, a.number) for a in v.areas)
+    best = [_short(lines[0], areas) for _, lines in told]
+    for most in (4, 3, 2):  # each move's best line: in fewer rows when not all fit
+        shown, used = _first_lines(best, fnt, width, most, room)
+        if len(shown) == len(told):
+            break
+    if len(shown) == len(told):  # then the next lines, while there is room
+        for (_, lines), block in zip(told, shown, strict=False):
+            for line in lines[1:]:
+                rows = _rows(_short(line, areas), fnt, width)
+                if used + len(rows) * LINE > room:
+                    break
+                block.append(rows)
+                used += len(rows) * LINE
+    for (move, _), block in zip(told, shown, strict=False):
+        rows = [r for line in block for r in line]
+        p = v.players[move.seat]
+        d.rectangle((X0, y + 4, X0 + 6, y + LINE * len(rows) - 8), fill=PLAYER[p.colour])
+        for row in rows:
+            d.text((X0 + 16, y), row, fill=INK, font=fnt, anchor="la")
+            y += LINE
+        y += GAP
+    if len(shown) < len(told):
+        d.text((X0 + 16, y), f"+{len(told) - len(shown)} more", fill=MUTED, font=bold)
+
+
+def _first_lines(
+    best: list[str], fnt: Any, width: int, most: int, room: int
+) -> tuple[list[list[list[str]]], int]:
+    """Per move, as many as fit in `room` px, the rows of its best line (at most `most`), and
+    the px they take; a row is kept for "+n more" when not all fit."""
+    shown: list[list[list[str]]] = []
+    used = 0
+    for i, line in enumerate(best):
+        rows = _rows(line, fnt, width, most)
+        more = LINE + GAP if i < len(best) - 1 else 0
+        need = len(rows) * LINE + (GAP if shown else 0)
+        if used + need + more > room:
+            break
+        shown.append([rows])
+        used += need
+    return shown, used
+
+
+def _rows(line: str, fnt: Any, width: int, most: int = 3) -> list[str]:
+    """`line` wrapped to `width` in at most `most` rows (the last cut with an ellipsis)."""
+    rows = _wrap(line, fnt, width)
+    if len(rows) > most:
+        rows = rows[:most]
+        rows[-1] = _fit(None, rows[-1] + "…", fnt, width)
+    return rows
+
+
 def move_lines(v: Any) -> list[str]:
     """The board's headline of the last move, without details in brackets or after a ';',
     each area named with its number first ('24 Zanzibar Coast'), as the map shows it."""
     if v.phase == "start_tiles" and not any(p.start_chosen for p in v.players):
         return ["New game: each player keeps one of two starting tiles."]
-    out = []
-    for line in headline(v):
-        short = re.sub(r" \([^)]*\)", "", line.split(";")[0]).rstrip(".") + "."
-        out.append(_numbered(short, tuple((a.name, a.number) for a in v.areas)))
-    return out
+    areas = tuple((a.name, a.number) for a in v.areas)
+    return [_short(line, areas) for line in headline(v)]
+
+
+def _short(line: str, areas: tuple[tuple[str, int], ...]) -> str:
+    """`line` without details in brackets, or after a ';' outside them; its areas numbered."""
+    short = re.sub(r" \([^)]*\)", "", line).split(";")[0].rstrip(".") + "."
+    return _numbered(short, areas)
 
 
 def _numbered(text: str, areas: tuple[tuple[str, int], ...]) -> str:
@@ -231,19 +310,24 @@ def _area_pattern(areas: tuple[tuple[str, int], ...]) -> tuple[re.Pattern[str], 
     return pattern, dict(areas)
 
 
-def _wrap(d: Draw, text: str, fnt: Any, width: int) -> list[str]:
-    rows: list[str] = []
-    row = ""
+def _wrap(text: str, fnt: Any, width: int) -> list[str]:
+    """`text` in rows of `width`, broken at spaces: the words are measured one by one (each
+    remembered), each row then whole (a row still too wide is cut)."""
+    space = _length(" ", font=fnt)
+    rows: list[list[str]] = []
+    row: list[str] = []
+    at = 0.0
     for word in text.split(" "):
-        trial = f"{row} {word}" if row else word
-        if row and _length(trial, font=fnt) > width:
+        w = _length(word, font=fnt)
+        if row and at + space + w > width:
             rows.append(row)
-            row = word
+            row, at = [word], w
         else:
-            row = trial
+            at = at + space + w if row else w
+            row.append(word)
     if row:
         rows.append(row)
-    return [_fit(d, r, fnt, width) for r in rows]
+    return [_fit(None, " ".join(r), fnt, width) for r in rows]
 
 
 @lru_cache(maxsize=4096)
@@ -257,7 +341,7 @@ def _length(text: str, font: Any) -> float:
     return _measure(text, font.size, "Bold" in font.path)
 
 
-def _fit(d: Draw, text: str, fnt: Any, width: int) -> str:
+def _fit(d: Draw | None, text: str, fnt: Any, width: int) -> str:
     """`text` cut to `width` with an ellipsis."""
     if _length(text, font=fnt) <= width:
         return text

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Collection
 from functools import lru_cache
 from typing import Any
 
@@ -44,8 +45,10 @@ GRID_X, GRID_Y = (60, 950), (80, 970)
 KEY_BOX = (8, 470, 336, 892)
 
 
+@lru_cache(maxsize=256)
 def pos(xy: tuple[int, int]) -> tuple[int, int]:
-    """Where an area's disc centre lies on the turn image."""
+    """Where an area's disc centre lies on the turn image (remembered: a few hundred calls a
+    turn image, over the same 36 areas)."""
     x, y = xy
     sx = (MAP_W - 2 * (R + 7)) / (GRID_X[1] - GRID_X[0])
     sy = (MAP_H - 2 * (R + 7)) / (GRID_Y[1] - GRID_Y[0])
@@ -226,18 +229,25 @@ def _drawn_posts(ref: bool, size: tuple[int, int], v: Any) -> Image.Image:
     return im
 
 
-def draw_turn_map(size: tuple[int, int], v: Any) -> tuple[Image.Image, Draw]:
+def draw_turn_map(
+    size: tuple[int, int], v: Any, earlier: Collection[str] = ()
+) -> tuple[Image.Image, Draw]:
     """A canvas of `size` with the map drawn in its left MAP_W x MAP_H (the rest is left to the
-    caller), and a Draw on it. The last move's areas and bases are ringed: the ring goes under
-    the discs, so the discs near a ring are pasted again over it."""
+    caller), and a Draw on it. The last move's areas and bases are ringed, and more thinly those
+    of `earlier` (ids "area:<id>", "base:<company>" of the moves told beside the map): the rings
+    go under the discs, so the discs near a ring are pasted again over it."""
     im = _posts(size, v)
     d = Draw(im, PALETTE)
     last = set(v.last)
     ref = canvas.is_reference()
     at = {a.id: pos(a.xy) for a in v.areas}
     lit = [at[a.id] for a in v.areas if f"area:{a.id}" in last]
+    thin = [at[a.id] for a in v.areas if f"area:{a.id}" in earlier and f"area:{a.id}" not in last]
+    for x, y in thin:
+        d.ellipse((x - R - 6, y - R - 6, x + R + 6, y + R + 6), fill=HIGHLIGHT)
     for x, y in lit:
         d.ellipse((x - R - 11, y - R - 11, x + R + 11, y + R + 11), fill=HIGHLIGHT)
+    lit += thin
     for a in v.areas:
         x, y = at[a.id]
         if any(math.hypot(x - lx, y - ly) < 2 * R + 12 for lx, ly in lit):
@@ -247,9 +257,12 @@ def draw_turn_map(size: tuple[int, int], v: Any) -> tuple[Image.Image, Draw]:
         if a.company:
             canvas.note_text(TEXT, COMPANY_SHORT[a.company])
     for comp, (bx, by) in base_spots(v).items():
-        if f"base:{comp}" in last:
+        ring = 7 if f"base:{comp}" in last else 4 if f"base:{comp}" in earlier else 0
+        if ring:
             d.rounded_rectangle(
-                (bx - 7, by - 7, bx + BASE + 7, by + BASE + 7), radius=10, fill=HIGHLIGHT
+                (bx - ring, by - ring, bx + BASE + ring, by + BASE + ring),
+                radius=10,
+                fill=HIGHLIGHT,
             )
             with canvas.texts():  # noted below, with the bases not lit
                 _base(d, comp, bx, by)

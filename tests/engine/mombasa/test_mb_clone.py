@@ -7,6 +7,7 @@ from engine.mombasa import TITLE as T
 from engine.mombasa.state import (
     Base,
     BookPos,
+    Moved,
     Plan,
     Player,
     SlotCard,
@@ -24,7 +25,7 @@ FIELDS = {
     State: (
         "seats options rng players round phase turn start_player sides arrivals bases map deck "
         "display discard book_supply book_display bonus_spaces bonus_tiles pending log last "
-        "last_text"
+        "last_text recent"
     ),
     Player: (
         "colour cash hand piles slots unlocked tile tile_taken_round tile_in_area tile_face "
@@ -38,6 +39,7 @@ FIELDS = {
     StartDeal: "tile face",
     Base: "posts reserve",
     Task: "kind seat a b n m",
+    Moved: "seat lines touched",
     Rng: "state",
 }
 
@@ -62,15 +64,19 @@ def test_clone_equals_a_round_trip_and_shares_nothing_mutable() -> None:
     states = _states(3, 2) + _states(4, 4)[::3]
     assert any(p.bonuses and p.plan.confirmed for st in states for p in st.players)
     for st in states:
-        assert_exact_copy(T, st, clone(st), immutable=(SlotCard, BookPos))  # (frozen: shared)
-        assert_exact_copy(T, st, T.copy(st), immutable=(SlotCard, BookPos))  # the host's copy
+        assert_exact_copy(
+            T, st, clone(st), immutable=(SlotCard, BookPos, Moved)
+        )  # (frozen: shared)
+        assert_exact_copy(
+            T, st, T.copy(st), immutable=(SlotCard, BookPos, Moved)
+        )  # the host's copy
 
 
 def test_the_titles_copy_is_the_clone() -> None:
     """`Mombasa.copy` (the host's copy of a stored state) is `clone`: an exact copy."""
     for st in _states(6, 3)[::5]:
         copy = T.copy(st)
-        assert_exact_copy(T, st, copy, immutable=(SlotCard, BookPos))
+        assert_exact_copy(T, st, copy, immutable=(SlotCard, BookPos, Moved))
         assert T.encode(copy) == T.encode(T.decode(T.encode(st)))
 
 
