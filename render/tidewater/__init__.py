@@ -18,6 +18,9 @@ from render.tidewater.board import draw_board
 
 class TidewaterRenderer:
     slug = "tidewater"
+    #: (ink, ground) pairs of its text, for the high-contrast palette (render/contrast.py)
+    text_on = st.TEXT_ON
+    told_apart = st.TOLD_APART
 
     @staticmethod
     def _check(view: Any) -> TidewaterView:

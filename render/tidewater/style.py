@@ -103,6 +103,18 @@ PLAYER_INK = [hex_rgb("#111111"), TEXT, TEXT, hex_rgb("#111111")]
 PLAYER_NAME = ["white", "black", "purple", "orange"]
 
 
+#: (ink, ground): the text drawn on a colour, for the high-contrast palette (render/contrast.py)
+TEXT_ON: list[tuple[Color, Color]] = [
+    *((ink, ground) for ink in (TEXT, MUTED, DIM, HILITE, ACTIVE) for ground in (BG, PANEL)),
+    *((COMPANY_INK[c], colour) for c, colour in COMPANY.items()),
+    *((TEXT, colour) for colour in COMPANY_DARK.values()),
+    *zip(PLAYER_INK, PLAYER, strict=True),
+]
+
+#: the colours that must stay told apart (render/contrast.py keeps their lightness gaps)
+TOLD_APART: list[list[Color]] = [list(COMPANY.values()), list(PLAYER)]
+
+
 def company_rgb(cid: str) -> Color:
     return COMPANY.get(cid, MUTED)
 
