@@ -20,7 +20,6 @@ palettes)."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
@@ -268,10 +267,3 @@ def styled(
     groups = tuple(tuple(tuple(c) for c in group) for group in apart)
     out.putpalette(_high_data(data, pairs, groups))  # type: ignore[arg-type]
     return out
-
-
-def palette_of(png: bytes) -> list[RGB]:
-    """The palette of an encoded "P" PNG (for tests and tools)."""
-    with Image.open(io.BytesIO(png)) as im:
-        data = im.getpalette() or []
-    return [(data[k], data[k + 1], data[k + 2]) for k in range(0, len(data), 3)]
