@@ -75,6 +75,7 @@ TEXT_ON: list[tuple[RGB, RGB]] = [
     *((COMPANY_INK[c], colour) for c, colour in COMPANY.items()),
     *((PLAYER_INK[p], colour) for p, colour in PLAYER.items()),
     *((TYPE_INK.get(t, INK), colour) for t, colour in TYPE_FILL.items()),
+    *((CALL, colour) for t, colour in TYPE_FILL.items() if t not in TYPE_INK),
 ]
 
 #: the colours that must stay told apart (render/contrast.py keeps their lightness gaps)

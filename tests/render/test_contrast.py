@@ -84,8 +84,9 @@ def test_high_contrast_keeps_every_pixel_and_raises_text_contrast(images) -> Non
         mapped = dict(zip(before, after, strict=True))
         standard = _share_at_target(pairs, lambda c: c)
         raised = _share_at_target(pairs, lambda c, m=mapped: m[c])
-        # measured: tidewater board 0.62 -> 0.99, benares board 0.66 -> 1.00, mombasa 0.83 -> 0.99
-        assert raised >= 0.95 and raised > standard, f"{name}: {standard:.2f} -> {raised:.2f}"
+        # measured: tidewater board 0.62 -> 1.00, benares board 0.67 -> 1.00, benares hand
+        # 0.46 -> 1.00, mombasa board 0.80 -> 1.00, mombasa hand 0.74 -> 1.00
+        assert raised >= 0.99 and raised > standard, f"{name}: {standard:.2f} -> {raised:.2f}"
         # no text loses contrast (under 3:1 a "ground" is the edge of something else in the
         # text's box, not what the text is read on)
         lowered = [
