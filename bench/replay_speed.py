@@ -93,10 +93,12 @@ class DrawTimer:
         self.real = catalog.draw_board_async
         self.last = 0.0
 
-    async def __call__(self, slug: str, state: bytes, area: int | None = None) -> Any:
+    async def __call__(
+        self, slug: str, state: bytes, area: int | None = None, palette: str = "standard"
+    ) -> Any:
         t0 = time.perf_counter()
         try:
-            return await self.real(slug, state, area)
+            return await self.real(slug, state, area, palette)
         finally:
             self.last = time.perf_counter() - t0
 

@@ -13,12 +13,14 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import msgspec
+from PIL import Image
 
 from bot import metrics
 from bot.render_pool import RenderPool, WorkerDied
 from engine import registry as titles
 from engine.core import Title
 from render import registry as renderers
+from render.contrast import STANDARD, styled
 from render.core import RenderedImage, Renderer, encode
 
 log = logging.getLogger(__name__)
@@ -46,15 +48,18 @@ def renderer(slug: str) -> Renderer | None:
     return renderers.get(slug)
 
 
-def draw_board(slug: str, view: object, area: int | None = None) -> RenderedImage:
+def draw_board(
+    slug: str, view: object, area: int | None = None, palette: str = STANDARD
+) -> RenderedImage:
     """The board (or seat `area`'s area) drawn from `view`, with its alt text from the same
-    view (`Title.alt_text`)."""
+    view (`Title.alt_text`), in `palette` (render/contrast.py: only for an image sent to one
+    person)."""
     r = renderers.get(slug)
     if r is None:
         raise LookupError(f"no renderer for {slug}")
     stem = "board" if area is None else f"seat{area + 1}"
     part = "board" if area is None else f"area:{area}"
-    return encode(r.board(view, area), stem, _alt(slug, view, part))
+    return encode(_in(r, r.board(view, area), palette), stem, _alt(slug, view, part))
 
 
 def draw_turn(slug: str, view: object) -> RenderedImage:
@@ -68,12 +73,22 @@ def draw_turn(slug: str, view: object) -> RenderedImage:
     return encode(image, "board", _alt(slug, view, "board"))
 
 
-def draw_hand(slug: str, view: object, seat: int) -> RenderedImage | None:
+def draw_hand(slug: str, view: object, seat: int, palette: str = STANDARD) -> RenderedImage | None:
     r = renderers.get(slug)
     if r is None:
         return None
     image = r.hand(view, seat)
-    return None if image is None else encode(image, "hand", _alt(slug, view, "hand"))
+    if image is None:
+        return None
+    return encode(_in(r, image, palette), "hand", _alt(slug, view, "hand"))
+
+
+def _in(r: Renderer, image: Image.Image, palette: str) -> Image.Image:
+    """`image` in the person's `palette`: its own palette replaced, not drawn again (the pairs
+    of colours the renderer draws text in tell the high-contrast palette what to raise)."""
+    if palette == STANDARD:
+        return image
+    return styled(image, palette, getattr(r, "text_on", ()), getattr(r, "told_apart", ()))
 
 
 def _alt(slug: str, view: object, part: str) -> str:
@@ -250,12 +265,14 @@ images = ImageCache()
 drawn = ImageCache(entries=4, max_bytes=1 << 20)
 
 
-def board_of_state(slug: str, data: bytes, area: int | None = None) -> RenderedImage:
+def board_of_state(
+    slug: str, data: bytes, area: int | None = None, palette: str = STANDARD
+) -> RenderedImage:
     """The board of the state encoded as `data`, drawn from its spectator view (runs where
     drawing runs: see `draw_board_async`)."""
     view = _view(slug, data, None)
     what = "board" if area is None else f"area:{area}"
-    return _unless_drawn((slug, what), view, draw_board, slug, view, area)
+    return _unless_drawn((slug, what, palette), view, draw_board, slug, view, area, palette)
 
 
 def turn_of_state(slug: str, data: bytes) -> RenderedImage:
@@ -264,10 +281,13 @@ def turn_of_state(slug: str, data: bytes) -> RenderedImage:
     return _unless_drawn((slug, "turn"), view, draw_turn, slug, view)
 
 
-def hand_of_state(slug: str, data: bytes, seat: int) -> RenderedImage | None:
+def hand_of_state(
+    slug: str, data: bytes, seat: int, palette: str = STANDARD
+) -> RenderedImage | None:
     """The seat's hand in the state encoded as `data`, drawn from that seat's own view."""
     view = _view(slug, data, seat)
-    return _unless_drawn((slug, f"hand:{seat}"), view, draw_hand, slug, view, seat)
+    key = (slug, f"hand:{seat}", palette)
+    return _unless_drawn(key, view, draw_hand, slug, view, seat, palette)
 
 
 def _view(slug: str, data: bytes, seat: int | None) -> object:
@@ -307,14 +327,18 @@ def state_key(slug: str, what: str, data: bytes) -> tuple:
     return (slug, what, hashlib.blake2b(data, digest_size=16).digest())
 
 
-async def draw_board_async(slug: str, state: bytes, area: int | None = None) -> RenderedImage:
+async def draw_board_async(
+    slug: str, state: bytes, area: int | None = None, palette: str = STANDARD
+) -> RenderedImage:
     """The board of `state` (the title's encoding of it, as a snapshot stores it), or one
-    seat's area of it. The view is built, drawn and encoded off the event loop (in a worker
+    seat's area of it, in `palette` (another than the standard one only for an image sent to
+    one person). The view is built, drawn and encoded off the event loop (in a worker
     process, or a thread), and only for a state not just drawn: sending the encoded state,
     made anyway for the snapshot, costs the bot less than building the view and encoding it
     (bench.e2e_ab)."""
     what = "board" if area is None else f"area:{area}"
-    return await _cached(state_key(slug, what, state), board_of_state, slug, state, area)
+    key = (*state_key(slug, what, state), palette)
+    return await _cached(key, board_of_state, slug, state, area, palette)
 
 
 async def draw_turn_async(slug: str, state: bytes) -> RenderedImage:
@@ -323,7 +347,10 @@ async def draw_turn_async(slug: str, state: bytes) -> RenderedImage:
     return await _cached(state_key(slug, "turn", state), turn_of_state, slug, state)
 
 
-async def draw_hand_async(slug: str, state: bytes, seat: int) -> RenderedImage | None:
-    """The seat's hand in `state` (encoded), drawn from that seat's own view."""
-    what = f"hand:{seat}"
-    return await _cached(state_key(slug, what, state), hand_of_state, slug, state, seat)
+async def draw_hand_async(
+    slug: str, state: bytes, seat: int, palette: str = STANDARD
+) -> RenderedImage | None:
+    """The seat's hand in `state` (encoded), drawn from that seat's own view, in the palette
+    its holder chose."""
+    key = (*state_key(slug, f"hand:{seat}", state), palette)
+    return await _cached(key, hand_of_state, slug, state, seat, palette)

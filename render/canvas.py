@@ -74,6 +74,23 @@ def texts() -> Iterator[list[tuple[float, str]]]:
         _texts = old
 
 
+#: While `text_grounds()` records: pixels of text boxes by (ink, colour under the box).
+_grounds: Counter[tuple[RGB, RGB]] | None = None
+
+
+@contextlib.contextmanager
+def text_grounds() -> Iterator[Counter[tuple[RGB, RGB]]]:
+    """Record, for every string drawn on indices inside this block, the colours under its box
+    (counted in pixels) paired with its ink: the text contrasts a viewer meets (the
+    high-contrast palette's test, render/contrast.py)."""
+    global _grounds
+    old, _grounds = _grounds, Counter()
+    try:
+        yield _grounds
+    finally:
+        _grounds = old
+
+
 def note_text(size: float, text: str) -> None:
     """Record text drawn outside `Draw.text` (a static layer drawn supersampled: pass its size
     in the finished image)."""
@@ -276,6 +293,14 @@ class Draw:
         if mask is None:
             return
         pal = self.palette
+        if _grounds is not None:
+            x0, y0 = max(0, int(x) + ox), max(0, int(y) + oy)
+            x1 = min(self.image.width, int(x) + ox + mask.width)
+            y1 = min(self.image.height, int(y) + oy + mask.height)
+            under = self.image.crop((x0, y0, x1, y1)).histogram() if x0 < x1 and y0 < y1 else []
+            for v, n in enumerate(under):
+                if n:
+                    _grounds[(pal.colours[ink], pal.colours[v])] += n
 
         def on(bg: int) -> Image.Image:
             return point(mask, pal.blend(ink, bg))

@@ -31,7 +31,11 @@ class Renderer(Protocol):
     whose turn, what changed, the scores: landscape or square-ish, readable fitted to a phone);
     `board` draws the whole table (tall, every panel: "Full board", `/game board`), or one
     seat's area when `area` is given; `hand` draws a seat's private hand from that seat's own
-    view (None: the title has none)."""
+    view (None: the title has none).
+
+    Optionally, for the high-contrast palette (render/contrast.py): `text_on`, the (ink,
+    ground) colour pairs its text is drawn in, and `told_apart`, the groups of colours (seats,
+    companies) that must stay apart."""
 
     slug: str
 

@@ -234,6 +234,8 @@ class Person(Base):
     quiet_to: Mapped[str | None] = mapped_column(String(5))
     #: How pings reach them: channel, dm, both or digest.
     pings: Mapped[str] = mapped_column(String(16), default="channel")
+    #: The palette of the images sent to them alone: standard or high (render/contrast.py).
+    palette: Mapped[str] = mapped_column(String(16), default="standard", server_default="standard")
 
 
 class Vacation(Base):

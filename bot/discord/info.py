@@ -121,9 +121,10 @@ class Info(Cog):
 
     @guarded("press:full_board")
     async def press_full_board(self, interaction: discord.Interaction, game_id: int) -> None:
-        """The whole board as it is now, only to the presser (one tap from the turn post)."""
+        """The whole board as it is now, only to the presser (one tap from the turn post), in the
+        palette they chose (`/me palette`)."""
         responder = Responder(interaction)
-        shown = await responder.within(self.service.board_of(game_id))
+        shown = await responder.within(self.service.board_of(game_id, viewer=interaction.user.id))
         await responder.private(**_board_message(shown))
 
     @guarded("press:text_board")

@@ -1,5 +1,5 @@
-"""People's own settings: `/me show|timezone|quiet|pings|away|back|games`, and `/games`. Every
-answer is private (ephemeral)."""
+"""People's own settings: `/me show|timezone|quiet|pings|palette|away|back|games`, and `/games`.
+Every answer is private (ephemeral)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from bot.errors import ServiceError
 from bot.service.digest import DIGEST_AT
 from bot.service.hours import zone, zone_names
 from bot.service.people import MySettings, days_text
+from render.contrast import HIGH, STANDARD
 
 NO_PINGS = discord.AllowedMentions.none()
 PING_LABELS = {
@@ -23,6 +24,10 @@ PING_LABELS = {
     "dm": "a direct message",
     "both": "a channel mention and a direct message",
     "digest": f"one direct message a day ({DIGEST_AT} your time)",
+}
+PALETTE_LABELS = {
+    STANDARD: "standard",
+    HIGH: "high contrast (your hand or plan, the Full board button, replays)",
 }
 
 
@@ -45,6 +50,7 @@ def settings_text(me: MySettings) -> str:
         f"• Timezone: **{tz.key}**",
         f"• Quiet hours: {quiet}",
         f"• Pings: {PING_LABELS.get(me.pings, me.pings)}",
+        f"• Images sent to you alone: {PALETTE_LABELS.get(me.palette, me.palette)}",
         "**On this server**",
         f"• Time away: {away}",
         f"• Vacation left this year: {days_text(me.days_left)} of {me.allowance}",
@@ -127,6 +133,22 @@ class Me(Cog):
             await answer(
                 interaction,
                 self.service.set_pings(interaction.user.id, interaction.guild_id, mode),
+            )
+
+        @me.command(name="palette", description="High contrast for images sent to you alone.")
+        @app_commands.describe(
+            choice="High contrast: darker ink on lighter grounds (your hand, Full board, replays)"
+        )
+        @app_commands.choices(
+            choice=[
+                app_commands.Choice(name="standard", value=STANDARD),
+                app_commands.Choice(name="high contrast", value=HIGH),
+            ]
+        )
+        async def palette(interaction: discord.Interaction, choice: str) -> None:
+            await answer(
+                interaction,
+                self.service.set_palette(interaction.user.id, interaction.guild_id, choice),
             )
 
         @me.command(name="away", description="Go on vacation here: your clocks wait.")

@@ -39,7 +39,9 @@ class LookingBack(Cog):
             move: app_commands.Range[int, 0, 1_000_000] | None = None,
         ) -> None:
             responder = Responder(interaction)
-            frame = await responder.within(self.service.replay(interaction.channel_id, move))
+            frame = await responder.within(
+                self.service.replay(interaction.channel_id, move, interaction.user.id)
+            )
             await responder.private(**replay_message(frame), view=replay_view(frame))
 
         @game.command(name="history", description="Finished games of this channel or server.")
@@ -68,7 +70,9 @@ class LookingBack(Cog):
     @guarded("press:replay")
     async def press_replay(self, interaction: discord.Interaction, game_id: int, move: int) -> None:
         responder = Responder(interaction)
-        frame = await responder.within(self.service.replay_of(game_id, move, latest_at_most=True))
+        frame = await responder.within(
+            self.service.replay_of(game_id, move, latest_at_most=True, viewer=interaction.user.id)
+        )
         await responder.update_source(**replay_message(frame), view=replay_view(frame))
 
     @guarded("press:history")

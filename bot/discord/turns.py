@@ -453,7 +453,10 @@ class TurnPoster:
         if info.status != "running":
             return None
         if outcome.encoded_state is not None:
-            return await catalog.draw_hand_async(info.title, outcome.encoded_state, seat.seat_no)
+            palette = await self.service.palette_of(seat.user_id)  # (`/me palette`)
+            return await catalog.draw_hand_async(
+                info.title, outcome.encoded_state, seat.seat_no, palette
+            )
         try:
             return (await self.service.hand_in_game(info.id, seat.user_id))[1]
         except ServiceError:

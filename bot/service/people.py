@@ -22,9 +22,20 @@ from bot.service.clock_plans import ClockPlans
 from bot.service.clock_rules import covering_end
 from bot.service.digest import retime_digest
 from bot.service.hours import DAY, aware, local_at, parse_hhmm, parse_zone, quiet_end, zone
+from bot.service.queries import palette_of
+from render.contrast import HIGH, PALETTES, STANDARD
 
 #: How pings reach a person.
 PING_MODES = ("channel", "dm", "both", "digest")
+#: What a person may type for each palette (`/me palette` offers them as choices).
+PALETTE_WORDS = {
+    STANDARD: STANDARD,
+    "normal": STANDARD,
+    HIGH: HIGH,
+    "high contrast": HIGH,
+    "high-contrast": HIGH,
+    "contrast": HIGH,
+}
 #: A server's yearly vacation allowance when it set none.
 DEFAULT_VACATION_DAYS = 21
 
@@ -204,6 +215,8 @@ class MySettings:
     away_until: datetime | None
     days_left: float
     allowance: int
+    #: The palette of the images sent to them alone (render/contrast.py).
+    palette: str = STANDARD
     #: A line about what just changed (empty for `/me show`).
     note: str = ""
 
@@ -227,6 +240,7 @@ class PeopleCases(ClockPlans):
             away_until=await away_until(s, user_id, guild_id, now),
             days_left=await vacation_days_left(s, user_id, guild_id, now),
             allowance=await allowance(s, guild_id),
+            palette=p.palette if p and p.palette else STANDARD,
             note=note,
         )
 
@@ -238,7 +252,7 @@ class PeopleCases(ClockPlans):
     async def _person_for_update(self, s: AsyncSession, user_id: int) -> Person:
         p = await person(s, user_id)
         if p is None:
-            p = Person(user_id=user_id, timezone="UTC", pings="channel")
+            p = Person(user_id=user_id, timezone="UTC", pings="channel", palette=STANDARD)
             s.add(p)
         return p
 
@@ -297,6 +311,29 @@ class PeopleCases(ClockPlans):
             "digest": "Pings are now collected into one direct message a day (09:00 your time).",
         }
         return await self.my_settings(user_id, guild_id, notes[mode])
+
+    async def set_palette(self, user_id: int, guild_id: int | None, choice: str) -> MySettings:
+        """The palette of the images sent to the person alone: their hand or plan (by DM, `/game
+        hand`, "Show my hand"), the "Full board" button's board. Public images never change."""
+        palette = PALETTE_WORDS.get(" ".join(choice.strip().lower().split()))
+        if palette not in PALETTES:
+            raise ServiceError("Pick a palette: `standard` or `high contrast`.")
+        async with self._tx() as s:
+            p = await self._person_for_update(s, user_id)
+            p.palette = palette
+        note = (
+            "Images sent to you alone (your hand or plan, the Full board button) now come in "
+            "**high contrast**: darker ink on lighter grounds. Images posted in the channel stay "
+            "as everyone sees them."
+            if palette == HIGH
+            else "Images sent to you alone now come in the **standard** palette."
+        )
+        return await self.my_settings(user_id, guild_id, note)
+
+    async def palette_of(self, user_id: int) -> str:
+        """The palette of the images sent to this person alone."""
+        async with self._reading() as c:
+            return await palette_of(c, user_id)
 
     async def set_vacation_days(self, guild_id: int, actor: int, days: int) -> int:
         """A moderator sets the server's yearly vacation allowance (0: no vacations); audited.

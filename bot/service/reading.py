@@ -19,6 +19,7 @@ from bot.service.describe import describe_game
 from bot.service.loader import replay_from_setup, title_of
 from bot.service.queries.away import away_map
 from engine.core import same_position
+from render.contrast import STANDARD
 from render.core import RenderedImage
 
 
@@ -79,15 +80,19 @@ class ReadingCases(ServiceCore):
         game_id = await self._game_id(channel_id)
         return await self.board_of(game_id, area_seat)
 
-    async def board_of(self, game_id: int, area_seat: int | None = None) -> Board:
-        """The public board (spectator view), whole or one seat's area."""
+    async def board_of(
+        self, game_id: int, area_seat: int | None = None, viewer: int | None = None
+    ) -> Board:
+        """The public board (spectator view), whole or one seat's area; for `viewer` alone
+        (the "Full board" button), in the palette they chose (`/me palette`)."""
         async with self._reading() as s:
             game, title, state, info = await self._current(
                 s, game_id, ("running", "finished"), "The board appears once the game starts."
             )
+            palette = await q.palette_of(s, viewer) if viewer is not None else STANDARD
         if area_seat is not None and not 0 <= area_seat < game.seats:
             raise ServiceError(f"Seats are numbered 1 to {game.seats}.")
-        image = await catalog.draw_board_async(game.title, title.encode(state), area_seat)
+        image = await catalog.draw_board_async(game.title, title.encode(state), area_seat, palette)
         return Board(game=info, image=image)
 
     async def board_text(self, channel_id: int) -> str:
@@ -129,11 +134,13 @@ class ReadingCases(ServiceCore):
         return await self.hand_in_game(game_id, user_id)
 
     async def hand_in_game(self, game_id: int, user_id: int) -> tuple[str, RenderedImage | None]:
-        """The user's private information, for their eyes only."""
+        """The user's private information, for their eyes only (its picture in the palette
+        they chose)."""
         async with self._reading() as s:
             game, title, state, info = await self._current(
                 s, game_id, ("running",), "That game is not running."
             )
+            palette = await q.palette_of(s, user_id)
         mine = info.seat_of(user_id)
         if mine is None:
             raise ServiceError("You're not playing in this game.")
@@ -142,7 +149,10 @@ class ReadingCases(ServiceCore):
             return "You hold nothing hidden right now.", None
         if text is None:
             return f"{title.name} has no hidden hands: everything is on the board.", None
-        return text, await catalog.draw_hand_async(game.title, title.encode(state), mine.seat_no)
+        image = await catalog.draw_hand_async(
+            game.title, title.encode(state), mine.seat_no, palette
+        )
+        return text, image
 
     async def log(self, channel_id: int, user_id: int | None = None, limit: int = 20) -> list[str]:
         """The latest log lines: public ones, plus the private ones of the user's own seat."""

@@ -28,6 +28,7 @@ from bot.service.describe import describe_game
 from bot.service.loader import apply_logged, title_of
 from bot.service.replay_states import STRIDE, ReplayStates
 from engine.core import Prompt, Title
+from render.contrast import STANDARD
 from render.core import RenderedImage
 
 log = logging.getLogger(__name__)
@@ -109,19 +110,28 @@ class ReplayCases(ServiceCore):
             found = self.__dict__["_replay_states"] = ReplayStates()
         return found
 
-    async def replay(self, channel_id: int, move: int | None = None) -> Frame:
+    async def replay(
+        self, channel_id: int, move: int | None = None, viewer: int | None = None
+    ) -> Frame:
         """The channel's game (running, else the newest one played here) after `move`
         (default: the latest)."""
         async with self._reading() as c:
             game_id = await played_game_id(c, channel_id)
-        return await self.replay_of(game_id, move)
+        return await self.replay_of(game_id, move, viewer=viewer)
 
     async def replay_of(
-        self, game_id: int, move: int | None = None, *, latest_at_most: bool = False
+        self,
+        game_id: int,
+        move: int | None = None,
+        *,
+        latest_at_most: bool = False,
+        viewer: int | None = None,
     ) -> Frame:
         """The game after `move` (default: the latest); with `latest_at_most`, a move past the
-        end (moves were taken back since the button was made) shows the latest."""
+        end (moves were taken back since the button was made) shows the latest. A frame shown
+        to `viewer` alone is drawn in the palette they chose (`/me palette`)."""
         async with self._reading() as c:
+            palette = await q.palette_of(c, viewer) if viewer is not None else STANDARD
             game, seats = await q.game_and_holders(c, game_id)
             title = played_title(game)
             assert game is not None
@@ -146,7 +156,7 @@ class ReplayCases(ServiceCore):
             state, secret = await self._position(c, game, title, seqs, move, row)
         info = describe_game(game, seats, None)
         view = title.view(state, None)
-        image = await catalog.draw_board_async(game.title, title.encode(state))
+        image = await catalog.draw_board_async(game.title, title.encode(state), None, palette)
         if self.replay_states.should_warm(game.id, game.version):
             self.replay_states.keep(asyncio.create_task(self._warm(game, title, seqs)))
         then = title.status_line(state)

@@ -12,6 +12,7 @@ from typing import Any
 from PIL import Image
 
 from engine.benares.view import BenaresView
+from render.benares import style as st
 from render.benares.board import draw_area, draw_board, map_bottom
 from render.benares.cards import draw_hand
 from render.benares.turn import draw_turn
@@ -19,6 +20,9 @@ from render.benares.turn import draw_turn
 
 class BenaresRenderer:
     slug = "benares"
+    #: (ink, ground) pairs of its text, for the high-contrast palette (render/contrast.py)
+    text_on = st.TEXT_ON
+    told_apart = st.TOLD_APART
 
     def board(self, view: Any, area: int | None = None) -> Image.Image:
         _check(view)

@@ -105,6 +105,23 @@ KIND_FILL: dict[str, RGB] = {
 }
 
 
+#: (ink, ground): the text drawn on a colour, for the high-contrast palette (render/contrast.py)
+TEXT_ON: list[tuple[RGB, RGB]] = [
+    *((ink, ground) for ink in (INK, MUTED, HEADER) for ground in (BG, PANEL, WHITE, FAINT)),
+    ((255, 236, 200), HEADER),
+    (WHITE, HEADER),
+    (INK, HIGHLIGHT),
+    *zip(SEAT_INK, SEAT_COLOURS, strict=True),
+    *((GOODS_INK[g], c) for g, c in GOODS_COLOURS.items()),
+    *((WHITE, c) for c in KIND_FILL.values()),
+    *((WHITE, c) for c in POST_FILL.values()),
+    *((INK, c) for c in REGION_FILL.values()),
+]
+
+#: the colours that must stay told apart (render/contrast.py keeps their lightness gaps)
+TOLD_APART: list[list[RGB]] = [SEAT_COLOURS]
+
+
 def seat_colour(seat: int) -> RGB:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 

@@ -11,6 +11,7 @@ from typing import Any
 from PIL import Image
 
 from engine.mombasa.view import MombasaView
+from render.mombasa import style as st
 from render.mombasa.board import draw_area, draw_board
 from render.mombasa.private import draw_private
 from render.mombasa.turn import draw_turn
@@ -18,6 +19,9 @@ from render.mombasa.turn import draw_turn
 
 class MombasaRenderer:
     slug = "mombasa"
+    #: (ink, ground) pairs of its text, for the high-contrast palette (render/contrast.py)
+    text_on = st.TEXT_ON
+    told_apart = st.TOLD_APART
 
     def board(self, view: Any, area: int | None = None) -> Image.Image:
         _check(view)

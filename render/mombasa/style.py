@@ -66,6 +66,21 @@ TYPE_FILL: dict[str, RGB] = {
 }
 TYPE_INK: dict[str, RGB] = {"coffee": WHITE}
 
+#: (ink, ground): the text drawn on a colour, for the high-contrast palette (render/contrast.py)
+TEXT_ON: list[tuple[RGB, RGB]] = [
+    *((ink, ground) for ink in (INK, MUTED, CALL) for ground in (BG, PANEL, FREE_AREA, WHITE)),
+    *((INK, ground) for ground in (FAINT, SPECIAL, LAND, SEA, HIGHLIGHT)),
+    (MUTED, FAINT),
+    *((WHITE, ground) for ground in (EDGE, LOCKED, USED, CALL, INK)),
+    *((COMPANY_INK[c], colour) for c, colour in COMPANY.items()),
+    *((PLAYER_INK[p], colour) for p, colour in PLAYER.items()),
+    *((TYPE_INK.get(t, INK), colour) for t, colour in TYPE_FILL.items()),
+    *((CALL, colour) for t, colour in TYPE_FILL.items() if t not in TYPE_INK),
+]
+
+#: the colours that must stay told apart (render/contrast.py keeps their lightness gaps)
+TOLD_APART: list[list[RGB]] = [list(COMPANY.values()), list(PLAYER.values())]
+
 
 def f(size: int, bold: bool = False) -> Any:
     return font(size, bold)

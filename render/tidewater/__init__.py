@@ -19,6 +19,9 @@ from render.tidewater.turn import draw_turn
 
 class TidewaterRenderer:
     slug = "tidewater"
+    #: (ink, ground) pairs of its text, for the high-contrast palette (render/contrast.py)
+    text_on = st.TEXT_ON
+    told_apart = st.TOLD_APART
 
     @staticmethod
     def _check(view: Any) -> TidewaterView:

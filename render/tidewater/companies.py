@@ -168,13 +168,13 @@ class CompanyPanels(Panel):
                 d.rounded_rectangle(box, radius=7, fill=(226, 230, 238))
             else:
                 d.rounded_rectangle(
-                    box, radius=7, fill=(44, 52, 66), outline=(90, 100, 120), width=2
+                    box, radius=7, fill=st.SLOT_CLOSED, outline=(90, 100, 120), width=2
                 )
                 d.text(
                     (bx + size / 2, by + sh / 2),
                     f"{slot.cost}",
                     font=font(24, True),
-                    fill=(150, 160, 180),
+                    fill=st.SLOT_CLOSED_INK,
                     anchor="mm",
                 )
             if slot.investor is not None:

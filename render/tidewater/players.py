@@ -59,8 +59,8 @@ class PlayerPanels(Panel):
         x = x0 + 16
         for co in st.COMPANY_ORDER:
             n = p.shares.get(co, 0)
-            col = st.company_rgb(co) if n else (40, 48, 62)
-            ink = st.COMPANY_INK.get(co, st.TEXT) if n else (120, 130, 150)
+            col = st.company_rgb(co) if n else st.NO_SHARE
+            ink = st.COMPANY_INK.get(co, st.TEXT) if n else st.NO_SHARE_INK
             edge = (
                 st.HILITE
                 if co in p.ceo_of

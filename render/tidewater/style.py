@@ -102,6 +102,25 @@ PLAYER = [hex_rgb("#F4F4F4"), hex_rgb("#2A2A2E"), hex_rgb("#A05CE8"), hex_rgb("#
 PLAYER_INK = [hex_rgb("#111111"), TEXT, TEXT, hex_rgb("#111111")]
 PLAYER_NAME = ["white", "black", "purple", "orange"]
 
+#: a closed company slot and the cost written on it; a share box of a company not held
+SLOT_CLOSED = (44, 52, 66)
+SLOT_CLOSED_INK = (150, 160, 180)
+NO_SHARE = (40, 48, 62)
+NO_SHARE_INK = (120, 130, 150)
+
+#: (ink, ground): the text drawn on a colour, for the high-contrast palette (render/contrast.py)
+TEXT_ON: list[tuple[Color, Color]] = [
+    *((ink, ground) for ink in (TEXT, MUTED, DIM, HILITE, ACTIVE) for ground in (BG, PANEL)),
+    *((COMPANY_INK[c], colour) for c, colour in COMPANY.items()),
+    *((TEXT, colour) for colour in COMPANY_DARK.values()),
+    *zip(PLAYER_INK, PLAYER, strict=True),
+    (SLOT_CLOSED_INK, SLOT_CLOSED),
+    (NO_SHARE_INK, NO_SHARE),
+]
+
+#: the colours that must stay told apart (render/contrast.py keeps their lightness gaps)
+TOLD_APART: list[list[Color]] = [list(COMPANY.values()), list(PLAYER)]
+
 
 def company_rgb(cid: str) -> Color:
     return COMPANY.get(cid, MUTED)

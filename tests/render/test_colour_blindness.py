@@ -7,6 +7,7 @@ matrices written out here."""
 
 from __future__ import annotations
 
+import importlib
 import warnings
 from itertools import combinations
 
@@ -17,13 +18,16 @@ with warnings.catch_warnings():
     import colour
     import numpy as np
 
+from render import registry
 from render.benares import style as benares_style
+from render.contrast import high_contrast
 from render.mombasa import style as mombasa_style
 from render.tidewater import style as tidewater_style
 
 MIN_DELTA_E = 10.0
 VISIONS = ("normal", "Protanomaly", "Deuteranomaly", "Tritanomaly")
 RGB = tuple[int, int, int]
+registry.load_builtin()
 
 
 #: (title, what, {name: colour}): every set whose members must be told apart on a board
@@ -71,6 +75,18 @@ def close_pairs(colours: dict[str, RGB]) -> list[str]:
 def test_seat_and_company_colours_stay_apart_under_colour_blindness(title, what, colours) -> None:
     assert len(colours) == 4
     assert close_pairs(colours) == [], f"{title} {what}"
+
+
+@pytest.mark.parametrize(("title", "what", "colours"), SETS, ids=[f"{t}-{w}" for t, w, _ in SETS])
+def test_they_stay_apart_in_the_high_contrast_palette(title, what, colours) -> None:
+    """The palette a person may pick with `/me palette` (render/contrast.py) darkens the seat
+    colours that carry white text: they must still be told apart by everyone."""
+    renderer = registry.get(title)
+    palette = importlib.import_module(f"render.{title}.palette").PALETTE
+    high = high_contrast(palette.colours, renderer.text_on, renderer.told_apart)
+    mapped = {name: high[palette.nearest(c)] for name, c in colours.items()}
+    assert mapped != colours
+    assert close_pairs(mapped) == [], f"{title} {what}"
 
 
 def test_the_measure_tells_near_colours_from_far_ones() -> None:

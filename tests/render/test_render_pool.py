@@ -30,13 +30,13 @@ def counted(monkeypatch):
     calls: list[tuple] = []
     board, hand = catalog.draw_board, catalog.draw_hand
 
-    def draw_board(slug, view, area=None):
-        calls.append(("board", slug, area))
-        return board(slug, view, area)
+    def draw_board(slug, view, area=None, palette="standard"):
+        calls.append(("board", slug, area) + (() if palette == "standard" else (palette,)))
+        return board(slug, view, area, palette)
 
-    def draw_hand(slug, view, seat):
-        calls.append(("hand", slug, seat))
-        return hand(slug, view, seat)
+    def draw_hand(slug, view, seat, palette="standard"):
+        calls.append(("hand", slug, seat) + (() if palette == "standard" else (palette,)))
+        return hand(slug, view, seat, palette)
 
     monkeypatch.setattr(catalog, "draw_board", draw_board)
     monkeypatch.setattr(catalog, "draw_hand", draw_hand)
@@ -60,6 +60,33 @@ async def test_the_same_state_is_drawn_once(counted) -> None:
     changed = await catalog.draw_board_async("tidewater", TIDEWATER.encode(state))
     assert changed.data != first.data
     assert counted[1:] == [("board", "tidewater", 1), ("board", "tidewater", None)]
+
+
+async def test_the_palette_is_part_of_what_is_cached(counted) -> None:
+    """A high-contrast board (`/me palette`) is its own image: neither cache hands the standard
+    one for it, nor the other way round; each is drawn once."""
+    from engine.benares import TITLE as BENARES
+    from engine.rng import Rng
+
+    state = BENARES.setup(2, 2, {})
+    while not state.companies[0].hand:  # (cards are dealt after the boats)
+        seat = BENARES.prompts(state)[0].seat
+        BENARES.apply(state, seat, BENARES.bot_choice(state, seat, Rng.from_seed(1)))
+    data = BENARES.encode(state)
+    board = await catalog.draw_board_async("benares", data)
+    high = await catalog.draw_board_async("benares", data, None, "high")
+    hand = await catalog.draw_hand_async("benares", data, 0, "high")
+    assert high.data != board.data and hand is not None
+    assert await catalog.draw_board_async("benares", data, None, "high") is high
+    assert await catalog.draw_board_async("benares", data) is board
+    catalog.images.clear()  # the bot's cache gone: the worker's (by view) still tells them apart
+    assert (await catalog.draw_board_async("benares", data, None, "high")).data == high.data
+    assert (await catalog.draw_board_async("benares", data)).data == board.data
+    assert counted == [
+        ("board", "benares", None),
+        ("board", "benares", None, "high"),
+        ("hand", "benares", 0, "high"),
+    ]
 
 
 async def test_a_state_changed_only_where_the_view_does_not_look_is_not_drawn_again(counted):

@@ -12,7 +12,7 @@ from sqlalchemy import ColumnElement, Row, bindparam, delete, func, select, text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.orm import configure_mappers
 
-from bot.db.models import Action, Delivery, Game, GuildSettings, Seat, Snapshot
+from bot.db.models import Action, Delivery, Game, GuildSettings, Person, Seat, Snapshot
 from bot.db.prepared import Prepared
 from bot.errors import ServiceError
 
@@ -58,6 +58,16 @@ _MOD_ROLE = select(GuildSettings.__table__.c.mod_role_id).where(
 async def mod_role(c: Reader, guild_id: int) -> int | None:
     """The guild's moderator role (None: none set)."""
     return await c.scalar(_MOD_ROLE, {"guild_id": guild_id})
+
+
+_PALETTE = select(Person.__table__.c.palette).where(
+    Person.__table__.c.user_id == bindparam("user_id")
+)
+
+
+async def palette_of(c: Reader, user_id: int) -> str:
+    """The palette of the images sent to the person alone (`/me palette`; standard if unset)."""
+    return await c.scalar(_PALETTE, {"user_id": user_id}) or "standard"
 
 
 async def last_game(s: AsyncSession, channel_id: int) -> Game | None:
