@@ -15,6 +15,10 @@ from bot.db.engine import make_engine, migrate, sessionmaker
 from bot.service import GameService
 from tests.db_template import migrated_postgres, migrated_sqlite
 from tests.pg import clean_schema
+from tests.pycache import cache_compiled
+
+# Every process a test starts (and inherits this environment) caches its compiled modules.
+cache_compiled(os.environ)
 
 TEST_TITLES = ["tests.titles.bazaar:TITLE"]
 TEST_RENDERERS = ["tests.titles.bazaar_render:RENDERER"]
