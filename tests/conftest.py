@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
@@ -12,7 +13,12 @@ from sqlalchemy import text
 from bot import catalog
 from bot.db.engine import make_engine, migrate, sessionmaker
 from bot.service import GameService
+from tests.db_template import migrated_postgres, migrated_sqlite
 from tests.pg import clean_schema
+from tests.pycache import cache_compiled
+
+# Every process a test starts (and inherits this environment) caches its compiled modules.
+cache_compiled(os.environ)
 
 TEST_TITLES = ["tests.titles.bazaar:TITLE"]
 TEST_RENDERERS = ["tests.titles.bazaar_render:RENDERER"]
@@ -33,13 +39,27 @@ def _backends() -> list:
     ]
 
 
+@pytest.fixture(scope="session")
+def db_template_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("db_template")
+
+
 @pytest.fixture(params=_backends())
-async def db_url(request, tmp_path) -> AsyncIterator[str]:
+async def db_url(request, tmp_path, db_template_dir) -> AsyncIterator[str]:
+    """An empty database; already migrated when the test also uses `service` (which would
+    migrate it first thing): see tests/db_template.py."""
+    migrated = "service" in request.fixturenames
     if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'boardroom.db'}"
+        path = tmp_path / "boardroom.db"
+        if migrated:
+            await migrated_sqlite(path, db_template_dir)
+        yield f"sqlite+aiosqlite:///{path}"
         return
     url = request.param
-    await clean_schema(url)  # a clean schema for every test
+    if migrated:
+        await migrated_postgres(url)
+    else:
+        await clean_schema(url)  # a clean schema for every test
     yield url
 
 
@@ -49,7 +69,7 @@ async def service(db_url) -> AsyncIterator[GameService]:
     from setup and must give exactly its newest stored snapshot."""
     catalog.load(TEST_TITLES, TEST_RENDERERS)
     engine = make_engine(db_url)
-    await migrate(engine)
+    await migrate(engine)  # (the schema is at the newest revision already: nothing to do)
     svc = GameService(sessionmaker(engine))
     svc.db_url = db_url  # type: ignore[attr-defined]
     yield svc

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from engine import yaml_data
 
 DATA_PATH = Path(__file__).with_name("data.yaml")
 
@@ -73,7 +73,7 @@ def _check(cond: bool, what: str) -> None:
 
 
 def load(path: Path = DATA_PATH) -> Data:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = yaml_data.safe_load(path.read_text(encoding="utf-8"))
     g = raw["game"]
     rm = raw["river_map"]
     mb = raw["market_board"]

@@ -16,8 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from engine import yaml_data
 from engine.mombasa.data_board import board_map, bonus_board
 from engine.mombasa.data_cards import book_tiles, card_defs, start_tiles
 from engine.mombasa.data_checks import (
@@ -86,7 +85,7 @@ DATA_PATH = Path(__file__).with_name("data.yaml")
 
 
 def load(path: Path = DATA_PATH) -> Data:
-    raw = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    raw = yaml_data.safe_load(Path(path).read_text(encoding="utf-8"))
     return build(raw)
 
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from engine import yaml_data
 
 DATA_PATH = Path(__file__).with_name("data.yaml")
 
@@ -29,7 +29,7 @@ class DataError(ValueError):
 @lru_cache(maxsize=1)
 def raw_data() -> dict[str, Any]:
     with DATA_PATH.open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+        return yaml_data.safe_load(fh)
 
 
 def validate(d: dict[str, Any]) -> None:

@@ -32,6 +32,7 @@ from bot.startup import EXIT_CODE
 from engine.rng import Rng
 from tests.bot.test_service import ANA, BEN, CAL, DEE, MOD, play_one
 from tests.conftest import TEST_RENDERERS, TEST_TITLES
+from tests.pycache import cache_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = [name.upper() for name in Settings.model_fields]
@@ -153,12 +154,11 @@ def clean_env(db: str, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in KEYS}
     env.update(
         PYTHONPATH=str(ROOT),
-        PYTHONDONTWRITEBYTECODE="1",
         DATABASE_URL=db,
         EXTRA_TITLES=",".join(TEST_TITLES),
     )
     env.update(extra)
-    return env
+    return cache_compiled(env)
 
 
 # ----------------------------------------------------------------------------- migrate

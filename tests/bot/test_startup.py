@@ -25,6 +25,7 @@ from bot.config import Settings, load_settings
 from bot.db.engine import make_engine, migrate
 from bot.startup import EXIT_CODE, StartupError
 from tests.e2e.fake_discord import FakeDiscord
+from tests.pycache import cache_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 LAUNCHER = ROOT / "tests" / "e2e" / "launcher.py"
@@ -43,9 +44,9 @@ def closed_port() -> int:
 
 def clean_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in KEYS and not k.startswith("E2E_")}
-    env.update(PYTHONPATH=str(ROOT), PYTHONDONTWRITEBYTECODE="1", PYTHONUNBUFFERED="1")
+    env.update(PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
     env.update(extra)
-    return env
+    return cache_compiled(env)
 
 
 async def run_bot(workdir: Path, port: int | None = None, **env: str) -> tuple[int, str]:

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from tests.e2e.fake_discord import FakeDiscord
+from tests.pycache import cache_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 LAUNCHER = Path(__file__).resolve().parent / "launcher.py"
@@ -39,11 +40,10 @@ def bot_env(
         EXTRA_RENDERERS="tests.titles.bazaar_render:RENDERER",
         PYTHONPATH=str(ROOT),
         PYTHONUNBUFFERED="1",
-        PYTHONDONTWRITEBYTECODE="1",
         LOG_LEVEL=os.environ.get("E2E_LOG_LEVEL", "INFO"),
     )
     env.update(extra or {})
-    return env
+    return cache_compiled(env)
 
 
 def root_launcher(root: Path) -> Path:

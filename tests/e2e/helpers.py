@@ -4,6 +4,7 @@ settings written straight into the bot's database."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -37,6 +38,34 @@ async def move_clock(proc: BotProcess, offset_seconds: float) -> None:
     await proc.stop()
     proc.env["BOARDROOM_CLOCK_OFFSET"] = str(offset_seconds)
     await proc.start()
+
+
+def due_timers(proc: BotProcess) -> int:
+    """Timers in the bot's database that are due by the bot's clock (not claimed yet)."""
+    offset = float(proc.env.get("BOARDROOM_CLOCK_OFFSET") or 0)
+    now = datetime.now(UTC).replace(tzinfo=None) + timedelta(seconds=offset)
+    with sqlite3.connect(proc.workdir / "boardroom.db", timeout=10) as db:
+        (n,) = db.execute(
+            "SELECT count(*) FROM timers WHERE due_at <= ?",
+            (now.strftime("%Y-%m-%d %H:%M:%S.%f"),),
+        ).fetchone()
+    return int(n)
+
+
+async def settle(proc: BotProcess, fake: FakeDiscord, quiet: float = 1.0) -> None:
+    """Wait until the bot has claimed every timer due by its clock and then made no request
+    to Discord for `quiet` seconds (instead of a fixed sleep before checking that something
+    did not happen, or happened only once)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 30.0
+    seen, since = len(fake.requests), loop.time()
+    while loop.time() < deadline:
+        await asyncio.sleep(0.1)
+        if len(fake.requests) != seen or due_timers(proc):
+            seen, since = len(fake.requests), loop.time()
+        elif loop.time() - since >= quiet:
+            return
+    raise TimeoutError(f"the bot did not settle: {due_timers(proc)} timers still due")
 
 
 def private(ex: Exchange) -> str:

@@ -25,6 +25,7 @@ from tests.e2e.helpers import (
     no_vacation_days,
     offset_to,
     private,
+    settle,
     start_bot,
     tomorrow_at,
 )
@@ -111,7 +112,7 @@ async def test_clock_warnings_reach_each_player_once_with_a_link_across_restarts
         def each(n: int) -> bool:
             return all(len(w) == n for w in warnings().values())
 
-        await asyncio.sleep(2)
+        await settle(proc, fake)
         assert each(0)
         await move_clock(proc, 2 * HOUR + 30)  # past half time
         await fake.wait_for(lambda: each(1), 20, what="the half-time warnings")
@@ -119,13 +120,13 @@ async def test_clock_warnings_reach_each_player_once_with_a_link_across_restarts
             assert re.search(r"1 h 5\d min left on your clock", text), text
             assert link in text and "bid" in text, text  # where, and what is asked
         await move_clock(proc, 2 * HOUR + 40)  # a restart at the same time: nothing again
-        await asyncio.sleep(3)
+        await settle(proc, fake)
         assert each(1)
         await move_clock(proc, 3 * HOUR + 30)  # one hour left
         await fake.wait_for(lambda: each(2), 20, what="the one-hour warnings")
         for text in (w[1] for w in warnings().values()):
             assert re.search(r"\b5\d min left on your clock", text) and link in text, text
-        await asyncio.sleep(3)
+        await settle(proc, fake)
         assert each(2) and sorted(table.waiting()) == ["alice", "bob"]  # nobody ran out
         assert_clean(fake, proc)
     finally:
@@ -158,7 +159,7 @@ async def test_warnings_come_before_the_quiet_hours_a_clock_runs_out_in(
         assert to_bob() == []
         await move_clock(proc, float(offset_to(tomorrow_at(2, 1) + timedelta(days=1))))
         await fake.wait_for(lambda: len(to_bob()) == 2, 20, what="bob's two warnings")
-        await asyncio.sleep(2)
+        await settle(proc, fake)
         assert len(to_alice()) == 1  # both warnings in one, nothing held
         assert sorted(table.waiting()) == ["alice", "bob"]  # nobody ran out yet
         assert_clean(fake, proc)
@@ -222,7 +223,7 @@ async def test_clocks_running_out_together_pause_once_naming_every_seat(
         return [m.content for m in fake.messages(table.channel) if "is paused" in m.content]
 
     await fake.wait_for(lambda: pauses() != [], 40.0, what="the clocks to run out")
-    await asyncio.sleep(2)
+    await settle(bot, fake)
     (said,) = pauses()
     assert alice in said and bob in said and "clocks of" in said, said
     assert "no moderator role is set" in said and "/admin modrole" in said, said

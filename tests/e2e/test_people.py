@@ -6,8 +6,8 @@ with BOARDROOM_CLOCK_OFFSET (seconds ahead of real time; read at start-up)."""
 
 from __future__ import annotations
 
-import asyncio
 import re
+import sqlite3
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -19,6 +19,7 @@ from tests.e2e.helpers import (
     no_vacation_days,
     offset_to,
     private,
+    settle,
     start_bot,
     tomorrow_at,
 )
@@ -44,7 +45,13 @@ async def test_quiet_hours_hold_a_reminder_until_they_end_across_a_restart(
         def reminders() -> list[Message]:
             return [m for m in fake.messages("games") if m.content.startswith("⏰")]
 
-        await asyncio.sleep(4)  # two reminder periods: the reminder fired, and was held
+        def held() -> int:  # the reminder fired, and was held for each person it is for
+            with sqlite3.connect(proc.workdir / "boardroom.db", timeout=10) as db:
+                (n,) = db.execute("SELECT count(*) FROM timers WHERE kind = 'held_ping'").fetchone()
+            return int(n)
+
+        await fake.wait_for(lambda: held() == len(waiting), 20, what="the held reminders")
+        await settle(proc, fake)
         assert reminders() == []
         assert_clean(fake, proc)
         # the next morning, after a restart (no new reminders: only what was held)
@@ -55,7 +62,7 @@ async def test_quiet_hours_hold_a_reminder_until_they_end_across_a_restart(
         )
         await proc.start()
         await fake.wait_for(lambda: len(reminders()) == len(waiting), 20, what="held reminders")
-        await asyncio.sleep(2)
+        await settle(proc, fake)
         assert len(reminders()) == len(waiting)  # each once
         for name in waiting:
             mention = f"<@{fake.users[name]['id']}>"
@@ -170,7 +177,7 @@ async def test_kept_clock_warnings_are_true_when_they_arrive(fake: FakeDiscord, 
 
         async def at(when: datetime) -> None:
             await move_clock(proc, float(offset_to(when)))
-            await asyncio.sleep(3)
+            await settle(proc, fake)  # every timer due by then fired and was handled
 
         await at(day + timedelta(hours=12, minutes=1))  # 00:01: alice's warning is held
         assert warnings("alice") == [] and digests() == []

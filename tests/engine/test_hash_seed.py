@@ -32,21 +32,33 @@ print(len(moves), hashlib.sha256("\\n".join(moves).encode()).hexdigest())
 """
 
 
-def _play(slug: str, hash_seed: str) -> str:
+def _start(slug: str, hash_seed: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
+    return subprocess.Popen(
         [sys.executable, "-c", PLAY.format(slug=slug)],
         env=env,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=300,
         cwd=ROOT,
     )
-    assert done.returncode == 0, done.stderr
-    return done.stdout.strip()  # how many moves, and a digest of them
+
+
+def _result(proc: subprocess.Popen[str]) -> str:
+    out, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err
+    return out.strip()  # how many moves, and a digest of them
 
 
 @pytest.mark.parametrize("slug", ["tidewater", "benares", "mombasa"])
 def test_automatic_players_do_not_depend_on_string_hashing(slug: str) -> None:
-    runs = {_play(slug, seed) for seed in ("1", "2")}
+    # (the two processes run at once: one per core)
+    procs = [_start(slug, seed) for seed in ("1", "2")]
+    try:
+        runs = {_result(proc) for proc in procs}
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
     assert len(runs) == 1, runs
