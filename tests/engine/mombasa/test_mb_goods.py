@@ -199,7 +199,9 @@ def test_R89_R91_one_card_to_hand_space_stays_empty() -> None:
     show(st, {(0, 1): "A01", (0, 2): "A05"})  # prices 3 and 2
     put(st, BLUE, 2, "C05")  # 4 bananas
     menu = ids(st, ("g", "g:2"))
-    assert "g:2:r1c2" in menu and "g:2:r1c3" in menu and "g:2:-" in menu
+    assert "g:2:r1c2" in menu and "g:2:r1c3" in menu
+    # buying nothing: its track choices are on this menu at once, not a step away
+    assert "g:2:-" not in menu and "g:2:-:K4" in menu and "g:2:-:-" in menu
     walk(st, "g:2:r1c2:K1")
     goods.apply(st, BLUE, "g:2:r1c2:K1")
     p = st.players[BLUE]
