@@ -18,6 +18,7 @@ from engine.benares import flow
 from engine.benares.clone import clone
 from engine.benares.state import State, Task
 from engine.core import (
+    CHAIN,
     MAX_CHOICE_ID,
     REPEAT,
     Choice,
@@ -89,12 +90,14 @@ def offered(st: State, t: Task, listed: list[Choice]) -> list[Choice]:
             continue
         nxt = _next_task(copy)
         for c in flow.options(copy, nxt):
-            if c.step:
+            if c.step or CHAIN in c.id or REPEAT in c.id:  # (its repetitions: `_repeats`)
                 continue
             rep = _repeats(copy, nxt, c)
             for part in [c] if rep is None else [c, rep]:
                 pair = Choice(chain_id(first, part.id), f"{prefix}: {short(part.label)}", prefix)
-                then = _then_other(copy, t.seat, part)
+                then = _then_other(
+                    copy, t.seat, part, "company" if first == "first:card" else "card"
+                )
                 pairs.append(pair)
                 for d in then or []:
                     label = f"{prefix}: {short(part.label)}, then {short(d.label)}"
@@ -134,16 +137,17 @@ def warned(st: State, seat: int, c: Choice) -> Choice:
 OFFERED_MAX = 90
 
 
-def _then_other(st: State, seat: int, part: Choice) -> list[Choice] | None:
-    """The choices of the play's other action once `part` (the first action's choice, or all
-    its repetitions) is made, when that action is the seat's very next decision, all its
+def _then_other(st: State, seat: int, part: Choice, other: str) -> list[Choice] | None:
+    """The choices of the play's `other` action ("card", "company") once `part` (the first
+    action's choice, or all its repetitions) is made, when that action is the seat's very
+    next decision, all its
     choices are complete moves and nothing was drawn or revealed; else None."""
     copy = _after(st, seat, chain_parts(part.id))
     if copy is None:
         return None
     nxt = _next_task(copy)
-    if nxt.kind not in ("action", "card_dev"):
-        return None
+    if (nxt.kind, nxt.b) != ("action", other) and (other, nxt.kind) != ("card", "card_dev"):
+        return None  # the first action is not over yet, or something else comes first
     follow = [c for c in flow.options(copy, nxt) if c.id != "company_now"]
     if not follow or any(c.step for c in follow):
         return None
