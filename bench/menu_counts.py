@@ -11,7 +11,8 @@ secret: the public turn message then only carries that button), plus "More choic
 chosen entry is on a later page of a long menu (bot/discord/menu_layout.py). A chain (one
 choice making several moves of the seat in a row, engine.core.CHAIN) that the menu offers for
 the automatic player's next moves is taken as a person would: one move. Reported per title
-and seat count: presses per completed move (mean, p95, max), menus per move, menus and presses
+and seat count: presses per completed move (mean, p95, max), menus per move, presses per move
+of the automatic player (a chain's moves counted apart: the unit before chains), menus and presses
 per game, choices per menu, moves no path of `--depth` steps reaches, and the kinds of moves
 that need more than one menu. This is the baseline that work on fewer presses compares against.
 """
@@ -84,6 +85,9 @@ class Game:
     sizes: list[int] = field(default_factory=list)  # per menu
     unreachable: int = 0
     deep: Counter[str] = field(default_factory=Counter)
+    #: The automatic player's moves (a chain's moves counted apart): the unit of the per-move
+    #: figures measured before chains, so those compare across the change.
+    parts: int = 0
 
 
 def chains(title: Title, state: object, seat: int) -> dict[tuple[str, ...], str]:
@@ -104,6 +108,7 @@ def offers_chain(title: Title, state: object, seat: int, moves: Sequence[str]) -
 
 def count(game: Game, title: Title, state: object, seat: int, move: str, opener: int, depth: int):
     """One move as a person makes it from `state`: the presses of its path."""
+    game.parts += len(chain_parts(move))
     path = path_to(title, state, seat, move, depth)
     if path is None:
         game.unreachable += 1
@@ -175,6 +180,8 @@ def report(title: Title, games: int, seats: int, depth: int) -> list[str]:
         f"max {max(presses)}; "
         + ", ".join(f"{k}: {dist[k] / len(presses):.0%}" for k in sorted(dist)),
         f"  menus per move: mean {statistics.mean(menus):.2f}, p95 {p95(menus)}, max {max(menus)}",
+        f"  presses per move of the automatic player (a chain's moves counted apart): "
+        f"{sum(presses) / sum(g.parts for g in played):.2f}",
         f"  per game: moves {len(presses) / games:.1f}, "
         f"menus {mean_game([sum(g.menus) for g in played]):.1f}, "
         f"presses {mean_game([sum(g.presses) for g in played]):.1f}",

@@ -42,7 +42,7 @@ def test_a_chain_the_menu_offers_is_one_move_of_the_presses_of_its_path() -> Non
         pairs += bool(moves) and moves[-1] == (seat, "fund") and move in ("stop", "fund")
         moves.append((seat, move))
         TIDEWATER.apply(state, seat, move)
-    assert game.unreachable == 0
+    assert game.unreachable == 0 and game.parts == len(moves)
     assert pairs > 10 and len(game.presses) < len(moves)  # chains counted as one move
     assert len(game.presses) >= len(moves) - pairs  # a chain covers two moves, never more
     assert sum(game.presses) == sum(game.menus)  # no private decision, no "More choices…"
