@@ -77,7 +77,8 @@ def short(label: str) -> str:
 def offered(st: State, t: Task, listed: list[Choice]) -> list[Choice]:
     """The chains the menu of decision `t` (whose choices are `listed`) adds."""
     if t.kind == "card_dev":
-        return [c for c in (_repeats(st, t, x) for x in listed if not x.step) if c is not None]
+        reps = [_repeats(st, t, x) for x in listed if not x.step]
+        return [warned(st, t.seat, c) for c in reps if c is not None]
     if t.kind != "order":
         return []
     pairs: list[Choice] = []  # the order and the first action's choice
