@@ -8,8 +8,11 @@ would use on Discord: the shortest path of steps from the seat's top-level menu 
 (breadth first over `Title.choices`). Presses per move: one per menu on the way (the final
 choice included), plus "Decide privately" when the decision is private (simultaneous or
 secret: the public turn message then only carries that button), plus "More choices…" when the
-chosen entry is on a later page of a long menu (bot/discord/menu_layout.py). Reported per title
-and seat count: presses per completed move (mean, p95, max), menus per move, menus and presses
+chosen entry is on a later page of a long menu (bot/discord/menu_layout.py). A chain (one
+choice making several moves of the seat in a row, engine.core.CHAIN) that the menu offers for
+the automatic player's next moves is taken as a person would: one move. Reported per title
+and seat count: presses per completed move (mean, p95, max), menus per move, presses per move
+of the automatic player (a chain's moves counted apart: the unit before chains), menus and presses
 per game, choices per menu, moves no path of `--depth` steps reaches, and the kinds of moves
 that need more than one menu. This is the baseline that work on fewer presses compares against.
 """
@@ -26,7 +29,7 @@ from dataclasses import dataclass, field
 from bot.discord.menu_layout import layout
 from bot.discord.messages import is_private_decision
 from engine import registry
-from engine.core import BACK, Title
+from engine.core import BACK, CHAIN, REPEAT, Title, chain_parts
 from engine.rng import Rng
 
 
@@ -82,26 +85,78 @@ class Game:
     sizes: list[int] = field(default_factory=list)  # per menu
     unreachable: int = 0
     deep: Counter[str] = field(default_factory=Counter)
+    #: The automatic player's moves (a chain's moves counted apart): the unit of the per-move
+    #: figures measured before chains, so those compare across the change.
+    parts: int = 0
+
+
+def chains(title: Title, state: object, seat: int) -> dict[tuple[str, ...], str]:
+    """The chains (engine.core.CHAIN) on the seat's top-level menu: their moves -> their id."""
+    prompt = title.choices(state, seat, ())
+    out: dict[tuple[str, ...], str] = {}
+    for c in prompt.choices if prompt is not None else []:
+        if not c.step and (CHAIN in c.id or REPEAT in c.id):
+            out[tuple(chain_parts(c.id))] = c.id
+    return out
+
+
+def offers_chain(title: Title, state: object, seat: int, moves: Sequence[str]) -> bool:
+    """Whether the seat's top-level menu offers a chain that starts with `moves`."""
+    n = len(moves)
+    return any(len(k) >= n and list(k[:n]) == list(moves) for k in chains(title, state, seat))
+
+
+def count(game: Game, title: Title, state: object, seat: int, move: str, opener: int, depth: int):
+    """One move as a person makes it from `state`: the presses of its path."""
+    game.parts += len(chain_parts(move))
+    path = path_to(title, state, seat, move, depth)
+    if path is None:
+        game.unreachable += 1
+        return
+    game.menus.append(len(path.sizes))
+    game.presses.append(len(path.sizes) + path.more + opener)
+    game.sizes += path.sizes
+    if len(path.sizes) > 1:
+        game.deep[move.split(":")[0]] += 1
 
 
 def play(title: Title, seed: int, seats: int, depth: int) -> Game:
+    """The automatic player's game; each of its moves as a person would make it. Where the
+    seat's menu offers a chain (several moves of the seat in one choice) of the moves the
+    automatic player makes next, a person takes the longest such chain: one move, the presses
+    of its path. The automatic player's moves (and so the game) are the same either way."""
     state = title.setup(seed, seats, {})
     rng = Rng.from_seed(seed)
     game = Game()
+    pending: str | None = None  # the automatic player's next move, worked out already
     while prompts := title.prompts(state):
         seat = prompts[0].seat
-        move = title.bot_choice(state, seat, rng)
-        path = path_to(title, state, seat, move, depth)
-        if path is None:
-            game.unreachable += 1
-        else:
-            opener = 1 if is_private_decision(prompts) else 0
-            game.menus.append(len(path.sizes))
-            game.presses.append(len(path.sizes) + path.more + opener)
-            game.sizes += path.sizes
-            if len(path.sizes) > 1:
-                game.deep[move.split(":")[0]] += 1
+        move = pending if pending is not None else title.bot_choice(state, seat, rng)
+        pending = None
+        opener = 1 if is_private_decision(prompts) else 0
+        if len(prompts) > 1 or not offers_chain(title, state, seat, [move]):
+            count(game, title, state, seat, move, opener, depth)
+            title.apply(state, seat, move)
+            continue
+        parts, befores = [move], [title.copy(state)]
         title.apply(state, seat, move)
+        while title.deciding(state) == [seat]:
+            nxt = title.bot_choice(state, seat, rng)
+            if not offers_chain(title, befores[0], seat, [*parts, nxt]):
+                pending = nxt
+                break
+            befores.append(title.copy(state))
+            title.apply(state, seat, nxt)
+            parts.append(nxt)
+        i = 0
+        while i < len(parts):  # the longest chain offered from each part on
+            listed = chains(title, befores[i], seat)
+            j = next(
+                (j for j in range(len(parts), i + 1, -1) if tuple(parts[i:j]) in listed), i + 1
+            )
+            move = listed.get(tuple(parts[i:j]), parts[i])
+            count(game, title, befores[i], seat, move, opener if i == 0 else 0, depth)
+            i = j
     return game
 
 
@@ -125,6 +180,8 @@ def report(title: Title, games: int, seats: int, depth: int) -> list[str]:
         f"max {max(presses)}; "
         + ", ".join(f"{k}: {dist[k] / len(presses):.0%}" for k in sorted(dist)),
         f"  menus per move: mean {statistics.mean(menus):.2f}, p95 {p95(menus)}, max {max(menus)}",
+        f"  presses per move of the automatic player (a chain's moves counted apart): "
+        f"{sum(presses) / sum(g.parts for g in played):.2f}",
         f"  per game: moves {len(presses) / games:.1f}, "
         f"menus {mean_game([sum(g.menus) for g in played]):.1f}, "
         f"presses {mean_game([sum(g.presses) for g in played]):.1f}",

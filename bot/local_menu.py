@@ -14,8 +14,9 @@ from itertools import chain
 
 from engine.core import Choice
 
-#: The id of a recurring choice: a plain word (no number, no parameter after ':').
-RECURRING = re.compile(r"[A-Za-z>_-]+")
+#: The id of a recurring choice: a plain word (no number, no parameter after ':'), or a chain
+#: of them ("fund&stop": engine.core.CHAIN).
+RECURRING = re.compile(r"[A-Za-z>_-]+(?:&[A-Za-z>_-]+)*")
 WORD = re.compile(r"[a-z]+")
 
 

@@ -354,6 +354,31 @@ def first_move(title: Title, state: Any, seat: int) -> str:
     return move
 
 
+#: Joins the moves of a *chain*: one choice that makes several moves of the same seat one
+#: after the other ("fund&stop"), offered where a common sequence would otherwise take one
+#: press per move. The parts are applied in order, each as if chosen alone; the chain is
+#: logged as one move. A title accepts only the chains its menus offer.
+CHAIN = "&"
+#: A part made several times in a row is written once with its count: "do:cotton~3".
+REPEAT = "~"
+
+
+def chain_id(*moves: str) -> str:
+    return CHAIN.join(moves)
+
+
+def chain_parts(move: str) -> list[str]:
+    """The single moves a chain id stands for, in order ("a&b~2" -> [a, b, b]); a plain move is
+    a chain of one. IllegalAction for an id no chain is spelled like."""
+    out: list[str] = []
+    for part in move.split(CHAIN):
+        single, mark, times = part.partition(REPEAT)
+        if not single or (mark and not (times.isdigit() and 2 <= int(times) <= 9)):
+            raise IllegalAction(f"{move!r} is not a move.")
+        out += [single] * (int(times) if mark else 1)
+    return out
+
+
 def next_draft(draft: tuple[str, ...], choice: Choice) -> tuple[str, ...]:
     """The draft after taking step `choice`."""
     return draft[:-1] if choice.id == BACK else (*draft, choice.id)

@@ -25,3 +25,24 @@ def test_a_private_decision_costs_the_decide_privately_press() -> None:
     assert max(game.menus) > 1  # (a sale is two menus)
     lines = menu_counts.report(BAZAAR, 2, 3, 8)
     assert lines[1].startswith("  presses per move: mean ")
+
+
+def test_a_chain_the_menu_offers_is_one_move_of_the_presses_of_its_path() -> None:
+    """Tidewater offers "Funding, then stop" (engine.core.CHAIN): where the automatic player
+    funds and then stops, a person takes the chain: one move, one press. The game played is
+    the same (the same moves of the automatic player), every move is reached."""
+    from engine.rng import Rng
+    from engine.tidewater import TITLE as TIDEWATER
+
+    game = menu_counts.play(TIDEWATER, 1, 3, depth=8)
+    state, rng, moves, pairs = TIDEWATER.setup(1, 3, {}), Rng.from_seed(1), [], 0
+    while prompts := TIDEWATER.prompts(state):
+        seat = prompts[0].seat
+        move = TIDEWATER.bot_choice(state, seat, rng)
+        pairs += bool(moves) and moves[-1] == (seat, "fund") and move in ("stop", "fund")
+        moves.append((seat, move))
+        TIDEWATER.apply(state, seat, move)
+    assert game.unreachable == 0 and game.parts == len(moves)
+    assert pairs > 10 and len(game.presses) < len(moves)  # chains counted as one move
+    assert len(game.presses) >= len(moves) - pairs  # a chain covers two moves, never more
+    assert sum(game.presses) == sum(game.menus)  # no private decision, no "More choices…"

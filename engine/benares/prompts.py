@@ -262,4 +262,9 @@ def options(st: State, t: Task) -> list[Choice]:
     found = bare_options(st, t)
     if len(found) < 2 or t.kind == "boat" or all(c.step for c in found):
         return found
-    return warned(st, t, found)
+    listed = warned(st, t, found)
+    if t.kind in ("order", "card_dev"):
+        from engine.benares import chains  # (chains builds menus with this module)
+
+        listed = listed + chains.offered(st, t, listed)
+    return listed

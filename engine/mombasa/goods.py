@@ -240,6 +240,16 @@ def _alloc_menu(st: State, seat: int, d: Draft, prefix: str) -> list[Choice]:
     return out + [done]
 
 
+def _buy_nothing(st: State, seat: int, gtok: str, left: int, room: int) -> list[Choice]:
+    """ "Buy nothing" on the purchase menu: the track choices it leads to, listed there at once
+    under that heading when they fit in `room` (one press fewer), else the step to them."""
+    label = f"Buy nothing: {left} units for the tracks"
+    tracks = _alloc_menu(st, seat, _resolve(st, seat, gtok, "-", None), f"g:{gtok}:-:")
+    if len(tracks) <= room:
+        return [Choice(c.id, c.label, _cut(label), c.step) for c in tracks]
+    return [Choice(f"g:{gtok}:-", label, "Goods", step=True)]
+
+
 def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
     if not path or path[0] != "g":
         raise IllegalAction("That menu is not available now.")
@@ -279,11 +289,7 @@ def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
             for sid, (r, c, price, left, why) in buys(st, seat, d.pick).items()
         ]
         if len(d.pick.kinds) == 1:
-            opts.append(
-                Choice(
-                    f"g:{gtok}:-", f"Buy nothing: {d.left} units for the tracks", "Goods", step=True
-                )
-            )
+            opts += _buy_nothing(st, seat, gtok, d.left, MENU - len(opts))
         return opts
     if atok is not None and atok == "-":
         raise IllegalAction("That move is complete.")

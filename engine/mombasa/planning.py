@@ -2,8 +2,10 @@
 as ONE move whose id carries the whole plan.
 
 Draft steps (never applied, never seen by others):
-  `c<i>`  pick hand card i (index into the SORTED hand) -> then `s<n>` puts it into free
-          unlocked slot n;
+  `c<i>s<n>` put hand card i (index into the SORTED hand) into free unlocked slot n: one
+          choice, offered while every card-and-slot pair fits one message (`PAIRS_MAX`);
+  `c<i>`  pick hand card i -> then `s<n>` puts it into free unlocked slot n (the two-step
+          path of a hand too large for the pairs, or of a hand page);
   `u<n>`  take back the card planned into slot n;
   `f<k>`  show face k (0/1) of the held bonus tile (R73; the draft starts on face 0, and
           the confirm label always says which face);
@@ -26,6 +28,10 @@ from engine.mombasa.text import alike, card_label, card_name, tile_face_text, tr
 
 MAX_MENU = 25
 PAGE = 20
+#: The most card-and-slot pairs the top planning menu lists as single choices (4 selects of 25
+#: in one message, less room for take-backs, faces and confirm): beyond, a card is picked
+#: first and its slot next.
+PAIRS_MAX = 80
 _PLAN = re.compile(r"plan:(-|[1-5]=\d{1,3}(?:,[1-5]=\d{1,3})*)(?:;t=(\d))?")
 
 
@@ -51,6 +57,15 @@ def replay(st: State, seat: int, path: tuple[str, ...]) -> Draft:
     tile = tile_to_place(st, seat)
     dr = Draft(face=0 if tile else -1)  # a held tile shows its first face until changed
     for step in path:
+        pair = re.fullmatch(r"c(\d{1,3})s(\d)", step)
+        if pair is not None:
+            i, n = int(pair.group(1)), int(pair.group(2))
+            if dr.card >= 0 or dr.page >= 0 or not _pairs_fit(st, seat, dr):
+                raise IllegalAction("That planning menu is not available.")
+            if i not in _cards(st, seat, dr) or n not in free_slots(st, seat, dr):
+                raise IllegalAction("You cannot plan that card into that slot now.")
+            dr.slots[n] = i
+            continue
         m = re.fullmatch(r"(pg|[csuf])(\d{1,3})", step)
         if m is None:
             raise IllegalAction("That planning menu is not available.")
@@ -67,6 +82,8 @@ def replay(st: State, seat: int, path: tuple[str, ...]) -> Draft:
                 raise IllegalAction("There is no such page of your hand.")
             dr.page = n
         elif kind == "c":
+            if dr.page < 0 and _pairs_fit(st, seat, dr):
+                raise IllegalAction("Choose a card and its slot in one choice.")
             if n not in _cards(st, seat, dr) or not free_slots(st, seat, dr):
                 raise IllegalAction("You cannot plan that card now.")
             if dr.page >= 0 and n not in _page_cards(st, seat, dr, dr.page):
@@ -142,6 +159,36 @@ def _pages(st: State, seat: int, dr: Draft) -> int:
     if n + others <= MAX_MENU:
         return 0
     return -(-n // PAGE)
+
+
+def _pairs_fit(st: State, seat: int, dr: Draft) -> bool:
+    """Whether the top planning menu lists every card-and-slot pair as one choice (with, for
+    the last free slot, each card put there and confirmed)."""
+    cards, free = len(_cards(st, seat, dr)), len(free_slots(st, seat, dr))
+    return 0 < cards * free + (cards if free == 1 else 0) <= PAIRS_MAX
+
+
+def _pair_choices(st: State, seat: int, dr: Draft, tile: str | None) -> list[Choice]:
+    """Every (card, free slot) pair as one step, grouped by slot (each slot's select lists the
+    cards in hand order, so a card is always found in the same place); when one free slot is
+    left, also each card put there and the plan confirmed at once (R192, R193: final)."""
+    hand = sorted_hand(st, seat)
+    free = free_slots(st, seat, dr)
+    out: list[Choice] = []
+    for n in free:
+        for i in _cards(st, seat, dr):
+            label = _card_choice(st, seat, dr, i).label + f" into slot {n}"
+            out.append(Choice(f"c{i}s{n}", truncate(label), f"Slot {n}", step=True))
+    if len(free) == 1 and (not tile or dr.face >= 0):
+        n = free[0]
+        for i in _cards(st, seat, dr):
+            done = Draft(slots={**dr.slots, n: i}, face=dr.face)
+            label = (
+                f"Plan {card_name(hand[i])} into slot {n} and confirm (final): "
+                f"{summary(st, seat, done)}"
+            )
+            out.append(Choice(encode(st, seat, done), truncate(label), "Confirm"))
+    return out
 
 
 def _page_cards(st: State, seat: int, dr: Draft, page: int) -> list[int]:
@@ -221,7 +268,9 @@ def menu(st: State, seat: int, path: tuple[str, ...], dr: Draft | None = None) -
         for i in _page_cards(st, seat, dr, dr.page):
             out.append(_card_choice(st, seat, dr, i))
         return out + back
-    if free_slots(st, seat, dr):
+    if _pairs_fit(st, seat, dr):
+        out += _pair_choices(st, seat, dr, tile)
+    elif free_slots(st, seat, dr):
         pages = _pages(st, seat, dr)
         if pages == 0:
             for i in _cards(st, seat, dr):

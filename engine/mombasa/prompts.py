@@ -40,8 +40,37 @@ def _plan_prompt(st: State, seat: int, path: tuple[str, ...]) -> Prompt:
     )
 
 
+#: An action entry whose first sub-menu has at most this many choices is not a step of its own:
+#: its sub-menu's choices are listed on the turn menu in its place (one press fewer per action).
+INLINE_MAX = 12
+
+
+def _inlined(st: State, seat: int, entry: Choice) -> list[Choice] | None:
+    """The choices `entry` (a step of the turn menu) opens, as the turn menu lists them in its
+    place (grouped under the entry's label, which says what the action is); None when the
+    entry stays a step of its own (no sub-menu, or one too long to list at the top)."""
+    if not entry.step:
+        return None
+    mod = rounds.MODULES[entry.id.partition(":")[0]]
+    subs = mod.steps(st, seat, (entry.id,))
+    if not subs or len(subs) > INLINE_MAX:
+        return None
+    group = truncate(entry.label, 80)
+    return [Choice(c.id, c.label, group) if not c.step else _marked(c, group) for c in subs]
+
+
+def _turn_menu(st: State, seat: int) -> list[Choice]:
+    """The action phase's top-level menu: each action module's entries, a step entry replaced
+    by the choices it opens where they are few (`INLINE_MAX`)."""
+    out: list[Choice] = []
+    for entry in rounds.action_offers(st, seat):
+        inlined = _inlined(st, seat, entry)
+        out.extend([entry] if inlined is None else inlined)
+    return out
+
+
 def _action_prompt(st: State, seat: int) -> Prompt:
-    choices = rounds.action_offers(st, seat)
+    choices = _turn_menu(st, seat)
     choices.append(
         Choice(rounds.PASS, "End the action phase (pass): no more turns this round", "Pass")
     )
@@ -125,8 +154,12 @@ def choices(st: State, seat: int, draft: tuple[str, ...]) -> Prompt | None:
         return _action_prompt(st, seat)
     if st.phase != "action":
         raise IllegalAction("That menu is not available now.")
-    mod, first = _entry(st, seat, draft[0])
-    path = (draft[0], *(_unmarked(d) for d in draft[1:]))
+    if draft[0].endswith(STEP_MARK):  # a step the turn menu lists in its entry's place
+        mod, first = _inline_entry(st, seat, draft[0])
+        path = (first.id, *(_unmarked(d) for d in draft))
+    else:
+        mod, first = _entry(st, seat, draft[0])
+        path = (draft[0], *(_unmarked(d) for d in draft[1:]))
     options = [_marked(c) for c in mod.steps(st, seat, path)]
     options.append(Choice(BACK, "Back", "Other", step=True))
     return Prompt(seat, f"Round {st.round}: {first.label}", options)
@@ -145,14 +178,25 @@ def _entry(st: State, seat: int, entry_id: str) -> tuple[ModuleType, Choice]:
     return mod, first
 
 
+def _inline_entry(st: State, seat: int, step_id: str) -> tuple[ModuleType, Choice]:
+    """The action module and entry whose inlined choices (`_inlined`) list `step_id`."""
+    mod = rounds.MODULES.get(step_id.partition(":")[0])
+    for entry in mod.offers(st, seat) if mod is not None else []:
+        inlined = _inlined(st, seat, entry)
+        if inlined is not None and any(c.id == step_id and c.step for c in inlined):
+            return mod, entry
+    raise IllegalAction("That action is not available now.")
+
+
 #: Ends every step id below an action's top-level entry. The action modules build a move as a
 #: growing id, so a step ("1 on Mombasa, then more") and the move that stops there ("1 on
 #: Mombasa, done") would otherwise share an id; a step is never a move.
 STEP_MARK = ">"
 
 
-def _marked(c: Choice) -> Choice:
-    return Choice(c.id + STEP_MARK, c.label, c.group, step=True) if c.step else c
+def _marked(c: Choice, group: str | None = None) -> Choice:
+    group = c.group if group is None else group
+    return Choice(c.id + STEP_MARK, c.label, group, step=True) if c.step else c
 
 
 def _unmarked(step_id: str) -> str:

@@ -4,15 +4,16 @@ Complete moves (the only ids `apply` accepts; the menus of engine.tidewater.prom
   fund | produce | load:CO:SLOT | nav:OP[+OP] | invest:CO:SLOT | adv:I | trade:PART[+PART]
   (trade:PART,PART = no order stated: the default, sell first)
   sail:CO:PORT | deliver:CO:S1.S2 | dump:CO:S1[.S2] | stop | done | div:D
+  fund&stop | fund&fund (chains: engine.tidewater.chains)
   OP = place:CO:HEX | move:CO:FROM:TO ; PART = sell:CO | buy:CO:u | buy:CO:p
 Menu steps (">KIND[:prefix]" opens a sub-menu, "back") live in a seat's draft and are refused.
 """
 
 from __future__ import annotations
 
-from engine.core import BACK, Event, IllegalAction
+from engine.core import BACK, CHAIN, Event, IllegalAction
 from engine.tidewater import actions as act
-from engine.tidewater import flow, shipping
+from engine.tidewater import chains, flow, shipping
 from engine.tidewater.state import RECENT_KEEP, Last, State
 
 
@@ -31,6 +32,8 @@ def _record(state: State, seat: int, action: str, events: list[Event]) -> list[E
 
 
 def apply(state: State, seat: int, cid: str) -> list[Event]:
+    if CHAIN in cid:  # "fund&stop", "fund&fund" (engine.tidewater.chains)
+        return chains.apply_chain(state, seat, cid, apply)
     head, sep, rest = cid.partition(":")
     if sep and head in ("stop", "done", "fund", "produce"):
         raise IllegalAction(f"'{cid}' is not a Tidewater Lines choice.")

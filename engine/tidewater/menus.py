@@ -19,10 +19,19 @@ G_FREE = "Free actions (no time)"
 G_SAIL = "Set sail (free)"
 G_TIME = "Actions (cost time)"
 G_TURN = "Turn"
+G_BUY = "Buy a share (cost 1 time)"
+G_LOAD = "Load a container (cost 1 time)"
+G_TRADE_ONE = "One share"
+G_TRADE_TWO = "Two shares (a sale and a purchase)"
 G_BACK = "Menu"
 BACK_CHOICE = Choice(BACK, "Back to the previous menu", G_BACK, step=True)
 
 Menu = tuple[str, list[Choice]]
+
+#: The most choices one message shows at once (4 select menus of 25; the host pages beyond
+#: with "More choices…"): a menu that lists a move both as a choice and as a step towards a
+#: longer one stays within it.
+SHOWN_AT_ONCE = 100
 
 
 def push(cid: str, label: str, group: str) -> Choice:
@@ -81,7 +90,8 @@ def submenu(state: State, seat: int, body: str) -> Menu:
     return text, [*ch, BACK_CHOICE]
 
 
-def _load(state: State, seat: int, arg: str) -> Menu:
+def load_choices(state: State, seat: int, group: str = G_LOAD) -> list[Choice]:
+    """Every load as a complete move (the top-level menu lists them when they are few)."""
     r = state.rules
     ch = []
     for co, slot in op.load_options(state, seat):
@@ -93,9 +103,15 @@ def _load(state: State, seat: int, arg: str) -> Menu:
                 f"Load a {colour} container at {nm.place(state, port)} into "
                 f"{nm.slot(state, slot)} of the {company_name(state, co)} ship "
                 f"{t(r.cost['load'])}",
-                G_TIME,
+                group,
             )
         )
+    return ch
+
+
+def _load(state: State, seat: int, arg: str) -> Menu:
+    r = state.rules
+    ch = load_choices(state, seat, G_TIME)
     text = (
         f"Which ship loads, into which slot ({_turn_info(state, seat, r.cost['load'])})? "
         "A ship at a company port takes one container from that port's company hex."
@@ -112,13 +128,24 @@ def _nav_first(state: State, seat: int, arg: str) -> Menu:
     r = state.rules
     two = op.two_points_fit(state, seat)
     ops = op.nav_first_ops(state, seat)
+    both = 2 * len(ops) < SHOWN_AT_ONCE  # (and "back")
     ch = []
     for o in ops:
         label = nm.cap(act.describe_op(state, o))
         _, co, _, _ = act.parse_op(o)
         group = f"{company_name(state, co)} points"
-        if two:
-            # the second point's time is named on the next menu ("Also ... (cost 2 time)")
+        if two and both:
+            # one point is one choice; a second one is named on the next menu ("Also ...
+            # (cost 2 time)")
+            ch.append(Choice(f"nav:{o}", f"{label} only {t(r.nav_per_point)}", group))
+            ch.append(
+                push(
+                    f">nav:{o}",
+                    f"{label}, and another... {t(2 * r.nav_per_point)}",
+                    group,
+                )
+            )
+        elif two:  # too many to list twice: one point is "Just ..." on the next menu
             ch.append(push(f">nav:{o}", f"{label}... {t(r.nav_per_point)}", group))
         else:
             ch.append(Choice(f"nav:{o}", f"{label} {t(r.nav_per_point)}", group))
@@ -207,14 +234,21 @@ def _trade_first(state: State, seat: int, arg: str) -> Menu:
     ch = []
     for part in op.trade_first_parts(state, seat):
         label = nm.cap(act.describe_part(state, part))
+        ch.append(Choice(f"trade:{part}", f"{label} {t(r.cost['trade'])}", G_TRADE_ONE))
+    for part in op.trade_first_parts(state, seat):
         if op.trade_second_parts(state, seat, part):
-            ch.append(push(f">trade:{part}", f"{label}... {t(r.cost['trade'])}", G_TIME))
-        else:  # nothing could be added: no confirmation step
-            ch.append(Choice(f"trade:{part}", f"{label} {t(r.cost['trade'])}", G_TIME))
+            label = nm.cap(act.describe_part(state, part))
+            ch.append(
+                push(
+                    f">trade:{part}",
+                    f"{label}, and a second part... {t(r.cost['trade'])}",
+                    G_TRADE_TWO,
+                )
+            )
     text = (
-        f"Which share do you buy or sell first ({_turn_info(state, seat, r.cost['trade'])}; "
-        f"you have {nm.credits(state.players[seat].credits)})? You may then add a second "
-        "part for a different line in the same action."
+        f"Which share do you buy or sell ({_turn_info(state, seat, r.cost['trade'])}; "
+        f"you have {nm.credits(state.players[seat].credits)})? Or start a trade of two "
+        "shares: a second part for a different line in the same action."
     )
     return text, ch
 
@@ -232,6 +266,22 @@ def _trade_second(state: State, seat: int, arg: str) -> Menu:
         f"{nm.time(r.cost['trade'])} in total)? First part: {act.describe_part(state, arg)}."
     )
     return text, ch
+
+
+def buy_choices(state: State, seat: int) -> list[Choice]:
+    """Each share the seat may buy alone, as a complete trade: listed on the top-level menu
+    (the most common trade takes one choice, not three); sales and two-part trades are on
+    the trade sub-menu."""
+    r = state.rules
+    return [
+        Choice(
+            f"trade:{part}",
+            f"{nm.cap(act.describe_part(state, part))} {t(r.cost['trade'])}",
+            G_BUY,
+        )
+        for part in op.trade_first_parts(state, seat)
+        if part.startswith("buy:")
+    ]
 
 
 def sail_choices(state: State, seat: int) -> list[Choice]:

@@ -6,12 +6,24 @@ the state; only complete moves reach `apply`."""
 
 from __future__ import annotations
 
-from engine.core import BACK, Choice, IllegalAction, Prompt
+from engine.core import BACK, CHAIN, Choice, IllegalAction, Prompt
 from engine.tidewater import actions as act
 from engine.tidewater import names as nm
 from engine.tidewater import track
+from engine.tidewater.chains import fund_chains
 from engine.tidewater.market import company_name, outstanding
-from engine.tidewater.menus import G_FREE, G_TIME, G_TURN, Menu, push, sail_choices, submenu, t
+from engine.tidewater.menus import (
+    G_FREE,
+    G_TIME,
+    G_TURN,
+    Menu,
+    buy_choices,
+    load_choices,
+    push,
+    sail_choices,
+    submenu,
+    t,
+)
 from engine.tidewater.options import (
     deliver_ships,
     dump_options,
@@ -117,9 +129,11 @@ TOP_ORDER = (
     "produce",
     "fund",
     ">adv",
+    "trade",
     ">trade",
     ">nav",
     ">invest",
+    "load",
     ">load",
     "stop",
     "sail",
@@ -128,6 +142,10 @@ TOP_ORDER = (
     "done",
 )
 
+
+#: Up to this many loads are listed on the top-level menu as complete moves (one choice, not
+#: two); more open the load sub-menu.
+LOAD_AT_TOP_MAX = 12
 
 #: Each TOP_ORDER entry's place in it.
 _TOP_RANK = {kind: i for i, kind in enumerate(TOP_ORDER)}
@@ -144,7 +162,7 @@ def top_steps(state: State, seat: int) -> set[str]:
         steps.add(">dump")
     if state.phase == START:
         return steps
-    if load_options(state, seat):
+    if len(load_options(state, seat)) > LOAD_AT_TOP_MAX:
         steps.add(">load")
     if has_nav_first_op(state, seat):
         steps.add(">nav")
@@ -180,6 +198,8 @@ def top_menu(state: State, seat: int) -> Menu:
         ch.append(Choice("stop", "Stop: end your turn here (free)", G_TURN))
     if ">load" in steps:
         ch.append(push(">load", f"Load a container onto a ship... {t(r.cost['load'])}", G_TIME))
+    elif state.phase != START:
+        ch += load_choices(state, seat)
     if fits(state, seat, r.cost["produce"]) and not act.produce_error(state, seat):
         note = produce_note(state)
         what = "a container" if note else "a container onto its company hex"
@@ -201,6 +221,7 @@ def top_menu(state: State, seat: int) -> Menu:
                 G_TIME,
             )
         )
+        ch += fund_chains(state, seat, G_TIME)
     if ">invest" in steps:
         invest = invest_options(state, seat)
         prices = sorted({r.slots[r.slot_index[s]].cost for _, s in invest})
@@ -219,10 +240,11 @@ def top_menu(state: State, seat: int) -> Menu:
             push(">adv", f"Advertise: swap two demand markers... {t(r.cost['advertise'])}", G_TIME)
         )
     if ">trade" in steps:
+        ch += buy_choices(state, seat)
         ch.append(
             push(
                 ">trade",
-                f"Buy and/or sell a share at its stock value... {t(r.cost['trade'])}",
+                f"Sell a share, or trade two shares, at stock value... {t(r.cost['trade'])}",
                 G_TIME,
             )
         )
@@ -241,7 +263,7 @@ def top_menu(state: State, seat: int) -> Menu:
 def in_order(ch: list[Choice]) -> list[Choice]:
     """The top-level choices in TOP_ORDER (the sail moves, "sail:CO:PORT", where "sail" is,
     in the order the rules list ships and ports)."""
-    return sorted(ch, key=lambda c: _TOP_RANK[c.id.partition(":")[0]])
+    return sorted(ch, key=lambda c: _TOP_RANK[c.id.partition(":")[0].partition(CHAIN)[0]])
 
 
 def produce_note(state: State) -> str:

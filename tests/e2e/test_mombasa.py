@@ -35,13 +35,15 @@ CONFIRMED = re.compile(r"Your plan is confirmed: (.+?)\.(?:\s|$)")
 
 
 def plan_policy(choices: Sequence[str]) -> str:
-    """A person planning: put a card into a slot, a second one, then confirm (a plan with two
-    cards); elsewhere the first choice that moves on."""
+    """A person planning: put a card into a slot (one choice: card and slot), a second one,
+    then confirm (a plan with two cards or more); elsewhere the first choice that moves on."""
     confirm_two = [c for c in choices if c.startswith("plan:") and "," in c.split(";")[0]]
     if confirm_two:
         return confirm_two[0]
-    for prefix in ("s", "c"):  # a slot for the card picked, else pick a card
-        steps = [c for c in choices if re.fullmatch(prefix + r"\d", c)]
+    # a card into a slot; on the two-step path (a large hand) a slot for the card picked,
+    # else pick a card
+    for pattern in (r"c\d+s\d", r"s\d", r"c\d+"):
+        steps = [c for c in choices if re.fullmatch(pattern, c)]
         if steps:
             return steps[0]
     confirm = [c for c in choices if c.startswith("plan:")]

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from engine.benares import TITLE, flow
 from engine.benares.data import data
 from engine.benares.state import Company, State, Task
-from engine.core import BACK, Event, Prompt, next_draft
+from engine.core import BACK, CHAIN, REPEAT, Event, Prompt, next_draft
 
 T = TITLE
 D = data()
@@ -30,6 +30,16 @@ def me(boat: str = "BEN", treasury: int = 5, seats: int = 2) -> tuple[State, Com
 
 
 def ids(st: State) -> list[str]:
+    """The ids of the decision now, without the chains that join it with the seat's next
+    decisions (engine.benares.chains; see `chain_ids`)."""
+    return [i for i in all_ids(st) if CHAIN not in i and REPEAT not in i]
+
+
+def chain_ids(st: State) -> list[str]:
+    return [i for i in all_ids(st) if CHAIN in i or REPEAT in i]
+
+
+def all_ids(st: State) -> list[str]:
     ps = T.prompts(st)
     return [c.id for c in ps[0].choices] if ps else []
 

@@ -199,7 +199,9 @@ def test_R89_R91_one_card_to_hand_space_stays_empty() -> None:
     show(st, {(0, 1): "A01", (0, 2): "A05"})  # prices 3 and 2
     put(st, BLUE, 2, "C05")  # 4 bananas
     menu = ids(st, ("g", "g:2"))
-    assert "g:2:r1c2" in menu and "g:2:r1c3" in menu and "g:2:-" in menu
+    assert "g:2:r1c2" in menu and "g:2:r1c3" in menu
+    # buying nothing: its track choices are on this menu at once, not a step away
+    assert "g:2:-" not in menu and "g:2:-:K4" in menu and "g:2:-:-" in menu
     walk(st, "g:2:r1c2:K1")
     goods.apply(st, BLUE, "g:2:r1c2:K1")
     p = st.players[BLUE]
@@ -369,3 +371,21 @@ def test_goods_every_offered_complete_move_is_accepted() -> None:
         sim = clone(st)
         goods.apply(sim, BLUE, move)
     assert data().cards["A01"].crate == 3
+
+
+def test_R92_goods_to_the_tracks_take_two_menus_not_four() -> None:
+    """Fewer presses (issue 32): the turn menu lists the goods slots in place of "Use goods
+    cards" (one step), and buying nothing lists the track moves on the purchase menu: a goods
+    action that buys nothing is two choices (it was four: goods, slot, buy nothing, track)."""
+    from bench.menu_counts import path_to
+    from engine.mombasa import TITLE
+
+    st = game()
+    show(st, {(0, 1): "A01", (0, 2): "A05"})
+    put(st, BLUE, 2, "C05")  # 4 bananas
+    assert st.phase == "action" and TITLE.prompts(st)[0].seat == BLUE
+    top = {c.id: c for c in TITLE.prompts(st)[0].choices}
+    assert "g" not in top and top["g:2>"].step  # the slot, on the turn menu
+    path = path_to(TITLE, st, BLUE, "g:2:-:K4")
+    assert path is not None and len(path.sizes) == 2
+    assert len(path_to(TITLE, st, BLUE, "g:2:r1c2:K1").sizes) == 3  # a purchase: one more

@@ -34,7 +34,13 @@ def action_positions(seed: int, seats: int, opts: dict[str, str]) -> Iterator[tu
 def check_entries(st: State, seat: int) -> None:
     menu = prompts.choices(st, seat, ())
     for c in menu.choices:
-        if c.step:
+        if c.step and c.id.endswith(prompts.STEP_MARK):  # listed in its entry's place
+            mod, entry = prompts._inline_entry(st, seat, c.id)
+            assert rounds.offer_owner(st, seat, entry.id) is mod
+            assert c.id[: -len(prompts.STEP_MARK)] in {
+                x.id for x in mod.steps(st, seat, (entry.id,))
+            }
+        elif c.step:
             assert prompts._entry(st, seat, c.id) == (rounds.offer_owner(st, seat, c.id), c)
 
 

@@ -22,17 +22,11 @@ def test_R71_R192_plan_built_by_steps_confirmed_as_one_move(monkeypatch):
     top = TITLE.choices(st, 0, ())
     assert top.secret and top == TITLE.prompt_for(st, 0)
     assert _confirm(top).id == "plan:-"
-    m1 = TITLE.choices(st, 0, ("c0",))
-    assert [c.id for c in m1.choices] == [
-        "s2",
-        "s3",
-        "s4",
-        "plan:2=0",
-        "plan:3=0",
-        "plan:4=0",
-        BACK,
-    ]
-    m2 = TITLE.choices(st, 0, ("c0", "s3"))
+    # a card and its slot are one choice, grouped by slot (R192)
+    pairs = [c for c in top.choices if c.id.startswith("c")]
+    assert {c.id for c in pairs} >= {"c0s2", "c0s3", "c0s4"}
+    assert all(c.step and c.group == f"Slot {c.id[-1]}" for c in pairs)
+    m2 = TITLE.choices(st, 0, ("c0s3",))
     assert _confirm(m2).id == "plan:3=0"
     assert all(c.step for c in m2.choices if not c.id.startswith("plan:"))
     assert TITLE.encode(st) == before  # steps never change the state
@@ -40,6 +34,38 @@ def test_R71_R192_plan_built_by_steps_confirmed_as_one_move(monkeypatch):
     TITLE.apply(st, 0, "plan:3=0")
     assert st.players[0].plan.confirmed and st.players[0].plan.slots[2] == card
     assert card in st.players[0].hand  # stays in the hand until the reveal (R187)
+
+
+def test_R192_last_free_slot_planned_and_confirmed_in_one_choice():
+    """With one free slot left, each card put there and the plan confirmed is one choice (as the
+    slot menu of the two-step path offers it); the plan of three cards takes three choices."""
+    st = planning_state()
+    m = TITLE.choices(st, 0, ("c0s2", "c1s3"))
+    done = [c for c in m.choices if c.id.startswith("plan:") and c.id.count("=") == 3]
+    assert [c.id for c in done][:1] == ["plan:2=0,3=1,4=2"]
+    assert all("and confirm (final)" in c.label and not c.step for c in done)
+    assert "c2s4" in {c.id for c in m.choices}  # or just place it, and go on
+    TITLE.apply(st, 0, done[0].id)
+    assert st.players[0].plan.confirmed
+
+
+def test_R192_pairs_menu_is_one_message_of_selects_of_25():
+    """Every select of the card-and-slot menu holds at most 25 options and every choice is
+    shown at once (no "More choices…"), also for the largest hand the pairs are offered for."""
+    from bot.discord.menu_layout import layout
+
+    st = planning_state()
+    p = st.players[0]
+    p.unlocked = [1, 2, 3, 4, 5]
+    p.hand += list(data().action_card_ids[:9])
+    cards = planning._cards(st, 0, planning.Draft())
+    assert len(cards) * 5 <= planning.PAIRS_MAX  # the pairs are offered
+    top = TITLE.choices(st, 0, ())
+    assert any(c.id == f"c{cards[-1]}s5" for c in top.choices)
+    plan = layout(top.choices)
+    assert plan.more_from is None and all(len(x.items) <= 25 for x in plan.selects)
+    shown = sum(len(x.items) for x in plan.selects) + len(plan.buttons)
+    assert shown == len(top.choices)
 
 
 def test_R72_any_number_of_slots_including_none_and_share_cards():
@@ -52,7 +78,7 @@ def test_R72_any_number_of_slots_including_none_and_share_cards():
     st2 = planning_state()
     st2.players[0].hand.append("E01")  # a share card may be planned; it does nothing there
     i = planning.sorted_hand(st2, 0).index("E01")
-    assert any(c.id == f"c{i}" for c in TITLE.choices(st2, 0, ()).choices)
+    assert any(c.id == f"c{i}s2" for c in TITLE.choices(st2, 0, ()).choices)
     TITLE.apply(st2, 0, f"plan:2={i}")
 
 
@@ -61,9 +87,9 @@ def test_R76_locked_slot_and_unlocked_slot_1():
     with pytest.raises(IllegalAction):
         TITLE.apply(TITLE.copy(st), 0, "plan:1=0")
     with pytest.raises(IllegalAction):
-        TITLE.choices(st, 0, ("c0", "s5"))
+        TITLE.choices(st, 0, ("c0s5",))
     st.players[0].unlocked = [1, 2, 3, 4]
-    assert "s1" in [c.id for c in TITLE.choices(st, 0, ("c0",)).choices]
+    assert "c0s1" in [c.id for c in TITLE.choices(st, 0, ()).choices]
     TITLE.apply(st, 0, "plan:1=0")
 
 
@@ -114,7 +140,7 @@ def test_R74_reveal_all_at_once_face_up():
 def test_R75_R193_plan_editable_until_confirmed_then_final(monkeypatch):
     some_actions(monkeypatch)
     st = planning_state()
-    m = TITLE.choices(st, 0, ("c0", "s2", "u2", "c1", "s2"))
+    m = TITLE.choices(st, 0, ("c0s2", "u2", "c1s2"))
     assert _confirm(m).id == "plan:2=1"
     assert any(c.id == "u2" for c in m.choices)  # take back
     TITLE.apply(st, 0, "plan:2=1")
@@ -122,7 +148,7 @@ def test_R75_R193_plan_editable_until_confirmed_then_final(monkeypatch):
         TITLE.apply(st, 0, "plan:-")
     assert TITLE.choices(st, 0, ()) is None
     with pytest.raises(IllegalAction):
-        TITLE.choices(st, 0, ("c0",))
+        TITLE.choices(st, 0, ("c0s2",))
 
 
 def test_R193_a_confirmed_plan_is_not_undoable(monkeypatch):
@@ -191,6 +217,7 @@ def test_R192_large_hands_are_paged_within_25_options(monkeypatch):
     some_actions(monkeypatch)
     st = planning_state()
     st.players[0].hand += list(data().action_card_ids[:30])  # 37 cards
+    st.players[0].unlocked = [1, 2, 3, 4, 5]  # too many card-and-slot pairs: pick, then slot
     top = TITLE.choices(st, 0, ())
     assert len(top.choices) <= 25
     pages = [c.id for c in top.choices if c.id.startswith("pg")]
@@ -201,6 +228,8 @@ def test_R192_large_hands_are_paged_within_25_options(monkeypatch):
     assert page.choices[0].id == f"c{i}"
     with pytest.raises(IllegalAction):
         TITLE.choices(st, 0, (f"c{i}",))  # only through its page
+    with pytest.raises(IllegalAction):
+        TITLE.choices(st, 0, (f"c{i}s4",))  # no pairs on a paged hand
     m = TITLE.choices(st, 0, ("pg1", f"c{i}", "s4"))
     assert _confirm(m).id == f"plan:4={i}"
 
@@ -224,16 +253,16 @@ def test_R192_cards_alike_are_one_choice_and_one_spelling():
     p.hand = ["blue:S_EXP1", "green:S_EXP1", "yellow:S_EXP1", "purple:S_EXP1", "blue:S_BAN1"]
     hand = planning.sorted_hand(st, 0)
     top = TITLE.choices(st, 0, ())
-    plans = [c for c in top.choices if c.label.startswith("Plan ")]
+    plans = [c for c in top.choices if c.group == "Slot 2"]
     labels = [c.label for c in plans]
     assert len(labels) == len(set(labels)) == 2
-    assert "Plan Expand 1 (crate 1) (you have 4 alike)" in labels
+    assert "Plan Expand 1 (crate 1) (you have 4 alike) into slot 2" in labels
     first = next(c for c in plans if "Expand" in c.label)
     expand_idx = [i for i, c in enumerate(hand) if c.endswith("S_EXP1")]
-    assert first.id == f"c{expand_idx[0]}"
+    assert first.id == f"c{expand_idx[0]}s2"
     with pytest.raises(IllegalAction):  # another copy is not a choice of its own
-        TITLE.choices(st, 0, (f"c{expand_idx[1]}",))
-    after = TITLE.choices(st, 0, (first.id, "s2"))
+        TITLE.choices(st, 0, (f"c{expand_idx[1]}s2",))
+    after = TITLE.choices(st, 0, (first.id,))
     assert any("(you have 3 alike)" in c.label for c in after.choices)
     # a plan naming a higher copy is not the spelling the menus build
     with pytest.raises(IllegalAction):

@@ -50,8 +50,8 @@ def test_r16_load_moves_a_container_from_the_port_hex() -> None:
     s = fresh()
     give(s, 0, "RED", 1)
     before = s.company("RED").hex_containers
-    assert "load:RED:S1" in choice_ids(s, ">load")
-    walk(s, ">load", "load:RED:S1")
+    assert "load:RED:S1" in choice_ids(s)  # one choice on the top-level menu
+    walk(s, "load:RED:S1")
     assert s.company("RED").hex_containers == before - 1
     assert s.ship("RED").slots[0].container == "RED"
 

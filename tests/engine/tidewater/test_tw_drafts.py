@@ -143,7 +143,10 @@ def test_apply_refuses_every_step_id() -> None:
                     T.apply(s, seat, step)
         assert T.encode(s) == before
         kinds = {step.split(":")[0] for step in steps}
-        assert {">dump", ">load", ">nav", ">adv", ">trade"} <= kinds
+        assert {">dump", ">nav", ">adv", ">trade"} <= kinds
+        # the loads are complete moves on the top-level menu: no sub-menu (LOAD_AT_TOP_MAX)
+        assert ">load" not in kinds
+        assert any(c.id.startswith("load:") for c in T.choices(s, 0, ()).choices)
         sails = any(c.id.startswith("sail:") for c in T.choices(s, 0, ()).choices)
         assert sails != (">deliver" in kinds)  # at the port, then at the market
 
@@ -154,15 +157,16 @@ def test_drafts_that_the_menus_cannot_build_are_refused() -> None:
     assert T.choices(s, 0, ()) == T.prompts(s)[0]
     assert T.choices(s, 1, ()) is None  # nothing to decide
     bad = [
-        ((">load",), 1, "turn"),  # not this seat's turn
+        ((">adv",), 1, "turn"),  # not this seat's turn
+        ((">load",), 0, "not available"),  # the loads are on the top-level menu
         ((">nowhere",), 0, "not available"),
         ((">deliver:RED",), 0, "not available"),  # skips its parent menu
         ((">deliver", ">deliver:RED:S1"), 0, "not available"),  # skips a level
-        ((">load", ">load"), 0, "not available"),
+        ((">adv", ">adv"), 0, "not available"),
         (("fund",), 0, "not available"),  # a complete move is no step
-        ((">load", "load:RED:S4"), 0, "not available"),
+        ((">adv", "adv:1"), 0, "not available"),
         ((BACK,), 0, "Back"),
-        ((">load", BACK), 0, "Back"),
+        ((">adv", BACK), 0, "Back"),
     ]
     for draft, seat, msg in bad:
         with pytest.raises(IllegalAction, match=msg):

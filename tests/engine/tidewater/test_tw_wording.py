@@ -91,9 +91,9 @@ def test_choice_ids_keep_their_raw_form() -> None:
     s = new(3)
     arrange(s, {0: [1, 2, 0]})
     give(s, 0, "RED", 1)
-    menu = T.choices(s, 0, (">load",))
+    menu = T.choices(s, 0, ())  # (few loads: on the top-level menu)
     ids = [c.id for c in menu.choices]
-    assert "load:RED:S1" in ids and "back" in ids
+    assert "load:RED:S1" in ids
     label = next(c.label for c in menu.choices if c.id == "load:RED:S1")
     assert (
         label == "Load a red container at Red port into slot 1 of the Atlas Line ship (cost 1 time)"

@@ -1,0 +1,167 @@
+"""Chains (engine.core.CHAIN): a decision and the seat's next one offered as one choice.
+
+* The order of a play's two actions ("which goes first?") is offered together with each
+  choice of the action that then comes first: "Card first: Cotton +1" is one choice, not two.
+* A card's Development action repeated on a multiplied space ("repetition 1 of 3") is also
+  offered as all its remaining repetitions with the same choice: "... all 3 repetitions".
+
+Only what follows without anything drawn or revealed is chained (a part whose events carry a
+barrier ends the chain), and only while the same seat decides: the menu shows nothing the seat
+could not see by choosing one part at a time. `apply` accepts exactly the chains the menu lists
+(`offered`), each part applied as if chosen alone: the same checks, the same log lines."""
+
+from __future__ import annotations
+
+import re
+
+from engine.benares import flow
+from engine.benares.clone import clone
+from engine.benares.state import State, Task
+from engine.core import (
+    CHAIN,
+    MAX_CHOICE_ID,
+    REPEAT,
+    Choice,
+    Event,
+    IllegalAction,
+    chain_id,
+    chain_parts,
+)
+
+ORDER_PREFIX = {"first:card": "Card action first", "first:company": "Company action first"}
+
+
+def _after(st: State, seat: int, parts: list[str]) -> State | None:
+    """A copy of `st` once `seat` has made `parts`; None when a part is refused, draws or
+    reveals something, or when `seat` no longer decides after it."""
+    copy = clone(st)
+    for part in parts:
+        try:
+            events = flow.decide(copy, seat, part)
+        except IllegalAction:
+            return None
+        if any(e.barrier for e in events) or not copy.stack or copy.stack[-1].seat != seat:
+            return None
+    return copy
+
+
+def _next_task(st: State) -> Task:
+    return st.stack[-1]
+
+
+def _repeats(st: State, t: Task, choice: Choice) -> Choice | None:
+    """`choice` made for every remaining repetition of the Development action `t`, when each
+    of them is a repetition of it offering the same choice."""
+    left = t.m - t.n + 1
+    if t.kind != "card_dev" or left < 2 or choice.id in ("decline", "company_now"):
+        return None
+    copy = _after(st, t.seat, [choice.id] * (left - 1))
+    if copy is None:
+        return None
+    nxt = _next_task(copy)
+    if nxt.kind != "card_dev" or nxt.a != t.a or nxt.n != t.m:
+        return None
+    if not flow.legal(copy, nxt, choice.id):
+        return None
+    label = f"All {left} repetitions: {short(choice.label)}"
+    return Choice(f"{choice.id}{REPEAT}{left}", label[:100], "All repetitions")
+
+
+def short(label: str) -> str:
+    """A choice's label inside a chain's: without its warning (the choice alone on the menu
+    carries it in full), marked ⚠ where it had one."""
+    head, dash, _ = label.partition(" — ")
+    return f"{head} ⚠" if dash else head
+
+
+def offered(st: State, t: Task, listed: list[Choice]) -> list[Choice]:
+    """The chains the menu of decision `t` (whose choices are `listed`) adds."""
+    if t.kind == "card_dev":
+        reps = [_repeats(st, t, x) for x in listed if not x.step]
+        return [warned(st, t.seat, c) for c in reps if c is not None]
+    if t.kind != "order":
+        return []
+    pairs: list[Choice] = []  # the order and the first action's choice
+    whole: list[Choice] = []  # ... and the other action's choice too, where it follows at once
+    for first, prefix in ORDER_PREFIX.items():
+        if not any(c.id == first for c in listed):
+            continue
+        copy = _after(st, t.seat, [first])
+        if copy is None:
+            continue
+        nxt = _next_task(copy)
+        for c in flow.options(copy, nxt):
+            if c.step or CHAIN in c.id or REPEAT in c.id:  # (its repetitions: `_repeats`)
+                continue
+            rep = _repeats(copy, nxt, c)
+            for part in [c] if rep is None else [c, rep]:
+                pair = Choice(chain_id(first, part.id), f"{prefix}: {short(part.label)}", prefix)
+                then = _then_other(
+                    copy, t.seat, part, "company" if first == "first:card" else "card"
+                )
+                pairs.append(pair)
+                for d in then or []:
+                    label = f"{prefix}: {short(part.label)}, then {short(d.label)}"
+                    whole.append(Choice(chain_id(first, part.id, d.id), label, prefix))
+                if then is None:
+                    whole.append(pair)
+    out = whole if len(whole) <= OFFERED_MAX else pairs
+    seen: set[str] = set()  # the same moves reached two ways (a repetition chained or not)
+    return [
+        warned(st, t.seat, c)
+        for c in out
+        if len(c.id) <= MAX_CHOICE_ID and not (c.id in seen or seen.add(c.id))  # type: ignore[func-returns-value]
+    ]
+
+
+#: "Seat 2 cannot use the card action ...": a log line of an action that could not happen.
+CANNOT = re.compile(r"^Seat (\d+) cannot use the (card|company|pooled Move) action")
+
+
+def warned(st: State, seat: int, c: Choice) -> Choice:
+    """The chain `c` with a warning up front when one of the seat's actions in it cannot happen
+    (as the menus warn of a single choice: engine.benares.traps); its label cut to 100."""
+    copy = clone(st)
+    events: list[Event] = []
+    for part in chain_parts(c.id):
+        events += flow.decide(copy, seat, part)
+    lost = sorted({m[2] for e in events if (m := CANNOT.match(e.text)) and int(m[1]) == seat + 1})
+    if not lost:
+        return Choice(c.id, c.label[:100], c.group)
+    head, _, rest = c.label.partition(": ")
+    label = f"{head} ({' and '.join(lost)} action can't happen): {rest}"
+    return Choice(c.id, label[:100], c.group)
+
+
+#: The most chains an order menu lists (with the two plain orders, one message shows them
+#: all: bot.discord.menu_layout shows up to 100 choices without "More choices…").
+OFFERED_MAX = 90
+
+
+def _then_other(st: State, seat: int, part: Choice, other: str) -> list[Choice] | None:
+    """The choices of the play's `other` action ("card", "company") once `part` (the first
+    action's choice, or all its repetitions) is made, when that action is the seat's very
+    next decision, all its
+    choices are complete moves and nothing was drawn or revealed; else None."""
+    copy = _after(st, seat, chain_parts(part.id))
+    if copy is None:
+        return None
+    nxt = _next_task(copy)
+    if (nxt.kind, nxt.b) != ("action", other) and (other, nxt.kind) != ("card", "card_dev"):
+        return None  # the first action is not over yet, or something else comes first
+    follow = [c for c in flow.options(copy, nxt) if c.id != "company_now"]
+    if not follow or any(c.step for c in follow):
+        return None
+    return follow
+
+
+def apply(st: State, seat: int, cid: str) -> list[Event]:
+    """A chain the seat's menu lists now, its parts applied in order."""
+    if not st.stack or st.stack[-1].seat != seat:
+        raise IllegalAction("It is not your decision now.")
+    if not any(c.id == cid for c in flow.options(st, st.stack[-1])):
+        raise IllegalAction(f"{cid!r} is not one of the choices on your menu now.")
+    events: list[Event] = []
+    for part in chain_parts(cid):
+        events += flow.decide(st, seat, part)
+    return events
