@@ -34,15 +34,24 @@ ORDER_PREFIX = {"first:card": "Card action first", "first:company": "Company act
 def _after(st: State, seat: int, parts: list[str]) -> State | None:
     """A copy of `st` once `seat` has made `parts`; None when a part is refused, draws or
     reveals something, or when `seat` no longer decides after it."""
+    found = _made(st, seat, parts)
+    return found[0] if found is not None and found[2] else None
+
+
+def _made(st: State, seat: int, parts: list[str]) -> tuple[State, list[Event], bool] | None:
+    """(a copy of `st` once `seat` has made `parts`, their events, whether the seat may chain
+    on: nothing drawn or revealed and still its decision); None when a part is refused."""
     copy = clone(st)
+    events: list[Event] = []
     for part in parts:
         try:
-            events = flow.decide(copy, seat, part)
+            got = flow.decide(copy, seat, part)
         except IllegalAction:
             return None
-        if any(e.barrier for e in events) or not copy.stack or copy.stack[-1].seat != seat:
-            return None
-    return copy
+        events += got
+        if any(e.barrier for e in got) or not copy.stack or copy.stack[-1].seat != seat:
+            return copy, events, False
+    return copy, events, True
 
 
 def _next_task(st: State) -> Task:
@@ -81,14 +90,17 @@ def offered(st: State, t: Task, listed: list[Choice]) -> list[Choice]:
         return [warned(st, t.seat, c) for c in reps if c is not None]
     if t.kind != "order":
         return []
-    pairs: list[Choice] = []  # the order and the first action's choice
-    whole: list[Choice] = []  # ... and the other action's choice too, where it follows at once
+    # Each chain is listed with the events of its parts, made once here on copies (its label
+    # warns of an action that cannot happen: `_warned`).
+    pairs: list[tuple[Choice, list[Event]]] = []  # the order and the first action's choice
+    whole: list[tuple[Choice, list[Event]]] = []  # ... and the other action's choice too
     for first, prefix in ORDER_PREFIX.items():
         if not any(c.id == first for c in listed):
             continue
-        copy = _after(st, t.seat, [first])
-        if copy is None:
+        made = _made(st, t.seat, [first])
+        if made is None or not made[2]:
             continue
+        copy, before = made[0], made[1]
         nxt = _next_task(copy)
         for c in flow.options(copy, nxt):
             if c.step or CHAIN in c.id or REPEAT in c.id:  # (its repetitions: `_repeats`)
@@ -99,17 +111,25 @@ def offered(st: State, t: Task, listed: list[Choice]) -> list[Choice]:
                 then = _then_other(
                     copy, t.seat, part, "company" if first == "first:card" else "card"
                 )
-                pairs.append(pair)
-                for d in then or []:
-                    label = f"{prefix}: {short(part.label)}, then {short(d.label)}"
-                    whole.append(Choice(chain_id(first, part.id, d.id), label, prefix))
                 if then is None:
-                    whole.append(pair)
+                    got = _made(copy, t.seat, chain_parts(part.id))
+                    pair_events = before + (got[1] if got is not None else [])
+                    pairs.append((pair, pair_events))
+                    whole.append((pair, pair_events))
+                    continue
+                follow, after, part_events = then
+                pairs.append((pair, before + part_events))
+                for d in follow:
+                    label = f"{prefix}: {short(part.label)}, then {short(d.label)}"
+                    got = _made(after, t.seat, chain_parts(d.id))
+                    last = got[1] if got is not None else []
+                    chain = Choice(chain_id(first, part.id, d.id), label, prefix)
+                    whole.append((chain, before + part_events + last))
     out = whole if len(whole) <= OFFERED_MAX else pairs
     seen: set[str] = set()  # the same moves reached two ways (a repetition chained or not)
     return [
-        warned(st, t.seat, c)
-        for c in out
+        _warned(t.seat, c, events)
+        for c, events in out
         if len(c.id) <= MAX_CHOICE_ID and not (c.id in seen or seen.add(c.id))  # type: ignore[func-returns-value]
     ]
 
@@ -125,6 +145,11 @@ def warned(st: State, seat: int, c: Choice) -> Choice:
     events: list[Event] = []
     for part in chain_parts(c.id):
         events += flow.decide(copy, seat, part)
+    return _warned(seat, c, events)
+
+
+def _warned(seat: int, c: Choice, events: list[Event]) -> Choice:
+    """`warned`, from the events its parts made."""
     lost = sorted({m[2] for e in events if (m := CANNOT.match(e.text)) and int(m[1]) == seat + 1})
     if not lost:
         return Choice(c.id, c.label[:100], c.group)
@@ -138,21 +163,24 @@ def warned(st: State, seat: int, c: Choice) -> Choice:
 OFFERED_MAX = 90
 
 
-def _then_other(st: State, seat: int, part: Choice, other: str) -> list[Choice] | None:
+def _then_other(
+    st: State, seat: int, part: Choice, other: str
+) -> tuple[list[Choice], State, list[Event]] | None:
     """The choices of the play's `other` action ("card", "company") once `part` (the first
     action's choice, or all its repetitions) is made, when that action is the seat's very
-    next decision, all its
-    choices are complete moves and nothing was drawn or revealed; else None."""
-    copy = _after(st, seat, chain_parts(part.id))
-    if copy is None:
+    next decision, all its choices are complete moves and nothing was drawn or revealed (with
+    the state then and the events `part` made); else None."""
+    made = _made(st, seat, chain_parts(part.id))
+    if made is None or not made[2]:
         return None
+    copy, events, _ = made
     nxt = _next_task(copy)
     if (nxt.kind, nxt.b) != ("action", other) and (other, nxt.kind) != ("card", "card_dev"):
         return None  # the first action is not over yet, or something else comes first
     follow = [c for c in flow.options(copy, nxt) if c.id != "company_now"]
     if not follow or any(c.step for c in follow):
         return None
-    return follow
+    return follow, copy, events
 
 
 def apply(st: State, seat: int, cid: str) -> list[Event]:
