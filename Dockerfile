@@ -8,13 +8,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 # Install the package from a copy of the sources, then drop the copy: what runs is the installed
-# package (every dependency has a wheel for this image, so no compiler is needed).
+# package (every dependency has a wheel for this image, so no compiler is needed), at the
+# tested versions in requirements.lock.
 WORKDIR /src
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md requirements.lock ./
 COPY engine/ engine/
 COPY render/ render/
 COPY bot/ bot/
-RUN pip install . \
+RUN pip install . --constraint requirements.lock \
     && rm -rf /src
 
 # A user without privileges, and /app (the working directory) as the only place it may write:

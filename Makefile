@@ -3,12 +3,19 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: install run test test-postgres lint bench local
+.PHONY: install lock run test test-postgres lint bench local
 
-$(BIN)/.installed: pyproject.toml
+# requirements.lock is the tested set of every dependency (dev tools included); `make install`
+# uses it as constraints so a fresh machine gets the same versions. `make lock` re-resolves it
+# from pyproject.toml after a dependency changes there, keeping the other pins;
+# `make lock LOCK_FLAGS=--upgrade` moves everything to the newest versions inside the bounds.
+# Run the tests before committing a new lock.
+LOCK_FLAGS ?=
+
+$(BIN)/.installed: pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -c requirements.lock -e '.[dev]'
 	touch $@
 
 install: $(BIN)/.installed
@@ -23,9 +30,15 @@ test-postgres: install
 	TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgresql+asyncpg://postgres@127.0.0.1:5432/test} \
 		$(BIN)/python -m pytest -q -m postgres
 
+lock:
+	test -x $(BIN)/pip-compile || { $(PYTHON) -m venv $(VENV) && $(BIN)/pip install --quiet pip-tools; }
+	$(BIN)/pip-compile --quiet $(LOCK_FLAGS) --extra dev --strip-extras --no-emit-index-url \
+		--no-emit-find-links --output-file requirements.lock pyproject.toml
+
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 bench: install
 	$(BIN)/python -m bench.engine_speed

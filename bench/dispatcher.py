@@ -232,7 +232,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await until(fire - 8.0)
         ns = argparse.Namespace(title="tidewater", games=args.tables, people=2, bots=1)
         ns.think, ns.duration = args.think, 3600.0
-        load, stop, floor_rtts = Load(fake, ns), asyncio.Event(), []
+        floor_rtts: list[float] = []
+        load, stop = Load(fake, ns), asyncio.Event()
         playing = asyncio.create_task(load.run())
         floors = asyncio.create_task(floor_loop(fake, load, stop, 0.2, floor_rtts))
         spy = await py_spy(bot.pid, args.py_spy, fire - 0.5) if args.py_spy else None

@@ -108,10 +108,10 @@ async def run(args: argparse.Namespace) -> None:
     finally:
         for side in (base, this):
             await side.stop()
-    b, t = median_ms(base.cpu), median_ms(this.cpu)
+    base_ms, this_ms = median_ms(base.cpu), median_ms(this.cpu)
     print(
         f"{args.title}, {len(this.cpu)} decisions each: bot CPU per committed decision, median "
-        f"base {b:.2f} ms ({args.base}), this {t:.2f} ms: {t / b:.2f}x"
+        f"base {base_ms:.2f} ms ({args.base}), this {this_ms:.2f} ms: {this_ms / base_ms:.2f}x"
     )
 
 

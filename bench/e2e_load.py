@@ -179,7 +179,7 @@ def sample_memory(bot: BotProcess, stop: asyncio.Event, peak: dict) -> asyncio.T
     return asyncio.create_task(loop())
 
 
-def mib(tree: proc.Tree) -> dict[str, float]:
+def mib(tree: proc.Tree) -> dict[str, float | str]:
     return {
         "rss_mib": tree.rss_total_kb() / 1024,
         "pss_mib": tree.pss_total_kb() / 1024,
@@ -322,10 +322,10 @@ async def probe(fake: FakeDiscord, bot: BotProcess, args: argparse.Namespace) ->
         print(describe("  ... with its background work (timelapse)", got["end"]))
         print(f"  interactions per decision: median {statistics.median(got['interactions'])}")
         by_count: dict[int, list[float]] = {}
-        for cpu, n in zip(got["bot"], got["interactions"], strict=True):
-            by_count.setdefault(n, []).append(cpu)
-        for n, cpus in sorted(by_count.items()):
-            print(describe(f"    bot CPU of decisions taken in {n} interactions", cpus))
+        for cpu, count in zip(got["bot"], got["interactions"], strict=True):
+            by_count.setdefault(count, []).append(cpu)
+        for count, cpus in sorted(by_count.items()):
+            print(describe(f"    bot CPU of decisions taken in {count} interactions", cpus))
         n = len(got["requests"])
         print(f"  REST requests per decision: mean {sum(got['requests']) / n:.2f}")
         for route, count in got["routes"][:8]:

@@ -17,6 +17,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from bench import proc
 from tests.e2e.driver import Table, is_refusal
@@ -100,7 +101,7 @@ async def probe_decisions(
     bots: int,
     options: dict[str, str],
     seed: int,
-) -> dict[str, list[float]]:
+) -> dict[str, list[Any]]:
     """Take `decisions` decisions one by one, in games opened at `new_table()` one after the
     other. Returns bot and worker CPU seconds per decision, interactions and REST requests per
     decision, the bot's CPU seconds of each game's set-up, of each game's last decision, and of

@@ -145,7 +145,9 @@ async def play(
     )
     outcome = await svc.start(CHANNEL, PERSON)
     game_id, title = outcome.game.id, catalog.title(title_slug)
-    seat = outcome.game.seat_of(PERSON).seat_no
+    mine = outcome.game.seat_of(PERSON)
+    assert title is not None and mine is not None
+    seat = mine.seat_no
     rng = Rng.from_seed(seed)
     decisions = 0
     message_id = 10**12
@@ -159,6 +161,7 @@ async def play(
             await svc.prompt_in_game(game_id, PERSON)
             loaded = svc._cache.get(game_id, outcome.game.version)
             svc._cache.clear()
+        assert loaded is not None
         state = title.copy(loaded.state)
         choice = title.bot_choice(state, seat, rng.fork(decisions))
         step = step_of(title, state, seat) if decisions % STEP_EVERY == 1 and not cold else None
@@ -176,9 +179,10 @@ async def play(
             out["menu_reads"].append(reads.take())
             writes.take()
         t0, c0 = time.perf_counter(), time.process_time()
-        outcome = await svc.act_in_game(game_id, PERSON, choice)
+        done = await svc.act_in_game(game_id, PERSON, choice)
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-        assert not isinstance(outcome, Step), f"{choice} is a step"
+        assert not isinstance(done, Step), f"{choice} is a step"
+        outcome = done
         if timers is not None:  # the decision and what the timer dispatcher does after it
             await quiet(writes, reads)
             out["bot_writes"].append(writes.take())

@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 PY = sys.executable
 
@@ -58,6 +59,7 @@ def run_all(out: Path, quick: bool, only: list[str]) -> dict[str, dict]:
         print(f"== {name}: {' '.join(cmd[1:])}", flush=True)
         t0 = time.perf_counter()
         with open(out / f"{name}.txt", "w") as log:
+            code: int | str
             try:
                 code = subprocess.run(
                     cmd, stdout=log, stderr=subprocess.STDOUT, timeout=900
@@ -69,7 +71,7 @@ def run_all(out: Path, quick: bool, only: list[str]) -> dict[str, dict]:
     return results
 
 
-def get(d: dict, *keys: str, default: object = None) -> object:
+def get(d: dict, *keys: str, default: object = None) -> Any:
     for k in keys:
         if not isinstance(d, dict) or k not in d:
             return default

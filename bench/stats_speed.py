@@ -22,6 +22,7 @@ import json
 import random
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -209,7 +210,7 @@ async def run(games: int, people: int, db: str | None) -> dict[str, Any]:
         stacks = [(t.title_name, found.per_month[t.title]) for t in found.titles]
         return _draw(charts.server_chart, "Games finished per month", found.months, stacks)
 
-    cases = {
+    cases: dict[str, tuple[Callable[[Any], Awaitable[float]], list[Any]]] = {
         "/stats me (a person)": (person, sample),
         "/stats title (leaderboard)": (title, [TITLES[n % 3] for n in range(SAMPLES)]),
         "/stats server": (server, list(range(SAMPLES))),

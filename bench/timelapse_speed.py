@@ -30,7 +30,7 @@ from render import timelapse as tl
 TITLES = ("tidewater", "benares", "mombasa")
 
 
-def bot_game(slug: str, seats: int, seed: int) -> tuple[bt.Spec, object]:
+def bot_game(slug: str, seats: int, seed: int) -> tuple[bt.Spec, bytes]:
     """A whole game played by automatic players: its log, and its final state (encoded)."""
     title = catalog.title(slug)
     assert title is not None, slug

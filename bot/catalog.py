@@ -9,7 +9,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import msgspec
@@ -102,8 +102,8 @@ _pool: RenderPool | None = None
 
 def start_render_pool(
     workers: int,
-    extra_titles: list[str] = (),
-    extra_renderers: list[str] = (),  # type: ignore[assignment]
+    extra_titles: Sequence[str] = (),
+    extra_renderers: Sequence[str] = (),
 ) -> None:
     """Draw in `workers` separate processes (0: in a thread of this process). Processes keep
     the event loop's core free: drawing a board is pure CPU and holds the GIL most of the time.
@@ -303,18 +303,18 @@ def _unless_drawn(key: tuple, view: object, draw: Callable[..., T], *args: objec
         digest = hashlib.blake2b(msgspec.msgpack.encode(view), digest_size=16).digest()
     except (TypeError, ValueError):  # a view of plain data that does not encode
         return draw(*args)
-    found, image = drawn.get((*key, digest))
+    found, kept = drawn.get((*key, digest))
     if found:
-        return image  # type: ignore[return-value]
+        return kept  # type: ignore[return-value]
     image = draw(*args)
     drawn.put((*key, digest), image)  # type: ignore[arg-type]
     return image
 
 
 async def _cached(key: tuple, fn: Callable[..., T], *args: object) -> T:
-    found, image = images.get(key)
+    found, kept = images.get(key)
     if found:
-        return image  # type: ignore[return-value]
+        return kept  # type: ignore[return-value]
     t0 = time.perf_counter()
     image = await off_loop(fn, *args)
     metrics.render(str(args[0]), time.perf_counter() - t0)  # (args[0]: the title's slug)

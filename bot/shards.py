@@ -9,8 +9,9 @@ A process without `SHARD_IDS` serves every shard and every game."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import ColumnElement, func, literal_column, or_, select, true
+from sqlalchemy import ColumnElement, SQLColumnExpression, func, literal_column, or_, select, true
 
 from bot.db.models import Game
 
@@ -33,22 +34,22 @@ class Shards:
     def everything(self) -> bool:
         return self.count is None or self.ids is None or len(set(self.ids)) >= self.count
 
-    def guilds(self, guild_id: ColumnElement) -> ColumnElement[bool]:
+    def guilds(self, guild_id: SQLColumnExpression[Any]) -> ColumnElement[bool]:
         """SQL: the row's guild is on one of these shards (NULL counts as shard 0)."""
-        if self.everything:
+        if self.count is None or self.ids is None or self.everything:
             return true()
         # (literal numbers: PostgreSQL has `bigint >> integer` but no `bigint >> bigint`)
         shifted = func.coalesce(guild_id, 0).op(">>")(literal_column("22"))
-        shard = shifted.op("%")(literal_column(str(int(self.count))))  # type: ignore[arg-type]
+        shard = shifted.op("%")(literal_column(str(int(self.count))))
         return shard.in_(self.ids)
 
-    def games(self, game_id: ColumnElement) -> ColumnElement[bool]:
+    def games(self, game_id: SQLColumnExpression[Any]) -> ColumnElement[bool]:
         """SQL: the row's game is one of this process's games."""
         if self.everything:
             return true()
         return game_id.in_(select(GAMES.c.id).where(self.guilds(GAMES.c.guild_id)))
 
-    def timers(self, game_id: ColumnElement) -> ColumnElement[bool]:
+    def timers(self, game_id: SQLColumnExpression[Any]) -> ColumnElement[bool]:
         """SQL: a timer this process fires: its game's, or one about no game (a person's
         digest), which whichever process claims it first fires."""
         if self.everything:

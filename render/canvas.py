@@ -31,7 +31,7 @@ import contextlib
 import math
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -356,7 +356,7 @@ class Draw:
         box = (x0, y0, x1, y1)
         clip = None if box == (x, y, x + w, y + h) else (x0 - x, y0 - y, x1 - x, y1 - y)
         region = self.image.crop(box)
-        lo, hi = region.getextrema()
+        lo, hi = cast(tuple[int, int], region.getextrema())  # one band: indices
         if lo == hi:  # one background colour: the common case
             out = on(lo)
             self.image.paste(out if clip is None else out.crop(clip), box)

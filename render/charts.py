@@ -84,7 +84,7 @@ def _legend(chart: _Chart, box: tuple[int, int, int, int], names: Sequence[str])
     small = font(22)
     names = list(names[: len(SERIES)])
     room = (box[2] - box[0] - 40) / max(len(names), 1) - 44
-    x = box[0] + 20
+    x: float = box[0] + 20
     for n, name in enumerate(names):
         name = _fit(name, small, room)
         chart.d.rectangle((x, box[1] + 60, x + 22, box[1] + 82), fill=SERIES[n])
@@ -208,14 +208,6 @@ def _places_panel(chart: _Chart, box: tuple[int, int, int, int], places: Sequenc
             d.rectangle((cx - width / 2, bottom - h, cx + width / 2, bottom), fill=colour)
         d.text((cx, bottom - h - 4), str(count), fill=INK, font=label, anchor="md")
         d.text((cx, bottom + 6), _ordinal(i + 1), fill=DIM, font=small, anchor="ma")
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n:,} {noun}s"
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def leaderboard_chart(heading: str, rows: Sequence[tuple[str, int, int]]) -> RenderedImage:

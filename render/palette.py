@@ -7,7 +7,7 @@ from __future__ import annotations
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image
 
@@ -68,15 +68,15 @@ class Palette:
             cands = self._cells.get(cell)
             if cands is None:
                 cands = self._cells[cell] = self._candidates(cell)
-            best = 1 << 30
+            best, found = 1 << 30, cands[0][0]
             for k, pr, pg, pb in cands:
                 d = 3 * (pr - r) ** 2 + 4 * (pg - g) ** 2 + 2 * (pb - b) ** 2
                 if d < best:
-                    best, i = d, k
+                    best, found = d, k
             if len(self._near) > 50_000:
                 self._near.clear()
-            self._near[c] = i
-        return i  # type: ignore[return-value]
+            self._near[c] = i = found
+        return i
 
     def _candidates(self, cell: tuple[int, int, int]) -> list[tuple[int, int, int, int]]:
         """The entries that can be nearest to some colour of a 32x32x32 cell: those whose
@@ -144,7 +144,7 @@ class Palette:
         is closest to those colours, weighted by their pixels. Flat areas come out exact."""
         rgb = image.convert("RGB")
         q = self.quantise(rgb)
-        colours = rgb.getcolors(rgb.width * rgb.height) or []
+        colours = rgb_colours(rgb)
         probe = Image.new("RGB", (len(colours), 1))
         probe.putdata([c for _, c in colours])
         got: dict[int, list[tuple[int, RGB]]] = {}
@@ -174,7 +174,7 @@ class Palette:
         if out is None:
             rgb = Image.new("RGB", sprite.size, self.colours[bg])
             rgb.paste(sprite, (0, 0), sprite)
-            m = {c: self.nearest(c) for _, c in rgb.getcolors(sprite.width * sprite.height)}
+            m = {c: self.nearest(c) for _, c in rgb_colours(rgb)}
             out = Image.frombytes("L", sprite.size, bytes(m[p] for p in pixels(rgb)))
             if len(cache) >= 32:
                 cache.clear()
@@ -201,6 +201,12 @@ def _d2(a: RGB, b: RGB) -> int:
 def pixels(img: Image.Image) -> Iterable[Any]:
     get = getattr(img, "get_flattened_data", None)
     return get() if get is not None else img.getdata()
+
+
+def rgb_colours(img: Image.Image) -> list[tuple[int, RGB]]:
+    """(pixel count, colour) of every colour of an "RGB" image (Pillow's `getcolors` is typed
+    for every mode; with room for one colour per pixel it never gives None)."""
+    return cast(list[tuple[int, RGB]], img.getcolors(img.width * img.height) or [])
 
 
 def point(img: Image.Image, lut: bytes) -> Image.Image:

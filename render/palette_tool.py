@@ -21,10 +21,12 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import cast
 
 from PIL import Image
 
 from render import canvas
+from render.palette import rgb_colours
 
 RGB = tuple[int, int, int]
 HEAVY_SHARE = 2e-4  # a colour on this share of all pixels is kept exactly
@@ -40,7 +42,7 @@ def build(images: Iterable[Image.Image], flat: Counter[RGB], size: int = 256) ->
     hist: Counter[RGB] = Counter()
     for im in images:
         rgb = im.convert("RGB")
-        for n, c in rgb.getcolors(rgb.width * rgb.height):
+        for n, c in rgb_colours(rgb):
             hist[c] += n
     total = sum(hist.values())
     base = [c for c, _ in flat.most_common() if hist.get(c)]
@@ -66,7 +68,7 @@ def build(images: Iterable[Image.Image], flat: Counter[RGB], size: int = 256) ->
         synth = Image.frombytes("RGB", (len(pixels) // 3, 1), bytes(pixels))
         q = synth.quantize(k, method=Image.Quantize.MEDIANCUT, kmeans=3)
         pal = q.getpalette() or []
-        by_use = sorted(q.getcolors(256) or [], reverse=True)
+        by_use = sorted(cast(list[tuple[int, int]], q.getcolors(256) or []), reverse=True)
         for _, i in by_use:
             take((pal[3 * i], pal[3 * i + 1], pal[3 * i + 2]))
     for _, c in rest:  # top up with the most common remaining colours
@@ -136,7 +138,9 @@ def mombasa_images() -> list[Image.Image]:
     for seats in (2, 3, 4):
         for st in (fresh(seats, seats), planning_state(seats, seats), mid_state(seats, seats)):
             images.append(RENDERER.board(build(st, None)))
-            images.append(RENDERER.hand(build(st, 0), 0))
+            hand = RENDERER.hand(build(st, 0), 0)
+            if hand is not None:
+                images.append(hand)
             images.append(RENDERER.board(build(st, None), area=seats - 1))
     return images
 

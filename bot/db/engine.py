@@ -86,7 +86,8 @@ _REVISION = re.compile(r'^(down_)?revision\s*=\s*"?([^"\s]+)"?', re.MULTILINE)
 
 def head_revision() -> str:
     """The newest migration, read from the files: the one no other migration builds on."""
-    revisions, parents = set(), set()
+    revisions: set[str] = set()
+    parents: set[str] = set()
     for path in (MIGRATIONS_DIR / "versions").glob("*.py"):
         for down, value in _REVISION.findall(path.read_text()):
             (parents if down else revisions).add(value)

@@ -122,6 +122,8 @@ class InlineConnection(AdaptedConnection):
 
     await_ = staticmethod(await_only)
     __slots__ = ("dbapi", "busy_timeout")
+    # AdaptedConnection types this as an asyncio driver's connection; here it is sqlite3's own.
+    _connection: sqlite3.Connection  # type: ignore[assignment]
 
     def __init__(self, dbapi: InlineDBAPI, connection: sqlite3.Connection, busy: float) -> None:
         self.dbapi = dbapi
@@ -151,7 +153,8 @@ class InlineConnection(AdaptedConnection):
 
     @isolation_level.setter
     def isolation_level(self, value: str | None) -> None:
-        self._connection.isolation_level = value
+        # sqlite3 takes "" too (the stubs list only its three keywords); SQLAlchemy sets it.
+        self._connection.isolation_level = value  # type: ignore[assignment]
 
     def create_function(self, *args: Any, **kw: Any) -> None:
         self._connection.create_function(*args, **kw)
@@ -196,11 +199,11 @@ class InlineDBAPI(AsyncAdapt_dbapi_module):
         ):
             setattr(self, name, getattr(sqlite3, name))
 
-    def connect(self, *args: Any, **kw: Any) -> InlineConnection:
+    def connect(self, database: str, **kw: Any) -> InlineConnection:
         busy = float(kw.pop("timeout", 5.0))
         kw.pop("async_fallback", None)
         kw["check_same_thread"] = False
-        connection = sqlite3.connect(*args, timeout=0, **kw)
+        connection = sqlite3.connect(database, timeout=0, **kw)
         return InlineConnection(self, connection, busy)
 
 
@@ -230,7 +233,7 @@ class InlineSQLiteDialect(SQLiteDialect_pysqlite):
     def do_terminate(self, dbapi_connection: Any) -> None:
         dbapi_connection.terminate()
 
-    def is_disconnect(self, e: Exception, connection: Any, cursor: Any) -> bool:
+    def is_disconnect(self, e: Any, connection: Any, cursor: Any) -> bool:
         if isinstance(e, sqlite3.ProgrammingError) and "closed" in str(e):
             return True
         return super().is_disconnect(e, connection, cursor)

@@ -5,6 +5,7 @@ committed decision bumps the game's version once and records what must be delive
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import ClassVar
 
 from sqlalchemy import (
     JSON,
@@ -17,6 +18,7 @@ from sqlalchemy import (
     Integer,
     LargeBinary,
     String,
+    Table,
     Text,
     UniqueConstraint,
 )
@@ -28,7 +30,9 @@ def utcnow() -> datetime:
 
 
 class Base(DeclarativeBase):
-    pass
+    # Every model here is mapped to one Table (DeclarativeBase types `__table__` as any
+    # FromClause, which `insert`, `update` and `delete` do not take).
+    __table__: ClassVar[Table]
 
 
 class Game(Base):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
@@ -53,7 +53,8 @@ class Prepared:
         plan = self._plan(conn, tuple(sorted(first)), many)
         if not plan.direct:
             return conn.execute(self.statement, params).rowcount  # type: ignore[arg-type]
-        values: Any = [_values(plan, p) for p in params] if many else _values(plan, first)  # type: ignore[union-attr]
+        batch = cast(Sequence[Params], params)
+        values: Any = [_values(plan, p) for p in batch] if many else _values(plan, first)
         return self._on_cursor(conn, plan, values, many, lambda cursor: cursor.rowcount)
 
     def rows(self, s: Session | Connection, params: Params) -> list[Sequence[Any]]:

@@ -69,7 +69,7 @@ AUDIT = sa.table(
     sa.column("act", sa.String),
     sa.column("created_at", sa.DateTime(timezone=True)),
 )
-RESULT_COLUMNS = {
+RESULT_COLUMNS: dict[str, type[sa.types.TypeEngine[Any]] | sa.types.TypeEngine[Any]] = {
     "game_id": sa.Integer,
     "guild_id": sa.BigInteger,
     "channel_id": sa.BigInteger,

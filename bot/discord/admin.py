@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 
 from bot.discord import messages
-from bot.discord.checks import NOT_MODERATOR, Responder, is_moderator
+from bot.discord.checks import NOT_MODERATOR, Responder, channel_of, is_moderator
 from bot.discord.cog import Cog
+from bot.discord.turns import TurnMessage
 from bot.errors import ServiceError
 from bot.results import Outcome
 
@@ -51,7 +52,9 @@ class Admin(Cog):
         @app_commands.describe(reason="Why (kept in the audit log)")
         async def end(interaction: discord.Interaction, reason: str = "") -> None:
             responder = Responder(interaction)
-            info = await self.service.admin_end(interaction.channel_id, interaction.user.id, reason)
+            info = await self.service.admin_end(
+                channel_of(interaction), interaction.user.id, reason
+            )
             self.bot.turns.forget(info.id)
             self.bot.watching.game_stopped(info)
             why = f" Reason: {reason}" if reason else ""
@@ -71,7 +74,7 @@ class Admin(Cog):
         async def kick(interaction: discord.Interaction, user: discord.User) -> None:
             await self._seat_change(
                 interaction,
-                self.service.admin_kick(interaction.channel_id, interaction.user.id, user.id),
+                self.service.admin_kick(channel_of(interaction), interaction.user.id, user.id),
                 f"removed <@{user.id}> from the game.",
             )
 
@@ -85,7 +88,7 @@ class Admin(Cog):
             await self._seat_change(
                 interaction,
                 self.service.admin_seat_to(
-                    interaction.channel_id, interaction.user.id, seat - 1, user.id, "replace"
+                    channel_of(interaction), interaction.user.id, seat - 1, user.id, "replace"
                 ),
                 f"gave seat {seat} to <@{user.id}>.",
                 hands_for=[user.id],
@@ -99,7 +102,7 @@ class Admin(Cog):
             await self._seat_change(
                 interaction,
                 self.service.admin_seat_to(
-                    interaction.channel_id, interaction.user.id, seat - 1, None, "bot"
+                    channel_of(interaction), interaction.user.id, seat - 1, None, "bot"
                 ),
                 f"handed seat {seat} to the automatic player.",
             )
@@ -111,7 +114,7 @@ class Admin(Cog):
         ) -> None:
             await self._seat_change(
                 interaction,
-                self.service.admin_rollback(interaction.channel_id, interaction.user.id, steps),
+                self.service.admin_rollback(channel_of(interaction), interaction.user.id, steps),
                 f"rolled the game back by {steps} move{'s' if steps != 1 else ''}.",
             )
 
@@ -142,7 +145,7 @@ class Admin(Cog):
     ) -> None:
         responder = Responder(interaction)
 
-        async def run() -> tuple[Outcome, dict | None]:
+        async def run() -> tuple[Outcome, TurnMessage | None]:
             outcome = await work
             built = None
             if outcome.game.status != "lobby":

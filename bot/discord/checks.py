@@ -205,6 +205,15 @@ def database_trouble(exc: BaseException) -> str | None:
     return None
 
 
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel the interaction came from (Discord sends it with every command and press
+    the bot takes; without one there is no game to act on)."""
+    channel_id = interaction.channel_id
+    if channel_id is None:
+        raise ServiceError("There is no game here: this works in a channel.")
+    return channel_id
+
+
 def context(interaction: discord.Interaction, command: str, **more: Any) -> dict[str, Any]:
     """Structured logging fields for one interaction."""
     fields = {
@@ -226,7 +235,8 @@ async def report_error(
     and a warning line (no traceback: nothing is wrong with the bot). Anything else: logged
     with its traceback and a polite apology (no internals leak)."""
     if isinstance(exc, app_commands.CommandInvokeError | app_commands.TransformerError):
-        exc = exc.__cause__ or getattr(exc, "original", exc)
+        cause = exc.__cause__
+        exc = cause if cause is not None else getattr(exc, "original", exc)
     fields = context(interaction, command, game_id=game_id)
     guild_id = getattr(interaction, "guild_id", None)  # (for the metrics' shard)
     if isinstance(exc, ServiceError):

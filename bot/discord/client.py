@@ -119,7 +119,7 @@ class BoardroomBot(discord.AutoShardedClient):
             intents=intents,
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
             shard_count=settings.shard_count,
-            shard_ids=settings.shard_id_list(),
+            shard_ids=settings.shard_id_list(),  # type: ignore[arg-type]  # None (all) is its default
         )
         self.app = app
         self.service = app.service
@@ -144,7 +144,8 @@ class BoardroomBot(discord.AutoShardedClient):
         self._metrics_runner: Any = None  # the /metrics and /healthz server (bot.health)
         self._register()
 
-    def _get_state(self, **options: Any) -> LazyState:
+    # (discord.py types the sharded state as ConnectionState[AutoShardedClient], not this class)
+    def _get_state(self, **options: Any) -> LazyState:  # type: ignore[override]
         """discord.py's connection state, making interactions that build the pressed message
         only when asked (bot.discord.interactions)."""
         return LazyState(
@@ -240,7 +241,8 @@ class BoardroomBot(discord.AutoShardedClient):
         there)."""
         if interaction.type != discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
         found = self.router.match(custom_id)
         if found is None:
             text, what = NOT_MINE, "a component that is not ours"

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import messages
-from bot.discord.checks import Responder
+from bot.discord.checks import Responder, channel_of
 from bot.discord.cog import Cog
 from bot.service import Fired
 from bot.service.clock_rules import and_list, clock_lines, span
@@ -131,7 +131,7 @@ class Clocks(Cog):
         async def return_(interaction: discord.Interaction) -> None:
             responder = Responder(interaction)
             await responder.within(
-                self.service.game_return(interaction.channel_id, interaction.user.id)
+                self.service.game_return(channel_of(interaction), interaction.user.id)
             )
             await responder.public(
                 content=f"<@{interaction.user.id}> is coming back: their seat is handed back "
@@ -144,7 +144,7 @@ class Clocks(Cog):
         async def pause(interaction: discord.Interaction) -> None:
             await self._announce(
                 interaction,
-                self.service.admin_pause(interaction.channel_id, interaction.user.id),
+                self.service.admin_pause(channel_of(interaction), interaction.user.id),
                 "paused the game: no clock runs until `/admin resume` (moves are still taken).",
             )
 
@@ -152,7 +152,7 @@ class Clocks(Cog):
         async def resume(interaction: discord.Interaction) -> None:
             await self._announce(
                 interaction,
-                self.service.admin_resume(interaction.channel_id, interaction.user.id),
+                self.service.admin_resume(channel_of(interaction), interaction.user.id),
                 "resumed the game: the clocks run again. A clock that had run out (and was not "
                 "extended meanwhile) starts afresh at the pace's start.",
             )
@@ -167,7 +167,7 @@ class Clocks(Cog):
             await self._announce(
                 interaction,
                 self.service.admin_extend(
-                    interaction.channel_id, interaction.user.id, seat - 1, hours
+                    channel_of(interaction), interaction.user.id, seat - 1, hours
                 ),
                 f"gave seat {seat} {span(hours * 3600)} more on its clock.",
             )
@@ -188,7 +188,7 @@ class Clocks(Cog):
             await self._announce(
                 interaction,
                 self.service.admin_pace(
-                    interaction.channel_id, interaction.user.id, pace, expiry, quiet_clock
+                    channel_of(interaction), interaction.user.id, pace, expiry, quiet_clock
                 ),
                 "changed the clock.",
             )

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction
 
+# Each `from_custom_id` below takes the item its DynamicItem wraps (a Button or a Select), which
+# is what discord.py passes; its stub types the argument as any Item, hence `ignore[override]`.
+
 
 def _bot(interaction: Interaction) -> BoardroomBot:
     return interaction.client  # type: ignore[return-value]
@@ -84,7 +87,11 @@ class ChoiceButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.CHOIC
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+        cls,
+        interaction: Interaction,
+        item: ui.Button,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> ChoiceButton:
         ids = numbers(match, "game", "version")
         game_id, version = ids or (0, 0)
@@ -97,6 +104,8 @@ class ChoiceButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.CHOIC
 
 
 class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=custom_ids.SELECT_TEMPLATE):
+    game_id: int  # always a game's
+
     def __init__(
         self,
         select: ui.Select,
@@ -140,7 +149,11 @@ class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=custom_ids.SELEC
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Select, match: re.Match[str], /
+        cls,
+        interaction: Interaction,
+        item: ui.Select,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> ChoiceSelect:
         ids = numbers(match, "game", "version", "page")
         game_id, version, _ = ids or (0, 0, 0)
@@ -174,7 +187,11 @@ class PrivateButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.PRIV
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+        cls,
+        interaction: Interaction,
+        item: ui.Button,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> PrivateButton:
         ids = numbers(match, "game", "version")
         game_id, version = ids or (0, 0)
@@ -202,7 +219,11 @@ class MoreButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.MORE_TE
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+        cls,
+        interaction: Interaction,
+        item: ui.Button,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> MoreButton:
         ids = numbers(match, "game", "version", "page")
         game_id, version, page = ids or (0, 0, 0)
@@ -224,7 +245,11 @@ class HandButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.HAND_TE
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+        cls,
+        interaction: Interaction,
+        item: ui.Button,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> HandButton:
         game_id = number(match["game"])
         return cls(item, game_id or 0, valid=game_id is not None)
@@ -248,7 +273,11 @@ class FullBoardButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.FU
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+        cls,
+        interaction: Interaction,
+        item: ui.Button,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> FullBoardButton:
         game_id = number(match["game"])
         return cls(item, game_id or 0, valid=game_id is not None)
@@ -271,7 +300,11 @@ class TextBoardButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.TE
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+        cls,
+        interaction: Interaction,
+        item: ui.Button,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> TextBoardButton:
         game_id = number(match["game"])
         return cls(item, game_id or 0, valid=game_id is not None)
@@ -300,7 +333,11 @@ class LobbyButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.LOBBY_
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+        cls,
+        interaction: Interaction,
+        item: ui.Button,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> LobbyButton:
         game_id = number(match["game"])
         return cls(item, game_id or 0, match["action"], valid=game_id is not None)
@@ -322,7 +359,11 @@ class RulesButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.RULES_
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+        cls,
+        interaction: Interaction,
+        item: ui.Button,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> RulesButton:
         page = number(match["page"])
         return cls(item, match["slug"], page or 0, valid=page is not None)
@@ -356,7 +397,11 @@ class SubstituteButton(Checked, ui.DynamicItem[ui.Button], template=SUBSTITUTE_T
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+        cls,
+        interaction: Interaction,
+        item: ui.Button,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> SubstituteButton:
         ids = numbers(match, "game", "req")
         game_id, request_id = ids or (0, 0)
@@ -382,7 +427,11 @@ class ReplayButton(Checked, ui.DynamicItem[ui.Button], template=REPLAY_TEMPLATE)
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+        cls,
+        interaction: Interaction,
+        item: ui.Button,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> ReplayButton:
         ids = numbers(match, "game", "move")
         game_id, move = ids or (0, 0)
@@ -408,7 +457,11 @@ class HistoryButton(Checked, ui.DynamicItem[ui.Button], template=HISTORY_TEMPLAT
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Button, match: re.Match[str], /
+        cls,
+        interaction: Interaction,
+        item: ui.Button,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> HistoryButton:
         page = number(match["page"])
         scope = "server" if match["scope"] == "s" else "channel"

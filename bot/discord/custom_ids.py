@@ -5,7 +5,7 @@ for, so a press on an old message is recognised (even after a restart) and refus
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,7 +87,7 @@ def rules_custom_id(slug: str, page: int) -> str:
     return f"br:r:{slug}:{page}"
 
 
-def ids_in(rows: Iterable[dict[str, Any]]) -> list[str]:
+def ids_in(rows: Iterable[Mapping[str, Any]]) -> list[str]:
     """The custom ids of a message's components, from its action rows as Discord sends them
     (`ActionRow.to_dict()`, or ours: `Components.to_components()`)."""
     return [c["custom_id"] for row in rows for c in row.get("components", ()) if "custom_id" in c]

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot import catalog
 from bot.discord import components, messages, text_parts
-from bot.discord.checks import Responder, guarded
+from bot.discord.checks import Responder, channel_of, guarded
 from bot.discord.cog import Cog
 from bot.discord.lobby import title_choices
 from bot.errors import ServiceError
@@ -22,7 +22,7 @@ class Info(Cog):
     def register(self, game: app_commands.Group) -> None:
         @game.command(name="status", description="Who is seated, whose turn it is.")
         async def status(interaction: discord.Interaction) -> None:
-            info = await self.service.status(interaction.channel_id, or_last=True)
+            info = await self.service.status(channel_of(interaction), or_last=True)
             embed = messages.status_embed(info)
             await self.bot.watching.add_status(embed, info)
             await Responder(interaction).private(
@@ -40,11 +40,11 @@ class Info(Cog):
             text: Literal["on", "off"] = "off",
         ) -> None:
             if text == "on":
-                await self.show_board_text(Responder(interaction), interaction.channel_id, seat)
+                await self.show_board_text(Responder(interaction), channel_of(interaction), seat)
                 return
             responder = Responder(interaction, private_defer=False)
             area = None if seat is None else seat - 1
-            shown = await responder.within(self.service.board(interaction.channel_id, area))
+            shown = await responder.within(self.service.board(channel_of(interaction), area))
             await responder.public(**_board_message(shown, seat))
 
         @game.command(name="log", description="The latest moves (yours privately included).")
@@ -52,7 +52,7 @@ class Info(Cog):
         async def log(
             interaction: discord.Interaction, lines: app_commands.Range[int, 1, 100] = 20
         ) -> None:
-            got = await self.service.log(interaction.channel_id, interaction.user.id, lines)
+            got = await self.service.log(channel_of(interaction), interaction.user.id, lines)
             await Responder(interaction).private(
                 content=messages.log_text(got), allowed_mentions=discord.AllowedMentions.none()
             )
@@ -63,7 +63,7 @@ class Info(Cog):
         async def rules(interaction: discord.Interaction, title: str | None = None) -> None:
             if title is None:
                 try:
-                    title = (await self.service.status(interaction.channel_id)).title
+                    title = (await self.service.status(channel_of(interaction))).title
                 except ServiceError:
                     raise ServiceError(
                         "There is no game in this channel: name one with `title:`."
@@ -78,12 +78,12 @@ class Info(Cog):
             responder = Responder(interaction)
             if text == "on":
                 words = await responder.within(
-                    self.service.hand_text(interaction.channel_id, interaction.user.id)
+                    self.service.hand_text(channel_of(interaction), interaction.user.id)
                 )
                 await _send_text(responder, words)
                 return
             shown, image = await responder.within(
-                self.service.hand(interaction.channel_id, interaction.user.id)
+                self.service.hand(channel_of(interaction), interaction.user.id)
             )
             await responder.private(**_hand_message(shown, image))
 

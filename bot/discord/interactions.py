@@ -81,7 +81,8 @@ def has_component(interaction: discord.Interaction, custom_id: str) -> bool:
     message = message_payload(interaction)
     if message is None:
         return False
-    ctype = (interaction.data or {}).get("component_type")
+    data: Any = interaction.data or {}
+    ctype = data.get("component_type")
     for row in message.get("components") or ():
         for child in row.get("components") or (row,):
             if child.get("custom_id") == custom_id and ctype in (None, child.get("type")):

@@ -4,6 +4,7 @@ buttons, kept up to date in place."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -11,11 +12,11 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from bot import catalog
 from bot.discord import components, messages
-from bot.discord.checks import Responder, guarded, is_moderator
+from bot.discord.checks import Responder, channel_of, guarded, is_moderator
 from bot.discord.clocks import EXPIRY_CHOICES, QUIET_CLOCK_CHOICES, pace_suggestions
 from bot.discord.cog import Cog
 from bot.discord.custom_ids import ids_in, lobby_custom_id
-from bot.discord.turns import LOOK_BACK
+from bot.discord.turns import LOOK_BACK, TurnMessage
 from bot.discord.watching import SPECTATOR_CHOICES
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
@@ -119,7 +120,7 @@ class Lobby(Cog):
         async def join(interaction: discord.Interaction) -> None:
             responder = Responder(interaction)
             info = await responder.within(
-                self.service.join(interaction.channel_id, interaction.user.id)
+                self.service.join(channel_of(interaction), interaction.user.id)
             )
             await responder.private(
                 content=f"You joined {info.title_name} (game #{info.id}). Seats are drawn at "
@@ -153,7 +154,7 @@ class Lobby(Cog):
         # (a busy database), the private reply removes it: no public lobby the database does
         # not know, and nothing to block a retry. What can be refused is refused before.
         responder = Responder(interaction, private_defer=False)
-        settings = {
+        settings: dict[str, Any] = {
             "title_slug": title,
             "seats": seats,
             "bots": bots or 0,
@@ -163,11 +164,11 @@ class Lobby(Cog):
             "quiet_clock": quiet_clock,
             "spectators": spectators,
         }
-        await responder.within(self.service.check_new(interaction.channel_id, **settings))
+        await responder.within(self.service.check_new(channel_of(interaction), **settings))
         message_id = await responder.placeholder()
         info = await self.service.create(
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=channel_of(interaction),
             user_id=interaction.user.id,
             lobby_message_id=message_id,
             **settings,
@@ -188,8 +189,8 @@ class Lobby(Cog):
         interaction = responder.interaction
         user_id = interaction.user.id
 
-        async def work() -> tuple[Outcome, dict | None]:
-            outcome = await self.service.leave(interaction.channel_id, user_id)
+        async def work() -> tuple[Outcome, TurnMessage | None]:
+            outcome = await self.service.leave(channel_of(interaction), user_id)
             if outcome.game.status in ("running", "finished"):
                 return outcome, await self.bot.turns.build(outcome)
             return outcome, None
@@ -212,10 +213,10 @@ class Lobby(Cog):
     async def start(self, responder: Responder, from_button: bool = False) -> None:
         interaction = responder.interaction
 
-        async def work() -> tuple[Outcome, dict]:
+        async def work() -> tuple[Outcome, TurnMessage]:
             moderator = await is_moderator(interaction, self.service)
             outcome = await self.service.start(
-                interaction.channel_id, interaction.user.id, is_moderator=moderator
+                channel_of(interaction), interaction.user.id, is_moderator=moderator
             )
             return outcome, await self.bot.turns.build(outcome)
 
@@ -233,12 +234,12 @@ class Lobby(Cog):
         """Every step shares one budget (`Responder.within`): past it the press is deferred,
         so it is always answered within Discord's 3 seconds, however busy the database."""
         responder = Responder(interaction)
-        current = await responder.within(self.service.status(interaction.channel_id))
+        current = await responder.within(self.service.status(channel_of(interaction)))
         if current.id != game_id:
             raise ServiceError("That lobby is closed. Look for the newest one in this channel.")
         if action == "join":
             info = await responder.within(
-                self.service.join(interaction.channel_id, interaction.user.id)
+                self.service.join(channel_of(interaction), interaction.user.id)
             )
             await responder.update_source(**self.lobby_message(info))
         elif action == "leave":

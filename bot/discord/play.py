@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import components, custom_ids, menu_layout, messages
-from bot.discord.checks import Responder, guarded
+from bot.discord.checks import Responder, channel_of, guarded
 from bot.discord.cog import Cog
 from bot.errors import ServiceError
 from bot.results import Outcome, Step
@@ -41,7 +41,7 @@ class Play(Cog):
         async def undo(interaction: discord.Interaction) -> None:
             responder = Responder(interaction)
             outcome = await responder.within(
-                self.service.undo(interaction.channel_id, interaction.user.id)
+                self.service.undo(channel_of(interaction), interaction.user.id)
             )
             await self.bot.turns.post(responder, outcome)
 
@@ -51,7 +51,7 @@ class Play(Cog):
     ) -> list[app_commands.Choice[str]]:
         try:
             info, prompt = await self.service.prompt_for(
-                interaction.channel_id, interaction.user.id
+                channel_of(interaction), interaction.user.id
             )
         except ServiceError:
             return []
@@ -72,7 +72,7 @@ class Play(Cog):
         responder = Responder(interaction)
         seen, typed = menu_layout.read_picked(value)
         done = await responder.within(
-            self.service.act(interaction.channel_id, interaction.user.id, typed, seen=seen)
+            self.service.act(channel_of(interaction), interaction.user.id, typed, seen=seen)
         )
         if isinstance(done, Step):
             await responder.private(**self._menu(done))

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import messages as m
-from bot.discord.checks import Responder, guarded, is_moderator
+from bot.discord.checks import Responder, channel_of, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.discord.components import HistoryButton, ReplayButton
 from bot.discord.sent import Components
@@ -40,7 +40,7 @@ class LookingBack(Cog):
         ) -> None:
             responder = Responder(interaction)
             frame = await responder.within(
-                self.service.replay(interaction.channel_id, move, interaction.user.id)
+                self.service.replay(channel_of(interaction), move, interaction.user.id)
             )
             await responder.private(**replay_message(frame), view=replay_view(frame))
 
@@ -54,7 +54,7 @@ class LookingBack(Cog):
         ) -> None:
             responder = Responder(interaction)
             shown = await responder.within(
-                self.service.history(interaction.channel_id, interaction.guild_id, scope, page - 1)
+                self.service.history(channel_of(interaction), interaction.guild_id, scope, page - 1)
             )
             await responder.private(**history_message(shown))
 
@@ -63,7 +63,7 @@ class LookingBack(Cog):
             responder = Responder(interaction)
             moderator = await is_moderator(interaction, self.service)
             done = await responder.within(
-                self.service.export(interaction.channel_id, moderator=moderator)
+                self.service.export(channel_of(interaction), moderator=moderator)
             )
             await responder.private(**export_message(done))
 
@@ -79,7 +79,7 @@ class LookingBack(Cog):
     async def press_history(self, interaction: discord.Interaction, scope: str, page: int) -> None:
         responder = Responder(interaction)
         shown = await responder.within(
-            self.service.history(interaction.channel_id, interaction.guild_id, scope, page)
+            self.service.history(channel_of(interaction), interaction.guild_id, scope, page)
         )
         await responder.update_source(**history_message(shown))
 

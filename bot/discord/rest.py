@@ -264,7 +264,7 @@ async def _webhook_post(
             proxy=http.proxy,
             proxy_auth=http.proxy_auth,
         ) as response:
-            data = await json_or_text(response)
+            data: Any = await json_or_text(response)  # a JSON object, or text
             if 300 > response.status >= 200:
                 return data
             if response.status == 429 and response.headers.get("Via"):

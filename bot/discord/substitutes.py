@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.discord import messages
-from bot.discord.checks import Responder, guarded, is_moderator
+from bot.discord.checks import Responder, channel_of, guarded, is_moderator
 from bot.discord.clocks import moderators
 from bot.discord.cog import Cog
 from bot.discord.components import SubstituteButton
@@ -222,7 +222,7 @@ class Substitutes(Cog):
         responder = Responder(interaction)
         req = await responder.within(
             self.service.request_substitute(
-                interaction.channel_id,
+                channel_of(interaction),
                 interaction.user.id,
                 seat_no,
                 moderator=seat_no is not None,
@@ -242,6 +242,7 @@ class Substitutes(Cog):
                 done = await responder.within(self.service.volunteer_substitute(request_id, user))
             else:
                 moderator = await responder.within(is_moderator(interaction, self.service))
+                work: Awaitable[Taken | SubRequest]
                 if action == "approve":
                     work = self.service.approve_substitute(request_id, user, moderator=moderator)
                 elif action == "reject":

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -273,7 +273,8 @@ class TurnPoster:
         self.service.posted(info.id, info.version, message_id)
         # The final message keeps its Play again button (it has no turn components to strip).
         has_view = message is not None and message.view is not None and info.status == "running"
-        image_name = message.image.filename if message is not None and message.uploads() else None
+        uploaded = message.image if message is not None and message.uploads() else None
+        image_name = uploaded.filename if uploaded is not None else None
         board = message.board(message_id) if message is not None and message_id else None
         if message_id is not None:
             old = self._last.get(info.id)
@@ -309,6 +310,7 @@ class TurnPoster:
         if last is None:
             return False
         same = last.board if last.board and last.board.message_id != last.message_id else None
+        note: str | None
         if same is not None:
             note = messages.board_unchanged(same.version, jump(info, same.message_id))
         else:
@@ -450,7 +452,7 @@ class TurnPoster:
         """The picture of the seat's hand after the change (drawn from the outcome's own
         state; read anew only when the outcome has none)."""
         info = outcome.game
-        if info.status != "running":
+        if info.status != "running" or seat.user_id is None:
             return None
         if outcome.encoded_state is not None:
             palette = await self.service.palette_of(seat.user_id)  # (`/me palette`)
@@ -500,7 +502,7 @@ class TurnPoster:
 
 
 def _signature(
-    embeds: Iterable[discord.Embed], rows: Iterable[dict[str, Any]]
+    embeds: Iterable[discord.Embed], rows: Iterable[Mapping[str, Any]]
 ) -> tuple[tuple[tuple[str | None, str | None], ...], tuple[str, ...]]:
     """What tells one turn message from every other message: its embeds' titles and footers
     ("<Title> · game #<id>", "Move <version> · ..."; the final standings' title) and its

@@ -48,7 +48,11 @@ class _Answer(Checked):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+        cls,
+        interaction: discord.Interaction,
+        item: ui.Button,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> Self:
         ids = numbers(match, "game", "watcher")
         game_id, watcher_id = ids or (0, 0)
@@ -59,11 +63,12 @@ class _Answer(Checked):
         await watching.press_answer(interaction, self.game_id, self.watcher_id, self.allows)
 
 
-class AllowButton(_Answer, ui.DynamicItem[ui.Button], template=ALLOW_TEMPLATE):
+# (`ignore[misc]`: _Answer.from_custom_id takes the Button discord.py passes, typed as any Item.)
+class AllowButton(_Answer, ui.DynamicItem[ui.Button], template=ALLOW_TEMPLATE):  # type: ignore[misc]
     label, emoji, style, tag, allows = "Allow", "👀", discord.ButtonStyle.success, "w", True
 
 
-class DeclineButton(_Answer, ui.DynamicItem[ui.Button], template=DECLINE_TEMPLATE):
+class DeclineButton(_Answer, ui.DynamicItem[ui.Button], template=DECLINE_TEMPLATE):  # type: ignore[misc]
     label, style, tag, allows = "Decline", discord.ButtonStyle.secondary, "wd", False
 
 
@@ -80,7 +85,11 @@ class PlayAgainButton(Checked, ui.DynamicItem[ui.Button], template=AGAIN_TEMPLAT
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+        cls,
+        interaction: discord.Interaction,
+        item: ui.Button,  # type: ignore[override]
+        match: re.Match[str],
+        /,
     ) -> PlayAgainButton:
         game_id = number(match["game"])
         return cls(item, game_id or 0, valid=game_id is not None)

@@ -19,7 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from bot import catalog
 from bot.discord import messages, rest
-from bot.discord.checks import Responder, guarded, is_moderator
+from bot.discord.checks import Responder, channel_of, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.discord.watch_buttons import allow_view
 from bot.errors import ServiceError
@@ -112,7 +112,7 @@ class Watching(Cog):
             responder = Responder(interaction)
             pid = player.id if player else None
             await responder.within(
-                self.service.unwatch(interaction.channel_id, interaction.user.id, pid)
+                self.service.unwatch(channel_of(interaction), interaction.user.id, pid)
             )
             text = f"You no longer follow <@{pid}>." if pid else "You stopped watching this game."
             await responder.private(content=text, allowed_mentions=NO_PINGS)
@@ -124,7 +124,7 @@ class Watching(Cog):
             responder = Responder(interaction)
             actor = interaction.user.id
             info, stopped = await responder.within(
-                self.service.set_spectators(interaction.channel_id, actor, setting)
+                self.service.set_spectators(channel_of(interaction), actor, setting)
             )
             text = f"spectators of {info.title_name} (game #{info.id}): " + (
                 messages.spectators_text(info.spectators)
@@ -143,7 +143,7 @@ class Watching(Cog):
         moderator = await responder.within(is_moderator(interaction, self.service))
         done = await responder.within(
             self.service.watch(
-                interaction.channel_id, interaction.user.id, player_id, moderator=moderator
+                channel_of(interaction), interaction.user.id, player_id, moderator=moderator
             )
         )
         if done.allowed:

@@ -310,6 +310,6 @@ class ClockPlans(ServiceCore):
             if s.bind.dialect.name == "postgresql":
                 for game_id in ids:
                     await s.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": game_id})
-            what = select(Game, SeatClock)
-            rows = await s.execute(_running_clocks(what, user_id, guild_id, everywhere, quiet_only))
+            both = select(Game, SeatClock)
+            rows = await s.execute(_running_clocks(both, user_id, guild_id, everywhere, quiet_only))
             yield s, [(game, row) for game, row in rows]

@@ -106,14 +106,14 @@ class ClockCases(ClockPlans):
                 changed.add(seat_no)
         if game.paused_at is None:
             for seat_no in asked:
-                row = rows.get(seat_no)
-                if row is None:
-                    row = rows[seat_no] = SeatClock(
+                seat_clock = rows.get(seat_no)
+                if seat_clock is None:
+                    seat_clock = rows[seat_no] = SeatClock(
                         game_id=game.id, seat_no=seat_no, remaining=float(game.pace["start"])
                     )
-                    s.add(row)
-                if row.running_since is None:
-                    row.running_since, row.warned = now, 0
+                    s.add(seat_clock)
+                if seat_clock.running_since is None:
+                    seat_clock.running_since, seat_clock.warned = now, 0
                     changed.add(seat_no)
         if not changed:
             return
@@ -196,9 +196,9 @@ class ClockCases(ClockPlans):
             news = ClockNews(
                 "warning",
                 info,
-                seat_no,
+                holder.seat_no,
                 holder.user_id,
-                title.seat_label(loaded.state, seat_no),
+                title.seat_label(loaded.state, holder.seat_no),
                 prompt.text,
                 max(0.0, spare),
             )

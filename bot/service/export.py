@@ -11,6 +11,7 @@ chosen in view of all, and a secret one is revealed at the end of its round."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -84,6 +85,7 @@ class ExportCases(ReplayCases):
             seed = await c.scalar(
                 select(Game.__table__.c.seed).where(Game.__table__.c.id == game_id)
             )
+        assert seed is not None  # public_record found the game
         return {**record, "seed": int(seed)}
 
     async def public_record(self, game_id: int, *, moderator: bool = False) -> dict[str, Any]:
@@ -160,7 +162,7 @@ class ExportCases(ReplayCases):
         title: Title,
         seqs: list[int],
         final: Any,
-        actions: list[Any],
+        actions: Sequence[Any],
     ) -> set[int]:
         """The moves (numbers) of a secret round still under way: the newest confirmations
         that revealed nothing. None once the game is finished (every round revealed)."""
@@ -178,7 +180,7 @@ class ExportCases(ReplayCases):
         return hidden
 
 
-def _seats(title: Title, state: Any, count: int, tenures: list[Any]) -> list[dict[str, Any]]:
+def _seats(title: Title, state: Any, count: int, tenures: Sequence[Any]) -> list[dict[str, Any]]:
     """Each seat, how the game calls it, and every tenure that held it once the game ran."""
     out: list[dict[str, Any]] = [
         {"seat": n, "label": title.seat_label(state, n), "holders": []} for n in range(count)

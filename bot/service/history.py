@@ -147,7 +147,7 @@ class HistoryCases(ServiceCore):
             raise ServiceError("There is no server here: try `scope: channel`.")
         if page < 0:
             raise ServiceError("Pages start at 1.")
-        place = channel_id if scope == "channel" else guild_id
+        place = guild_id if scope == "server" and guild_id is not None else channel_id
         async with self._reading() as c:
             rows = (await c.execute(_page_statement(scope, place, page))).all()
         games: dict[int, dict] = {}

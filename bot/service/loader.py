@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,7 +138,7 @@ async def _fold(
     return state, apply_all(title, state, actions, last_seq)
 
 
-def apply_all(title: Title, state: Any, actions: list[Action] | list[Row], last_seq: int) -> int:
+def apply_all(title: Title, state: Any, actions: Sequence[Action | Row[Any]], last_seq: int) -> int:
     """Re-apply logged actions in order (only the last one's state is shown); the seq of the
     last one (`last_seq` when there are none)."""
     for n, action in enumerate(actions, 1):

@@ -110,7 +110,7 @@ class PingCases(PeopleCases, MyGamesCases):
         left): a kept one states the time left when it goes out."""
         now = self.clock()
         clock = {"seat": seat, "template": template} if seat is not None and template else {}
-        items = [
+        items: list[dict[str, Any]] = [
             {
                 "user_id": uid,
                 "guild_id": guild_id,

@@ -156,12 +156,12 @@ class Plumbing:
         if not fresh:
             row = self._rows.get(game_id)
             if row is not None:
-                game = row.game
-                if game.status != "running":
-                    return game, row.seats, None, True
-                loaded = self._cache.get(game.id, game.version)
+                kept = row.game
+                if kept.status != "running":
+                    return kept, row.seats, None, True
+                loaded = self._cache.get(kept.id, kept.version)
                 if loaded is not None:
-                    return game, row.seats, loaded, True
+                    return kept, row.seats, loaded, True
         async with self._reading() as c:
             generation = self._rows.generation()
             game, seats = await q.game_and_holders(c, game_id)

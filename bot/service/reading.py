@@ -28,6 +28,7 @@ class ReadingCases(ServiceCore):
         """The channel's live game; with `or_last`, else the last game played here (so
         `/game status` can still show how it ended)."""
         async with self._sessions() as s:
+            game: Game | None
             try:
                 game = await q.live_game(s, channel_id)
             except ServiceError:

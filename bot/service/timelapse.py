@@ -16,8 +16,9 @@ The timelapse is best-effort and at most once; the final standings are never hel
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, cast
 
-from sqlalchemy import delete, select
+from sqlalchemy import CursorResult, delete, select
 
 from bot.db.models import Action, Delivery, Game
 from bot.service.base import ServiceCore
@@ -61,7 +62,7 @@ async def claim_timelapse(core: ServiceCore, game_id: int, version: int) -> bool
             .where(*_row(game_id, version))
             .execution_options(synchronize_session=False)
         )
-        return bool(done.rowcount)
+        return bool(cast(CursorResult[Any], done).rowcount)  # a DELETE gives a CursorResult
 
 
 async def owed_timelapses(core: ServiceCore, limit: int = 100) -> list[tuple[int, int]]:

@@ -10,8 +10,9 @@ read only when a game ends or a followed player moved."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, cast
 
-from sqlalchemy import delete, distinct, func, select, update
+from sqlalchemy import CursorResult, delete, distinct, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -99,15 +100,14 @@ class WatchingCases(ServiceCore):
 
     async def _refollow(self, s: AsyncSession, game_id: int) -> None:
         """Read again who is followed in this game (after a change, in its transaction)."""
-        players = set(
-            await s.scalars(
-                select(distinct(Watcher.player_id)).where(
-                    Watcher.game_id == game_id,
-                    Watcher.allowed.is_(True),
-                    Watcher.player_id.is_not(None),
-                )
+        followed = await s.scalars(
+            select(distinct(Watcher.player_id)).where(
+                Watcher.game_id == game_id,
+                Watcher.allowed.is_(True),
+                Watcher.player_id.is_not(None),
             )
         )
+        players = {p for p in followed if p is not None}
         if self._followed is None:
             self._followed = {}
         if players:
@@ -169,7 +169,8 @@ class WatchingCases(ServiceCore):
             query = delete(Watcher).where(Watcher.game_id == game_id, Watcher.user_id == user_id)
             if player_id is not None:
                 query = query.where(Watcher.player_id == player_id)
-            gone = (await s.execute(query.execution_options(synchronize_session=False))).rowcount
+            done = await s.execute(query.execution_options(synchronize_session=False))
+            gone = cast(CursorResult[Any], done).rowcount  # a DELETE gives a CursorResult
             if not gone:
                 if player_id is not None:
                     raise ServiceError(f"You don't follow <@{player_id}> in this game.")

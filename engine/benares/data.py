@@ -140,8 +140,8 @@ def load(path: Path = DATA_PATH) -> Data:
         _check(p in g["source_fill"], f"source fill for {p} players")
     for c in raw["cards"]:
         _check(c["logistics"]["kind"] in ("load", "move"), f"card {c['id']} is Load or Move")
-    for path, value in FIXED:
-        _check(_at(raw, path) == value, f"{'.'.join(path)} must be {value!r} (fixed by the rules)")
+    for keys, value in FIXED:
+        _check(_at(raw, keys) == value, f"{'.'.join(keys)} must be {value!r} (fixed by the rules)")
     _check(g["cards_played_per_round"] == g["company_spaces"], "one card per space per round")
     _check(g["concessions_per_company"] == len(d.goods), "one Concession per good")
     _check(

@@ -209,9 +209,9 @@ def _search(
     key = (hashlib.blake2b(position, digest_size=16).digest(), seat, which)
     known = _DOOMED.get(key) if REUSE else None
     if known is not None:
-        m, spent = known
+        kept, spent = known
         budget[0] -= spent
-        return None if budget[0] < 0 else m
+        return None if budget[0] < 0 else kept
     left = budget[0]
     m = _doomed(st, seat, which, budget, seen, tries)
     if m is not None:

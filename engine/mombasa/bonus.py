@@ -265,7 +265,7 @@ def perform(st: State, seat: int, sid: str, arg: str, plan: list[str]) -> list[E
         bk, dia = points(st, sid, arg)
         events += books.bookkeeping_points(st, seat, bk, plan)
         events += diamonds.diamond_steps(st, seat, dia)
-    elif pair == D2:
+    elif ex and pair == D2:
         n = int(ex[2].raw["reward"]["advance"]["spaces_each"])
         for code in arg:
             res = advance(st, seat, names.company_of(code), n)

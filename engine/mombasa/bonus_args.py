@@ -123,7 +123,7 @@ def args(st: State, seat: int, sid: str) -> list[tuple[str, str]] | None:
         return [*out, ("-", nothing)]
     if kind == "sell" or pair == D1:
         extra = sell_extra(st, sid)
-        coffee_only = pair == D1 and ex[1] == 1
+        coffee_only = ex is not None and pair == D1 and ex[1] == 1
         what = "the coffee card " if coffee_only else ""
         cards = sellable_cards(st, seat, coffee_only)
         return [
@@ -133,7 +133,7 @@ def args(st: State, seat: int, sid: str) -> list[tuple[str, str]] | None:
             )
             for c in cards
         ]
-    if pair == C1 and "reward_choice" in ex[2].raw:
+    if ex and pair == C1 and "reward_choice" in ex[2].raw:
         return [
             (
                 str(i + 1),
@@ -142,7 +142,7 @@ def args(st: State, seat: int, sid: str) -> list[tuple[str, str]] | None:
             )
             for i, o in enumerate(ex[2].raw["reward_choice"])
         ]
-    if pair == D2:
+    if ex and pair == D2:
         adv = ex[2].raw["reward"]["advance"]
         others = [c for c in data().companies if c != ex[0]]
         k = len(others) if adv["tracks"] == "all_other_3" else int(adv["tracks"])
@@ -168,10 +168,13 @@ def arg_tokens(st: State, seat: int, sid: str) -> list[str] | None:
     if kind == "buy" or pair == C2:
         return [*(t for t, _, _, _ in buy_options(st, seat, sid)), "-"]
     if kind == "sell" or pair == D1:
-        return [card_kind(c) for c in sellable_cards(st, seat, pair == D1 and ex[1] == 1)]
-    if pair == C1 and "reward_choice" in ex[2].raw:
+        return [
+            card_kind(c)
+            for c in sellable_cards(st, seat, ex is not None and pair == D1 and ex[1] == 1)
+        ]
+    if ex and pair == C1 and "reward_choice" in ex[2].raw:
         return [str(i + 1) for i in range(len(ex[2].raw["reward_choice"]))]
-    if pair == D2:
+    if ex and pair == D2:
         adv = ex[2].raw["reward"]["advance"]
         others = [c for c in data().companies if c != ex[0]]
         k = len(others) if adv["tracks"] == "all_other_3" else int(adv["tracks"])

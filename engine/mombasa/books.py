@@ -248,8 +248,8 @@ def _target_label(st: State, seat: int, target: int, flips: list[int], cost: int
 def steps(st: State, seat: int, path: tuple[str, ...]) -> list[Choice]:
     if not path or not path[0].startswith("k:"):
         raise IllegalAction("That is not a bookkeeper menu.")
-    for a, b in zip(path, path[1:], strict=False):
-        if not b.startswith(a) or len(b) <= len(a):
+    for a, z in zip(path, path[1:], strict=False):
+        if not z.startswith(a) or len(z) <= len(a):
             raise IllegalAction("That bookkeeper menu path is not one the menus build.")
     slot, picks, target, rpicks = _parse(st, seat, path[-1])
     if path[0] != f"k:{slot}":

@@ -71,7 +71,7 @@ __all__ = [
 
 
 # ---- R194: the state as this seat knows it --------------------------------------------------------
-_copy_player = Player.__copy__
+_copy_player = Player.__copy__  # type: ignore[attr-defined]  # msgspec defines it; its stubs do not
 
 
 def _seen(st: State, seat: int) -> State:

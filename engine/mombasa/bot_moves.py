@@ -4,6 +4,8 @@ picks the best (see bot.py)."""
 
 from __future__ import annotations
 
+import functools
+
 from engine.core import IllegalAction
 from engine.mombasa import bases, bonus, books, diamonds, expand, goods, names, rounds, tracks
 from engine.mombasa import map as geo
@@ -95,7 +97,7 @@ def goods_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float,
         alloc = sorted(alloc, key=lambda ck: (vals[ck[0]][ck[1]][1], ck[0]))  # cheapest first
         steps = _steps(st, seat, alloc)
         draft = goods.Draft(pks[tok], sid, *terms[tok, sid], steps, "")
-        v = try_action(st, seat, lambda sim, dr=draft: goods.perform(sim, seat, dr), cx)
+        v = try_action(st, seat, functools.partial(goods.perform, seat=seat, d=draft), cx)
         if v is not None:
             out.append((v - base, goods_id(draft)))
     return out
@@ -262,7 +264,9 @@ def bonus_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float,
         parts = bonus.split_move(move)
         if bonus.space_kind(st, parts[0])[0] == "tile":
             continue
-        v = try_action(st, seat, lambda sim, parts=parts: bonus.perform(sim, seat, *parts), cx)
+        sid, arg, plan = parts
+        act = functools.partial(bonus.perform, seat=seat, sid=sid, arg=arg, plan=plan)
+        v = try_action(st, seat, act, cx)
         if v is not None:
             out.append((v - base, move))
     return out

@@ -120,6 +120,7 @@ def plan_move(st: State, seat: int) -> str:
         key = (cur, -k)
         if best is None or key > best[0]:
             best = (key, chosen, k if tile else -1)
+    assert best is not None  # `faces` holds at least one entry
     _, chosen, face_k = best
     chosen.sort()
     dr = planning.Draft(slots=dict(zip(slots, chosen, strict=False)), face=face_k)

@@ -11,6 +11,7 @@ from engine.mombasa.data_checks import (
     CARD_TYPES,
     COMPANIES,
     check,
+    fail,
     positive_pairs,
 )
 from engine.mombasa.data_types import BookTile, CardDef, StartFace, StartTile
@@ -19,12 +20,11 @@ from engine.mombasa.data_types import BookTile, CardDef, StartFace, StartTile
 def card_def(cid: str, letter: str, c: dict[str, Any], goods: tuple[str, ...]) -> CardDef:
     """One card entry of the data, validated by its type."""
     t = c.get("type")
-    check(t in CARD_TYPES, f"card {cid}: unknown type {t!r}")
+    if not isinstance(t, str) or t not in CARD_TYPES:
+        fail(f"card {cid}: unknown type {t!r}")
     crate = c.get("crate")
-    check(
-        isinstance(crate, int) and crate >= 0,
-        f"card {cid}: crate must be an integer >= 0, got {crate!r}",
-    )
+    if not (isinstance(crate, int) and crate >= 0):
+        fail(f"card {cid}: crate must be an integer >= 0, got {crate!r}")
     if t == "goods":
         check(c.get("good") in goods, f"card {cid}: unknown good {c.get('good')!r}")
         check(
@@ -40,11 +40,13 @@ def card_def(cid: str, letter: str, c: dict[str, Any], goods: tuple[str, ...]) -
         return CardDef(cid, letter, t, crate, units=c["value"])
     if t == "bookkeeper":
         bp = c.get("bookkeeping_points")
-        check(isinstance(bp, int) and bp >= 0, f"card {cid}: bookkeeping_points {bp!r}")
+        if not (isinstance(bp, int) and bp >= 0):
+            fail(f"card {cid}: bookkeeping_points {bp!r}")
         return CardDef(cid, letter, t, crate, bookkeeping_points=bp)
     if t == "diamond_merchant":
         dm = c.get("diamonds")
-        check(isinstance(dm, int) and dm >= 1, f"card {cid}: diamonds {dm!r}")
+        if not (isinstance(dm, int) and dm >= 1):
+            fail(f"card {cid}: diamonds {dm!r}")
         return CardDef(cid, letter, t, crate, diamonds=dm)
     check(c.get("company") in COMPANIES, f"card {cid}: unknown company {c.get('company')!r}")
     return CardDef(cid, letter, t, crate, company=c["company"], shares=int(c.get("shares", 1)))
@@ -142,7 +144,7 @@ def book_tiles(
     bt = raw["book_tiles"]
     check(sorted(bt) == list(BOOK_LETTERS), f"book_tiles letters must be A, B, C, got {sorted(bt)}")
     for letter in BOOK_LETTERS:
-        ids = []
+        ids: list[str] = []
         for e in bt[letter]:
             copies = e.get("copies", 1)
             check(

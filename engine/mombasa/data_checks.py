@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 COMPANIES = ("mombasa", "cape_town", "saint_louis", "cairo")
 LETTERS = ("A", "B", "C", "D")
@@ -26,7 +26,7 @@ FAMILY_BY_LETTER = {"A": "permanent", "B": "permanent", "C": "extra_spaces", "D"
 D2_PAIR = "pay1_advance_other_tracks"
 
 
-def fail(what: str) -> None:
+def fail(what: str) -> NoReturn:
     """Refuse the data file: a ValueError naming the bad value."""
     raise ValueError(f"mombasa data: {what}")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mombasa.data_checks import check
+from engine.mombasa.data_checks import check, fail
 
 #: Section 21.14: the values the engine implements, per switch (dotted path for nested keys).
 SUPPORTED_SWITCHES: dict[str, tuple[Any, ...]] = {
@@ -64,7 +64,8 @@ SUPPORTED_TRACK_RULES: dict[str, Any] = {
 def check_switches(raw: dict[str, Any]) -> dict[str, Any]:
     """The flattened `design_rulings` (dotted keys), each checked against `SUPPORTED_SWITCHES`."""
     sw = raw.get("design_rulings")
-    check(isinstance(sw, dict), "design_rulings (section 21.14) is missing")
+    if not isinstance(sw, dict):
+        fail("design_rulings (section 21.14) is missing")
     flat: dict[str, Any] = {}
     for k, v in sw.items():
         if isinstance(v, dict):

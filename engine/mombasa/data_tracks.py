@@ -49,10 +49,13 @@ def track_sides(raw: dict[str, Any], pairs: dict[str, Any]) -> dict[str, TrackSi
             len({c.before for c in calls}) == len(calls),
             f"track side {sid}: two capital calls at one place",
         )
-        sp = sorted(s["special_spaces"], key=lambda x: x["space"])
-        check(len(sp) == 2, f"track side {sid}: needs exactly 2 special spaces, has {len(sp)} (R9)")
+        spaces = sorted(s["special_spaces"], key=lambda x: x["space"])
+        check(
+            len(spaces) == 2,
+            f"track side {sid}: needs exactly 2 special spaces, has {len(spaces)} (R9)",
+        )
         specials = tuple(
-            SpecialSpace(i, int(x["space"]), int(x["pounds"])) for i, x in enumerate(sp)
+            SpecialSpace(i, int(x["space"]), int(x["pounds"])) for i, x in enumerate(spaces)
         )
         for x in specials:
             check(

@@ -113,9 +113,8 @@ def _menu(st: State, seat: int, last: str, comps: list[str]) -> list[Choice]:
         elif digit:
             ends = not _fork(w).feed(o.token + digit)
         else:
-            ends = _ends(w, targets[geo.area_of_token(o.token)])
-            if ends is None:
-                ends = not _fork(w).feed(o.token)
+            known = _ends(w, targets[geo.area_of_token(o.token)])
+            ends = not _fork(w).feed(o.token) if known is None else known
         mark = " (last post)" if ends else ""
         if digit and o.labels:
             label = fit(o.labels, f"; base column {digit} (+{names.plural(coins, 'coin')}){mark}")

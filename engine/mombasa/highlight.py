@@ -29,12 +29,12 @@ from engine.mombasa.view import hand_size
 _bonus = attrgetter("company", "index", "active")
 
 
-def snapshot(st: State) -> list[object]:
+def snapshot(st: State) -> list[Any]:
     """The board's parts (`_BOARD`), then a tuple of parts per seat (`_seat_parts`), as values
     no later move changes."""
     hidden = st.phase == "planning"  # the action areas are not shown (R180)
     players = st.players
-    parts: list[object] = [
+    parts: list[Any] = [
         len(st.discard),
         st.map.copy(),
         (
@@ -230,7 +230,7 @@ def marks(st: State) -> Pairs:
     return out
 
 
-def touched(before: list[object], st: State) -> list[str]:
+def touched(before: list[Any], st: State) -> list[str]:
     """`st.last` extended by every highlightable thing the move changed since the `snapshot`
     `before`: things new since `before` count as changed, things gone are left out."""
     after = snapshot(st)

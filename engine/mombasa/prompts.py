@@ -173,7 +173,7 @@ def _entry(st: State, seat: int, entry_id: str) -> tuple[ModuleType, Choice]:
     first = None
     if mod is not None:
         first = next((c for c in mod.offers(st, seat) if c.id == entry_id), None)
-    if first is None or not first.step:
+    if mod is None or first is None or not first.step:
         raise IllegalAction("That action is not available now.")
     return mod, first
 

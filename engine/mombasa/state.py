@@ -202,8 +202,8 @@ def extra_space_id(company: str, index: int) -> str:
 
 # Structs whose fields are all immutable values: their shallow copies are whole copies (the
 # frozen SlotCard and BookPos are not copied at all).
-_copy_bonus = TrackBonus.__copy__
-_copy_deal = StartDeal.__copy__
+_copy_bonus = TrackBonus.__copy__  # type: ignore[attr-defined]  # msgspec defines it; its stubs do not
+_copy_deal = StartDeal.__copy__  # type: ignore[attr-defined]  # msgspec defines it; its stubs do not
 
 
 def _player(p: Player) -> Player:
@@ -237,7 +237,7 @@ def _player(p: Player) -> Player:
     )
 
 
-_copy_player = Player.__copy__
+_copy_player = Player.__copy__  # type: ignore[attr-defined]  # msgspec defines it; its stubs do not
 
 
 def _mover(p: Player) -> Player:

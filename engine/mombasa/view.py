@@ -84,7 +84,8 @@ def hand_size(st: State, seat: int) -> int:
 
 def _slots(stc: Static, p: PlayerState, hidden: bool) -> list[Slot]:
     """A seat's slots: locked or not, and (after the reveal, R180) the cards in them."""
-    return list(kept(stc.slot_rows, (tuple(p.slots), tuple(p.unlocked), hidden), _make_slots))
+    row = kept(stc.slot_rows, (tuple(p.slots), tuple(p.unlocked), hidden), _make_slots)
+    return list(row)
 
 
 def _make_slots(key: tuple) -> tuple[Slot, ...]:
@@ -97,7 +98,8 @@ def _make_slots(key: tuple) -> tuple[Slot, ...]:
 
 def _books(stc: Static, books: list[BookState]) -> list[BookPos]:
     """A seat's bookkeeping positions."""
-    return list(kept(stc.book_rows, tuple(books), _make_books))
+    row = kept(stc.book_rows, tuple(books), _make_books)
+    return list(row)
 
 
 def _make_books(books: tuple[BookState, ...]) -> tuple[BookPos, ...]:
@@ -295,10 +297,11 @@ def build(st: State, seat: int | None) -> MombasaView:
         if comp:
             posts_on_map[comp] += 1
     comps = [_company(st, stc, comp, posts_on_map[comp]) for comp in d.companies]
-    areas = list(kept(stc.area_rows, (tuple(st.map), tuple(st.map.values())), _make_areas))
-    display = list(kept(stc.display_rows, tuple(map(tuple, st.display)), _make_display))
+    area_row = kept(stc.area_rows, (tuple(st.map), tuple(st.map.values())), _make_areas)
+    display_row = kept(stc.display_rows, tuple(map(tuple, st.display)), _make_display)
     spaces_key = (tuple(st.bonus_spaces.items()), tuple(st.sides.items()))
-    spaces = list(kept(stc.space_rows, spaces_key, _make_spaces))
+    space_row = kept(stc.space_rows, spaces_key, _make_spaces)
+    areas, display, spaces = list(area_row), list(display_row), list(space_row)
     get_book = stc.books.get
     deciding = _deciding(st)
     # the fields in order (positional: a third of the cost of keywords)

@@ -4,6 +4,8 @@ function of the data, made once per data object and kept in view_static's tables
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.mombasa import names
 from engine.mombasa.data import data
 from engine.mombasa.state import card_kind
@@ -92,7 +94,7 @@ def faces_of(stc: Static, cids: list[str]) -> list[Face]:
     out = list(map(stc.faces.get, cids))
     if None in out:  # a card seen for the first time
         out = [f or face(c) for f, c in zip(out, cids, strict=True)]
-    return out
+    return cast(list[Face], out)  # every None was replaced
 
 
 def tile_book(tile: str) -> Book:

@@ -14,10 +14,13 @@ view)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from engine.mombasa.data import Data, data
 from engine.mombasa.view_types import Area, BonusSpace, Book, BookPos, DisplayCard, Face, Slot
+
+if TYPE_CHECKING:  # map imports this module
+    from engine.mombasa.map import Target
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -62,7 +65,7 @@ class Static:
         self.book_kinds: dict[tuple[str, ...], list[int]] = {}
         self.card_letters: dict[str, str] = {}  # card id -> its letter (hidden.py)
         self.card_units: dict[str, tuple[str, int]] = {}  # card id -> unit type, units
-        self.area_labels: dict[tuple[object, str], tuple[str, ...]] = {}
+        self.area_labels: dict[tuple[Target, str], tuple[str, ...]] = {}
         #: view parts kept by what of a state they show (see `kept`): the map's areas, the
         #: display's cards, the bonus spaces, a seat's book positions, a seat's slots
         self.area_rows: dict[tuple, tuple[Area, ...]] = {}

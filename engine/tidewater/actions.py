@@ -157,7 +157,7 @@ def nav_op_error(state: State, seat: int, op: str, prior: str | None = None) -> 
             hexes = list(hexes)
             if pk == "place":
                 supply -= 1
-            else:
+            elif pf is not None:  # a move (parse_op gives no origin for a placement)
                 hexes.remove(pf)
             hexes.append(pt)
     if to not in r.sea:
@@ -215,7 +215,7 @@ def do_nav(state: State, seat: int, ops: list[str], touched: list[str]) -> str:
         if kind == "place":
             co.nav_supply -= 1
             parts.append(f"places {nm.an(name)} point on {nm.place(state, to)} {paid}")
-        else:
+        elif frm is not None:  # a move (parse_op gives no origin for a placement)
             co.nav.remove(frm)
             touched.append(f"sea:{frm}")
             parts.append(

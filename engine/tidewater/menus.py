@@ -76,6 +76,7 @@ def _delivery_total(state: State, co: str, slots: list[str]) -> int:
     total = 0
     for s in slots:
         colour = ship.slots[r.slot_index[s]].container
+        assert colour is not None, f"slot {s} holds no container"
         i = queue.index(colour)
         total += r.prices[i] + bonus
         queue.append(queue.pop(i))
@@ -351,6 +352,7 @@ def _deliver_order(state: State, seat: int, arg: str) -> Menu:
     bonus = r.port_bonus.get(ship.port, 0)
     for s in picked:
         colour = ship.slots[r.slot_index[s]].container
+        assert colour is not None, f"slot {s} holds no container"
         i = queue.index(colour)
         queue.append(queue.pop(i))
     ch = []

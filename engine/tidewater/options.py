@@ -72,7 +72,9 @@ def all_ops(state: State, seat: int, prior: str | None = None) -> list[str]:
     """Candidate operations on the map as `prior` leaves it (legality: nav_op_error)."""
     r = state.rules
     ops = []
-    pc = pf = pt = None
+    pc: str | None = None
+    pf: str | None = None
+    pt = ""
     if prior is not None:
         _, pc, pf, pt = act.parse_op(prior)
     for c in state.companies:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.text_board import alt_text, board, just_now, listed, seat_name, section
 from engine.tidewater.names import credits
-from engine.tidewater.view import CompanyView, ShipView, TidewaterView
+from engine.tidewater.view import CompanyView, LastView, MoveView, ShipView, TidewaterView
 
 #: How many of the latest public moves the text lists.
 RECENT_MOVES = 6
@@ -130,5 +130,5 @@ def _containers(v: TidewaterView) -> list[str]:
 
 
 def _recent(v: TidewaterView) -> list[str]:
-    moves = v.recent[-RECENT_MOVES:] or [v.last]
+    moves: list[MoveView] | list[LastView] = v.recent[-RECENT_MOVES:] or [v.last]
     return [line for m in moves for line in m.lines]

@@ -73,7 +73,7 @@ def header_height(view) -> int:
     return HEAD_TOP + (LINE_H + 8 + rows * LINE_H if rows else 0) + 10
 
 
-def draw_header(im: Image.Image, ox: float, oy: float, width: int, view, colours) -> float:
+def draw_header(im: Image.Image, ox: int, oy: int, width: int, view, colours) -> int:
     """The header; returns its bottom edge."""
     pen = st.Pen(im, ox, oy)
     h = header_height(view)
@@ -96,7 +96,7 @@ def draw_header(im: Image.Image, ox: float, oy: float, width: int, view, colours
             co = {c.seat: c for c in view.companies}[view.ranking[0]]
             col = colours.get(co.seat, st.MUTED)
             badge = f"★ {co.label} · {co.colour_name} wins"
-        right = width - 14
+        right: float = width - 14
         if badge:
             tw = min(st.text_w(badge, st.font(26, True)) + 28, width * 0.62)
             pen.rect(right - tw, 62, right, 104, fill=col, outline=st.HIGHLIGHT, width=4, radius=8)
@@ -124,7 +124,7 @@ def order_height() -> int:
     return 168
 
 
-def draw_order(im: Image.Image, ox: float, oy: float, width: int, view, colours) -> float:
+def draw_order(im: Image.Image, ox: int, oy: int, width: int, view, colours) -> int:
     """Turn order (or the final ranking) with each company's VP, money, discs and hold."""
     pen = st.Pen(im, ox, oy)
     h = order_height()
@@ -191,9 +191,7 @@ def _cell_x(i: int, col_w: float) -> float:
     return LABEL_W + 12 + i * col_w
 
 
-def draw_investment(
-    im: Image.Image, ox: float, oy: float, view, highlight: set[str], colours
-) -> float:
+def draw_investment(im: Image.Image, ox: int, oy: int, view, highlight: set[str], colours) -> int:
     """The grid: frame, cells and their texts come from a cached layer; drawn on top are the
     cells the last move touched (in the highlight colour) and the owners' discs."""
     cells: tuple[Cell, ...] = tuple(
@@ -283,7 +281,7 @@ def supply_height() -> int:
     return 150
 
 
-def draw_supplies(im: Image.Image, ox: float, oy: float, width: int, view) -> float:
+def draw_supplies(im: Image.Image, ox: int, oy: int, width: int, view) -> int:
     pen = st.Pen(im, ox, oy)
     h = supply_height()
     pen.rect(0, 0, width, h, fill=st.PANEL, outline=st.PANEL_EDGE, width=3, radius=10)

@@ -68,7 +68,7 @@ def _name_at(x: int, y: int, r: int, where: str) -> tuple[str, float, float]:
 
 
 def _curve(
-    a: tuple[int, int], b: tuple[int, int], bulge: int, n: int = 24
+    a: tuple[float, float], b: tuple[float, float], bulge: int, n: int = 24
 ) -> list[tuple[float, float]]:
     (x1, y1), (x2, y2) = a, b
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
@@ -205,10 +205,10 @@ def _static_map(key: Key, reference: bool, k: int) -> Image.Image:
             stroke=3 * k,
             stroke_fill=(250, 248, 238),
         )
-    for (x, y), cost, name, lx, ly in badges:
+    for (bx, by), cost, name, lx, ly in badges:
         r = 20 * k
-        d.ellipse([x - r, y - r, x + r, y + r], fill=st.WHITE, outline=st.ROAD, width=4 * k)
-        st.ctext(d, (x, y + k), str(cost), 26 * k, st.ROAD, True)
+        d.ellipse([bx - r, by - r, bx + r, by + r], fill=st.WHITE, outline=st.ROAD, width=4 * k)
+        st.ctext(d, (bx, by + k), str(cost), 26 * k, st.ROAD, True)
         if len(name) > 15:
             lines = name.rsplit(" ", 1)
         elif len(name) > 12:
@@ -216,10 +216,10 @@ def _static_map(key: Key, reference: bool, k: int) -> Image.Image:
         else:
             lines = [name]
         for i, line in enumerate(lines):
-            yy = y + ly + (i - len(lines) + 1) * 24 * k if ly < 0 else y + ly + i * 24 * k
+            yy = by + ly + (i - len(lines) + 1) * 24 * k if ly < 0 else by + ly + i * 24 * k
             st.ctext(
                 d,
-                (x + lx, yy),
+                (bx + lx, yy),
                 line,
                 MIN * k,
                 st.ROAD,

@@ -20,6 +20,7 @@ image changes exactly when the tall board does (tests/render/test_benares_turn.p
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections import OrderedDict
@@ -174,7 +175,7 @@ def _standing(im: Image.Image, view, hl: set[str]) -> None:
             (f"hold {sum(co.hold.values())}", f"hold:{seat}" in hl),
         )
         y = top + i * (row_h + ROW_GAP)
-        im.paste(memo(("row", row, row_h), lambda r=row: _row(r, row_h)), (SIDE_X, y))
+        im.paste(memo(("row", row, row_h), functools.partial(_row, row, row_h)), (SIDE_X, y))
     if bottom - (top + n * (row_h + ROW_GAP)) >= 60:  # room left (two or three seats): the key
         pen = st.Pen(im)
         y = bottom - 30
@@ -277,7 +278,7 @@ def _news(im: Image.Image, view) -> None:
     y = top + 28 + 48
     seats = {c.seat for c in view.companies}
     for i, (seat, line) in enumerate(rows):
-        if seat in seats:
+        if seat is not None and seat in seats:
             col = seat_colour(view, seat)
             pen.rect(M + 4, y - 17, M + 52, y + 17, fill=col, outline=GOLD, width=2, radius=6)
             pen.text(M + 28, y + 1, str(seat + 1), TEXT, st.ink_on(col), True)

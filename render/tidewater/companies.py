@@ -81,9 +81,8 @@ class CompanyPanels(Panel):
             fill=st.MUTED,
             anchor="rm",
         )
-        cards: list[tuple[str, int | None]] = (
-            [("p", s) for s in holders] + [("pool", None)] * c.pool + [("new", None)] * c.unissued
-        )
+        cards: list[tuple[str, int | None]] = [("p", s) for s in holders]
+        cards += [("pool", None)] * c.pool + [("new", None)] * c.unissued
         step = min(50, (x1 - x0 - 28 + 6) // max(1, len(cards[:8])))
         for k, (kind, seat) in enumerate(cards[:8]):
             bx = x0 + 14 + k * step

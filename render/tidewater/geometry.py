@@ -90,7 +90,7 @@ class Frame(NamedTuple):
 BOARD = Frame(MAP_X, MAP_Y, S)
 
 
-def _page(p: tuple[int, int], f: Frame = BOARD) -> tuple[int, int]:
+def _page(p: tuple[float, float], f: Frame = BOARD) -> tuple[int, int]:
     return f.at(p)
 
 

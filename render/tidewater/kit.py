@@ -23,7 +23,7 @@ class TextBox(NamedTuple):
     """One string drawn on the board: its size in px, its ink box and the panel it belongs to."""
 
     text: str
-    size: int
+    size: float
     box: Box
     panel: Box
     name: str
@@ -61,7 +61,7 @@ class Page(canvas.Draw):
         finally:
             self.panel, self.name = old
 
-    def note(self, text: str, size: int, box: Box) -> None:
+    def note(self, text: str, size: float, box: Box) -> None:
         if _recording is not None:
             _recording.append(TextBox(text, size, box, self.panel, self.name))
 

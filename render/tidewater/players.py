@@ -78,7 +78,7 @@ class PlayerPanels(Panel):
             d.text((x + 25, y + 21), str(n), font=font(24, True), fill=ink, anchor="mm")
             x += 58
         # investment discs left, right of the shares
-        dx = x + 10
+        dx: float = x + 10
         d.text((dx, y + 20), "discs", font=font(20), fill=st.MUTED, anchor="lm")
         dx += font(20).getlength("discs") + 18
         for k in range(p.investment_discs):

@@ -258,14 +258,14 @@ def _draw_map(pen: _Pen, hexes: tuple, ports: tuple, seas: tuple) -> None:
             pen.text((cx, cy + 2), "⚓", 28, fill=(40, 50, 70))
 
     # compass in the open north-east water
-    cx, cy = _loc(680, 300)
+    nx, ny = _loc(680, 300)
     for ang, ln in ((0, 38), (90, 24), (180, 24), (270, 24)):
         a = math.radians(ang - 90)
-        tip = (cx + ln * math.cos(a), cy + ln * math.sin(a))
-        left = (cx + 7 * math.cos(a - math.pi / 2), cy + 7 * math.sin(a - math.pi / 2))
-        r = (cx + 7 * math.cos(a + math.pi / 2), cy + 7 * math.sin(a + math.pi / 2))
-        pen.poly([tip, left, (cx, cy), r], fill=(180, 215, 230) if ang else (240, 240, 240))
-    pen.text((cx, cy - 52), "N", 20, fill=(220, 235, 245), bold=True)
+        tip = (nx + ln * math.cos(a), ny + ln * math.sin(a))
+        left = (nx + 7 * math.cos(a - math.pi / 2), ny + 7 * math.sin(a - math.pi / 2))
+        r = (nx + 7 * math.cos(a + math.pi / 2), ny + 7 * math.sin(a + math.pi / 2))
+        pen.poly([tip, left, (nx, ny), r], fill=(180, 215, 230) if ang else (240, 240, 240))
+    pen.text((nx, ny - 52), "N", 20, fill=(220, 235, 245), bold=True)
 
 
 def _draw_land(pen: _Pen, f: g.Frame = g.BOARD) -> None:
@@ -291,8 +291,8 @@ def _draw_land(pen: _Pen, f: g.Frame = g.BOARD) -> None:
             pts.append(_loc(520 - 130 * math.cos(a), cy + (1 if up else -1) * 112 * math.sin(a), f))
         pen.poly(pts, fill=st.LAND, outline=st.LAND_EDGE, width=_w(3, f))
     # the far island
-    fx, fy = g.port_pos("M_FAR", 0, f)
-    fy += 40 * f.u
+    fx, port_y = g.port_pos("M_FAR", 0, f)
+    fy = port_y + 40 * f.u
     pts = [
         (
             fx + (52 + 5 * math.sin(k)) * f.u * math.cos(math.radians(k * 15)),

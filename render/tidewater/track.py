@@ -62,7 +62,7 @@ class TrackPanel(Panel):
 
         return seat_name(self.v, seat)
 
-    def ranking_row(self, x: int, y: int) -> None:
+    def ranking_row(self, x: float, y: int) -> None:
         """'Final: (3) 120 › (1) 98 ...' on one row of the header."""
         d, v = self.d, self.v
         d.text((x, y), "Final:", font=font(22, True), fill=st.HILITE, anchor="lm")

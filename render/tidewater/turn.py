@@ -86,7 +86,7 @@ class TurnImage(TurnMap):
         y = 42
         tf = font(32, True)
         tw = tf.getlength(tag) + 30
-        x = 16
+        x: float = 16
         d.rounded_rectangle((x, y - 26, x + tw, y + 26), radius=12, fill=BADGE.get(tag, st.ACTIVE))
         d.text((x + tw / 2, y + 1), tag, font=tf, fill=(10, 14, 20), anchor="mm")
         x += tw + 14

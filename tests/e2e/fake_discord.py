@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Self
 
 from aiohttp import WSMsgType, web
 
@@ -590,7 +590,7 @@ class FakeDiscord:
         }
 
     # ---- lifecycle ---------------------------------------------------------------------------
-    async def start(self) -> FakeDiscord:
+    async def start(self) -> Self:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_route("GET", "/gateway", self._ws_handler)
         app.router.add_route("GET", "/gateway/", self._ws_handler)
@@ -612,7 +612,7 @@ class FakeDiscord:
             await self._runner.cleanup()
             self._runner = None
 
-    async def __aenter__(self) -> FakeDiscord:
+    async def __aenter__(self) -> Self:
         return await self.start()
 
     async def __aexit__(self, *exc: object) -> None:
