@@ -181,7 +181,9 @@ def _entry(st: State, seat: int, entry_id: str) -> tuple[ModuleType, Choice]:
 def _inline_entry(st: State, seat: int, step_id: str) -> tuple[ModuleType, Choice]:
     """The action module and entry whose inlined choices (`_inlined`) list `step_id`."""
     mod = rounds.MODULES.get(step_id.partition(":")[0])
-    for entry in mod.offers(st, seat) if mod is not None else []:
+    if mod is None:
+        raise IllegalAction("That action is not available now.")
+    for entry in mod.offers(st, seat):
         inlined = _inlined(st, seat, entry)
         if inlined is not None and any(c.id == step_id and c.step for c in inlined):
             return mod, entry
