@@ -16,6 +16,7 @@ import re
 
 from engine.benares import flow
 from engine.benares.clone import clone
+from engine.benares.prompts import bare_options
 from engine.benares.state import State, Task
 from engine.core import (
     CHAIN,
@@ -187,7 +188,12 @@ def apply(st: State, seat: int, cid: str) -> list[Event]:
     """A chain the seat's menu lists now, its parts applied in order."""
     if not st.stack or st.stack[-1].seat != seat:
         raise IllegalAction("It is not your decision now.")
-    if not any(c.id == cid for c in flow.options(st, st.stack[-1])):
+    t = st.stack[-1]
+    # The chains the menu lists (engine.benares.prompts.options), by id: built from the plain
+    # choices, whose ids are the listed ones' (their warning labels are not needed here).
+    plain = bare_options(st, t) if t.kind in ("order", "card_dev") else []
+    listed = len(plain) >= 2 and not all(c.step for c in plain)
+    if not listed or not any(c.id == cid for c in offered(st, t, plain)):
         raise IllegalAction(f"{cid!r} is not one of the choices on your menu now.")
     events: list[Event] = []
     for part in chain_parts(cid):
