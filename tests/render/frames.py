@@ -14,28 +14,17 @@ from typing import Any
 from PIL import Image
 
 from render import canvas
+from render.frames import CHANNEL as CHANNEL  # (the frames, for the tests that import this)
+from render.frames import PHONE as PHONE
+from render.frames import fitted as fitted
+from render.frames import scale
 
-PHONE = (1170, 2100)
-CHANNEL = (400, 300)
 #: The smallest text a phone viewer may show (px of the phone's screen).
 PHONE_MIN_TEXT = 30
 #: A turn image's shape: landscape or square-ish, at least this wide.
 MIN_WIDTH = 1000
 WIDEST = 16 / 9
 TALLEST = 4 / 5
-
-
-def scale(size: tuple[int, int], frame: tuple[int, int]) -> float:
-    """How much an image of `size` is scaled when fitted into `frame` (never enlarged past
-    the frame)."""
-    return min(frame[0] / size[0], frame[1] / size[1])
-
-
-def fitted(image: Image.Image, frame: tuple[int, int]) -> Image.Image:
-    """`image` as it appears fitted into `frame` (for looking at it, and for docs/images)."""
-    s = scale(image.size, frame)
-    size = (max(1, round(image.width * s)), max(1, round(image.height * s)))
-    return image.convert("RGB").resize(size, Image.Resampling.LANCZOS)
 
 
 def drawn_with_texts(
