@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self, cast
 
 import discord
 from discord import ui
@@ -233,81 +233,54 @@ class MoreButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.MORE_TE
         await _bot(interaction).play.press_more(interaction, self.game_id, self.version, self.page)
 
 
-class HandButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.HAND_TEMPLATE):
+class GameButton(Checked):
+    """Mixed into the buttons of one game that are not tied to a version (its custom id holds
+    only the game: a hand, a board is always shown as it is now)."""
+
     def __init__(self, button: ui.Button, game_id: int, valid: bool = True) -> None:
-        super().__init__(button)
+        super().__init__(button)  # type: ignore[call-arg]
         self.game_id = game_id
         self.valid = valid
 
     @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        game_id = number(match["game"])
+        return cls(cast(ui.Button, item), game_id or 0, valid=game_id is not None)
+
+
+class HandButton(GameButton, ui.DynamicItem[ui.Button], template=custom_ids.HAND_TEMPLATE):
+    @classmethod
     def build(cls, game_id: int, row: int | None = None) -> sent.Button:
         return sent.Button(custom_ids.hand_custom_id(game_id), "Show my hand", emoji="🂠", row=row)
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: Interaction,
-        item: ui.Button,  # type: ignore[override]
-        match: re.Match[str],
-        /,
-    ) -> HandButton:
-        game_id = number(match["game"])
-        return cls(item, game_id or 0, valid=game_id is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
         await _bot(interaction).info.press_hand(interaction, self.game_id)
 
 
-class FullBoardButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.FULL_BOARD_TEMPLATE):
+class FullBoardButton(
+    GameButton, ui.DynamicItem[ui.Button], template=custom_ids.FULL_BOARD_TEMPLATE
+):
     """The whole board (the tall image, every panel) as it is now, only to the presser: the
     turn post's image shows the map, whose turn, what changed and the scores."""
-
-    def __init__(self, button: ui.Button, game_id: int, valid: bool = True) -> None:
-        super().__init__(button)
-        self.game_id = game_id
-        self.valid = valid
 
     @classmethod
     def build(cls, game_id: int, row: int | None = None) -> sent.Button:
         return sent.Button(custom_ids.full_board_custom_id(game_id), "Full board", row=row)
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: Interaction,
-        item: ui.Button,  # type: ignore[override]
-        match: re.Match[str],
-        /,
-    ) -> FullBoardButton:
-        game_id = number(match["game"])
-        return cls(item, game_id or 0, valid=game_id is not None)
-
     async def callback(self, interaction: Interaction) -> Any:
         await _bot(interaction).info.press_full_board(interaction, self.game_id)
 
 
-class TextBoardButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.TEXT_BOARD_TEMPLATE):
+class TextBoardButton(
+    GameButton, ui.DynamicItem[ui.Button], template=custom_ids.TEXT_BOARD_TEMPLATE
+):
     """The board as structured text, only to the presser (`/game board text:on`)."""
-
-    def __init__(self, button: ui.Button, game_id: int, valid: bool = True) -> None:
-        super().__init__(button)
-        self.game_id = game_id
-        self.valid = valid
 
     @classmethod
     def build(cls, game_id: int, row: int | None = None) -> sent.Button:
         return sent.Button(custom_ids.text_board_custom_id(game_id), "Text board", row=row)
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: Interaction,
-        item: ui.Button,  # type: ignore[override]
-        match: re.Match[str],
-        /,
-    ) -> TextBoardButton:
-        game_id = number(match["game"])
-        return cls(item, game_id or 0, valid=game_id is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
         await _bot(interaction).info.press_board_text(interaction, self.game_id)
