@@ -9,6 +9,8 @@ turn (as `bench.e2e_probe` takes them), so a swing of the machine hits both alik
 timelapse) is done, so it overlaps no decision of either side. Reported: each side's median
 bot CPU per committed decision and the ratio of this one to the base, per round of `--round`
 decisions too.
+`--plain`: the players never pick a chain (engine.core.CHAIN), so each decision is one move on
+both sides (against a version without chains, a chain would count several moves as one).
 A checkout to compare with: `git worktree add /tmp/base <commit>`.
 """
 
@@ -23,7 +25,15 @@ import tempfile
 from pathlib import Path
 
 from bench import proc
-from bench.e2e_probe import ENTRIES, SEEDED_BOT, decide, idle, random_forward, settle
+from bench.e2e_probe import (
+    ENTRIES,
+    SEEDED_BOT,
+    decide,
+    idle,
+    plain_forward,
+    random_forward,
+    settle,
+)
 from bench.stored import OPTIONS
 from tests.e2e.driver import Table
 from tests.e2e.fake_discord import FakeDiscord
@@ -33,10 +43,10 @@ from tests.e2e.harness import ROOT, BotProcess
 class Side:
     """One bot and the games it plays, one decision at a time."""
 
-    def __init__(self, name: str, root: Path, title: str, seed: int) -> None:
+    def __init__(self, name: str, root: Path, title: str, seed: int, plain: bool = False) -> None:
         self.name, self.root, self.title, self.seed = name, root, title, seed
         self.rng = random.Random(seed)
-        self.policy = random_forward(self.rng)
+        self.policy = (plain_forward if plain else random_forward)(self.rng)
         self.cpu: list[float] = []
         self.table: Table | None = None
         self.games = 0
@@ -84,8 +94,8 @@ def median_ms(xs: list[float]) -> float:
 
 
 async def run(args: argparse.Namespace) -> None:
-    base = Side("base", Path(args.base).resolve(), args.title, args.seed)
-    this = Side("this", Path(args.this).resolve(), args.title, args.seed)
+    base = Side("base", Path(args.base).resolve(), args.title, args.seed, args.plain)
+    this = Side("this", Path(args.this).resolve(), args.title, args.seed, args.plain)
     for side in (base, this):
         await side.start()
     try:
@@ -126,6 +136,12 @@ def main() -> None:
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--round", type=int, default=50, help="report a median every N decisions")
     ap.add_argument("--seed", type=int, default=100)
+    ap.add_argument(
+        "--plain",
+        action="store_true",
+        help="never pick a chain (one choice making several moves), so that every decision is "
+        "one move on both sides, as against a version without chains",
+    )
     asyncio.run(asyncio.wait_for(run(ap.parse_args()), 1800))
 
 

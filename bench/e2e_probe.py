@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import proc
+from engine.core import CHAIN, REPEAT
 from tests.e2e.driver import Table, is_refusal
 from tests.e2e.fake_discord import FakeDiscord
 
@@ -39,6 +40,18 @@ def random_forward(rng: random.Random) -> Callable[[Sequence[str]], str]:
     def pick(choices: Sequence[str]) -> str:
         forward = [c for c in choices if c not in ("back", "cancel")]
         return rng.choice(forward or list(choices))
+
+    return pick
+
+
+def plain_forward(rng: random.Random) -> Callable[[Sequence[str]], str]:
+    """`random_forward` that never picks a chain (one choice making several moves:
+    engine.core.CHAIN): every decision is one move, as in a version without chains."""
+    forward = random_forward(rng)
+
+    def pick(choices: Sequence[str]) -> str:
+        plain = [c for c in choices if CHAIN not in c and REPEAT not in c]
+        return forward(plain or list(choices))
 
     return pick
 
