@@ -153,10 +153,36 @@ def _warned(seat: int, c: Choice, events: list[Event]) -> Choice:
     """`warned`, from the events its parts made."""
     lost = sorted({m[2] for e in events if (m := CANNOT.match(e.text)) and int(m[1]) == seat + 1})
     if not lost:
-        return Choice(c.id, c.label[:100], c.group)
+        return Choice(c.id, fit(c.label, c.group), c.group)
     head, _, rest = c.label.partition(": ")
     label = f"{head} ({' and '.join(lost)} action can't happen): {rest}"
-    return Choice(c.id, label[:100], c.group)
+    return Choice(c.id, fit(label, c.group), c.group)
+
+
+THEN = ", then "
+
+
+def fit(label: str, group: str, limit: int = 100) -> str:
+    """`label` within `limit` characters. Too long, a chain's label first drops its group
+    ("Card action first: "), which its menu shows above it (bot.discord.menu_layout), then
+    shortens both its parts alike, so that what tells two chains apart stays in view."""
+    if len(label) <= limit:
+        return label
+    if group and label.startswith(f"{group}: "):
+        label = label[len(group) + 2 :]
+    if len(label) <= limit:
+        return label
+    head, then, tail = label.rpartition(THEN)
+    if not then:
+        return label[: limit - 1] + "…"
+    over = len(label) - limit + 2  # (two "…")
+    cut_head = min(
+        len(head) - 8, (over * len(head) + len(head) + len(tail) - 1) // (len(head) + len(tail))
+    )
+    cut_tail = over - cut_head
+    if cut_head < 0 or cut_tail >= len(tail) - 8:
+        return label[: limit - 1] + "…"
+    return f"{head[: len(head) - cut_head].rstrip()}…{then}{tail[: len(tail) - cut_tail].rstrip()}…"
 
 
 #: The most chains an order menu lists (with the two plain orders, one message shows them

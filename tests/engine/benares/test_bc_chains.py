@@ -74,3 +74,26 @@ def test_r10_every_chain_on_offer_is_accepted_and_draws_nothing_on_the_way() -> 
                 whole += cid.count("&") == 2  # the order and both actions
             T.apply(st, seat, T.bot_choice(st, seat, rng))
     assert checked >= 60 and whole > 0
+
+
+def test_a_long_chain_label_keeps_what_tells_it_apart() -> None:
+    """A chain's label within Discord's 100 characters: its group (shown above it by the menu)
+    goes first, then both parts are shortened alike, so two chains of the same start still
+    differ where their second parts do."""
+    from engine.benares.chains import fit
+
+    first = "All 3 repetitions: Advance your Benares pawn +1 (row 2 → 3)"
+    a = fit(
+        f"Card action first: {first}, then Advance your Financial Advisor +1 (row 0 → 1)",
+        "Card action first",
+    )
+    b = fit(
+        f"Card action first: {first}, then Decline the company action (Financial Advisor +1)",
+        "Card action first",
+    )
+    assert len(a) <= 100 and len(b) <= 100
+    assert a.startswith("All 3 repetitions: Advance your Benares pawn") and ", then Advance" in a
+    assert b.startswith("All 3 repetitions: Advance your Benares pawn") and ", then Decline" in b
+    short = "Card action first: Advance your Benares pawn +1 (row 2 → 3)"
+    assert fit(short, "Card action first") == short  # what fits is left as it is
+    assert len(fit("x" * 150, "")) == 100
