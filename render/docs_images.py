@@ -1,8 +1,8 @@
 """The samples of docs/images as people see them (issue 32): each title's turn image for a
 few positions of bot-played games (`render/<title>/docs_images.py: positions()`), as drawn
 (`<title>-turn-<name>.png`), fitted into Discord's channel frame (`-channel.png`) and into a
-phone's screen (`-phone.png`); and the tall board of the first position fitted into the
-channel frame (`<title>-board-<name>-channel.png`: what the turn post showed before).
+phone's screen (`-phone.png`); and the tall board of the first position in both frames
+(`<title>-board-<name>-channel.png`, `-phone.png`: what the turn post showed before).
 
     python -m render.docs_images [docs/images]
 """
@@ -20,6 +20,7 @@ from render.core import encode
 from render.frames import CHANNEL, PHONE, fitted
 
 TITLES = ("tidewater", "benares", "mombasa")
+FRAMES = ((CHANNEL, "channel"), (PHONE, "phone"))
 
 
 def preview(image: Image.Image, path: Path) -> int:
@@ -44,12 +45,11 @@ def main(argv: list[str]) -> None:
             (out / f"{stem}.png").write_bytes(encode(image, stem).data)
             kib = [preview(fitted(image, f), out / f"{stem}-{t}.png") for f, t in FRAMES]
             print(f"{stem}: {image.width}x{image.height}, channel {kib[0]} / phone {kib[1]} KiB")
-            if i == 0:
+            if i == 0:  # the turn post's image before: the tall board
                 board = renderer.board(view)
-                preview(fitted(board, CHANNEL), out / f"{slug}-board-{name}-channel.png")
+                for f, t in FRAMES:
+                    preview(fitted(board, f), out / f"{slug}-board-{name}-{t}.png")
 
-
-FRAMES = ((CHANNEL, "channel"), (PHONE, "phone"))
 
 if __name__ == "__main__":
     main(sys.argv[1:])
