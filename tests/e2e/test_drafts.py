@@ -190,9 +190,14 @@ async def test_a_confirmed_bid_is_final_and_private_log(fake: FakeDiscord, bot: 
         mine = log.text()
         assert "placed a secret bid" in mine and "Bids revealed" in mine
         assert mine.count("You bid") == 1, mine  # only their own bid line (the undone one is gone)
-        dm_text = "\n".join(m.content for m in fake.dm_messages(who))
         own_bid = next(x for x in mine.splitlines() if x.startswith("You bid"))
-        assert own_bid in dm_text
+        # (the private line reaches its owner by DM after the turn message: it may be on its way)
+        await fake.wait_for(
+            lambda who=who, own_bid=own_bid: (
+                own_bid in "\n".join(m.content for m in fake.dm_messages(who))
+            ),
+            what=f"{who}'s own bid by DM",
+        )
     assert_clean(fake, bot)
 
 
