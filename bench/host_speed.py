@@ -129,7 +129,7 @@ async def play(
     commit (it is woken by the commit, so the two overlap)."""
     tmp = tempfile.TemporaryDirectory()
     path = Path(tmp.name) / "b.db"
-    app = await build(Settings(database_url=f"sqlite+aiosqlite:///{path}", render_workers=0))
+    app = await build(Settings(database_url=f"sqlite+inline:///{path}", render_workers=0))
     svc = app.service
     writes, reads = SqlCount(app.engine), SqlCount(app.reader)
     stand_in = BotStandIn(svc)

@@ -106,7 +106,7 @@ class DrawTimer:
 async def measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     catalog.load()
     catalog.start_render_pool(1)
-    engine = make_engine(f"sqlite+aiosqlite:///{workdir / 'replay.db'}")
+    engine = make_engine(f"sqlite+inline:///{workdir / 'replay.db'}")
     await migrate(engine)
     svc = GameService(sessionmaker(engine))
     timer = DrawTimer()

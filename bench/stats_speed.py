@@ -172,7 +172,7 @@ def _draw(fn: Any, *args: Any) -> float:
 async def run(games: int, people: int, db: str | None) -> dict[str, Any]:
     catalog.load()
     tmp = tempfile.mkdtemp(prefix="stats-bench-")
-    url = db or f"sqlite+aiosqlite:///{Path(tmp) / 'stats.db'}"
+    url = db or f"sqlite+inline:///{Path(tmp) / 'stats.db'}"
     engine = make_engine(url)
     await migrate(engine)
     svc = GameService(sessionmaker(engine))

@@ -63,7 +63,9 @@ async def build(settings: Settings) -> App:
         settings.render_processes(), settings.extra_title_paths(), settings.extra_renderer_paths()
     )
     timeout = settings.database_busy_timeout
-    engine = make_engine(url, busy_timeout=timeout)
+    database = sqlite_file(url)
+    # (the WAL keeper below copies the log back in a thread: the writer's commits never do)
+    engine = make_engine(url, busy_timeout=timeout, autocheckpoint=database is None)
     reader = make_engine(url, writer=False, busy_timeout=timeout) if is_sqlite(url) else engine
     try:
         await migrate(engine)
@@ -86,7 +88,6 @@ async def build(settings: Settings) -> App:
     await service.upgrade_stored_games()
     await service.load_watching()
     app = App(settings=settings, engine=engine, reader=reader, service=service)
-    database = sqlite_file(url)
     if database is not None:
         app.wal_keeper = asyncio.create_task(wal.keep_small(database))
     return app

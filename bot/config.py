@@ -19,8 +19,8 @@ from bot.startup import ASYNC_URLS, StartupError
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 LOG_FORMATS = ("text", "json")
-#: The async drivers the host runs on (SQLite URLs all open on the inline driver).
-DRIVERS = ("sqlite+aiosqlite", "sqlite+inline", "postgresql+asyncpg")
+#: The async drivers the host runs on, each as its URL names it (bot.db.engine.make_engine).
+DRIVERS = ("sqlite+inline", "sqlite+aiosqlite", "postgresql+asyncpg")
 #: Keys whose values are never repeated in an error message.
 SECRET_KEYS = ("discord_token", "database_url")
 
@@ -32,8 +32,9 @@ class Settings(BaseSettings):
 
     #: The bot token from the Discord developer portal. Never logged.
     discord_token: SecretStr = SecretStr("")
-    #: SQLAlchemy async URL: sqlite+aiosqlite:///file.db or postgresql+asyncpg://user@host/db
-    database_url: str = "sqlite+aiosqlite:///boardroom.db"
+    #: SQLAlchemy async URL: sqlite+inline:///file.db (or sqlite+aiosqlite:///file.db, slower)
+    #: or postgresql+asyncpg://user@host/db
+    database_url: str = "sqlite+inline:///boardroom.db"
     #: SQLite only: how long a write waits for another writer before giving up (seconds).
     database_busy_timeout: float = Field(default=10.0, gt=0, le=600)
     #: When set, slash commands are synced to this guild only (instant; handy while developing).

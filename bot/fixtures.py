@@ -4,7 +4,7 @@ setup under today's rules, so a rules change that would break stored games is ca
 A fixture is a game's public record (`/game export`) plus its seed. Write one from a finished
 game in a database, or from a game played here by automatic players:
 
-    python -m bot.local fixture --db sqlite+aiosqlite:///boardroom.db --game 12 --out FILE
+    python -m bot.local fixture --db sqlite+inline:///boardroom.db --game 12 --out FILE
     python -m bot.local fixture --title tidewater --seats 3 --seed 5 --out FILE
 """
 
@@ -140,7 +140,7 @@ async def amain(argv: list[str], stdout: TextIO) -> int:
             fx = await from_database(args.db, args.game)
         elif args.title:
             with tempfile.TemporaryDirectory() as tmp:
-                url = f"sqlite+aiosqlite:///{Path(tmp) / 'fixture.db'}"
+                url = f"sqlite+inline:///{Path(tmp) / 'fixture.db'}"
                 fx = await played_by_bots(url, args.title, args.seats, args.seed, args.options)
         else:
             print("Give --db and --game, or --title.", file=stdout)

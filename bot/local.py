@@ -330,7 +330,7 @@ async def amain(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
         logs.setup("WARNING", "text")
-        url = args.db or f"sqlite+aiosqlite:///{out / 'local.db'}"
+        url = args.db or f"sqlite+inline:///{out / 'local.db'}"
         try:
             # Boards are drawn in a thread: worker processes would each print a traceback on
             # the Ctrl-C a terminal sends to its whole process group.

@@ -13,7 +13,7 @@ from sqlalchemy.engine import make_url
 #: The exit code of a bot that could not start.
 EXIT_CODE = 2
 
-ASYNC_URLS = "sqlite+aiosqlite:///boardroom.db or postgresql+asyncpg://user:pass@host/db"
+ASYNC_URLS = "sqlite+inline:///boardroom.db or postgresql+asyncpg://user:pass@host/db"
 
 
 class StartupError(Exception):

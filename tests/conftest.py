@@ -53,7 +53,7 @@ async def db_url(request, tmp_path, db_template_dir) -> AsyncIterator[str]:
         path = tmp_path / "boardroom.db"
         if migrated:
             await migrated_sqlite(path, db_template_dir)
-        yield f"sqlite+aiosqlite:///{path}"
+        yield f"sqlite+inline:///{path}"
         return
     url = request.param
     if migrated:

@@ -54,7 +54,7 @@ async def migrated_sqlite(path: Path, cache: Path) -> None:
     template = cache / "migrated.db"
     if not template.exists():
         building = cache / "building.db"
-        engine = make_engine(f"sqlite+aiosqlite:///{building}")
+        engine = make_engine(f"sqlite+inline:///{building}")
         await migrate(engine)
         await engine.dispose()
         with sqlite3.connect(building) as con:  # everything in the main file, no -wal beside

@@ -418,7 +418,7 @@ def test_the_migrate_commands_run(tmp_path):
     pre = shlex.split(_one(_unit(TEMPLATE_UNIT), "Service", "ExecStartPre"))
     unit_argv = pre[pre.index(VENV_PYTHON) :]
     env = {k: v for k, v in os.environ.items() if k not in SETTINGS}
-    env["DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path / 'boardroom.db'}"
+    env["DATABASE_URL"] = f"sqlite+inline:///{tmp_path / 'boardroom.db'}"
     env["PYTHONPATH"] = str(ROOT)
     for argv in (compose_argv, unit_argv):
         assert Path(argv[0]).name == "python"

@@ -18,7 +18,7 @@ is timed over each of its steps (from one resumption to its next await), so its 
 CPU it took between awaits, its awaited callees included unless they are wrapped too.
 
 More functions to time: BENCH_TIMED_EXTRA, specs separated by spaces, a coroutine function's
-prefixed with `async:` (`--env "BENCH_TIMED_EXTRA=logging:Logger._log async:bot.discord.rest:answer"`).
+prefixed with `async:` (`--env "BENCH_TIMED_EXTRA=logging:Logger._log async:bot.runtime.discord_http:answer"`).
 
 Every 2 s the totals (and the whole run's counts) go to the JSON file named by BENCH_TIMED:
 they include the set-up and load of the run, so divide by the run's decisions with care.
@@ -47,7 +47,7 @@ HOST = (
     "bot.discord.components:turn_view",
     "bot.discord.components:private_view",
     "bot.discord.messages:turn_embed",
-    "bot.discord.interactions:LazyState.parse_interaction_create",
+    "discord.state:ConnectionState.parse_interaction_create",
     "discord.utils:_from_json",
     "discord.http:handle_message_parameters",
 )

@@ -16,7 +16,7 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
-from bot.db import inline_sqlite
+from bot.runtime import inline_sqlite
 from bot.startup import StartupError
 
 if TYPE_CHECKING:
@@ -27,46 +27,67 @@ SQLITE_BUSY_TIMEOUT_MS = 10_000
 
 
 def make_engine(
-    url: str, *, writer: bool = True, busy_timeout: float = SQLITE_BUSY_TIMEOUT_MS / 1000
+    url: str,
+    *,
+    writer: bool = True,
+    busy_timeout: float = SQLITE_BUSY_TIMEOUT_MS / 1000,
+    threaded: bool = False,
+    autocheckpoint: bool = True,
 ) -> AsyncEngine:
-    """On SQLite, a `writer` engine opens every transaction with BEGIN IMMEDIATE; a reader
-    engine uses plain (deferred) BEGIN, so reads never queue behind writes. `busy_timeout`
-    (seconds) is how long SQLite waits for another writer before 'database is locked'."""
-    if url.startswith("sqlite"):
-        engine = create_async_engine(inline_url(url), connect_args={"timeout": busy_timeout})
-        _tune_sqlite(engine, "BEGIN IMMEDIATE" if writer else "BEGIN")
-        return engine
-    return create_async_engine(url, pool_pre_ping=True)
-
-
-def inline_url(url: str) -> str:
-    """SQLite URLs run on the inline driver (`bot.db.inline_sqlite`), whatever async driver
-    they name: `sqlite+aiosqlite:///x.db` (the documented form) opens as `sqlite+inline`."""
+    """The engine for `url`, run by the driver it names: on SQLite `sqlite+inline` (each
+    statement on the event loop, `bot.runtime.inline_sqlite`) or `sqlite+aiosqlite` (each
+    statement in aiosqlite's thread). `threaded`: aiosqlite whatever the URL names (the cold
+    reads: long queries that must not hold the event loop). On SQLite a `writer` engine opens
+    every transaction with BEGIN IMMEDIATE; a reader engine uses plain (deferred) BEGIN, so
+    reads never queue behind writes. `busy_timeout` (seconds) is how long SQLite waits for
+    another writer before 'database is locked'. `autocheckpoint=False`: a commit never copies
+    the write-ahead log into the database (the caller runs `bot.db.wal.keep_small`, which
+    does it in a thread)."""
+    if not is_sqlite(url):
+        return create_async_engine(url, pool_pre_ping=True)
     parsed = make_url(url)
-    return parsed.set(
-        drivername=f"sqlite+{inline_sqlite.InlineSQLiteDialect.driver}"
-    ).render_as_string(hide_password=False)
+    if threaded:
+        parsed = parsed.set(drivername="sqlite+aiosqlite")
+    begin = "BEGIN IMMEDIATE" if writer else "BEGIN"
+    engine = create_async_engine(parsed, connect_args={"timeout": busy_timeout})
+    if parsed.get_driver_name() == inline_sqlite.InlineSQLiteDialect.driver:
+        # (SQLite's busy handler would block the loop: the inline driver waits itself)
+        engine.sync_engine.dialect.begin_statement = begin  # type: ignore[attr-defined]
+        _tune_sqlite(engine, busy_ms=0, autocheckpoint=autocheckpoint)
+    else:  # a thread of its own: SQLite's busy handler may block it
+        _tune_sqlite(engine, busy_ms=int(busy_timeout * 1000), autocheckpoint=autocheckpoint)
+        _begin_with(engine, begin)
+    return engine
 
 
 def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
-def _tune_sqlite(engine: AsyncEngine, begin: str) -> None:
-    """WAL so readers never block the writer; BEGIN IMMEDIATE (writers) so two writers queue on
-    the busy timeout instead of failing half-way with 'database is locked'. SQLite's own busy
-    handler is off: it would block the event loop; the inline driver waits without blocking."""
-    engine.sync_engine.dialect.begin_statement = begin  # type: ignore[attr-defined]
+def _tune_sqlite(engine: AsyncEngine, *, busy_ms: int, autocheckpoint: bool) -> None:
+    """WAL so readers never block the writer; the dialect (or `_begin_with`) issues BEGIN
+    itself so that writers take the write lock with their first statement (BEGIN IMMEDIATE)
+    and two writers queue instead of failing half-way with 'database is locked'."""
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
-        dbapi_connection.isolation_level = None  # the dialect issues BEGIN itself
+        dbapi_connection.isolation_level = None  # BEGIN is ours to issue
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA busy_timeout=0")
+        cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA synchronous=NORMAL")
+        if not autocheckpoint:
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
         cursor.close()
+
+
+def _begin_with(engine: AsyncEngine, statement: str) -> None:
+    """SQLAlchemy's documented way to choose how a SQLite transaction begins."""
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        connection.exec_driver_sql(statement)
 
 
 def sessionmaker(engine: AsyncEngine) -> async_sessionmaker:

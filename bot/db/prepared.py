@@ -1,19 +1,19 @@
-"""Statements of the hot path run on the DBAPI cursor, compiled once per dialect.
+"""Statements of the hot path, compiled once per dialect and run as their SQL.
 
-A committed decision writes six statements, each a Core statement built once (its compiled SQL
-is cached). Even so, SQLAlchemy's execution around each (the session's bind, an execution
-context, the parameters processed, a result object) cost about 0.09 ms of the bot's CPU per
-statement against about 0.02 ms for SQLite to run it (`bench/entries/timed_bot.py`, Mombasa):
-about 0.6 ms per decision. `Prepared` keeps the Core statement as the one definition of the SQL
-and does at execution only what that statement needs: its parameters in the compiled order,
-each through its type's bind processor (a datetime or JSON on SQLite, as SQLAlchemy would), on
-the cursor of the transaction's own connection. The engine's `before_cursor_execute` listeners
-still see every statement (the benchmarks and tests count them), and a driver error is raised
-as SQLAlchemy raises it (a `DBAPIError`, the connection invalidated if it was lost).
+A committed decision writes a handful of statements, each a Core statement built once. Even
+with its compiled SQL cached, SQLAlchemy's execution of a Core statement (the session's bind,
+an execution context, the parameters processed by name, a result object) cost about 0.09 ms of
+the bot's CPU per statement against about 0.02 ms for SQLite to run it
+(`bench/entries/timed_bot.py`, Mombasa). `Prepared` keeps the Core statement as the one
+definition of the SQL and, at execution, puts its parameters in the compiled order, each
+through its type's public bind processor (a datetime or JSON on SQLite, as SQLAlchemy would),
+and runs the SQL with `Connection.exec_driver_sql` on the transaction's own connection: the
+engine's `before_cursor_execute` listeners still see every statement (the benchmarks and tests
+count them), and a driver error is raised as SQLAlchemy raises it.
 
 A statement that needs anything else at execution (a Python-side column default for a key not
 given, RETURNING, an IN list expanded at execution) runs through SQLAlchemy as before: `run`
-and `rows` give the same result either way."""
+and `rows` give the same result either way (tests/bot/test_prepared.py)."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ class Prepared:
             return conn.execute(self.statement, params).rowcount  # type: ignore[arg-type]
         batch = cast(Sequence[Params], params)
         values: Any = [_values(plan, p) for p in batch] if many else _values(plan, first)
-        return self._on_cursor(conn, plan, values, many, lambda cursor: cursor.rowcount)
+        return self._on_cursor(conn, plan, values, many, lambda result: result.rowcount)
 
     def rows(self, s: Session | Connection, params: Params) -> list[Sequence[Any]]:
         """The rows a SELECT gives with `params`, each value as SQLAlchemy would give it."""
@@ -75,20 +75,9 @@ class Prepared:
     def _on_cursor(
         conn: Connection, plan: _Plan, values: Any, many: bool, outcome: Callable[[Any], Any]
     ) -> Any:
-        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-        try:
-            if conn._has_events or conn.engine._has_events:
-                conn.dispatch.before_cursor_execute(conn, cursor, plan.sql, values, None, many)
-            if many:
-                cursor.executemany(plan.sql, values)
-            else:
-                cursor.execute(plan.sql, values)
-            return outcome(cursor)
-        except conn.dialect.loaded_dbapi.Error as error:
-            conn._handle_dbapi_exception(error, plan.sql, values, cursor, None)  # raises
-            raise
-        finally:
-            cursor.close()
+        """Run the compiled SQL as it is (`exec_driver_sql`: the engine's events see it, a
+        driver error is raised as SQLAlchemy raises it)."""
+        return outcome(conn.exec_driver_sql(plan.sql, values))
 
     def _plan(self, conn: Connection, keys: tuple[str, ...], many: bool) -> _Plan:
         key = (conn.dialect.name, keys, many)
@@ -113,21 +102,27 @@ def _compile(statement: Executable, dialect: Any, keys: tuple[str, ...], many: b
         # (a value left out: SQLAlchemy refuses it as it should)
         and all(n in keys or not compiled.binds[n].required for n in names)
     )
-    processors = compiled._bind_processors
-    fixed = compiled.construct_params(_check=False)
     binds = tuple(
-        (name, processors.get(name), None if name in keys else fixed.get(name))
+        (
+            name,
+            _bind_processor(compiled.binds[name].type, dialect),
+            None if name in keys else compiled.binds[name].effective_value,
+        )
         for name in names or ()
     )
+    selected = getattr(statement, "selected_columns", None) or ()
     results = tuple(
-        column.type._cached_result_processor(dialect, None)
-        for column in getattr(compiled, "_result_columns", None) or ()
+        column.type.dialect_impl(dialect).result_processor(dialect, None) for column in selected
     )
     return _Plan(compiled.string, binds, results, direct)
 
 
-def _fetch_all(cursor: Any) -> list[Sequence[Any]]:
-    return cursor.fetchall()
+def _bind_processor(type_: Any, dialect: Any) -> Callable[[Any], Any] | None:
+    return type_.dialect_impl(dialect).bind_processor(dialect)
+
+
+def _fetch_all(result: Any) -> list[Sequence[Any]]:
+    return list(result.tuples())
 
 
 def _values(plan: _Plan, params: Params) -> tuple[Any, ...]:

@@ -1,4 +1,10 @@
-"""Keeping SQLite's write-ahead log small.
+"""Copying SQLite's write-ahead log into the database in a thread, and keeping it small.
+
+The bot's writer turns SQLite's automatic checkpoints off (`make_engine(autocheckpoint=False)`):
+with them, the commit that takes the log past 1,000 pages copies it into the database and
+syncs it to disk, on the event loop for the inline driver, holding every player waiting. Here
+the copy runs in a thread instead (`copy_back`, a PASSIVE checkpoint on a connection of its
+own: it never waits for a lock, and the writers go on appending while it copies).
 
 SQLite checkpoints the -wal file into the database by itself, but never shrinks it: it reuses
 the file from its start once everything in it is checkpointed. While a reader holds an old
@@ -10,7 +16,7 @@ which checkpoints everything and truncates the file to zero bytes.
 The checkpoint runs in a thread (it copies the log into the database: disk work the event loop
 must not wait on), on a connection of its own with no busy timeout: it takes the write lock
 only for the copy (the bot's writers wait for it without blocking, as for any other writer,
-`bot.db.inline_sqlite`), and when a reader still holds an old snapshot it gives up at once
+`bot.runtime.inline_sqlite`), and when a reader still holds an old snapshot it gives up at once
 instead of holding the lock while it waits; the next check tries again."""
 
 from __future__ import annotations
@@ -24,8 +30,10 @@ log = logging.getLogger("bot.db.wal")
 
 #: The -wal file is truncated once it is larger than this (bytes).
 WAL_LIMIT = 16 * 1024 * 1024
+#: Past this size (bytes: about SQLite's own 1,000 pages) the log is copied into the database.
+COPY_BACK_AT = 4 * 1024 * 1024
 #: How often the size is looked at (seconds): one stat of the file.
-WAL_CHECK_EVERY = 60.0
+WAL_CHECK_EVERY = 2.0
 
 
 def wal_file(database: Path) -> Path:
@@ -55,6 +63,28 @@ def checkpoint_truncate(database: Path) -> bool:
     return busy == 0
 
 
+def checkpoint_passive(database: Path) -> bool:
+    """Copy into the database what of the log no reader still needs (blocking: run it in a
+    thread). True when all of it was copied."""
+    connection = sqlite3.connect(database, timeout=0, isolation_level=None)
+    try:
+        busy, pages, copied = connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    except sqlite3.OperationalError as error:
+        log.debug("could not checkpoint %s: %s", database, error)
+        return False
+    finally:
+        connection.close()
+    return busy == 0 and pages == copied
+
+
+async def copy_back(database: Path, at: int = COPY_BACK_AT) -> bool:
+    """Copy the log into the database, in a thread, when it is larger than `at` bytes. True
+    when it was all copied."""
+    if wal_size(database) <= at:
+        return False
+    return await asyncio.to_thread(checkpoint_passive, database)
+
+
 async def shrink_if_large(database: Path, limit: int = WAL_LIMIT) -> bool:
     """Truncate the database's -wal file when it is larger than `limit`, off the event loop.
     True when it was truncated."""
@@ -70,11 +100,12 @@ async def shrink_if_large(database: Path, limit: int = WAL_LIMIT) -> bool:
 
 
 async def keep_small(database: Path, limit: int | None = None, every: float | None = None) -> None:
-    """Run until cancelled: `shrink_if_large` every `every` seconds (default:
-    `WAL_CHECK_EVERY`, `WAL_LIMIT`)."""
+    """Run until cancelled: every `every` seconds (default `WAL_CHECK_EVERY`), `copy_back`,
+    then `shrink_if_large` (default `WAL_LIMIT`)."""
     while True:
         await asyncio.sleep(WAL_CHECK_EVERY if every is None else every)
         try:
+            await copy_back(database)
             await shrink_if_large(database, WAL_LIMIT if limit is None else limit)
         except (OSError, sqlite3.Error) as error:  # a disk error: say so, try again later
             log.warning("could not check the write-ahead log of %s: %s", database, error)

@@ -17,8 +17,8 @@ from discord import app_commands
 from sqlalchemy.exc import DBAPIError
 
 from bot import metrics
-from bot.discord import rest
 from bot.errors import ServiceError
+from bot.runtime import discord_http as rest
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -59,8 +59,7 @@ async def is_moderator(interaction: discord.Interaction, service: GameService) -
     if interaction.guild_id is None:
         return False
     user = interaction.user
-    role_ids = set(getattr(user, "_roles", ()) or ())
-    role_ids.update(r.id for r in getattr(user, "roles", ()) or ())
+    role_ids = {r.id for r in getattr(user, "roles", ())}  # (a Member's; a User has none)
     if not role_ids:
         return False
     return await service.is_moderator_role(interaction.guild_id, sorted(role_ids))

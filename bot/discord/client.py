@@ -12,7 +12,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.gateway import DiscordWebSocket
 
 from bot import health, logs, metrics
 from bot.app import App
@@ -21,10 +20,10 @@ from bot.discord.checks import context, log_done, report_error
 from bot.discord.clocks import Clocks
 from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.info import Info
-from bot.discord.interactions import LazyState, has_component
 from bot.discord.lobby import Lobby
 from bot.discord.me import Me
 from bot.discord.play import STALE, Play
+from bot.discord.pressed import has_component
 from bot.discord.presses import NOT_MINE, Presses
 from bot.discord.replay import LookingBack
 from bot.discord.router import Router
@@ -34,6 +33,7 @@ from bot.discord.timers import Timers
 from bot.discord.turns import TurnPoster
 from bot.discord.watch_buttons import WATCH_ITEMS
 from bot.discord.watching import Watching
+from bot.runtime.discord_http import gateway_url
 from bot.startup import StartupError
 
 log = logging.getLogger("bot.discord")
@@ -70,7 +70,7 @@ async def probe_gateway(timeout: float = GATEWAY_PROBE_TIMEOUT) -> None:
     """One TCP connection to Discord's gateway, closed at once: discord.py retries a gateway
     it cannot reach only after a first successful connection, so a first failure is reported
     here as a start-up problem (see bot.startup) instead."""
-    url = DiscordWebSocket.DEFAULT_GATEWAY
+    url = gateway_url()
     host, port = url.host or "", url.port or 443
     loop = asyncio.get_running_loop()
     try:
@@ -143,18 +143,6 @@ class BoardroomBot(discord.AutoShardedClient):
         self._flush_task: asyncio.Task[None] | None = None
         self._metrics_runner: Any = None  # the /metrics and /healthz server (bot.health)
         self._register()
-
-    # (discord.py types the sharded state as ConnectionState[AutoShardedClient], not this class)
-    def _get_state(self, **options: Any) -> LazyState:  # type: ignore[override]
-        """discord.py's connection state, making interactions that build the pressed message
-        only when asked (bot.discord.interactions)."""
-        return LazyState(
-            dispatch=self.dispatch,
-            handlers=self._handlers,
-            hooks=self._hooks,
-            http=self.http,
-            **options,
-        )
 
     def _register(self) -> None:
         game = app_commands.Group(name="game", description="Boardroom games in this channel.")

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord import messages, rest
+from bot.discord import messages
+from bot.runtime import discord_http as rest
 from bot.service.digest import DIGEST, HELD
 from bot.service.mygames import MyGame, jump_url
 from bot.service.pings import Digest, Ping

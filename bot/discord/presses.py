@@ -23,7 +23,7 @@ import discord
 
 from bot import metrics
 from bot.discord.checks import Responder, context, report_error
-from bot.discord.interactions import on_ephemeral
+from bot.discord.pressed import on_ephemeral
 from bot.errors import ServiceError
 
 if TYPE_CHECKING:

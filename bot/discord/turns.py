@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import catalog
-from bot.discord import components, messages, rest
+from bot.discord import components, messages
 from bot.discord.checks import Responder
 from bot.discord.custom_ids import ids_in
 from bot.discord.sent import Components
@@ -27,6 +27,7 @@ from bot.discord.watch_buttons import again_view
 from bot.discord.watching import jump
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome, SeatInfo
+from bot.runtime import discord_http as rest
 from engine.core import Title
 from render.core import RenderedImage
 

@@ -18,12 +18,13 @@ from discord import app_commands
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot import catalog
-from bot.discord import messages, rest
+from bot.discord import messages
 from bot.discord.checks import Responder, channel_of, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.discord.watch_buttons import allow_view
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
+from bot.runtime import discord_http as rest
 from bot.service.watching import NO_REQUEST, ONLY_PLAYERS, Watch
 from render.core import RenderedImage
 

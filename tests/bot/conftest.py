@@ -7,7 +7,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord import rest
+from bot.runtime import discord_http as rest
 
 Kind = discord.InteractionResponseType
 

@@ -35,7 +35,7 @@ async def main(db: str, kill_at: int) -> None:
         return real(state, seat, rng)
 
     title.bot_choice = dying_bot_choice  # type: ignore[method-assign]
-    engine = make_engine(f"sqlite+aiosqlite:///{db}")
+    engine = make_engine(f"sqlite+inline:///{db}")
     await migrate(engine)
     svc = GameService(sessionmaker(engine))
     await svc.create(

@@ -50,7 +50,7 @@ def url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.chdir(tmp_path)
     for key in KEYS:
         monkeypatch.delenv(key, raising=False)
-    db = f"sqlite+aiosqlite:///{tmp_path / 'boardroom.db'}"
+    db = f"sqlite+inline:///{tmp_path / 'boardroom.db'}"
     monkeypatch.setenv("DATABASE_URL", db)
     monkeypatch.setenv("EXTRA_TITLES", ",".join(TEST_TITLES))
     monkeypatch.setenv("EXTRA_RENDERERS", ",".join(TEST_RENDERERS))
@@ -219,7 +219,7 @@ async def test_bad_settings_and_unusable_databases_are_one_line(url, tmp_path, c
     assert "DATABASE_URL" in one_line(err) and "hunter2" not in err
 
     (tmp_path / "junk.db").write_bytes(b"this is no database" * 100)
-    monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'junk.db'}")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite+inline:///{tmp_path / 'junk.db'}")
     for argv in (["migrate"], ["verify"]):
         code, out, err = await admin(capsys, *argv)
         assert code == EXIT_CODE and "is not a SQLite database" in one_line(err)
@@ -460,10 +460,10 @@ async def test_python_m_bot_admin_runs_as_a_process(url, tmp_path):
     script = Path(sys.executable).with_name("boardroom-admin")
     if not script.exists():
         pytest.skip("the boardroom-admin script is not installed (pip install -e .)")
-    env["DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path / 'new.db'}"
+    env["DATABASE_URL"] = f"sqlite+inline:///{tmp_path / 'new.db'}"
     done = await asyncio.to_thread(run, "migrate", exe=[str(script)])
     assert done.returncode == 0 and "created the Boardroom schema" in done.stdout
-    env["DATABASE_URL"] = "sqlite+aiosqlite:///nowhere/x.db"
+    env["DATABASE_URL"] = "sqlite+inline:///nowhere/x.db"
     done = await asyncio.to_thread(run, "stalled", exe=[str(script)])
     assert done.returncode == EXIT_CODE and "does not exist" in one_line(done.stderr)
 

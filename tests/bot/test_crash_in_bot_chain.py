@@ -39,7 +39,7 @@ async def test_sigkill_inside_a_bot_chain_loses_nothing_and_leaves_no_wait(tmp_p
     child = _run_child(db, kill_at)
     assert child.returncode == -9, (child.returncode, child.stdout, child.stderr[-2000:])
     catalog.load(["tests.titles.bazaar:TITLE"], ["tests.titles.bazaar_render:RENDERER"])
-    engine = make_engine(f"sqlite+aiosqlite:///{db}")
+    engine = make_engine(f"sqlite+inline:///{db}")
     await migrate(engine)
     svc = GameService(sessionmaker(engine))
     async with sessionmaker(engine)() as s:

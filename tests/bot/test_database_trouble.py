@@ -103,7 +103,7 @@ async def test_a_database_locked_by_another_program(tmp_path: Path):
     was written; once the lock is gone the same call works."""
     catalog.load(TEST_TITLES, TEST_RENDERERS)
     path = tmp_path / "boardroom.db"
-    url = f"sqlite+aiosqlite:///{path}"
+    url = f"sqlite+inline:///{path}"
     engine = make_engine(url, busy_timeout=0.2)
     reader = make_engine(url, writer=False, busy_timeout=0.2)
     await migrate(engine)

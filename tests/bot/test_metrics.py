@@ -258,7 +258,7 @@ async def _served_health(bot: StandInBot) -> tuple[int, dict[str, Any]]:
 
 async def test_healthz_is_200_with_a_healthy_sqlite_database(tmp_path) -> None:
     catalog.stop_render_pool()  # RENDER_WORKERS=0: drawing in a thread
-    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'ok.db'}")
+    engine = make_engine(f"sqlite+inline:///{tmp_path / 'ok.db'}")
     await migrate(engine)
     try:
         status, body = await _served_health(StandInBot(engine))
@@ -272,7 +272,7 @@ async def test_healthz_is_503_when_the_database_cannot_be_opened(tmp_path) -> No
     catalog.stop_render_pool()
     folder = tmp_path / "gone"
     folder.mkdir()
-    engine = make_engine(f"sqlite+aiosqlite:///{folder / 'boardroom.db'}")
+    engine = make_engine(f"sqlite+inline:///{folder / 'boardroom.db'}")
     shutil.rmtree(folder)
     try:
         status, body = await _served_health(StandInBot(engine))
@@ -285,7 +285,7 @@ async def test_healthz_is_503_when_the_database_cannot_be_opened(tmp_path) -> No
 
 async def test_healthz_is_503_when_the_gateway_or_a_shard_is_closed(tmp_path) -> None:
     catalog.stop_render_pool()
-    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'ok.db'}")
+    engine = make_engine(f"sqlite+inline:///{tmp_path / 'ok.db'}")
     try:
         for bot in (
             StandInBot(engine, closed=True),
@@ -305,7 +305,7 @@ async def test_healthz_is_503_when_the_gateway_or_a_shard_is_closed(tmp_path) ->
 async def test_healthz_says_when_a_render_worker_died(tmp_path) -> None:
     catalog.load()
     catalog.start_render_pool(1)
-    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'ok.db'}")
+    engine = make_engine(f"sqlite+inline:///{tmp_path / 'ok.db'}")
     try:
         assert catalog.workers_alive()
         assert (await _served_health(StandInBot(engine)))[0] == 200
@@ -381,7 +381,7 @@ async def test_the_games_gauge_counts_stored_games(service) -> None:
 async def test_a_scrape_goes_on_when_the_games_cannot_be_counted(tmp_path) -> None:
     folder = tmp_path / "gone"
     folder.mkdir()
-    engine = make_engine(f"sqlite+aiosqlite:///{folder / 'boardroom.db'}")
+    engine = make_engine(f"sqlite+inline:///{folder / 'boardroom.db'}")
     shutil.rmtree(folder)
     port = free_port()
     runner = await start_server(port, all_well, lambda: count_games(engine))
@@ -535,7 +535,7 @@ async def test_fired_timers_are_counted_by_kind_and_shard(service) -> None:
 async def test_decisions_count_once_their_transaction_commits(tmp_path) -> None:
     from bot.db.engine import sessionmaker
 
-    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'tx.db'}")
+    engine = make_engine(f"sqlite+inline:///{tmp_path / 'tx.db'}")
     await migrate(engine)
     sessions = sessionmaker(engine)
     before = value("boardroom_decisions_total", title="tidewater", shard="0")

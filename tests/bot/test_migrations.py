@@ -30,7 +30,7 @@ async def test_migrated_schema_matches_the_models(db_url):
 async def test_sqlite_runs_in_wal_mode(tmp_path):
     """WAL; SQLite's own busy handler off (it would block the event loop), the inline driver
     waiting for another writer instead."""
-    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'w.db'}")
+    engine = make_engine(f"sqlite+inline:///{tmp_path / 'w.db'}")
     async with engine.connect() as conn:
         mode = (await conn.exec_driver_sql("PRAGMA journal_mode")).scalar()
         timeout = (await conn.exec_driver_sql("PRAGMA busy_timeout")).scalar()
@@ -53,7 +53,7 @@ def test_an_up_to_date_database_starts_without_loading_alembic(tmp_path):
     import subprocess
     import sys
 
-    url = f"sqlite+aiosqlite:///{tmp_path / 'm.db'}"
+    url = f"sqlite+inline:///{tmp_path / 'm.db'}"
     script = (
         "import asyncio, sys\n"
         "from bot.db.engine import make_engine, migrate\n"

@@ -69,24 +69,32 @@ def test_a_selects_values_come_from_the_press() -> None:
 
 
 def test_a_press_counts_only_if_its_component_is_on_its_message() -> None:
-    """`has_component` reads the pressed message as Discord sent it (its Message is not built
-    for a press): the same id AND the same kind of component, in any row."""
+    """`has_component` reads the pressed message's components as discord.py built them: the
+    same id AND the same kind of component, in any row."""
     from types import SimpleNamespace
 
-    from bot.discord.interactions import has_component
+    import discord
+
+    from bot.discord.pressed import has_component
 
     rows = [
-        {"type": 1, "components": [{"type": 2, "custom_id": "br:1:2:p", "label": "Decide"}]},
+        {
+            "type": 1,
+            "components": [{"type": 2, "style": 1, "custom_id": "br:1:2:p", "label": "Decide"}],
+        },
         {"type": 1, "components": [{"type": 3, "custom_id": "br:1:2:s:0", "options": []}]},
     ]
 
-    def press(custom_id: str, kind: int, message: dict | None) -> SimpleNamespace:
+    def press(custom_id: str, kind: int, message: list[dict] | None) -> SimpleNamespace:
         data = {"custom_id": custom_id, "component_type": kind}
-        return SimpleNamespace(data=data, _message_data=message, message=None)
+        built = None
+        if message is not None:
+            built = SimpleNamespace(components=[discord.ActionRow(r) for r in message])  # type: ignore[arg-type]
+        return SimpleNamespace(data=data, message=built)
 
-    assert has_component(press("br:1:2:p", 2, {"components": rows}), "br:1:2:p")
-    assert has_component(press("br:1:2:s:0", 3, {"components": rows}), "br:1:2:s:0")
-    assert not has_component(press("br:1:2:s:0", 2, {"components": rows}), "br:1:2:s:0")
-    assert not has_component(press("br:1:3:p", 2, {"components": rows}), "br:1:3:p")
-    assert not has_component(press("br:1:2:p", 2, {"components": []}), "br:1:2:p")
-    assert not has_component(press("br:1:2:p", 2, None), "br:1:2:p")
+    assert has_component(press("br:1:2:p", 2, rows), "br:1:2:p")  # type: ignore[arg-type]
+    assert has_component(press("br:1:2:s:0", 3, rows), "br:1:2:s:0")  # type: ignore[arg-type]
+    assert not has_component(press("br:1:2:s:0", 2, rows), "br:1:2:s:0")  # type: ignore[arg-type]
+    assert not has_component(press("br:1:3:p", 2, rows), "br:1:3:p")  # type: ignore[arg-type]
+    assert not has_component(press("br:1:2:p", 2, []), "br:1:2:p")  # type: ignore[arg-type]
+    assert not has_component(press("br:1:2:p", 2, None), "br:1:2:p")  # type: ignore[arg-type]

@@ -53,7 +53,7 @@ async def run_bot(workdir: Path, port: int | None = None, **env: str) -> tuple[i
     """`python -m bot` in `workdir` with these settings; (exit code, everything it printed)."""
     settings = {
         "DISCORD_TOKEN": TOKEN,
-        "DATABASE_URL": f"sqlite+aiosqlite:///{workdir / 'boardroom.db'}",
+        "DATABASE_URL": f"sqlite+inline:///{workdir / 'boardroom.db'}",
         "RENDER_WORKERS": "0",
     }
     settings.update(env)
@@ -92,7 +92,7 @@ def one_line(code: int, out: str, *needles: str) -> str:
 
 
 async def migrated(path: Path) -> Path:
-    engine = make_engine(f"sqlite+aiosqlite:///{path}")
+    engine = make_engine(f"sqlite+inline:///{path}")
     await migrate(engine)
     await engine.dispose()
     return path
@@ -112,7 +112,7 @@ def test_a_copy_of_env_example_loads(env_example_copy: Path):
     settings = load_settings()
     assert settings.dev_guild_id is None  # `DEV_GUILD_ID=` means "not set"
     assert settings.discord_token.get_secret_value() == ""
-    assert settings.database_url == "sqlite+aiosqlite:///boardroom.db"
+    assert settings.database_url == "sqlite+inline:///boardroom.db"
     assert settings.extra_title_paths() == [] and settings.render_workers is None
     assert 1 <= settings.render_processes() <= 4
     assert settings.log_level == "INFO" and settings.log_format == "text"
@@ -174,9 +174,9 @@ def test_a_bad_setting_is_one_line_naming_the_key(monkeypatch: pytest.MonkeyPatc
         ({"LOG_FORMAT": "xml"}, ["LOG_FORMAT=xml", "text, json"]),
         ({"DEV_GUILD_ID": "my-server"}, ["DEV_GUILD_ID=my-server"]),
         ({"TURN_REMINDER_HOURS": "-3"}, ["TURN_REMINDER_HOURS=-3"]),
-        ({"DATABASE_URL": "boardroom.db"}, ["DATABASE_URL", "sqlite+aiosqlite:///"]),
+        ({"DATABASE_URL": "boardroom.db"}, ["DATABASE_URL", "sqlite+inline:///"]),
         ({"DATABASE_URL": f"mysql://root:{SECRET}@127.0.0.1/x"}, ["DATABASE_URL", "'mysql'"]),
-        ({"DATABASE_URL": "sqlite:///boardroom.db"}, ["DATABASE_URL", "sqlite+aiosqlite"]),
+        ({"DATABASE_URL": "sqlite:///boardroom.db"}, ["DATABASE_URL", "sqlite+inline"]),
     ],
     ids=["workers", "log-level", "log-format", "guild", "hours", "url", "mysql", "sync-sqlite"],
 )
@@ -214,14 +214,14 @@ async def test_extra_titles_that_do_not_import(tmp_path: Path):
 
 # ---- the database --------------------------------------------------------------------------
 async def test_a_missing_database_folder(tmp_path: Path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 'no' / 'such' / 'boardroom.db'}"
+    url = f"sqlite+inline:///{tmp_path / 'no' / 'such' / 'boardroom.db'}"
     code, out = await run_bot(tmp_path, DATABASE_URL=url)
     one_line(code, out, "does not exist", str(tmp_path / "no" / "such"))
 
 
 async def test_a_database_folder_that_is_a_file(tmp_path: Path):
     (tmp_path / "file").write_text("not a folder")
-    url = f"sqlite+aiosqlite:///{tmp_path / 'file' / 'boardroom.db'}"
+    url = f"sqlite+inline:///{tmp_path / 'file' / 'boardroom.db'}"
     code, out = await run_bot(tmp_path, DATABASE_URL=url)
     one_line(code, out, "is not a folder", str(tmp_path / "file"))
 
@@ -232,7 +232,7 @@ async def test_an_unwritable_database_folder(tmp_path: Path):
     folder.mkdir()
     folder.chmod(0o555)
     try:
-        code, out = await run_bot(tmp_path, DATABASE_URL=f"sqlite+aiosqlite:///{folder / 'b.db'}")
+        code, out = await run_bot(tmp_path, DATABASE_URL=f"sqlite+inline:///{folder / 'b.db'}")
     finally:
         folder.chmod(0o755)
     one_line(code, out, "cannot write in", str(folder))
@@ -242,14 +242,14 @@ async def test_an_unwritable_database_folder(tmp_path: Path):
 async def test_a_read_only_database_file(tmp_path: Path):
     path = await migrated(tmp_path / "b.db")
     path.chmod(0o444)
-    code, out = await run_bot(tmp_path, DATABASE_URL=f"sqlite+aiosqlite:///{path}")
+    code, out = await run_bot(tmp_path, DATABASE_URL=f"sqlite+inline:///{path}")
     one_line(code, out, str(path), "read")
 
 
 async def test_a_database_opened_read_only(tmp_path: Path):
     """An up-to-date schema needs no write to migrate: the start-up write probe finds it."""
     path = await migrated(tmp_path / "b.db")
-    url = f"sqlite+aiosqlite:///file:{path}?mode=ro&uri=true"
+    url = f"sqlite+inline:///file:{path}?mode=ro&uri=true"
     code, out = await run_bot(tmp_path, DATABASE_URL=url)
     one_line(code, out, "read-only")
 
@@ -261,7 +261,7 @@ async def test_a_database_locked_by_another_program(tmp_path: Path):
     try:
         code, out = await run_bot(
             tmp_path,
-            DATABASE_URL=f"sqlite+aiosqlite:///{path}",
+            DATABASE_URL=f"sqlite+inline:///{path}",
             DATABASE_BUSY_TIMEOUT="0.3",
             RENDER_WORKERS="1",  # the render worker is stopped again, or the process would hang
         )
@@ -274,7 +274,7 @@ async def test_a_database_locked_by_another_program(tmp_path: Path):
 async def test_a_file_that_is_not_a_database(tmp_path: Path):
     path = tmp_path / "b.db"
     path.write_bytes(b"definitely not SQLite " * 100)
-    code, out = await run_bot(tmp_path, DATABASE_URL=f"sqlite+aiosqlite:///{path}")
+    code, out = await run_bot(tmp_path, DATABASE_URL=f"sqlite+inline:///{path}")
     one_line(code, out, "not a SQLite database", str(path))
 
 
@@ -331,7 +331,7 @@ async def test_a_second_bot_on_the_same_sqlite_file_is_refused(tmp_path: Path):
     async with FakeDiscord() as fake:
         first = await BotProcess(fake, tmp_path, entry=REAL_BOT).start()
         try:
-            url = f"sqlite+aiosqlite:///{tmp_path / 'boardroom.db'}"
+            url = f"sqlite+inline:///{tmp_path / 'boardroom.db'}"
             code, out = await run_bot(
                 tmp_path, fake.port, DISCORD_TOKEN=fake.token, DATABASE_URL=url
             )
@@ -387,7 +387,7 @@ def stderr_line(name: str, workdir: Path, url: str) -> str:
 @pytest.mark.parametrize("program", PROGRAMS)
 def test_sqlite_file_in_a_missing_folder(tmp_path: Path, program: str):
     folder = tmp_path / "no" / "such"
-    line = stderr_line(program, tmp_path, f"sqlite+aiosqlite:///{folder / 'boardroom.db'}")
+    line = stderr_line(program, tmp_path, f"sqlite+inline:///{folder / 'boardroom.db'}")
     assert f"{folder}, the folder of the database file boardroom.db, does not exist" in line
 
 

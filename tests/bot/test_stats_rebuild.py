@@ -45,7 +45,7 @@ async def test_the_migration_backfills_finished_games(db_url):
 async def test_the_recompute_command(tmp_path, monkeypatch):
     monkeypatch.setenv("EXTRA_TITLES", ",".join(TEST_TITLES))
     monkeypatch.setenv("EXTRA_RENDERERS", ",".join(TEST_RENDERERS))
-    url = f"sqlite+aiosqlite:///{tmp_path / 'r.db'}"
+    url = f"sqlite+inline:///{tmp_path / 'r.db'}"
     catalog.load(TEST_TITLES, TEST_RENDERERS)
     engine = make_engine(url)
     await migrate(engine)

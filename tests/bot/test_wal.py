@@ -37,7 +37,7 @@ async def test_a_wal_grown_by_a_long_reader_is_truncated_once_the_reader_is_gone
     tmp_path: Path,
 ):
     path = tmp_path / "boardroom.db"
-    url = f"sqlite+aiosqlite:///{path}"
+    url = f"sqlite+inline:///{path}"
     engine = make_engine(url)  # (the bot's connection stays open: the log is not removed)
     async with engine.begin() as conn:
         await conn.execute(text("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)"))
@@ -108,7 +108,7 @@ async def test_the_bot_keeps_its_sqlite_files_log_small_until_it_closes(
     monkeypatch.chdir(tmp_path)  # (no .env)
     path = tmp_path / "boardroom.db"
     settings = Settings(
-        database_url=f"sqlite+aiosqlite:///{path}",
+        database_url=f"sqlite+inline:///{path}",
         render_workers=0,
         extra_titles=",".join(TEST_TITLES),
         extra_renderers=",".join(TEST_RENDERERS),
@@ -128,7 +128,7 @@ async def test_the_bot_keeps_its_sqlite_files_log_small_until_it_closes(
         assert app.wal_keeper is not None and not app.wal_keeper.done()
         async with app.engine.begin() as conn:
             await conn.execute(text("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)"))
-        await write_rows(f"sqlite+aiosqlite:///{path}", 100)
+        await write_rows(f"sqlite+inline:///{path}", 100)
         # The keeper truncates the log once it is past LIMIT (perhaps during the writes, and
         # then what the last writes added stays, under LIMIT): it has truncated, only a log
         # past LIMIT, and the log is back under LIMIT.

@@ -35,7 +35,7 @@ def bot_env(
     }
     env.update(
         DISCORD_TOKEN=fake.token,
-        DATABASE_URL=f"sqlite+aiosqlite:///{workdir / 'boardroom.db'}",
+        DATABASE_URL=f"sqlite+inline:///{workdir / 'boardroom.db'}",
         EXTRA_TITLES="tests.titles.bazaar:TITLE",
         EXTRA_RENDERERS="tests.titles.bazaar_render:RENDERER",
         PYTHONPATH=str(ROOT),

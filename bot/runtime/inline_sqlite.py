@@ -12,8 +12,10 @@ other tasks) until the configured timeout has passed. Retrying is safe: a statem
 SQLITE_BUSY did nothing, and the writers take the lock with their first statement (BEGIN
 IMMEDIATE), so no transaction is ever half done when it waits.
 
-Use it with the URL `sqlite+inline:///file.db`; `bot.db.engine.make_engine` maps the documented
-`sqlite+aiosqlite` URLs to it.
+Use it with the URL `sqlite+inline:///file.db` (the default). A `sqlite+aiosqlite` URL runs
+aiosqlite, as it says; the cold reads (statistics, export, history, replay) run on aiosqlite
+whatever the URL, so that a long query never holds the event loop (`bot.db.engine`).
+tests/runtime/test_inline_sqlite.py compares its rows and errors with aiosqlite's.
 """
 
 from __future__ import annotations

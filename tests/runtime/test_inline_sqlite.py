@@ -35,7 +35,7 @@ def hold_write_lock(path: str, seconds: float, taken: threading.Event) -> None:
 
 async def write_while_locked(tmp_path, hold: float, busy: float) -> tuple[int, float]:
     path = str(tmp_path / "lock.db")
-    url = f"sqlite+aiosqlite:///{path}"
+    url = f"sqlite+inline:///{path}"
     await make_table(url)
     taken = threading.Event()
     holder = threading.Thread(target=hold_write_lock, args=(path, hold, taken))
@@ -77,7 +77,7 @@ async def test_a_write_gives_up_after_the_busy_timeout(tmp_path):
 
 
 async def test_rows_and_counts_come_back(tmp_path):
-    url = f"sqlite+aiosqlite:///{tmp_path / 'rows.db'}"
+    url = f"sqlite+inline:///{tmp_path / 'rows.db'}"
     await make_table(url)
     engine = make_engine(url)
     async with engine.begin() as conn:
