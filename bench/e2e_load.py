@@ -40,7 +40,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench import proc
+from bench import loop_lag, proc
 from bench.e2e_probe import (
     ENTRIES,
     SEEDED_BOT,
@@ -247,7 +247,8 @@ async def run(args: argparse.Namespace) -> dict:
         chans = [fake.add_channel(f"stored-{i}") for i in range(args.stored)]
         if args.stored:
             await stored_phase(fake, None, args, chans)
-        extra = {"RENDER_WORKERS": str(args.render_workers)}
+        port = loop_lag.free_port()
+        extra = {"RENDER_WORKERS": str(args.render_workers), "METRICS_PORT": str(port)}
         extra.update(kv.split("=", 1) for kv in args.env)
         if args.profile:
             extra["E2E_PROFILE"] = str(Path(args.profile).resolve())
@@ -267,9 +268,14 @@ async def run(args: argparse.Namespace) -> dict:
         if args.stored:
             await stored_phase(fake, bot, args, chans)
             report["memory_touched"] = mib(proc.tree(bot.pid))
+        before = await loop_lag.read(port)
         report.update(await load_phase(fake, bot, args))
+        report["loop_lag_load"] = loop_lag.during(before, await loop_lag.read(port))
+        print("during the load phase:", loop_lag.describe(report["loop_lag_load"]))
         if args.probe:
             report["probe"] = await probe(fake, bot, args)
+        report["loop_lag"] = await loop_lag.read(port)
+        print("since start:", loop_lag.describe(report["loop_lag"]))
         errors = [ln for ln in bot.log().splitlines() if "ERROR" in ln or "Traceback" in ln]
         print(f"bot log error lines: {len(errors)}")
         for ln in errors[:5]:

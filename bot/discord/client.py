@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import health, logs, metrics
+from bot import health, logs, loop_watch, metrics
 from bot.app import App
 from bot.discord.admin import Admin
 from bot.discord.checks import context, log_done, report_error
@@ -141,6 +141,7 @@ class BoardroomBot(discord.AutoShardedClient):
         self.router = Router((*DYNAMIC_ITEMS, *WATCH_ITEMS))
         self._timer_task: asyncio.Task[None] | None = None
         self._flush_task: asyncio.Task[None] | None = None
+        self._loop_watch: asyncio.Task[None] | None = None
         self._metrics_runner: Any = None  # the /metrics and /healthz server (bot.health)
         self._register()
 
@@ -176,6 +177,7 @@ class BoardroomBot(discord.AutoShardedClient):
             synced = await self.tree.sync()
         log.info("synced %d commands%s", len(synced), f" to guild {guild_id}" if guild_id else "")
         self._timer_task = self.timers.start()
+        self._loop_watch = asyncio.create_task(loop_watch.watch())
         # Durable delivery: post what a crash left owed (after letting automatic players move
         # where a game waits on one), then keep marking posts delivered. Interactions are
         # answered meanwhile: with 10,000 stored games the check takes seconds.
@@ -250,7 +252,7 @@ class BoardroomBot(discord.AutoShardedClient):
         _log_done(interaction, command.qualified_name, ok=True)
 
     async def close(self) -> None:
-        for task in (self._timer_task, self._flush_task):
+        for task in (self._timer_task, self._flush_task, self._loop_watch):
             if task is not None:
                 task.cancel()
         with contextlib.suppress(TimeoutError):  # timers claimed are handled before closing
