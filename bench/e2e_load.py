@@ -248,7 +248,11 @@ async def run(args: argparse.Namespace) -> dict:
         if args.stored:
             await stored_phase(fake, None, args, chans)
         port = loop_lag.free_port()
-        extra = {"RENDER_WORKERS": str(args.render_workers), "METRICS_PORT": str(port)}
+        extra = {
+            "RENDER_WORKERS": str(args.render_workers),
+            "METRICS_PORT": str(port),
+            "LOOP_WATCH": "true",
+        }
         extra.update(kv.split("=", 1) for kv in args.env)
         if args.profile:
             extra["E2E_PROFILE"] = str(Path(args.profile).resolve())

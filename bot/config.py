@@ -62,6 +62,9 @@ class Settings(BaseSettings):
     shard_ids: str = ""
     #: Prometheus metrics and /healthz on 127.0.0.1:METRICS_PORT (not set: off).
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    #: Measure the event loop's stalls for the metrics (bot.loop_watch): 100 wake-ups a
+    #: second, about 1% of a core even when idle, so off unless asked for.
+    loop_watch: bool = False
 
     @field_validator("database_url")
     @classmethod

@@ -20,6 +20,8 @@ from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
+from bot import loop_watch
+
 registry = CollectorRegistry()
 
 #: Interaction received -> answered (5 ms ... 5 s, and beyond).
@@ -68,20 +70,6 @@ TRANSACTIONS = Histogram(
     "Database transactions that completed, by kind (write: queueing for the writer included).",
     ["kind"],
     buckets=DB_BUCKETS,
-    registry=registry,
-)
-#: How late a 10 ms sleep woke (bot.loop_watch): 1 ms ... 1 s.
-LAG_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
-LOOP_LAG = Histogram(
-    "boardroom_event_loop_lag_seconds",
-    "How late the event loop ran a task due now: the time one piece of work held it.",
-    buckets=LAG_BUCKETS,
-    registry=registry,
-)
-LOOP_BUSY = Histogram(
-    "boardroom_event_loop_busy_seconds",
-    "CPU time the event loop's thread used per 10 ms tick (bot.loop_watch).",
-    buckets=LAG_BUCKETS,
     registry=registry,
 )
 TIMERS = Counter(
@@ -266,20 +254,6 @@ def press_reason(text: str) -> str:
     return "no_game"  # its game is gone (or cannot be loaded)
 
 
-#: The largest event-loop lag seen since start, and the largest CPU time the loop's thread
-#: spent within one tick (seconds).
-_largest_lag = _largest_busy = 0.0
-
-
-def loop_lag(seconds: float, busy: float) -> None:
-    """A tick `seconds` late, during which the loop's thread used `busy` seconds of CPU."""
-    global _largest_lag, _largest_busy
-    LOOP_LAG.observe(seconds)
-    LOOP_BUSY.observe(busy)
-    _largest_lag = max(_largest_lag, seconds)
-    _largest_busy = max(_largest_busy, busy)
-
-
 # ---------------------------------------------------------------------------- read at scrape
 _games: dict[str, int] = dict.fromkeys(GAME_STATUSES, 0)
 
@@ -311,17 +285,6 @@ class _AtScrape(Collector):
             "Drawings submitted to the render pool (or thread) and not finished.",
             value=catalog.queue_depth(),
         )
-        yield GaugeMetricFamily(
-            "boardroom_event_loop_lag_max_seconds",
-            "The largest event-loop lag since the bot started (bot.loop_watch).",
-            value=_largest_lag,
-        )
-        yield GaugeMetricFamily(
-            "boardroom_event_loop_busy_max_seconds",
-            "The most CPU time the event loop's thread used within one 10 ms tick since start: "
-            "the longest work that held the loop, without the time the machine gave no core.",
-            value=_largest_busy,
-        )
         latency = GaugeMetricFamily(
             "boardroom_gateway_latency_seconds",
             "The gateway's heartbeat latency, by shard (absent until measured).",
@@ -338,3 +301,4 @@ class _AtScrape(Collector):
 
 
 registry.register(_AtScrape())
+registry.register(loop_watch.WATCH)

@@ -141,7 +141,6 @@ class BoardroomBot(discord.AutoShardedClient):
         self.router = Router((*DYNAMIC_ITEMS, *WATCH_ITEMS))
         self._timer_task: asyncio.Task[None] | None = None
         self._flush_task: asyncio.Task[None] | None = None
-        self._loop_watch: asyncio.Task[None] | None = None
         self._metrics_runner: Any = None  # the /metrics and /healthz server (bot.health)
         self._register()
 
@@ -177,7 +176,8 @@ class BoardroomBot(discord.AutoShardedClient):
             synced = await self.tree.sync()
         log.info("synced %d commands%s", len(synced), f" to guild {guild_id}" if guild_id else "")
         self._timer_task = self.timers.start()
-        self._loop_watch = asyncio.create_task(loop_watch.watch())
+        if self.settings.loop_watch:
+            loop_watch.WATCH.start()
         # Durable delivery: post what a crash left owed (after letting automatic players move
         # where a game waits on one), then keep marking posts delivered. Interactions are
         # answered meanwhile: with 10,000 stored games the check takes seconds.
@@ -252,7 +252,8 @@ class BoardroomBot(discord.AutoShardedClient):
         _log_done(interaction, command.qualified_name, ok=True)
 
     async def close(self) -> None:
-        for task in (self._timer_task, self._flush_task, self._loop_watch):
+        loop_watch.WATCH.stop()
+        for task in (self._timer_task, self._flush_task):
             if task is not None:
                 task.cancel()
         with contextlib.suppress(TimeoutError):  # timers claimed are handled before closing
