@@ -1,14 +1,15 @@
 """Presses on our components, routed by custom id.
 
 Every button and select of ours is a `DynamicItem` class (components.py, watch_buttons.py):
-its template names what the custom id carries, `from_custom_id` parses it, `Checked` runs the
-checks every press passes, `callback` hands over to a cog. discord.py could route them itself
+its template names what the custom id carries, `from_custom_id` parses it, `Checked` holds
+what the checks every press passes read (run here: presses.py), `callback` calls the handler
+of its route. discord.py could route them itself
 (`add_dynamic_items`), but for each press it first rebuilds every component of the pressed
 message as a ui item, and it stores each view sent (an ephemeral one with a 15-minute timer
 task): together about 3% of the bot's CPU per decision in `bench.e2e_load --probe`. So what is
 sent is only the components' JSON (sent.py: nothing for discord.py to store or listen to), and
 `route` does the routing: one regex match, one item, its check, its callback. A `build`
-classmethod gives the `sent` button or select that an item class routes the presses of.
+gives the `sent` button or select that an item class routes the presses of.
 
 Each cog declares the routes it answers (`add`: an item class, whose template names the custom
 ids, and the cog's handler), when the client registers it; the item calls that handler with
@@ -51,6 +52,10 @@ class Router:
     def items(self) -> tuple[ItemClass, ...]:
         return tuple(self._routes)
 
+    def handler(self, cls: ItemClass) -> Handler:
+        """What answers the presses of `cls` (KeyError: no route)."""
+        return self._routes[cls]
+
     def match(self, custom_id: str) -> tuple[ItemClass, re.Match[str]] | None:
         """The item class whose template takes this custom id, and the match."""
         for cls in self._routes:
@@ -74,7 +79,7 @@ class Router:
         try:
             item = await cls.from_custom_id(interaction, base, found)
             checked = cast("Checked", item)
-            checked.handler = self._routes[cls]
+            checked.handler = self.handler(cls)
             if await self._allowed(interaction, checked):
                 await item.callback(interaction)
         except Exception:

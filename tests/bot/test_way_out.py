@@ -12,6 +12,13 @@ import functools
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from bot.discord.client import BoardroomBot
+from bot.discord.cog import Cog
+from bot.discord.components import DYNAMIC_ITEMS
+from bot.discord.watch_buttons import WATCH_ITEMS
 
 ROOT = Path(__file__).resolve().parents[2]
 DISCORD = ROOT / "bot" / "discord"
@@ -169,3 +176,15 @@ def test_no_button_reaches_a_cog_through_the_client() -> None:
     for name in ("components", "watch_buttons", "items"):
         source = (DISCORD / f"{name}.py").read_text()
         assert ".client" not in source and "get_cog" not in source, name
+
+
+def test_every_button_is_routed_to_a_cog_by_the_client() -> None:
+    """The real client, its cogs registered: each item class has one route, to a cog's method.
+    (Its app stands in: building the client reads only the shard settings.)"""
+    settings = SimpleNamespace(shard_count=None, shard_id_list=lambda: None)
+    app: Any = SimpleNamespace(settings=settings, service=SimpleNamespace())
+    router = BoardroomBot(app).router
+    names = sorted(cls.__name__ for cls in router.items)
+    assert names == sorted(cls.__name__ for cls in (*DYNAMIC_ITEMS, *WATCH_ITEMS))
+    for cls in router.items:
+        assert isinstance(getattr(router.handler(cls), "__self__", None), Cog), cls.__name__
