@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.discord.menu_layout import layout
-from bot.discord.messages import is_private_decision
+from bot.discord.turn_text import is_private_decision
 from engine import registry
 from engine.core import BACK, CHAIN, REPEAT, Title, chain_parts
 from engine.rng import Rng

@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.discord import messages
 from bot.discord.checks import NOT_MODERATOR, Responder, channel_of, is_moderator
 from bot.discord.cog import Cog
-from bot.discord.turns import TurnMessage
+from bot.discord.turn_message import TurnMessage
 from bot.errors import ServiceError
 from bot.results import Outcome
 

@@ -18,7 +18,7 @@ from sqlalchemy.exc import DBAPIError
 
 from bot import metrics
 from bot.errors import ServiceError
-from bot.runtime import discord_http as rest
+from bot.runtime import discord_http
 
 if TYPE_CHECKING:
     from bot.service import GameService
@@ -91,10 +91,10 @@ class Responder:
         if response.is_done():
             return
         if self.is_component:
-            await rest.answer(self.interaction, AnswerType.deferred_message_update)
+            await discord_http.answer(self.interaction, AnswerType.deferred_message_update)
         else:
             kind = AnswerType.deferred_channel_message
-            await rest.answer(self.interaction, kind, ephemeral=self.private_defer)
+            await discord_http.answer(self.interaction, kind, ephemeral=self.private_defer)
             self.thinking = True
 
     async def within(self, work: Awaitable[T], budget: float = BUDGET) -> T:
@@ -126,7 +126,7 @@ class Responder:
         message_id = None
         if not it.response.is_done():
             kind = AnswerType.deferred_channel_message
-            message_id = await rest.answer(it, kind, with_id=True)
+            message_id = await discord_http.answer(it, kind, with_id=True)
             self.thinking = True
         if message_id is None:  # (deferred already, or Discord did not say: ask for it)
             message_id = (await it.original_response()).id
@@ -136,7 +136,7 @@ class Responder:
         """Post a message everyone in the channel sees; returns its id when known."""
         it = self.interaction
         if not it.response.is_done():
-            return await rest.answer(it, AnswerType.channel_message, with_id=True, **kwargs)
+            return await discord_http.answer(it, AnswerType.channel_message, with_id=True, **kwargs)
         if self.thinking:
             self.thinking = False
             if not self.private_defer:
@@ -144,14 +144,14 @@ class Responder:
                 msg = await it.edit_original_response(**edit)
                 return msg.id
             await it.edit_original_response(content="✅ Done.")
-        return await rest.followup(it, **kwargs)
+        return await discord_http.followup(it, **kwargs)
 
     async def private(self, **kwargs: Any) -> None:
         """Answer the person only (ephemeral)."""
         it = self.interaction
         kwargs.pop("ephemeral", None)
         if not it.response.is_done():
-            await rest.answer(it, AnswerType.channel_message, ephemeral=True, **kwargs)
+            await discord_http.answer(it, AnswerType.channel_message, ephemeral=True, **kwargs)
             return
         if self.thinking:
             self.thinking = False
@@ -161,13 +161,13 @@ class Responder:
             # A public "thinking…" must not carry a private answer: remove it.
             with contextlib.suppress(discord.HTTPException):
                 await it.delete_original_response()
-        await rest.followup(it, ephemeral=True, **kwargs)
+        await discord_http.followup(it, ephemeral=True, **kwargs)
 
     async def update_source(self, **kwargs: Any) -> None:
         """Edit the message the pressed component is on (e.g. a private menu once used)."""
         it = self.interaction
         if not it.response.is_done():
-            await rest.answer(it, AnswerType.message_update, **_as_edit(kwargs))
+            await discord_http.answer(it, AnswerType.message_update, **_as_edit(kwargs))
         else:
             await it.edit_original_response(**_as_edit(kwargs))
 

@@ -18,20 +18,18 @@ from bot.app import App
 from bot.discord.admin import Admin
 from bot.discord.checks import context, log_done, report_error
 from bot.discord.clocks import Clocks
-from bot.discord.components import DYNAMIC_ITEMS
 from bot.discord.info import Info
 from bot.discord.lobby import Lobby
 from bot.discord.me import Me
 from bot.discord.play import STALE, Play
 from bot.discord.pressed import has_component
 from bot.discord.presses import NOT_MINE, Presses
+from bot.discord.publish import TurnPoster
 from bot.discord.replay import LookingBack
 from bot.discord.router import Router
 from bot.discord.stats import Stats
 from bot.discord.substitutes import Substitutes
 from bot.discord.timers import Timers
-from bot.discord.turns import TurnPoster
-from bot.discord.watch_buttons import WATCH_ITEMS
 from bot.discord.watching import Watching
 from bot.runtime.discord_http import gateway_url
 from bot.startup import StartupError
@@ -138,7 +136,7 @@ class BoardroomBot(discord.AutoShardedClient):
         self.timers = Timers(self)
         self.watching = Watching(self)
         self.presses = Presses(app.service)
-        self.router = Router((*DYNAMIC_ITEMS, *WATCH_ITEMS))
+        self.router = Router(self.presses)  # (each cog adds its routes as it registers)
         self._timer_task: asyncio.Task[None] | None = None
         self._flush_task: asyncio.Task[None] | None = None
         self._metrics_runner: Any = None  # the /metrics and /healthz server (bot.health)

@@ -13,7 +13,9 @@ from discord import app_commands
 
 from bot.discord import messages
 from bot.discord.checks import Responder, channel_of
+from bot.discord.choices import EXPIRY_CHOICES, QUIET_CLOCK_CHOICES, pace_suggestions
 from bot.discord.cog import Cog
+from bot.discord.messages import moderators
 from bot.service import Fired
 from bot.service.clock_rules import and_list, clock_lines, span
 from bot.service.clocks import ClockNews
@@ -21,37 +23,6 @@ from bot.service.mygames import jump_url
 from bot.service.ping_news import LEFT, fill
 
 log = logging.getLogger("bot.discord.clocks")
-
-PACE_CHOICES = ["relaxed", "daily", "fast", "none"]
-EXPIRY_CHOICES = [
-    app_commands.Choice(name="automatic player takes over (default)", value="automatic"),
-    app_commands.Choice(name="the rules' default decision", value="default"),
-    app_commands.Choice(name="pause the game for a moderator", value="pause"),
-]
-QUIET_CLOCK_CHOICES = [
-    app_commands.Choice(name="the clock runs during quiet hours (default)", value="runs"),
-    app_commands.Choice(name="the clock waits during each player's quiet hours", value="waits"),
-]
-
-
-def pace_suggestions(current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete for `pace:`: the presets, and the custom form as typed."""
-    typed = current.strip().lower()
-    out = [app_commands.Choice(name=n, value=n) for n in PACE_CHOICES if typed in n]
-    custom = typed if typed.startswith("custom:") else "custom:48/12/72"
-    out.append(app_commands.Choice(name=f"{custom} (hours: start/plus/cap)", value=custom))
-    return out[:25]
-
-
-def moderators(role_id: int | None) -> str:
-    """Whom a message for the moderators addresses: their role (pinged), or, with none set,
-    how to set one."""
-    if role_id:
-        return f"<@&{role_id}>"
-    return (
-        "Moderators (no moderator role is set, so nobody was pinged: someone with Manage "
-        "Server sets one with `/admin modrole`)"
-    )
 
 
 def _turn_link(news: ClockNews) -> str:

@@ -1,63 +1,31 @@
 """Buttons and select menus. Each kind is a `DynamicItem` class whose custom id carries what it
 needs (game id, state version, choice), so a press on any message, even one posted before a
-restart, is routed here (router.py). Each item only parses its id and hands over to the bot's
-handlers, after the checks every press passes (`Checked`, see presses.py): numbers in range,
-one value per select, and the game living in the channel the press came from. Its `build`
-gives what a message is sent with: the `sent.Button` or `sent.Select` (sent.py)."""
+restart, is routed here (router.py). Each item only parses its id and calls the handler its
+route gives it (a cog declares the route: `Router.add`), after the checks every press passes
+(`Checked`, see presses.py): numbers in range, one value per select, and the game living in
+the channel the press came from. Its `build` gives what a message is sent with: the
+`sent.Button` or `sent.Select` (sent.py; the turn message's are built in turn_menus.py)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Self, cast
+from typing import Any
 
 import discord
 from discord import ui
 
-from bot.discord import custom_ids, menu_layout, sent
-from bot.discord import messages as m
+from bot.discord import custom_ids, sent, turn_menus
+from bot.discord.items import Checked, GameButton
 from bot.discord.presses import number, numbers
 from bot.discord.router import pressed_values
 from bot.discord.sent import Components
-from engine.core import Choice, Prompt
-
-if TYPE_CHECKING:
-    from bot.discord.client import BoardroomBot
+from bot.service.drafts import fingerprint
+from engine.core import Prompt
 
 Interaction = discord.Interaction
 
 # Each `from_custom_id` below takes the item its DynamicItem wraps (a Button or a Select), which
 # is what discord.py passes; its stub types the argument as any Item, hence `ignore[override]`.
-
-
-def _bot(interaction: Interaction) -> BoardroomBot:
-    return interaction.client  # type: ignore[return-value]
-
-
-class Checked:
-    """Mixed into every item: the checks a press passes before its callback runs. A refused
-    press is answered politely (privately) and its callback never runs."""
-
-    #: False when the custom id holds a number the database cannot (25 digits, ...).
-    valid: bool = True
-    #: The game the component belongs to; None for components of no game (rules paging).
-    game_id: int | None = None
-    #: True for a component of a player's own menu, which only an ephemeral message carries.
-    private: bool = False
-
-    def pressed_values(self, interaction: Interaction) -> list[str] | None:
-        """A select's chosen values (None: not a select)."""
-        return None
-
-    async def interaction_check(self, interaction: Interaction, /) -> bool:
-        presses = _bot(interaction).presses
-        return await presses.allow(
-            interaction,
-            self.game_id,
-            valid=self.valid,
-            values=self.pressed_values(interaction),
-            private=self.private,
-        )
 
 
 class ChoiceButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.CHOICE_TEMPLATE):
@@ -68,22 +36,7 @@ class ChoiceButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.CHOIC
         self.private = ref.fingerprint is not None
         self.valid = valid
 
-    @classmethod
-    def build(
-        cls,
-        game_id: int,
-        version: int,
-        index: int,
-        choice: Choice,
-        row: int | None = None,
-        fingerprint: str | None = None,
-    ) -> sent.Button:
-        return sent.Button(
-            custom_ids.choice_custom_id(game_id, version, index, choice.id, fingerprint),
-            m.cut(choice.label, m.BUTTON_LABEL_MAX),
-            menu_layout.choice_style(choice),
-            row=row,
-        )
+    build = staticmethod(turn_menus.choice_button)
 
     @classmethod
     async def from_custom_id(
@@ -100,7 +53,7 @@ class ChoiceButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.CHOIC
         return cls(item, ref, valid=ids is not None and index_ok)
 
     async def callback(self, interaction: Interaction) -> Any:
-        await _bot(interaction).play.press_choice(interaction, self.ref)
+        await self.handler(interaction, self.ref)
 
 
 class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=custom_ids.SELECT_TEMPLATE):
@@ -121,31 +74,7 @@ class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=custom_ids.SELEC
         self.private = fingerprint is not None
         self.valid = valid
 
-    @classmethod
-    def build(
-        cls,
-        game_id: int,
-        version: int,
-        prompt_text: str,
-        page: menu_layout.ChoicePage,
-        total: int,
-        row: int,
-        fingerprint: str | None = None,
-    ) -> sent.Select:
-        options = tuple(
-            sent.Option(
-                m.cut(c.label, m.OPTION_LABEL_MAX),
-                c.id,
-                menu_layout.option_description(page, c),
-            )
-            for _, c in page.items
-        )
-        return sent.Select(
-            custom_ids.select_custom_id(game_id, version, page.number, fingerprint),
-            options,
-            menu_layout.select_placeholder(prompt_text, page, total),
-            row=row,
-        )
+    build = staticmethod(turn_menus.choice_select)
 
     @classmethod
     async def from_custom_id(
@@ -165,7 +94,7 @@ class ChoiceSelect(Checked, ui.DynamicItem[ui.Select], template=custom_ids.SELEC
     async def callback(self, interaction: Interaction) -> Any:
         (value,) = pressed_values(interaction)  # exactly one: checked before (`Checked`)
         ref = custom_ids.ChoiceRef(self.game_id, self.version, "c", value, self.fingerprint)
-        await _bot(interaction).play.press_choice(interaction, ref)
+        await self.handler(interaction, ref)
 
 
 class PrivateButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.PRIVATE_TEMPLATE):
@@ -175,15 +104,7 @@ class PrivateButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.PRIV
         self.version = version
         self.valid = valid
 
-    @classmethod
-    def build(cls, game_id: int, version: int, row: int | None = None) -> sent.Button:
-        return sent.Button(
-            custom_ids.private_custom_id(game_id, version),
-            "Decide privately",
-            discord.ButtonStyle.success,
-            emoji="🤫",
-            row=row,
-        )
+    build = staticmethod(turn_menus.private_button)
 
     @classmethod
     async def from_custom_id(
@@ -198,7 +119,7 @@ class PrivateButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.PRIV
         return cls(item, game_id, version, valid=ids is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
-        await _bot(interaction).play.press_private(interaction, self.game_id, self.version)
+        await self.handler(interaction, self.game_id, self.version)
 
 
 class MoreButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.MORE_TEMPLATE):
@@ -211,11 +132,7 @@ class MoreButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.MORE_TE
         self.page = page
         self.valid = valid
 
-    @classmethod
-    def build(cls, game_id: int, version: int, page: int, row: int | None = None) -> sent.Button:
-        return sent.Button(
-            custom_ids.more_custom_id(game_id, version, page), "More choices…", row=row
-        )
+    build = staticmethod(turn_menus.more_button)
 
     @classmethod
     async def from_custom_id(
@@ -230,33 +147,14 @@ class MoreButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.MORE_TE
         return cls(item, game_id, version, page, valid=ids is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
-        await _bot(interaction).play.press_more(interaction, self.game_id, self.version, self.page)
-
-
-class GameButton(Checked):
-    """Mixed into the buttons of one game that are not tied to a version (its custom id holds
-    only the game: a hand, a board is always shown as it is now)."""
-
-    def __init__(self, button: ui.Button, game_id: int, valid: bool = True) -> None:
-        super().__init__(button)  # type: ignore[call-arg]
-        self.game_id = game_id
-        self.valid = valid
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: Interaction, item: ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        game_id = number(match["game"])
-        return cls(cast(ui.Button, item), game_id or 0, valid=game_id is not None)
+        await self.handler(interaction, self.game_id, self.version, self.page)
 
 
 class HandButton(GameButton, ui.DynamicItem[ui.Button], template=custom_ids.HAND_TEMPLATE):
-    @classmethod
-    def build(cls, game_id: int, row: int | None = None) -> sent.Button:
-        return sent.Button(custom_ids.hand_custom_id(game_id), "Show my hand", emoji="🂠", row=row)
+    build = staticmethod(turn_menus.hand_button)
 
     async def callback(self, interaction: Interaction) -> Any:
-        await _bot(interaction).info.press_hand(interaction, self.game_id)
+        await self.handler(interaction, self.game_id)
 
 
 class FullBoardButton(
@@ -265,12 +163,10 @@ class FullBoardButton(
     """The whole board (the tall image, every panel) as it is now, only to the presser: the
     turn post's image shows the map, whose turn, what changed and the scores."""
 
-    @classmethod
-    def build(cls, game_id: int, row: int | None = None) -> sent.Button:
-        return sent.Button(custom_ids.full_board_custom_id(game_id), "Full board", row=row)
+    build = staticmethod(turn_menus.full_board_button)
 
     async def callback(self, interaction: Interaction) -> Any:
-        await _bot(interaction).info.press_full_board(interaction, self.game_id)
+        await self.handler(interaction, self.game_id)
 
 
 class TextBoardButton(
@@ -278,12 +174,10 @@ class TextBoardButton(
 ):
     """The board as structured text, only to the presser (`/game board text:on`)."""
 
-    @classmethod
-    def build(cls, game_id: int, row: int | None = None) -> sent.Button:
-        return sent.Button(custom_ids.text_board_custom_id(game_id), "Text board", row=row)
+    build = staticmethod(turn_menus.text_board_button)
 
     async def callback(self, interaction: Interaction) -> Any:
-        await _bot(interaction).info.press_board_text(interaction, self.game_id)
+        await self.handler(interaction, self.game_id)
 
 
 class LobbyButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.LOBBY_TEMPLATE):
@@ -316,7 +210,7 @@ class LobbyButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.LOBBY_
         return cls(item, game_id or 0, match["action"], valid=game_id is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
-        await _bot(interaction).lobby.press(interaction, self.game_id, self.action)
+        await self.handler(interaction, self.game_id, self.action)
 
 
 class RulesButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.RULES_TEMPLATE):
@@ -342,7 +236,7 @@ class RulesButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.RULES_
         return cls(item, match["slug"], page or 0, valid=page is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
-        await _bot(interaction).info.press_rules(interaction, self.slug, self.page)
+        await self.handler(interaction, self.slug, self.page)
 
 
 #: A substitute request's buttons (bot/discord/substitutes.py): `u:<request id>:<action>`.
@@ -381,7 +275,7 @@ class SubstituteButton(Checked, ui.DynamicItem[ui.Button], template=SUBSTITUTE_T
         return cls(item, game_id, request_id, match["action"], valid=ids is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
-        await _bot(interaction).substitutes.press(interaction, self.request_id, self.action)
+        await self.handler(interaction, self.request_id, self.action)
 
 
 #: Replay navigation (bot/discord/replay.py): `y:<move shown>:<button>`, the button (back 10,
@@ -411,7 +305,7 @@ class ReplayButton(Checked, ui.DynamicItem[ui.Button], template=REPLAY_TEMPLATE)
         return cls(item, game_id, move, valid=ids is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
-        await _bot(interaction).looking_back.press_replay(interaction, self.game_id, self.move)
+        await self.handler(interaction, self.game_id, self.move)
 
 
 #: `/game history` paging: `br:h:<c(hannel)|s(erver)>:<page>`, of the press's own channel or
@@ -441,7 +335,7 @@ class HistoryButton(Checked, ui.DynamicItem[ui.Button], template=HISTORY_TEMPLAT
         return cls(item, scope, page or 0, valid=page is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
-        await _bot(interaction).looking_back.press_history(interaction, self.scope, self.page)
+        await self.handler(interaction, self.scope, self.page)
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
@@ -461,63 +355,11 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
 
 
 # ---- views ---------------------------------------------------------------------------------
-def choice_items(
-    game_id: int,
-    version: int,
-    prompt: Prompt,
-    start_page: int = 0,
-    rows: int = m.ROWS_MAX - 1,
-    fingerprint: str | None = None,
-) -> list[sent.Item]:
-    """Buttons or select menus for one prompt, plus "More choices…" (on the last row) when it
-    has more pages than fit."""
-    plan = menu_layout.layout(prompt.choices, start_page, rows)
-    fp = fingerprint
-    items: list[sent.Item] = []
-    total = len(prompt.choices)
-    for row, line in enumerate(plan.rows):
-        if isinstance(line, menu_layout.ChoicePage):
-            items.append(ChoiceSelect.build(game_id, version, prompt.text, line, total, row, fp))
-        else:
-            items.extend(
-                ChoiceButton.build(game_id, version, i, c, row=row, fingerprint=fp) for i, c in line
-            )
-    if plan.more_from is not None:
-        items.append(MoreButton.build(game_id, version, plan.more_from, row=m.ROWS_MAX - 1))
-    return items
-
-
-def turn_view(
-    game_id: int,
-    version: int,
-    prompts: Sequence[Prompt],
-    has_hands: bool,
-    has_text_board: bool = False,
-) -> Components:
-    """The public turn message's components: the single open prompt's choices, or a "Decide
-    privately" button when decisions are simultaneous or secret; "Show my hand" when the title
-    has hands; "Full board"; "Text board" when it offers one (all on the last row, which holds
-    at most "More choices…" besides)."""
-    items: list[sent.Item] = []
-    last = m.ROWS_MAX - 1
-    if prompts:
-        if m.is_private_decision(prompts):
-            items.append(PrivateButton.build(game_id, version, row=last))
-        else:
-            items.extend(choice_items(game_id, version, prompts[0]))
-    if has_hands:
-        items.append(HandButton.build(game_id, row=last))
-    items.append(FullBoardButton.build(game_id, row=last))
-    if has_text_board:
-        items.append(TextBoardButton.build(game_id, row=last))
-    return Components(items)
-
-
 def private_view(game_id: int, version: int, prompt: Prompt, start_page: int = 0) -> Components:
     """A player's own menu (ephemeral): its ids carry the prompt's fingerprint, so it stays
     usable while others decide."""
-    fp = m.prompt_fingerprint(prompt)
-    return Components(choice_items(game_id, version, prompt, start_page, fingerprint=fp))
+    fp = fingerprint(prompt)
+    return Components(turn_menus.choice_items(game_id, version, prompt, start_page, fingerprint=fp))
 
 
 def lobby_view(game_id: int) -> Components:

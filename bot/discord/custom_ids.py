@@ -34,6 +34,8 @@ TEXT_BOARD_TEMPLATE = _G + r":tb"
 FULL_BOARD_TEMPLATE = _G + r":fb"
 #: Lobby buttons.
 LOBBY_TEMPLATE = _G + r":l:(?P<action>join|leave|start)"
+#: "Play again" on a finished game's final message.
+AGAIN_TEMPLATE = _G + r":again"
 #: Rules paging (not tied to a game).
 RULES_TEMPLATE = r"br:r:(?P<slug>[A-Za-z0-9_.-]+):(?P<page>\d+)"
 
@@ -81,6 +83,10 @@ def full_board_custom_id(game_id: int) -> str:
 
 def lobby_custom_id(game_id: int, action: str) -> str:
     return f"br:{game_id}:l:{action}"
+
+
+def again_custom_id(game_id: int) -> str:
+    return f"br:{game_id}:again"
 
 
 def rules_custom_id(slug: str, page: int) -> str:

@@ -9,10 +9,10 @@ import discord
 from discord import app_commands
 
 from bot import catalog
-from bot.discord import components, messages, text_parts
+from bot.discord import components, game_status, messages, text_parts
 from bot.discord.checks import Responder, channel_of, guarded
+from bot.discord.choices import title_choices
 from bot.discord.cog import Cog
-from bot.discord.lobby import title_choices
 from bot.errors import ServiceError
 from bot.results import Board
 from render.core import RenderedImage
@@ -20,10 +20,16 @@ from render.core import RenderedImage
 
 class Info(Cog):
     def register(self, game: app_commands.Group) -> None:
+        router = self.bot.router
+        router.add(components.HandButton, self.press_hand)
+        router.add(components.FullBoardButton, self.press_full_board)
+        router.add(components.TextBoardButton, self.press_board_text)
+        router.add(components.RulesButton, self.press_rules)
+
         @game.command(name="status", description="Who is seated, whose turn it is.")
         async def status(interaction: discord.Interaction) -> None:
             info = await self.service.status(channel_of(interaction), or_last=True)
-            embed = messages.status_embed(info)
+            embed = game_status.status_embed(info)
             await self.bot.watching.add_status(embed, info)
             await Responder(interaction).private(
                 embed=embed, allowed_mentions=discord.AllowedMentions.none()

@@ -11,24 +11,25 @@ from discord import app_commands
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot import catalog
-from bot.discord import components, messages
+from bot.discord import components, game_status
 from bot.discord.checks import Responder, channel_of, guarded, is_moderator
-from bot.discord.clocks import EXPIRY_CHOICES, QUIET_CLOCK_CHOICES, pace_suggestions
+from bot.discord.choices import (
+    EXPIRY_CHOICES,
+    QUIET_CLOCK_CHOICES,
+    SPECTATOR_CHOICES,
+    pace_suggestions,
+    title_choices,
+)
 from bot.discord.cog import Cog
 from bot.discord.custom_ids import ids_in, lobby_custom_id
-from bot.discord.turns import LOOK_BACK, TurnMessage
-from bot.discord.watching import SPECTATOR_CHOICES
+from bot.discord.publish import LOOK_BACK
+from bot.discord.turn_message import TurnMessage
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 from bot.service.options import split_options
 from engine.core import Title
 
 log = logging.getLogger("bot.discord.lobby")
-
-
-def title_choices() -> list[app_commands.Choice[str]]:
-    """The offered titles, for the `title:` option (Discord allows 25)."""
-    return [app_commands.Choice(name=t.name[:100], value=t.slug) for t in catalog.offered()][:25]
 
 
 def option_suggestions(title: Title, current: str) -> list[tuple[str, str]]:
@@ -66,6 +67,8 @@ def option_suggestions(title: Title, current: str) -> list[tuple[str, str]]:
 
 class Lobby(Cog):
     def register(self, game: app_commands.Group) -> None:
+        self.bot.router.add(components.LobbyButton, self.press)
+
         @game.command(name="new", description="Open a lobby for a new game in this channel.")
         @app_commands.describe(
             title="Which game",
@@ -178,7 +181,7 @@ class Lobby(Cog):
             extra={"game_id": info.id, "channel_id": info.channel_id, "command": "game new"},
         )
         await responder.public(
-            embed=messages.lobby_embed(info, _blurb(info)),
+            embed=game_status.lobby_embed(info, _blurb(info)),
             view=components.lobby_view(info.id),
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -251,7 +254,7 @@ class Lobby(Cog):
     def lobby_message(self, info: GameInfo) -> dict:
         view = components.lobby_view(info.id) if info.status == "lobby" else None
         return {
-            "embed": messages.lobby_embed(info, _blurb(info)),
+            "embed": game_status.lobby_embed(info, _blurb(info)),
             "view": view,
             "allowed_mentions": discord.AllowedMentions.none(),
         }

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord import messages
-from bot.runtime import discord_http as rest
+from bot.runtime import discord_http
 from bot.service.digest import DIGEST, HELD
 from bot.service.mygames import MyGame, jump_url
 from bot.service.pings import Digest, Ping
@@ -87,9 +87,9 @@ def _where(p: Ping) -> str:
 async def _dm(bot: BoardroomBot, user_id: int, text: str, game_id: int | None) -> bool:
     fields = {"user_id": user_id, "game_id": game_id}
     try:
-        dm = await rest.dm_channel(bot, user_id)
+        dm = await discord_http.dm_channel(bot, user_id)
         text = messages.cut(text, messages.CONTENT_MAX)
-        await rest.send(bot, dm, content=text, allowed_mentions=NO_PINGS)
+        await discord_http.send(bot, dm, content=text, allowed_mentions=NO_PINGS)
     except discord.HTTPException as exc:
         log.info("ping by DM refused (%s)", exc.status, extra=fields)
         return False

@@ -12,7 +12,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.discord import components, custom_ids, menu_layout, messages
+from bot.discord import components, custom_ids, menu_layout, messages, turn_text
 from bot.discord.checks import Responder, channel_of, guarded
 from bot.discord.cog import Cog
 from bot.errors import ServiceError
@@ -26,6 +26,12 @@ __all__ = ["STALE", "Play"]
 
 class Play(Cog):
     def register(self, tree: app_commands.CommandTree, game: app_commands.Group) -> None:
+        router = self.bot.router
+        router.add(components.ChoiceButton, self.press_choice)
+        router.add(components.ChoiceSelect, self.press_choice)
+        router.add(components.PrivateButton, self.press_private)
+        router.add(components.MoreButton, self.press_more)
+
         @tree.command(name="play", description="Make your move in this channel's game.")
         @app_commands.describe(choice="Start typing: the list shows your possible moves.")
         async def play(interaction: discord.Interaction, choice: str) -> None:
@@ -114,7 +120,7 @@ class Play(Cog):
             return
         text = f"✅ You chose: **{done.chosen}**"
         if done.quiet:  # it revealed nothing: the menu's one answer says "n of N have decided"
-            text += ". " + messages.decided_text(done.game, done.prompts).removeprefix("✅ ")
+            text += ". " + turn_text.decided_text(done.game, done.prompts).removeprefix("✅ ")
         await responder.update_source(content=text, view=None)
         if not (done.quiet and await self.bot.turns.edit_quietly(done)):
             await self.bot.turns.post(responder, done)
@@ -123,7 +129,7 @@ class Play(Cog):
         """A committed move: a quiet confirmation edits the turn message in place and is
         answered privately; any other posts the new turn message."""
         if outcome.quiet and await self.bot.turns.edit_quietly(outcome):
-            text = messages.decided_text(outcome.game, outcome.prompts)
+            text = turn_text.decided_text(outcome.game, outcome.prompts)
             if secret:
                 text = f"✅ You chose **{secret}** (only you see this). {text[2:]}"
             await responder.private(content=text)

@@ -30,6 +30,9 @@ SCOPE_CHOICES = [
 
 class LookingBack(Cog):
     def register(self, game: app_commands.Group) -> None:
+        self.bot.router.add(ReplayButton, self.press_replay)
+        self.bot.router.add(HistoryButton, self.press_history)
+
         @game.command(
             name="replay", description="The board as it was after any move (only you see it)."
         )

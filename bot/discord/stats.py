@@ -12,8 +12,8 @@ from discord import app_commands
 from bot import catalog
 from bot.discord import messages
 from bot.discord.checks import Responder
+from bot.discord.choices import title_choices
 from bot.discord.cog import Cog
-from bot.discord.lobby import title_choices
 from bot.errors import ServiceError
 from bot.service.stats import Leader, Line, PersonStats, ServerStats, TitleStats
 from render import charts

@@ -18,9 +18,9 @@ from discord import app_commands
 
 from bot.discord import messages
 from bot.discord.checks import Responder, channel_of, guarded, is_moderator
-from bot.discord.clocks import moderators
 from bot.discord.cog import Cog
 from bot.discord.components import SubstituteButton
+from bot.discord.messages import moderators
 from bot.discord.sent import Components
 from bot.errors import ServiceError
 from bot.service import Fired
@@ -107,6 +107,8 @@ def stalled_list(found: list[Stalled], days: int) -> str:
 
 class Substitutes(Cog):
     def register(self, game: app_commands.Group) -> None:
+        self.bot.router.add(SubstituteButton, self.press)
+
         @game.command(name="substitute", description="Ask for someone to take over your seat.")
         async def substitute(interaction: discord.Interaction) -> None:
             await self.ask(interaction, None)

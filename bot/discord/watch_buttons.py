@@ -1,6 +1,7 @@
 """The spectators' and Play again buttons: persistent `DynamicItem`s like the others
 (components.py), their ids parsed and checked the same way (`Checked`: numbers in range, the
-game living in the channel of the press) before the Watching cog handles them."""
+game living in the channel of the press) before the handler of their route (the Watching
+cog's) answers them."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from typing import Any, ClassVar, Self
 import discord
 from discord import ui
 
-from bot.discord import sent
-from bot.discord.components import Checked, _bot
+from bot.discord import sent, turn_menus
+from bot.discord.custom_ids import AGAIN_TEMPLATE
+from bot.discord.items import Checked
 from bot.discord.presses import number, numbers
 from bot.discord.sent import Components
 
@@ -19,12 +21,6 @@ from bot.discord.sent import Components
 ALLOW_TEMPLATE = r"br:(?P<game>\d+):w:(?P<watcher>\d+)"
 #: "Decline" beside it: `wd:<watcher row id>`.
 DECLINE_TEMPLATE = r"br:(?P<game>\d+):wd:(?P<watcher>\d+)"
-#: "Play again" on a finished game's final message.
-AGAIN_TEMPLATE = r"br:(?P<game>\d+):again"
-
-
-def again_custom_id(game_id: int) -> str:
-    return f"br:{game_id}:again"
 
 
 class _Answer(Checked):
@@ -59,8 +55,7 @@ class _Answer(Checked):
         return cls(item, game_id, watcher_id, valid=ids is not None)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        watching = _bot(interaction).watching
-        await watching.press_answer(interaction, self.game_id, self.watcher_id, self.allows)
+        await self.handler(interaction, self.game_id, self.watcher_id, self.allows)
 
 
 # (`ignore[misc]`: _Answer.from_custom_id takes the Button discord.py passes, typed as any Item.)
@@ -77,11 +72,7 @@ class PlayAgainButton(Checked, ui.DynamicItem[ui.Button], template=AGAIN_TEMPLAT
         super().__init__(button)
         self.game_id, self.valid = game_id, valid
 
-    @classmethod
-    def build(cls, game_id: int) -> sent.Button:
-        return sent.Button(
-            again_custom_id(game_id), "Play again", discord.ButtonStyle.primary, emoji="🔁"
-        )
+    build = staticmethod(turn_menus.again_button)
 
     @classmethod
     async def from_custom_id(
@@ -95,7 +86,7 @@ class PlayAgainButton(Checked, ui.DynamicItem[ui.Button], template=AGAIN_TEMPLAT
         return cls(item, game_id or 0, valid=game_id is not None)
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).watching.press_again(interaction, self.game_id)
+        await self.handler(interaction, self.game_id)
 
 
 WATCH_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (AllowButton, DeclineButton, PlayAgainButton)
@@ -105,7 +96,3 @@ def allow_view(game_id: int, watcher_id: int) -> Components:
     return Components(
         [AllowButton.build(game_id, watcher_id), DeclineButton.build(game_id, watcher_id)]
     )
-
-
-def again_view(game_id: int) -> Components:
-    return Components([PlayAgainButton.build(game_id)])

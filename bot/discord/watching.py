@@ -2,7 +2,7 @@
 **Allow** and **Decline** buttons of an "ask" game, the **Play again** button of a final message, the
 spectators line of `/game status`, and the spectators' DMs.
 
-DMs go out after the commit, from what was posted (`after_post`, called by the turn poster):
+DMs go out after the commit, from what was posted (`after_post`, told by the publisher):
 a spectator only ever gets the spectator view (the public board image, the public log lines,
 the final standings), never a hand. A decision in a game where nobody follows a player costs
 nothing here (an in-memory check); a closed DM is logged and skipped."""
@@ -18,37 +18,28 @@ from discord import app_commands
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot import catalog
-from bot.discord import messages
+from bot.discord import game_status, messages
 from bot.discord.checks import Responder, channel_of, guarded, is_moderator
+from bot.discord.choices import SPECTATOR_CHOICES
 from bot.discord.cog import Cog
-from bot.discord.watch_buttons import allow_view
+from bot.discord.turn_message import jump
+from bot.discord.turn_text import standings_text
+from bot.discord.watch_buttons import AllowButton, DeclineButton, PlayAgainButton, allow_view
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
-from bot.runtime import discord_http as rest
+from bot.runtime import discord_http
 from bot.service.watching import NO_REQUEST, ONLY_PLAYERS, Watch
 from render.core import RenderedImage
 
 if TYPE_CHECKING:
     from bot.discord.client import BoardroomBot
-    from bot.discord.turns import TurnMessage
+    from bot.discord.turn_message import TurnMessage
 
 log = logging.getLogger("bot.discord.watching")
 
 NO_PINGS = discord.AllowedMentions.none()
-SPECTATOR_CHOICES = [
-    app_commands.Choice(name="open: anyone may watch (default)", value="open"),
-    app_commands.Choice(name="ask: a player or a moderator allows each spectator", value="ask"),
-    app_commands.Choice(name="closed: only moderators may watch", value="closed"),
-]
 #: The move summary of a spectator's DM stays short.
 DM_LINES_MAX = 1200
-
-
-def jump(info: GameInfo, message_id: int | None) -> str:
-    """A link to a message in the game's channel ("" when it can't be built)."""
-    if message_id is None or info.guild_id is None:
-        return ""
-    return f"https://discord.com/channels/{info.guild_id}/{info.channel_id}/{message_id}"
 
 
 def watching_text(done: Watch) -> str:
@@ -73,7 +64,7 @@ def final_text(info: GameInfo, link: str) -> str:
     """The spectator's DM at the end: the standings (public), a link to the final message."""
     parts = [f"🏁 **{info.title_name} · game #{info.id}** (in <#{info.channel_id}>) is over."]
     if info.result is not None:
-        parts.append(messages.standings_text(info, info.result))
+        parts.append(standings_text(info, info.result))
     if link:
         parts.append(f"Final message: {link}")
     return messages.cut("\n".join(parts), messages.CONTENT_MAX)
@@ -102,6 +93,12 @@ class Watching(Cog):
         self._seen: dict[int, int] = {}
 
     def register(self, game: app_commands.Group) -> None:
+        router = self.bot.router
+        router.add(AllowButton, self.press_answer)
+        router.add(DeclineButton, self.press_answer)
+        router.add(PlayAgainButton, self.press_again)
+        self.bot.turns.on_posted(self.after_post)  # the spectators' DMs
+
         @game.command(name="watch", description="Watch this channel's game (direct messages).")
         @app_commands.describe(player="Also a direct message each time this player moves")
         async def watch(interaction: discord.Interaction, player: discord.User | None = None):
@@ -128,7 +125,7 @@ class Watching(Cog):
                 self.service.set_spectators(channel_of(interaction), actor, setting)
             )
             text = f"spectators of {info.title_name} (game #{info.id}): " + (
-                messages.spectators_text(info.spectators)
+                game_status.spectators_text(info.spectators)
             )
             if stopped:
                 text += f". {stopped} spectator{'s' if stopped != 1 else ''} stopped watching"
@@ -225,7 +222,7 @@ class Watching(Cog):
     async def add_status(self, embed: discord.Embed, info: GameInfo) -> None:
         """`/game status`: the spectators setting and how many watch."""
         setting, watching, waiting = await self.service.spectators_of(info.id)
-        text = messages.spectators_text(setting, watching, waiting)
+        text = game_status.spectators_text(setting, watching, waiting)
         embed.add_field(name="Spectators", value=messages.cut(text, messages.FIELD_MAX))
 
     # ------------------------------------------------------------------ the DMs
@@ -304,12 +301,14 @@ class Watching(Cog):
         """One spectator DM; a refusal (closed DMs) or any failure is logged, never raised."""
         fields = {"game_id": info.id, "user_id": user_id, "channel_id": info.channel_id}
         try:
-            dm = await rest.dm_channel(self.bot, user_id)
+            dm = await discord_http.dm_channel(self.bot, user_id)
             if image is not None:
                 file = messages.image_file(image)
-                await rest.send(self.bot, dm, content=text, file=file, allowed_mentions=NO_PINGS)
+                await discord_http.send(
+                    self.bot, dm, content=text, file=file, allowed_mentions=NO_PINGS
+                )
             else:
-                await rest.send(self.bot, dm, content=text, allowed_mentions=NO_PINGS)
+                await discord_http.send(self.bot, dm, content=text, allowed_mentions=NO_PINGS)
             log.info("spectator DM sent", extra=fields)
         except discord.HTTPException as exc:
             log.info("spectator DM refused (%s)", exc.status, extra=fields)

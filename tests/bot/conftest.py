@@ -7,7 +7,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.runtime import discord_http as rest
+from bot.runtime import discord_http
 
 Kind = discord.InteractionResponseType
 
@@ -20,7 +20,7 @@ async def _answer_through_response(
     with_id: bool = False,
     **kwargs: Any,
 ) -> int | None:
-    """`rest.answer` for a stub interaction: the call discord.py's own answer makes, so a stub
+    """`discord_http.answer` for a stub interaction: the call discord.py's own answer makes, so a stub
     `response` records it (the real requests are checked end to end, tests/e2e)."""
     response = it.response
     if kind is Kind.channel_message:
@@ -36,7 +36,7 @@ async def _answer_through_response(
 
 
 async def _followup_through_stub(it: Any, **kwargs: Any) -> int:
-    """`rest.followup` for a stub interaction: its `followup` stub records it."""
+    """`discord_http.followup` for a stub interaction: its `followup` stub records it."""
     return (await it.followup.send(wait=True, **kwargs)).id
 
 
@@ -44,5 +44,5 @@ async def _followup_through_stub(it: Any, **kwargs: Any) -> int:
 def stub_answers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Answers and follow-ups of stub interactions go to their `response` and `followup`
     stubs."""
-    monkeypatch.setattr(rest, "answer", _answer_through_response)
-    monkeypatch.setattr(rest, "followup", _followup_through_stub)
+    monkeypatch.setattr(discord_http, "answer", _answer_through_response)
+    monkeypatch.setattr(discord_http, "followup", _followup_through_stub)

@@ -15,11 +15,12 @@ from discord import ui
 
 from bot.discord import components as comp
 from bot.discord import custom_ids as cids
-from bot.discord import menu_layout
+from bot.discord import game_status, menu_layout, turn_menus, turn_text
 from bot.discord import messages as m
 from bot.discord.checks import FALLBACK, Responder, report_error
 from bot.errors import ServiceError
 from bot.results import GameInfo, SeatInfo
+from bot.service.drafts import fingerprint
 from bot.service.play import find_choice
 from engine.core import Choice, Prompt, Result
 
@@ -94,7 +95,7 @@ def test_choice_custom_id_falls_back_to_the_index_when_too_long() -> None:
 
 def test_private_menu_ids_carry_the_prompt_fingerprint() -> None:
     prompt = Prompt(1, "Bid secretly", [Choice("bid:0", "Bid 0"), Choice("bid:1", "Bid 1")], True)
-    fp = m.prompt_fingerprint(prompt)
+    fp = fingerprint(prompt)
     assert re.fullmatch("[0-9a-f]{6}", fp)
     ids = ids_of(comp.private_view(7, 12, prompt))
     assert ids == [f"br:7:12:f{fp}:c:bid:0", f"br:7:12:f{fp}:c:bid:1"]
@@ -107,13 +108,13 @@ def test_private_menu_ids_carry_the_prompt_fingerprint() -> None:
 def test_the_fingerprint_changes_with_the_prompt() -> None:
     base = Prompt(0, "Round 1: bid", [Choice("bid:0", "Bid 0")], True)
     same = Prompt(0, "Round 1: bid", [Choice("bid:0", "Bid 0 coins")], True)
-    assert m.prompt_fingerprint(base) == m.prompt_fingerprint(same)  # labels don't matter
+    assert fingerprint(base) == fingerprint(same)  # labels don't matter
     for other in (
         Prompt(0, "Round 2: bid", [Choice("bid:0", "Bid 0")], True),
         Prompt(1, "Round 1: bid", [Choice("bid:0", "Bid 0")], True),
         Prompt(0, "Round 1: bid", [Choice("bid:0", "Bid 0"), Choice("bid:1", "Bid 1")], True),
     ):
-        assert m.prompt_fingerprint(other) != m.prompt_fingerprint(base)
+        assert fingerprint(other) != fingerprint(base)
 
 
 def test_every_max_length_choice_id_fits_for_realistic_games() -> None:
@@ -268,7 +269,7 @@ def test_trim_lines_keeps_the_newest_lines() -> None:
 def test_turn_embed_stays_within_discord_limits() -> None:
     lines = [f"Amber sells a red {i} at stall {i % 30}: +{i} points." for i in range(500)]
     prompt = Prompt(0, "Choose a stall " * 200, choices(3))
-    embed = m.turn_embed(info(status_line="s" * 3000), lines, [prompt], "board.png")
+    embed = turn_text.turn_embed(info(status_line="s" * 3000), lines, [prompt], "board.png")
     assert len(embed) <= m.EMBED_TOTAL_MAX
     assert len(embed.description or "") <= m.EMBED_DESC_MAX
     assert all(len(f.value or "") <= m.FIELD_MAX for f in embed.fields)
@@ -281,7 +282,7 @@ def test_secret_prompts_never_show_choices_on_the_public_embed() -> None:
         Prompt(0, "Bid secretly", [Choice("bid:3", "Bid 3 coins")], secret=True),
         Prompt(1, "Bid secretly", [Choice("bid:4", "Bid 4 coins")], secret=True),
     ]
-    embed = m.turn_embed(info(), ["Amber has placed a secret bid."], secret, None)
+    embed = turn_text.turn_embed(info(), ["Amber has placed a secret bid."], secret, None)
     text = str(embed.to_dict())
     assert "Bid 3" not in text and "Bid 4" not in text
     assert "Decide privately" in text
@@ -289,17 +290,17 @@ def test_secret_prompts_never_show_choices_on_the_public_embed() -> None:
 
 def test_turn_content_pings_only_people() -> None:
     waiting = [SeatInfo(0, 100, False, "Amber"), SeatInfo(2, None, True, "Plum")]
-    text = m.turn_content(info(waiting=waiting))
+    text = turn_text.turn_content(info(waiting=waiting))
     assert "<@100>" in text and "Plum" not in text
-    assert m.turn_content(info(waiting=[SeatInfo(2, None, True, "Plum")])) == ""
-    assert m.turn_content(info(status="finished")) == ""
+    assert turn_text.turn_content(info(waiting=[SeatInfo(2, None, True, "Plum")])) == ""
+    assert turn_text.turn_content(info(status="finished")) == ""
 
 
 def test_standings_list_places_in_ranking_order_with_ties() -> None:
     result = Result(
         scores={0: 10, 1: 12, 2: 10}, ranking=[1, 0, 2], places={1: 1, 0: 2, 2: 2}, details="d"
     )
-    embed = m.standings_embed(info(status="finished"), result, "board.png")
+    embed = turn_text.standings_embed(info(status="finished"), result, "board.png")
     rows = (embed.description or "").split("\n")
     assert "<@200>" in rows[0] and "1st" in rows[0] and "12" in rows[0]
     assert "2nd" in rows[1] and "2nd" in rows[2] and "Plum" in rows[2]
@@ -308,7 +309,7 @@ def test_standings_list_places_in_ranking_order_with_ties() -> None:
 
 def test_lobby_embed_shows_seats_players_and_options() -> None:
     lobby = info(status="lobby", holders=[SeatInfo(0, 100, False, "Seat 1")], seats=3)
-    embed = m.lobby_embed(lobby, "A test title.")
+    embed = game_status.lobby_embed(lobby, "A test title.")
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Seats"].startswith("1/3")
     # seats are drawn at the start: the lobby lists people and open places, no seat names
@@ -319,8 +320,8 @@ def test_lobby_embed_shows_seats_players_and_options() -> None:
         status="lobby",
         holders=[SeatInfo(0, 100, False, "Seat 1"), SeatInfo(1, None, True, "Seat 2")],
     )
-    assert "2. 🤖 automatic player" in m.lobby_embed(bots).fields[2].value
-    started = {f.name: f.value for f in m.lobby_embed(info(status="running")).fields}
+    assert "2. 🤖 automatic player" in game_status.lobby_embed(bots).fields[2].value
+    started = {f.name: f.value for f in game_status.lobby_embed(info(status="running")).fields}
     assert "<@200> (Teal)" in started["Players"] and "🤖 Plum" in started["Players"]
 
 
@@ -348,20 +349,20 @@ def test_ordinals() -> None:
 # ---- views -----------------------------------------------------------------------------------
 def test_single_prompt_with_few_choices_gets_buttons_and_hand_button() -> None:
     prompt = Prompt(0, "Choose", [Choice("card:red-1", "Red 1"), Choice("pass", "Pass")])
-    view = comp.turn_view(7, 12, [prompt], has_hands=True)
+    view = turn_menus.turn_view(7, 12, [prompt], has_hands=True)
     assert ids_of(view) == ["br:7:12:c:card:red-1", "br:7:12:c:pass", "br:7:h", "br:7:fb"]
     assert [c["label"] for c in rows(view)[0]] == ["Red 1", "Pass"]
 
 
 def test_stepping_back_looks_quieter_than_going_forward() -> None:
     prompt = Prompt(0, "Confirm", [Choice("confirm", "Confirm"), Choice("back", "Go back")])
-    styles = [c["style"] for c in rows(comp.turn_view(7, 12, [prompt], has_hands=False))[0]]
+    styles = [c["style"] for c in rows(turn_menus.turn_view(7, 12, [prompt], has_hands=False))[0]]
     assert styles == [discord.ButtonStyle.primary.value, discord.ButtonStyle.secondary.value]
 
 
 def test_long_prompt_gets_select_menus_of_at_most_25() -> None:
     prompt = Prompt(0, "Choose a stall", choices(60, group="Stalls"))
-    view = comp.turn_view(7, 12, [prompt], has_hands=False)
+    view = turn_menus.turn_view(7, 12, [prompt], has_hands=False)
     layout = rows(view)
     assert len(layout) == 4  # three menus, then the row of buttons (Full board)
     assert [len(r[0]["options"]) for r in layout[:3]] == [25, 25, 10]
@@ -372,48 +373,48 @@ def test_long_prompt_gets_select_menus_of_at_most_25() -> None:
 
 def test_very_long_prompt_pages_with_more_button() -> None:
     prompt = Prompt(0, "Choose", choices(130))
-    view = comp.turn_view(7, 12, [prompt], has_hands=True)
+    view = turn_menus.turn_view(7, 12, [prompt], has_hands=True)
     layout = rows(view)
     assert len(layout) <= m.ROWS_MAX
     assert ids_of(view)[-3:] == ["br:7:12:m:3", "br:7:h", "br:7:fb"]
     more = comp.private_view(7, 12, prompt, start_page=3)
-    fp = m.prompt_fingerprint(prompt)
+    fp = fingerprint(prompt)
     assert ids_of(more) == [f"br:7:12:f{fp}:s:3", f"br:7:12:f{fp}:s:4", f"br:7:12:f{fp}:s:5"]
 
 
 def test_secret_or_simultaneous_prompts_get_only_decide_privately() -> None:
     secret = [Prompt(0, "Bid", [Choice("bid:1", "Bid 1")], secret=True)]
-    assert ids_of(comp.turn_view(7, 12, secret, has_hands=True)) == [
+    assert ids_of(turn_menus.turn_view(7, 12, secret, has_hands=True)) == [
         "br:7:12:p",
         "br:7:h",
         "br:7:fb",
     ]
     both = [Prompt(0, "A", [Choice("a", "A")]), Prompt(1, "B", [Choice("b", "B")])]
-    assert ids_of(comp.turn_view(7, 12, both, has_hands=False)) == ["br:7:12:p", "br:7:fb"]
+    assert ids_of(turn_menus.turn_view(7, 12, both, has_hands=False)) == ["br:7:12:p", "br:7:fb"]
 
 
 def test_the_full_board_is_always_one_tap_away() -> None:
-    assert ids_of(comp.turn_view(7, 12, [], has_hands=False)) == ["br:7:fb"]
-    assert ids_of(comp.turn_view(7, 12, [], has_hands=True)) == ["br:7:h", "br:7:fb"]
-    view = comp.turn_view(7, 12, [], has_hands=True, has_text_board=True)
+    assert ids_of(turn_menus.turn_view(7, 12, [], has_hands=False)) == ["br:7:fb"]
+    assert ids_of(turn_menus.turn_view(7, 12, [], has_hands=True)) == ["br:7:h", "br:7:fb"]
+    view = turn_menus.turn_view(7, 12, [], has_hands=True, has_text_board=True)
     assert ids_of(view) == ["br:7:h", "br:7:fb", "br:7:tb"]
     assert [c["label"] for c in rows(view)[-1]] == ["Show my hand", "Full board", "Text board"]
 
 
 def test_labels_are_cut_to_discord_limits() -> None:
     prompt = Prompt(0, "Choose", [Choice("a", "A" * 200), Choice("b", "B")])
-    view = comp.turn_view(7, 12, [prompt], has_hands=False)
+    view = turn_menus.turn_view(7, 12, [prompt], has_hands=False)
     assert len(rows(view)[0][0]["label"]) <= m.BUTTON_LABEL_MAX
     # six groups of three need six rows: one paged select, each option naming its group
     many = [Choice(f"c{i}", "L" * 200, f"{i // 3}" + "G" * 200) for i in range(18)]
-    (select,) = rows(comp.turn_view(7, 12, [Prompt(0, "Choose", many)], has_hands=False))[0]
+    (select,) = rows(turn_menus.turn_view(7, 12, [Prompt(0, "Choose", many)], has_hands=False))[0]
     option = select["options"][0]
     assert len(option["label"]) <= m.OPTION_LABEL_MAX
     assert len(option["description"]) <= m.OPTION_DESC_MAX
     assert len(select["placeholder"]) <= m.PLACEHOLDER_MAX
     # two long groups: a select each, named after its group (cut to the limit)
     two = [Choice(f"c{i}", "L" * 200, f"{i % 2}" + "G" * 200) for i in range(9)]
-    for row in rows(comp.turn_view(7, 12, [Prompt(0, "Choose", two)], has_hands=False))[:-1]:
+    for row in rows(turn_menus.turn_view(7, 12, [Prompt(0, "Choose", two)], has_hands=False))[:-1]:
         assert len(row[0]["placeholder"]) <= m.PLACEHOLDER_MAX
         assert "description" not in row[0]["options"][0]
 
@@ -428,7 +429,7 @@ def test_lobby_and_rules_views() -> None:
 
 async def test_dynamic_items_rebuild_from_their_custom_ids() -> None:
     prompt = Prompt(0, "Choose", [Choice("card:red-1", "Red 1"), Choice("pass", "Pass")])
-    view = comp.turn_view(7, 12, [prompt], has_hands=True)
+    view = turn_menus.turn_view(7, 12, [prompt], has_hands=True)
     assert view is not None
     button = view.items[0]
     match = re.fullmatch(cids.CHOICE_TEMPLATE, button.custom_id)
@@ -569,7 +570,7 @@ def benares_like() -> list[Choice]:
 
 def test_grouped_choices_get_a_select_per_group_and_buttons_for_small_groups() -> None:
     prompt = Prompt(0, "Where and how do you play it?", benares_like())
-    layout = rows(comp.turn_view(7, 12, [prompt], has_hands=False))
+    layout = rows(turn_menus.turn_view(7, 12, [prompt], has_hands=False))
     assert [r[0]["type"] for r in layout] == [3, 3, 3, 2, 2]
     assert [c["label"] for c in layout[4]] == ["Full board"]
     placeholders = [r[0]["placeholder"] for r in layout[:3]]
@@ -632,7 +633,7 @@ def test_long_prompt_text_is_not_repeated_as_the_placeholder() -> None:
 def test_the_prompt_does_not_name_the_seat_twice() -> None:
     game = info(holders=[SeatInfo(0, 100, False, "Seat 1")])
     prompt = Prompt(0, "Seat 1, your turn: round 1 of 3.", choices(2))
-    assert m.waiting_text(game, [prompt]) == "<@100> (Seat 1): Your turn: round 1 of 3."
+    assert turn_text.waiting_text(game, [prompt]) == "<@100> (Seat 1): Your turn: round 1 of 3."
     other = Prompt(0, "Seat 10 moves first.", choices(2))
     assert m.addressed_text(game, other) == "Seat 10 moves first."
     secret = Prompt(0, "Seat 1: choose a card.", choices(2), True)
@@ -641,28 +642,32 @@ def test_the_prompt_does_not_name_the_seat_twice() -> None:
 
 def test_a_turn_after_a_private_pick_says_so_instead_of_an_empty_summary() -> None:
     secret = Prompt(0, "Where do you play it?", choices(2), True)
-    embed = m.turn_embed(info(), [], [secret], None)
-    assert embed.description == m.PRIVATE_STEP
+    embed = turn_text.turn_embed(info(), [], [secret], None)
+    assert embed.description == turn_text.PRIVATE_STEP
     public = Prompt(0, "Which ship?", choices(2))
-    assert m.turn_embed(info(), [], [public], None).description is None
-    assert m.turn_embed(info(), ["Amber sails."], [secret], None).description == "Amber sails."
+    assert turn_text.turn_embed(info(), [], [public], None).description is None
+    assert (
+        turn_text.turn_embed(info(), ["Amber sails."], [secret], None).description == "Amber sails."
+    )
 
 
 def test_turn_embed_lists_who_holds_each_seat() -> None:
-    embed = m.turn_embed(info(), ["x"], [Prompt(0, "Go", choices(2))], None)
+    embed = turn_text.turn_embed(info(), ["x"], [Prompt(0, "Go", choices(2))], None)
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Players"] == "Amber: <@100> · Teal: <@200> · Plum: 🤖"
 
 
 def test_the_board_post_says_who_is_away_until_when() -> None:
     back = datetime(2026, 12, 5, 18, 30, tzinfo=UTC)
-    embed = m.turn_embed(info(away={200: back}), ["x"], [Prompt(0, "Go", choices(2))], "b.png")
+    embed = turn_text.turn_embed(
+        info(away={200: back}), ["x"], [Prompt(0, "Go", choices(2))], "b.png"
+    )
     fields = {f.name: f.value for f in embed.fields}
     stamp = int(back.timestamp())
     assert (
         fields["Players"] == f"Amber: <@100> · Teal: <@200> (away until <t:{stamp}:f>) · Plum: 🤖"
     )
-    assert "away" not in str(m.turn_embed(info(), ["x"], [], "b.png").to_dict())
+    assert "away" not in str(turn_text.turn_embed(info(), ["x"], [], "b.png").to_dict())
 
 
 def test_a_dm_does_not_repeat_the_hand_the_deal_line_already_is() -> None:
@@ -673,15 +678,15 @@ def test_a_dm_does_not_repeat_the_hand_the_deal_line_already_is() -> None:
 
 def test_the_final_summary_is_short_and_points_to_the_log() -> None:
     lines = [f"Seat 2 takes Funding: +1 credit, {i} in hand." for i in range(300)]
-    embed = m.summary_embed(info(status="finished"), lines, m.FINAL_SUMMARY_MAX)
-    assert len(embed.description or "") <= m.FINAL_SUMMARY_MAX
+    embed = turn_text.summary_embed(info(status="finished"), lines, turn_text.FINAL_SUMMARY_MAX)
+    assert len(embed.description or "") <= turn_text.FINAL_SUMMARY_MAX
     first = (embed.description or "").split("\n")[0]
     assert first.startswith("… ") and first.endswith(m.LOG_HINT)
 
 
 def test_hands_button_only_for_titles_with_hidden_hands() -> None:
     from bot import catalog
-    from bot.discord.turns import has_hands
+    from bot.discord.turn_message import has_hands
 
     catalog.load()
     assert has_hands("benares") is True

@@ -1,8 +1,9 @@
 """The turn message of a version whose board is pixel-identical to the last one posted uploads
-no image (issue 32): built by the real `TurnPoster` from real Benares states, drawn by the
-real renderer. A change only to hidden information (every hand and the deck drawn anew with
-`Title.redeal`) is such a version; a public change is not; a bot that remembers no earlier post
-(a restart) uploads. The Discord-level behaviour over whole games: tests/e2e/test_same_board.py."""
+no image (issue 32): built by the real `TurnPoster` (publish.py; the message by
+turn_message.py) from real Benares states, drawn by the real renderer. A change only to hidden
+information (every hand and the deck drawn anew with `Title.redeal`) is such a version; a public
+change is not; a bot that remembers no earlier post (a restart) uploads. The Discord-level
+behaviour over whole games: tests/e2e/test_same_board.py."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from typing import Any
 import pytest
 
 from bot import catalog
-from bot.discord.turns import TurnMessage, TurnPoster
+from bot.discord.publish import TurnPoster
+from bot.discord.turn_message import TurnMessage
 from bot.results import GameInfo, Outcome, SeatInfo
 from engine.rng import Rng
 

@@ -7,8 +7,9 @@ import pytest
 from discord import SelectOption, ui
 
 from bot.discord import components as comp
-from bot.discord import sent
-from bot.discord.watch_buttons import AllowButton, DeclineButton, again_view, allow_view
+from bot.discord import sent, turn_menus
+from bot.discord.turn_menus import again_view
+from bot.discord.watch_buttons import AllowButton, DeclineButton, allow_view
 from engine.core import Choice, Prompt
 
 
@@ -58,11 +59,11 @@ async def test_sent_components_are_discord_pys_own() -> None:
     views: list[sent.Components | None] = []
     for prompt in prompts():
         for hands in (True, False):
-            views.append(comp.turn_view(7, 12, [prompt], has_hands=hands))
+            views.append(turn_menus.turn_view(7, 12, [prompt], has_hands=hands))
         for page in (0, 1, 2):
             views.append(comp.private_view(7, 12, prompt, start_page=page))
     secret = [Prompt(0, "Bid", [Choice("1", "1")], secret=True), Prompt(1, "Bid", [], secret=True)]
-    views.append(comp.turn_view(7, 12, secret, has_hands=True))
+    views.append(turn_menus.turn_view(7, 12, secret, has_hands=True))
     views += [comp.lobby_view(3), comp.rules_view("bazaar", 1, 4), again_view(5), allow_view(5, 9)]
     views.append(sent.Components(comp.SubstituteButton.build(5, 2, a) for a in ("take", "cancel")))
     views.append(sent.Components([comp.ReplayButton.build(5, 3, "b1", "◀", disabled=True)]))

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord import components as comp
 from bot.discord import messages as m
+from bot.discord import turn_menus
 from bot.discord.text_parts import parts
-from bot.discord.turns import has_text_board
+from bot.discord.turn_message import has_text_board
 from bot.errors import ServiceError
 from engine.core import Choice, Prompt
 from engine.rng import Rng
@@ -79,7 +79,7 @@ def _rows(view: object) -> list[list[dict]]:
 
 def test_text_board_button_sits_on_the_last_row_beside_more_and_hand() -> None:
     many = Prompt(0, "Choose", [Choice(f"c{i}", f"Choice {i}") for i in range(130)])
-    layout = _rows(comp.turn_view(7, 12, [many], has_hands=True, has_text_board=True))
+    layout = _rows(turn_menus.turn_view(7, 12, [many], has_hands=True, has_text_board=True))
     assert len(layout) <= m.ROWS_MAX
     last = [(c["custom_id"], c.get("label")) for c in layout[-1]]
     assert last == [
@@ -89,9 +89,11 @@ def test_text_board_button_sits_on_the_last_row_beside_more_and_hand() -> None:
         ("br:7:tb", "Text board"),
     ]
     secret = [Prompt(0, "Plan", [Choice("p", "Plan")], secret=True)]
-    ids = [c["custom_id"] for r in _rows(comp.turn_view(7, 12, secret, False, True)) for c in r]
+    ids = [
+        c["custom_id"] for r in _rows(turn_menus.turn_view(7, 12, secret, False, True)) for c in r
+    ]
     assert ids == ["br:7:12:p", "br:7:fb", "br:7:tb"]
-    no_text = comp.turn_view(7, 12, [], has_hands=False, has_text_board=False)
+    no_text = turn_menus.turn_view(7, 12, [], has_hands=False, has_text_board=False)
     assert [c["custom_id"] for r in _rows(no_text) for c in r] == ["br:7:fb"]
 
 
