@@ -14,9 +14,10 @@ from bot.db.models import Audit, Game, Seat
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
-from bot.service.base import ServiceCore
+from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import title_of
+from bot.service.reading import Reading
 
 #: The audit act of a Play again (on the finished game).
 AGAIN = "play-again"
@@ -36,13 +37,17 @@ class Again:
     invited: list[int]
 
 
-class AgainCases(ServiceCore):
+class PlayAgain:
+    def __init__(self, core: Core, reading: Reading) -> None:
+        self.core = core
+        self.reading = reading
+
     async def play_again(self, game_id: int, user_id: int, *, moderator: bool) -> Again:
         """Open the new lobby: the presser takes a seat if they played; the seats the automatic
         player held from the start are automatic again; everyone else who played to the end
         (or whose seat the automatic player took over) is invited."""
-        channel = await self.channel_of(game_id)  # type: ignore[attr-defined]  # reading.py
-        async with self._channel_lock(channel), self._tx() as s:
+        channel = await self.reading.channel_of(game_id)
+        async with self.core.channel_lock(channel), self.core.tx() as s:
             old = await s.get(Game, game_id)
             if old is None:
                 raise ServiceError("That game doesn't exist any more.")
@@ -91,7 +96,7 @@ class AgainCases(ServiceCore):
             for i in range(bots):
                 s.add(Seat(game_id=game.id, seat_no=game.seats - bots + i, is_bot=True))
             invited = _invited(tenures, user_id)
-            await self._audit(s, old, user_id, AGAIN, f"game #{game.id}")
+            await self.core.audit(s, old, user_id, AGAIN, f"game #{game.id}")
             await s.flush()
             lobby = describe_game(game, await q.holders(s, game.id), None)
             return Again(lobby=lobby, previous_id=old.id, invited=invited)

@@ -15,7 +15,6 @@ from sqlalchemy import Select, bindparam, delete, insert, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Person, Seat, SeatClock, Timer, Vacation
-from bot.service.base import ServiceCore
 from bot.service.clock_rules import (
     EXPIRE,
     HALF,
@@ -29,6 +28,7 @@ from bot.service.clock_rules import (
     left,
     plan,
 )
+from bot.service.core import Core
 from bot.service.hours import quiet_spans, zone
 
 #: The timer kind of seat clocks.
@@ -114,10 +114,13 @@ def _running_clocks(
     return query
 
 
-class ClockPlans(ServiceCore):
+class ClockPlans:
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
     # ------------------------------------------------------------------ absences
     @staticmethod
-    async def _clock_rows(s: AsyncSession, game_id: int) -> dict[int, SeatClock]:
+    async def clock_rows(s: AsyncSession, game_id: int) -> dict[int, SeatClock]:
         rows = await s.scalars(_GAME_CLOCKS, {"game": game_id})
         return {r.seat_no: r for r in rows}
 
@@ -155,13 +158,11 @@ class ClockPlans(ServiceCore):
         longest = None if runs else timedelta(seconds=MAX_QUIET_WAIT)
         return quiet_spans(zone(p.timezone), p.quiet_from, p.quiet_to, since, until, longest)
 
-    async def _left(
-        self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
-    ) -> float:
+    async def left(self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None) -> float:
         """Seconds the clock has left now (its person's absences not counted)."""
         if row.running_since is None:
             return row.remaining
-        since, now = aware(row.running_since), self.clock()
+        since, now = aware(row.running_since), self.core.clock()
         if user_id is None:
             return left(row.remaining, since, now)
         absences = await self._vacation_spans(s, user_id, game.guild_id, since)
@@ -178,7 +179,7 @@ class ClockPlans(ServiceCore):
         assert row.running_since is not None
         if user_id is None:
             return Absences([], None)
-        now, since = self.clock(), aware(row.running_since)
+        now, since = self.core.clock(), aware(row.running_since)
         vacations = await self._vacation_spans(s, user_id, game.guild_id, since)
         ahead = sum((b - max(a, now)).total_seconds() for a, b in vacations if b > now)
         until = horizon(now, row.remaining, ahead)
@@ -190,7 +191,7 @@ class ClockPlans(ServiceCore):
         """A running clock's next event, a warning brought before the quiet hours in which
         the clock would run out."""
         assert row.running_since is not None
-        now, since, spans = self.clock(), aware(row.running_since), absences.spans
+        now, since, spans = self.core.clock(), aware(row.running_since), absences.spans
         nxt = plan(row.remaining, since, row.warned, now, spans, absences.away)
         if absences.quiet_runs and nxt.event != EXPIRE:
             every = HALF | ONE_HOUR
@@ -198,18 +199,18 @@ class ClockPlans(ServiceCore):
             nxt = before_quiet(nxt, expiry, row.warned, absences.quiet_runs, now)
         return nxt
 
-    async def _next(
+    async def next_event(
         self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
     ) -> tuple[Next, float, Absences]:
         """A running clock's next event, the seconds it has left now, and its absences (for
         `_plan_timer`)."""
         assert row.running_since is not None
-        now, since = self.clock(), aware(row.running_since)
+        now, since = self.core.clock(), aware(row.running_since)
         absences = await self._absences(s, game, row, user_id)
         return self._plan(row, absences), left(row.remaining, since, now, absences.spans), absences
 
     # ------------------------------------------------------------------ timers
-    async def _plan_timer(
+    async def plan_timer(
         self,
         s: AsyncSession,
         game: Game,
@@ -234,9 +235,9 @@ class ClockPlans(ServiceCore):
                 "payload": payload,
             },
         )
-        self._wake_after_commit(s, nxt.due)
+        self.core.wake_after_commit(s, nxt.due)
 
-    async def _drop_clock_timers(
+    async def drop_clock_timers(
         self, s: AsyncSession, game_id: int, seats: set[int] | None = None
     ) -> None:
         """Delete the clock timers of the game (of `seats` only, when given)."""
@@ -247,25 +248,25 @@ class ClockPlans(ServiceCore):
                 delete(Timer).where(Timer.id.in_(ids)).execution_options(synchronize_session=False)
             )
 
-    async def _replan(
+    async def replan(
         self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
     ) -> None:
         """Replace the timer of one clock (none if it is stopped)."""
-        await self._drop_clock_timers(s, game.id, {row.seat_no})
+        await self.drop_clock_timers(s, game.id, {row.seat_no})
         if row.running_since is not None:
-            await self._plan_timer(s, game, row, user_id)
+            await self.plan_timer(s, game, row, user_id)
 
-    async def _checkpoint(
+    async def checkpoint(
         self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
     ) -> None:
         """Fold what a running clock has run into its time left, running on from now (before
         what counts as an absence changes, so the change is not applied to the past). The
         warnings already sent stay sent."""
         if row.running_since is not None:
-            row.remaining = max(0.0, await self._left(s, game, row, user_id))
-            row.running_since = self.clock()
+            row.remaining = max(0.0, await self.left(s, game, row, user_id))
+            row.running_since = self.core.clock()
 
-    async def _hand_over_clock(
+    async def hand_over_clock(
         self, s: AsyncSession, game: Game, seat_no: int, old_user: int | None
     ) -> None:
         """A seat changes hands: its clock is settled now by the old holder's absences (their
@@ -274,20 +275,20 @@ class ClockPlans(ServiceCore):
         finds at least the pace's increment (at least an hour, at most the cap) on it."""
         if not game.pace:
             return
-        row = (await self._clock_rows(s, game.id)).get(seat_no)
+        row = (await self.clock_rows(s, game.id)).get(seat_no)
         if row is None:
             return
         if row.running_since is not None:
-            row.remaining = max(0.0, await self._left(s, game, row, old_user))
+            row.remaining = max(0.0, await self.left(s, game, row, old_user))
             row.running_since = None
         least = min(float(game.pace["cap"]), max(float(game.pace["increment"]), HOUR))
         row.remaining = max(row.remaining, least)
         row.warned, row.days_spent = 0, 0
-        await self._drop_clock_timers(s, game.id, {seat_no})
+        await self.drop_clock_timers(s, game.id, {seat_no})
 
     # ------------------------------------------------------------------ a person's clocks
     @asynccontextmanager
-    async def _person_clocks(
+    async def person_clocks(
         self,
         user_id: int,
         guild_id: int | None = None,
@@ -297,7 +298,7 @@ class ClockPlans(ServiceCore):
     ) -> AsyncIterator[tuple[AsyncSession, list[tuple[Game, SeatClock]]]]:
         """A write transaction, under the locks of the games where `user_id`'s clock runs
         (see `_running_clocks`), with those games and clocks: re-plan them with `_replan`."""
-        async with self._sessions() as s:
+        async with self.core.readers() as s:
             what = select(Game.id)
             found = await s.scalars(
                 _running_clocks(what, user_id, guild_id, everywhere, quiet_only)
@@ -305,8 +306,8 @@ class ClockPlans(ServiceCore):
             ids = sorted(set(found))
         async with AsyncExitStack() as stack:
             for game_id in ids:  # in order, as the lock of one game is taken before any write
-                await stack.enter_async_context(self._lock(game_id))
-            s = await stack.enter_async_context(self._tx())
+                await stack.enter_async_context(self.core.lock(game_id))
+            s = await stack.enter_async_context(self.core.tx())
             if s.bind.dialect.name == "postgresql":
                 for game_id in ids:
                     await s.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": game_id})

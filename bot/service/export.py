@@ -22,7 +22,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.db.models import Game, Seat
 from bot.errors import ServiceError
 from bot.service import queries as q
-from bot.service.replay import ACTIONS, ReplayCases, played_game_id, played_title, still_secret
+from bot.service.core import Core
+from bot.service.replay import ACTIONS, Replay, played_game_id, played_title, still_secret
 from engine.core import Title
 
 #: The record's format, for readers of exported files.
@@ -56,10 +57,14 @@ def _iso(when: datetime | None) -> str | None:
     return (when if when.tzinfo is not None else when.replace(tzinfo=UTC)).isoformat()
 
 
-class ExportCases(ReplayCases):
+class Exports:
+    def __init__(self, core: Core, replay: Replay) -> None:
+        self.core = core
+        self.replay = replay
+
     async def export(self, channel_id: int, *, moderator: bool = False) -> Export:
         """The public record of the channel's game (running, else the newest played here)."""
-        async with self._reading() as c:
+        async with self.core.cold_reading() as c:
             game_id = await played_game_id(c, channel_id)
         return await self.export_of(game_id, moderator=moderator)
 
@@ -81,7 +86,7 @@ class ExportCases(ReplayCases):
         record = await self.public_record(game_id, moderator=True)
         if record["status"] != "finished":
             raise ServiceError("Only a finished game can be a fixture.")
-        async with self._reading() as c:
+        async with self.core.cold_reading() as c:
             seed = await c.scalar(
                 select(Game.__table__.c.seed).where(Game.__table__.c.id == game_id)
             )
@@ -89,7 +94,7 @@ class ExportCases(ReplayCases):
         return {**record, "seed": int(seed)}
 
     async def public_record(self, game_id: int, *, moderator: bool = False) -> dict[str, Any]:
-        async with self._reading() as c:
+        async with self.core.cold_reading() as c:
             game, _ = await q.game_and_holders(c, game_id)
             title = played_title(game)
             assert game is not None
@@ -113,8 +118,8 @@ class ExportCases(ReplayCases):
                 )
             ).all()
             seqs = [a.seq for a in actions]
-            self.replay_states.put_seqs(game.id, game.version, seqs)
-            final = await self._state_after(c, game, title, seqs, len(seqs))
+            self.replay.replay_states.put_seqs(game.id, game.version, seqs)
+            final = await self.replay.state_after(c, game, title, seqs, len(seqs))
             hidden = await self._unrevealed(c, game, title, seqs, final, actions)
             tenures = (
                 await c.execute(
@@ -170,7 +175,7 @@ class ExportCases(ReplayCases):
         after = title.prompts(final)
         pos = len(actions)
         while pos > 0 and after:
-            before_state = await self._state_after(c, game, title, seqs, pos - 1)
+            before_state = await self.replay.state_after(c, game, title, seqs, pos - 1)
             before = title.prompts(before_state)
             a = actions[pos - 1]
             if not still_secret(before, after, a.seat_no, a.events or []):

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from bot import catalog
 from bot.db.models import Action, Game, Seat
 from bot.errors import ServiceError
-from bot.service.base import ServiceCore
+from bot.service.core import Core
 from engine.core import Result
 
 #: Games on one page of `/game history`.
@@ -136,7 +136,10 @@ def _page_statement(scope: str, place: int, page: int):  # type: ignore[no-untyp
     )
 
 
-class HistoryCases(ServiceCore):
+class History:
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
     async def history(
         self, channel_id: int, guild_id: int | None, scope: str = "channel", page: int = 0
     ) -> HistoryPage:
@@ -148,7 +151,7 @@ class HistoryCases(ServiceCore):
         if page < 0:
             raise ServiceError("Pages start at 1.")
         place = guild_id if scope == "server" and guild_id is not None else channel_id
-        async with self._reading() as c:
+        async with self.core.cold_reading() as c:
             rows = (await c.execute(_page_statement(scope, place, page))).all()
         games: dict[int, dict] = {}
         for r in rows:
@@ -160,7 +163,7 @@ class HistoryCases(ServiceCore):
             elif not r.is_bot and r.user_id is not None and r.until_version > r.since_version:
                 g["former"][r.seat_no] = r.user_id
         out = [
-            _past_game(g["row"], g["final"], g["former"], self._posted.get(game_id))
+            _past_game(g["row"], g["final"], g["former"], self.core.unmarked.get(game_id))
             for game_id, g in games.items()
         ]
         return HistoryPage(scope, page, out[:PAGE_SIZE], len(out) > PAGE_SIZE)

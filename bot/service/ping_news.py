@@ -21,7 +21,7 @@ LEFT = "{left}"
 PAUSES = ("clock-pause", "pause", "resume")
 #: A warning with less left than this (seconds) is stale: the clock ran out.
 FRESH = 60.0
-#: What a kept clock warning is when it goes out (`PingCases._fresh`).
+#: What a kept clock warning is when it goes out (`Pings._fresh`).
 TRUE, STALE, RAN_OUT = "true", "stale", "ran out"
 
 

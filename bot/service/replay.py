@@ -23,7 +23,7 @@ from bot.db.models import Action, Game, Snapshot
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
-from bot.service.base import ServiceCore
+from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import apply_logged, title_of
 from bot.service.replay_states import STRIDE, ReplayStates
@@ -101,7 +101,10 @@ async def live_seqs(c: AsyncConnection, game_id: int) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
-class ReplayCases(ServiceCore):
+class Replay:
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
     @property
     def replay_states(self) -> ReplayStates:
         """The replay cache (made on first use: the core's constructor is shared)."""
@@ -115,7 +118,7 @@ class ReplayCases(ServiceCore):
     ) -> Frame:
         """The channel's game (running, else the newest one played here) after `move`
         (default: the latest)."""
-        async with self._reading() as c:
+        async with self.core.cold_reading() as c:
             game_id = await played_game_id(c, channel_id)
         return await self.replay_of(game_id, move, viewer=viewer)
 
@@ -130,7 +133,7 @@ class ReplayCases(ServiceCore):
         """The game after `move` (default: the latest); with `latest_at_most`, a move past the
         end (moves were taken back since the button was made) shows the latest. A frame shown
         to `viewer` alone is drawn in the palette they chose (`/me palette`)."""
-        async with self._reading() as c:
+        async with self.core.cold_reading() as c:
             palette = await q.palette_of(c, viewer) if viewer is not None else STANDARD
             game, seats = await q.game_and_holders(c, game_id)
             title = played_title(game)
@@ -187,18 +190,18 @@ class ReplayCases(ServiceCore):
         """The state after `move`, and whether that move was one seat's part of a
         simultaneous secret decision (then nobody saw who made it)."""
         if row is None:
-            return await self._state_after(c, game, title, seqs, 0), False
+            return await self.state_after(c, game, title, seqs, 0), False
         cache = self.replay_states
         data, secret = cache.state(game.id, row.seq), cache.secret(game.id, row.seq)
         if data is not None and secret is not None:
             return title.decode(data), secret
-        state = await self._state_after(c, game, title, seqs, move - 1)
+        state = await self.state_after(c, game, title, seqs, move - 1)
         before = title.prompts(state)
         secret = in_secret(before, row.seat_no)
         if not secret and move > 1 and any(p.seat == row.seat_no and p.secret for p in before):
             # the last seat of a simultaneous secret decision: anonymous when the move before
             # it was a confirmation that revealed nothing
-            earlier = await self._state_after(c, game, title, seqs, move - 2)
+            earlier = await self.state_after(c, game, title, seqs, move - 2)
             prev = (
                 await c.execute(
                     select(ACTIONS.c.seat_no, ACTIONS.c.events).where(
@@ -223,8 +226,8 @@ class ReplayCases(ServiceCore):
                 if cache.state(game.id, seqs[move - 1]) is not None:
                     continue
                 await asyncio.sleep(0)
-                async with self._reading() as c:
-                    await self._state_after(c, game, title, seqs, move)
+                async with self.core.cold_reading() as c:
+                    await self.state_after(c, game, title, seqs, move)
         except Exception:  # only a cache: the next replay rebuilds what it needs
             log.debug("replay warm-up of game %s stopped", game.id, exc_info=True)
 
@@ -237,7 +240,7 @@ class ReplayCases(ServiceCore):
             cache.put_seqs(game.id, game.version, seqs)
         return seqs
 
-    async def _state_after(
+    async def state_after(
         self, c: AsyncConnection, game: Game, title: Title, seqs: list[int], move: int
     ) -> Any:
         """A fresh copy of the state after move `move` (0: the setup)."""

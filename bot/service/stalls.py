@@ -2,7 +2,7 @@
 `stall_days`, default 7) pings its moderators once.
 
 Each decision sets the game's one `stall` timer in its own transaction (from
-`ServiceCore._timers`): due N days later, for that version, carrying when the move was made.
+`Decision.timers`): due N days later, for that version, carrying when the move was made.
 The dispatcher claims it when due; `stall_due` checks the game has not moved since and reports
 it once. The claimed timer is then put back as a marker that never fires (due at `PINGED`): it
 keeps when the last move was, says the moderators were told, and is replaced by the game's next
@@ -23,7 +23,7 @@ from bot.db.models import Game, GuildSettings, Timer
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
-from bot.service.base import ServiceCore
+from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import title_of
 from bot.service.queries.timers import SPENT, TIMERS, set_game_timer
@@ -49,14 +49,17 @@ class Stalled:
     paused: bool = False
 
 
-class StallCases(ServiceCore):
-    async def _stall_timer(
+class Stalls:
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    async def stall_timer(
         self, s: AsyncSession, game: Game
     ) -> dict[str, tuple[datetime, dict[str, Any]]]:
         """The new decision's stall timer (the server's setting is cached), to set with its
         other timers. Days away: the dispatcher, awake at least once a minute, needs no
         wake-up call for it."""
-        now = self.clock()
+        now = self.core.clock()
         due = now + timedelta(days=await self._stall_days(s, game.guild_id))
         return {STALL: (due, _payload(now))}
 
@@ -66,7 +69,7 @@ class StallCases(ServiceCore):
         if fired.game_id is None or "since" not in (fired.payload or {}):
             return None
         since = datetime.fromisoformat(fired.payload["since"])
-        async with self._lock(fired.game_id), self._tx(fired.game_id) as s:
+        async with self.core.lock(fired.game_id), self.core.tx(fired.game_id) as s:
             game = await s.get(Game, fired.game_id)
             if game is None or game.status != "running" or game.version != fired.version:
                 return None
@@ -74,13 +77,13 @@ class StallCases(ServiceCore):
                 return None
             settings = await s.get(GuildSettings, game.guild_id) if game.guild_id else None
             days = _days(settings)
-            now = self.clock()
+            now = self.core.clock()
             if since + timedelta(days=days) > now:  # the server allows longer now
                 await _put(s, game.id, since + timedelta(days=days), game.version, since)
                 return None
             await _put(s, game.id, PINGED, game.version, since)
             waited = (now - since) / timedelta(days=1)
-            await self._audit(s, game, 0, "stalled", f"no move for {waited:.1f} days")
+            await self.core.audit(s, game, 0, "stalled", f"no move for {waited:.1f} days")
             info = await self._stalled_info(s, game)
         role = settings.mod_role_id if settings else None
         return Stalled(info, since, waited, role, paused=game.paused_at is not None)
@@ -88,8 +91,8 @@ class StallCases(ServiceCore):
     async def stalled_games(self, guild_id: int) -> list[Stalled]:
         """The server's running games with no completed move for its `stall_days` (oldest
         first)."""
-        now = self.clock()
-        async with self._sessions() as s:
+        now = self.core.clock()
+        async with self.core.readers() as s:
             settings = await s.get(GuildSettings, guild_id)
             days = _days(settings)
             rows = (
@@ -117,7 +120,7 @@ class StallCases(ServiceCore):
 
     async def stall_setting(self, guild_id: int | None) -> int:
         """The server's `stall_days`."""
-        async with self._sessions() as s:
+        async with self.core.readers() as s:
             settings = await s.get(GuildSettings, guild_id) if guild_id is not None else None
             return _days(settings)
 
@@ -126,13 +129,13 @@ class StallCases(ServiceCore):
         longer stalled under the new setting is reported again when it is); how many."""
         if not 1 <= days <= 365:
             raise ServiceError("Give a number of days from 1 to 365.")
-        async with self._tx() as s:
+        async with self.core.tx() as s:
             settings = await s.get(GuildSettings, guild_id)
             if settings is None:
                 s.add(GuildSettings(guild_id=guild_id, stall_days=days))
             else:
                 settings.stall_days = days
-            await self._audit(s, None, actor, "stall-days", str(days))
+            await self.core.audit(s, None, actor, "stall-days", str(days))
             rows = (
                 await s.execute(
                     select(Timer.id, Timer.due_at, Timer.payload)
@@ -140,7 +143,7 @@ class StallCases(ServiceCore):
                     .where(Game.guild_id == guild_id, Game.status == "running", Timer.kind == STALL)
                 )
             ).all()
-            now = self.clock()
+            now = self.core.clock()
             for timer_id, due_at, payload in rows:
                 since = (payload or {}).get("since")
                 if since is None:
@@ -149,21 +152,21 @@ class StallCases(ServiceCore):
                 if _aware(due_at) >= PINGED and due <= now:
                     continue  # still stalled, and the moderators were told
                 await s.execute(update(Timer).where(Timer.id == timer_id).values(due_at=due))
-                self._wake_after_commit(s, due)
+                self.core.wake_after_commit(s, due)
         self._stall_cache()[guild_id] = days
         return len(rows)
 
     async def ensure_stalls(self) -> int:
         """Running games with no stall timer (a database from before the detector): one each,
         counted from their last change; how many were set."""
-        async with self._tx() as s:
+        async with self.core.tx() as s:
             have = select(Timer.game_id).where(Timer.kind == STALL, Timer.game_id.is_not(None))
             games = list(
                 await s.scalars(
                     select(Game).where(
                         Game.status == "running",
                         Game.id.not_in(have),
-                        self.shards.guilds(Game.guild_id),
+                        self.core.shards.guilds(Game.guild_id),
                     )
                 )
             )
@@ -184,7 +187,7 @@ class StallCases(ServiceCore):
 
     async def _stalled_info(self, s: AsyncSession, game: Game) -> GameInfo:
         """The game's summary, with whom it waits for."""
-        state = (await self._state(s, game, title_of(game))).state
+        state = (await self.core.state(s, game, title_of(game))).state
         return describe_game(game, await q.holders(s, game.id), state)
 
     async def _stall_days(self, s: AsyncSession, guild_id: int | None) -> int:

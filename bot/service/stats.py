@@ -1,6 +1,6 @@
 """Statistics and ratings (`/stats`): each view is ONE query over the derived tables
 (`game_results`, `ratings`; see bot.db.stat_rows for what they hold and who counts), which the
-transaction that ends a game writes (`_game_over`) and `recompute_stats` rebuilds.
+transaction that ends a game writes (`Stats.game_over`, a listener of the decision) and `recompute_stats` rebuilds.
 
 Ratings are per title across every server; the counts of a person, a title or a server are
 those of the server asked about (everywhere when `guild_id` is None)."""
@@ -22,7 +22,7 @@ from bot.db.models import Game, GameResult, Rating
 from bot.db.stat_rows import rebuild, record
 from bot.errors import ServiceError
 from bot.ratings import START
-from bot.service.base import ServiceCore
+from bot.service.core import Core
 
 RESULTS = GameResult.__table__
 RATINGS = Rating.__table__
@@ -169,23 +169,25 @@ _PERSON = (
 )
 
 
-class StatsCases(ServiceCore):
-    async def _game_over(self, s: AsyncSession, game: Game) -> None:
+class Stats:
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    async def game_over(self, s: AsyncSession, game: Game) -> None:
         """The game has just ended (finished, or by a moderator): write its statistics rows
         and ratings in the same transaction."""
-        await super()._game_over(s, game)
         await s.flush()
         await s.run_sync(lambda sync: record(sync.connection(), game.id))
 
     async def recompute_stats(self) -> tuple[int, int]:
         """Rebuild the statistics from every game that is over, in the order they ended.
         Returns (rows written, games rated)."""
-        async with self._tx() as s:
+        async with self.core.tx() as s:
             return await s.run_sync(lambda sync: rebuild(sync.connection()))
 
     async def person_stats(self, guild_id: int | None, user_id: int) -> PersonStats:
         """A person's figures on this server, with their ratings (anywhere) over time."""
-        async with self._reading() as c:
+        async with self.core.cold_reading() as c:
             rows = (await c.execute(_PERSON.where(RESULTS.c.user_id == user_id))).all()
         lines: dict[str, Line] = {}
         total = Line("all", "All games")
@@ -251,7 +253,7 @@ class StatsCases(ServiceCore):
             )
             .order_by(nullslast(RATINGS.c.rating.desc()), per_person.c.played.desc())
         )
-        async with self._reading() as c:
+        async with self.core.cold_reading() as c:
             rows = (await c.execute(query)).all()
         leaders = [
             Leader(r.user_id, r.rating, r.games, r.played, int(r.won or 0))
@@ -288,7 +290,7 @@ class StatsCases(ServiceCore):
             .where(_here(guild_id))
             .group_by(RESULTS.c.title, RESULTS.c.status, month)
         )
-        async with self._reading() as c:
+        async with self.core.cold_reading() as c:
             rows = (await c.execute(query)).all()
         lines: dict[str, Line] = {}
         per_month: dict[str, dict[str, int]] = defaultdict(dict)

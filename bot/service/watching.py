@@ -21,7 +21,7 @@ from bot.db.models import Action, Game, Watcher
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
-from bot.service.base import ServiceCore
+from bot.service.core import Core
 from bot.service.describe import describe_game
 
 OPEN, ASK, CLOSED = "open", "ask", "closed"
@@ -67,7 +67,10 @@ class Watch:
     waiting_before: bool = False
 
 
-class WatchingCases(ServiceCore):
+class Watching:
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
     #: game id -> the players followed in it (allowed rows only), for the games this process
     #: has seen; None until `load_watching` ran.
     _followed: dict[int, set[int]] | None = None
@@ -75,7 +78,7 @@ class WatchingCases(ServiceCore):
     # ------------------------------------------------------------------ in memory
     async def load_watching(self) -> None:
         """At start-up: which live games have followed players (one query)."""
-        async with self._sessions() as s:
+        async with self.core.readers() as s:
             rows = await s.execute(
                 select(Watcher.game_id, Watcher.player_id)
                 .join(Game, Game.id == Watcher.game_id)
@@ -122,8 +125,8 @@ class WatchingCases(ServiceCore):
         """Watch this channel's game (lobby or running), or also follow one of its players.
         Open: at once; ask: a request waits for an Allow (moderators at once); closed:
         moderators only. Seated players are refused."""
-        game_id = await self._game_id(channel_id)
-        async with self._tx(game_id) as s:
+        game_id = await self.core.game_id(channel_id)
+        async with self.core.tx(game_id) as s:
             game = await s.get(Game, game_id)
             if game is None or game.status not in LIVE:
                 raise ServiceError(OVER)
@@ -164,8 +167,8 @@ class WatchingCases(ServiceCore):
     async def unwatch(self, channel_id: int, user_id: int, player_id: int | None = None) -> int:
         """Stop watching this channel's game (with `player_id`: stop following that player
         only); a waiting request is withdrawn. How many rows were removed."""
-        game_id = await self._game_id(channel_id)
-        async with self._tx(game_id) as s:
+        game_id = await self.core.game_id(channel_id)
+        async with self.core.tx(game_id) as s:
             query = delete(Watcher).where(Watcher.game_id == game_id, Watcher.user_id == user_id)
             if player_id is not None:
                 query = query.where(Watcher.player_id == player_id)
@@ -183,7 +186,7 @@ class WatchingCases(ServiceCore):
     ) -> Watch:
         """The Allow button of an "ask" request: a seated player or a moderator lets the person
         watch (every request of theirs in that game)."""
-        async with self._tx(game_id) as s:
+        async with self.core.tx(game_id) as s:
             game, row = await self._request(s, game_id, watcher_id, actor, moderator)
             await s.execute(
                 update(Watcher)
@@ -191,7 +194,7 @@ class WatchingCases(ServiceCore):
                 .values(allowed=True)
                 .execution_options(synchronize_session=False)
             )
-            await self._audit(s, game, actor, "allow-spectator", f"<@{row.user_id}>")
+            await self.core.audit(s, game, actor, "allow-spectator", f"<@{row.user_id}>")
             await self._refollow(s, game.id)
             return _watch(game, row, allowed=True)
 
@@ -201,7 +204,7 @@ class WatchingCases(ServiceCore):
         """The Decline button of an "ask" request: a seated player or a moderator turns it
         down (every waiting request of that person in that game is withdrawn; they may ask
         again)."""
-        async with self._tx(game_id) as s:
+        async with self.core.tx(game_id) as s:
             game, row = await self._request(s, game_id, watcher_id, actor, moderator)
             await s.execute(
                 delete(Watcher)
@@ -212,7 +215,7 @@ class WatchingCases(ServiceCore):
                 )
                 .execution_options(synchronize_session=False)
             )
-            await self._audit(s, game, actor, "decline-spectator", f"<@{row.user_id}>")
+            await self.core.audit(s, game, actor, "decline-spectator", f"<@{row.user_id}>")
             return _watch(game, row, allowed=False)
 
     @staticmethod
@@ -240,8 +243,8 @@ class WatchingCases(ServiceCore):
         (moderators may watch again); opening allows the waiting requests. Returns the game and
         how many people stopped watching."""
         setting = parse_spectators(setting)
-        game_id = await self._game_id(channel_id)
-        async with self._tx(game_id) as s:
+        game_id = await self.core.game_id(channel_id)
+        async with self.core.tx(game_id) as s:
             game = await s.get(Game, game_id)
             assert game is not None
             before = game.spectators or OPEN
@@ -261,7 +264,7 @@ class WatchingCases(ServiceCore):
                     .execution_options(synchronize_session=False)
                 )
             game.spectators = setting
-            await self._audit(s, game, actor, "spectators", f"{before} -> {setting}")
+            await self.core.audit(s, game, actor, "spectators", f"{before} -> {setting}")
             await s.flush()
             await self._refollow(s, game_id)
             return describe_game(game, await q.holders(s, game_id), None), stopped
@@ -269,7 +272,7 @@ class WatchingCases(ServiceCore):
     # ------------------------------------------------------------------ reads after a commit
     async def spectators_of(self, game_id: int) -> tuple[str, int, int]:
         """(setting, people watching, people waiting for an Allow), for `/game status`."""
-        async with self._sessions() as s:
+        async with self.core.readers() as s:
             setting = await s.scalar(select(Game.spectators).where(Game.id == game_id))
             rows = await s.execute(
                 select(Watcher.allowed, func.count(distinct(Watcher.user_id)))
@@ -282,7 +285,7 @@ class WatchingCases(ServiceCore):
     async def spectators_at_end(self, game_id: int) -> list[int]:
         """Everyone allowed to watch this game (for the DM at its end), once it is over."""
         self.forget_followed(game_id)
-        async with self._sessions() as s:
+        async with self.core.readers() as s:
             rows = await s.scalars(
                 select(distinct(Watcher.user_id))
                 .where(Watcher.game_id == game_id, Watcher.allowed.is_(True))
@@ -295,7 +298,7 @@ class WatchingCases(ServiceCore):
     ) -> dict[int, list[int]]:
         """Spectator -> the followed players who made a move committed in the versions
         (after_version, upto_version] (one statement)."""
-        async with self._sessions() as s:
+        async with self.core.readers() as s:
             rows = await s.execute(
                 select(Watcher.user_id, Action.user_id)
                 .join(

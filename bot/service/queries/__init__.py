@@ -18,7 +18,7 @@ from bot.errors import ServiceError
 
 NO_GAME = "There is no game in this channel. Start one with `/game new`."
 T = TypeVar("T")
-#: What the Core reads run on: a session, or a bare connection (`ServiceCore._reading`).
+#: What the Core reads run on: a session, or a bare connection (`Core.reading`).
 Reader = AsyncSession | AsyncConnection
 
 
