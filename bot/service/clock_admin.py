@@ -4,10 +4,9 @@ accepts moves (nothing is lost by playing on), but no clock runs until it is res
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import Game, GuildSettings, Person, SeatClock
+from bot.db.models import Game, GuildSettings, SeatClock
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
@@ -27,6 +26,8 @@ from bot.service.clocks import SLACK, Clocks
 from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import prompts_of, title_of
+from bot.service.queries import clocks as qc
+from bot.service.queries import people as qp
 
 
 class ClockAdmin:
@@ -57,14 +58,7 @@ class ClockAdmin:
         with quiet hours keep what they have left by the old rule, and are re-planned by the
         new one."""
         people = {x.seat_no: x.user_id for x in await q.holders(s, game.id) if not x.is_bot}
-        quiet = set(
-            await s.scalars(
-                select(Person.user_id).where(
-                    Person.user_id.in_([u for u in people.values() if u is not None]),
-                    Person.quiet_from.is_not(None),
-                )
-            )
-        )
+        quiet = await qp.with_quiet_hours(s, [u for u in people.values() if u is not None])
         running = [
             r
             for r in (await self.plans.clock_rows(s, game.id)).values()
@@ -186,7 +180,7 @@ class ClockAdmin:
                     await self.clocks.stop_all(s, game)
                 game.pace = clock
                 if clock is None:
-                    await s.execute(delete(SeatClock).where(SeatClock.game_id == game.id))
+                    await qc.drop_clocks(s, game.id)
                 else:
                     for row in (await self.plans.clock_rows(s, game.id)).values():
                         row.remaining = min(row.remaining, float(clock["cap"]))

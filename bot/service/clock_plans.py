@@ -11,10 +11,10 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Select, bindparam, delete, insert, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import Game, Person, Seat, SeatClock, Timer, Vacation
+from bot.db.models import Game, Person, SeatClock
+from bot.service import queries as q
 from bot.service.clock_rules import (
     EXPIRE,
     HALF,
@@ -30,9 +30,8 @@ from bot.service.clock_rules import (
 )
 from bot.service.core import Core
 from bot.service.hours import quiet_spans, zone
-
-#: The timer kind of seat clocks.
-CLOCK = "clock"
+from bot.service.queries import clocks as qc
+from bot.service.queries.clocks import CLOCK
 
 Span = tuple[datetime, datetime]
 
@@ -66,54 +65,6 @@ class Absences:
     quiet_runs: list[Span] = field(default_factory=list)
 
 
-# Built once (they run with every clock timer): bound parameters, cache keys memoised.
-_VAC = Vacation.__table__
-_SPANS = select(_VAC.c.starts_at, _VAC.c.ends_at).where(
-    _VAC.c.user_id == bindparam("user"),
-    _VAC.c.automatic.is_(False),
-    _VAC.c.ends_at > bindparam("since"),
-)
-_SPANS_ON_SERVER = _SPANS.where(_VAC.c.guild_id == bindparam("guild"))
-_SPANS_OFF_SERVER = _SPANS.where(_VAC.c.guild_id.is_(None))
-_GAME_CLOCKS = select(SeatClock).where(SeatClock.game_id == bindparam("game"))
-#: One seat's clock row.
-SEAT_CLOCK = _GAME_CLOCKS.where(SeatClock.seat_no == bindparam("seat"))
-_TIMERS = Timer.__table__
-_CLOCK_TIMERS = select(_TIMERS.c.id, _TIMERS.c.payload).where(
-    _TIMERS.c.game_id == bindparam("game"), _TIMERS.c.kind == CLOCK
-)
-_NEW_TIMER = insert(_TIMERS)
-
-
-def _on_server(guild_id: int | None):  # type: ignore[no-untyped-def]  # noqa: ANN202
-    return Game.guild_id.is_(None) if guild_id is None else Game.guild_id == guild_id
-
-
-def _running_clocks(
-    what: Select, user_id: int, guild_id: int | None, everywhere: bool, quiet_only: bool
-) -> Select:
-    """`what`, over the running clocks of the seats `user_id` holds in running, unpaused games
-    (on server `guild_id` unless `everywhere`; only where clocks wait in quiet hours if
-    `quiet_only`)."""
-    query = (
-        what.join(Seat, Seat.game_id == Game.id)
-        .join(SeatClock, (SeatClock.game_id == Game.id) & (SeatClock.seat_no == Seat.seat_no))
-        .where(
-            Seat.user_id == user_id,
-            Seat.is_bot.is_(False),
-            Seat.until_version.is_(None),
-            SeatClock.running_since.is_not(None),
-            Game.status == "running",
-            Game.paused_at.is_(None),
-        )
-    )
-    if not everywhere:
-        query = query.where(_on_server(guild_id))
-    if quiet_only:
-        query = query.where(Game.clock_in_quiet.is_(False))
-    return query
-
-
 class ClockPlans:
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -121,7 +72,7 @@ class ClockPlans:
     # ------------------------------------------------------------------ absences
     @staticmethod
     async def clock_rows(s: AsyncSession, game_id: int) -> dict[int, SeatClock]:
-        rows = await s.scalars(_GAME_CLOCKS, {"game": game_id})
+        rows = await s.scalars(qc.GAME_CLOCKS, {"game": game_id})
         return {r.seat_no: r for r in rows}
 
     @staticmethod
@@ -132,9 +83,9 @@ class ClockPlans:
         spent by a clock is 24 h more on that clock, not an absence)."""
         params = {"user": user_id, "since": since}
         if guild_id is None:
-            rows = await s.execute(_SPANS_OFF_SERVER, params)
+            rows = await s.execute(qc.SPANS_OFF_SERVER, params)
         else:
-            rows = await s.execute(_SPANS_ON_SERVER, {**params, "guild": guild_id})
+            rows = await s.execute(qc.SPANS_ON_SERVER, {**params, "guild": guild_id})
         return [(aware(a), aware(b)) for a, b in rows]
 
     @staticmethod
@@ -226,7 +177,7 @@ class ClockPlans:
         nxt = self._plan(row, absences)
         payload = {"seat": row.seat_no, "since": stamp(row.running_since), "event": nxt.event}
         await s.execute(
-            _NEW_TIMER,
+            qc.NEW_TIMER,
             {
                 "game_id": game.id,
                 "kind": CLOCK,
@@ -241,12 +192,10 @@ class ClockPlans:
         self, s: AsyncSession, game_id: int, seats: set[int] | None = None
     ) -> None:
         """Delete the clock timers of the game (of `seats` only, when given)."""
-        rows = await s.execute(_CLOCK_TIMERS, {"game": game_id})
+        rows = await s.execute(qc.CLOCK_TIMERS, {"game": game_id})
         ids = [i for i, p in rows if seats is None or (p or {}).get("seat") in seats]
         if ids:
-            await s.execute(
-                delete(Timer).where(Timer.id.in_(ids)).execution_options(synchronize_session=False)
-            )
+            await s.execute(qc.drop_timers(ids))
 
     async def replan(
         self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
@@ -297,20 +246,14 @@ class ClockPlans:
         quiet_only: bool = False,
     ) -> AsyncIterator[tuple[AsyncSession, list[tuple[Game, SeatClock]]]]:
         """A write transaction, under the locks of the games where `user_id`'s clock runs
-        (see `_running_clocks`), with those games and clocks: re-plan them with `_replan`."""
+        (see `queries.clocks.running_clocks`), with those games and clocks: re-plan them with `_replan`."""
         async with self.core.readers() as s:
-            what = select(Game.id)
-            found = await s.scalars(
-                _running_clocks(what, user_id, guild_id, everywhere, quiet_only)
-            )
-            ids = sorted(set(found))
+            ids = await qc.clocked_game_ids(s, user_id, guild_id, everywhere, quiet_only)
         async with AsyncExitStack() as stack:
             for game_id in ids:  # in order, as the lock of one game is taken before any write
                 await stack.enter_async_context(self.core.lock(game_id))
             s = await stack.enter_async_context(self.core.tx())
             if s.bind.dialect.name == "postgresql":
                 for game_id in ids:
-                    await s.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": game_id})
-            both = select(Game, SeatClock)
-            rows = await s.execute(_running_clocks(both, user_id, guild_id, everywhere, quiet_only))
-            yield s, [(game, row) for game, row in rows]
+                    await s.execute(q.GAME_LOCK, {"k": game_id})
+            yield s, await qc.clocked_games(s, user_id, guild_id, everywhere, quiet_only)

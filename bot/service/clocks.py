@@ -17,26 +17,21 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, GuildSettings, Seat, SeatClock
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 from bot.service import queries as q
-from bot.service.clock_plans import (
-    CLOCK,
-    SEAT_CLOCK,
-    ClockPlans,
-    spend_vacation_day,
-    stamp,
-)
+from bot.service.clock_plans import ClockPlans, spend_vacation_day, stamp
 from bot.service.clock_rules import DAY, EXPIRE, HALF, Next, clock_days
 from bot.service.core import Core
 from bot.service.decision import Decision, Move
 from bot.service.describe import describe_game
 from bot.service.loader import Loaded, prompts_of, title_of
 from bot.service.people import vacation_days_left
+from bot.service.queries import clocks as qc
+from bot.service.queries.clocks import CLOCK, SEAT_CLOCK
 from engine.core import Event, Prompt, Title
 from engine.rng import Rng
 
@@ -66,14 +61,6 @@ class ClockNews:
     days_left: float = 0.0
     #: A pause: (person, seat label) of every seat whose clock ran out.
     expired: tuple[tuple[int, str], ...] = ()
-
-
-_CLOCKS = SeatClock.__table__
-#: One seat's clock row, as a table row (see `SEAT_CLOCK` for the mapped one).
-SEAT_CLOCK_ROW = select(*_CLOCKS.columns).where(
-    _CLOCKS.c.game_id == bindparam("game"), _CLOCKS.c.seat_no == bindparam("seat")
-)
-_WARNED = update(_CLOCKS).where(_CLOCKS.c.id == bindparam("row")).values(warned=bindparam("warned"))
 
 
 class Clocks:
@@ -141,11 +128,7 @@ class Clocks:
         if any(x.user_id == user_id and not x.is_bot for x in seats):
             return None  # they hold another seat meanwhile
         now = self.core.clock()
-        await s.execute(
-            update(Seat.__table__)
-            .where(Seat.__table__.c.id == bot.id)
-            .values(until_version=game.version, left_at=now, coming_back=False)
-        )
+        await s.execute(qc.seat_left(bot.id, game.version, now))
         person = Seat(game_id=game.id, seat_no=seat_no, user_id=user_id, since_version=game.version)
         s.add(person)
         await s.flush()
@@ -177,7 +160,7 @@ class Clocks:
             game, seats = await q.game_and_holders(s, game_id)
             if game is None or game.status != "running" or game.paused_at or not game.pace:
                 return None
-            found = (await s.execute(SEAT_CLOCK_ROW, {"game": game_id, "seat": seat_no})).first()
+            found = (await s.execute(qc.SEAT_CLOCK_ROW, {"game": game_id, "seat": seat_no})).first()
             row = q.loaded_copy(SeatClock, found._asdict()) if found is not None else None
             if row is None or row.running_since is None:
                 return None
@@ -210,7 +193,7 @@ class Clocks:
             )
             if nxt.event != EXPIRE:
                 row.warned |= nxt.bits
-                await s.execute(_WARNED, {"row": row.id, "warned": row.warned})
+                await s.execute(qc.WARNED, {"row": row.id, "warned": row.warned})
                 await self.plans.plan_timer(s, game, row, holder.user_id, absences)
                 return news
             game = await s.get(Game, game_id)  # the rows an expiry changes, in the session

@@ -13,7 +13,6 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, GuildSettings, Person, SeatClock, Vacation
@@ -24,6 +23,7 @@ from bot.service.core import Core
 from bot.service.digest import retime_digest
 from bot.service.hours import DAY, aware, local_at, parse_hhmm, parse_zone, quiet_end, zone
 from bot.service.queries import palette_of
+from bot.service.queries import people as qp
 from render.contrast import HIGH, PALETTES, STANDARD
 
 #: How pings reach a person.
@@ -68,26 +68,6 @@ async def allowance(s: AsyncSession, guild_id: int | None) -> int:
     return int(settings.vacation_days)
 
 
-def _on_server(guild_id: int | None):  # type: ignore[no-untyped-def]
-    return Vacation.guild_id.is_(None) if guild_id is None else Vacation.guild_id == guild_id
-
-
-async def _vacations(
-    s: AsyncSession, user_ids: Iterable[int], guild_id: int | None, ending_after: datetime
-) -> list[Vacation]:
-    rows = await s.scalars(
-        select(Vacation)
-        .where(
-            Vacation.user_id.in_(list(user_ids)),
-            _on_server(guild_id),
-            Vacation.automatic.is_(False),
-            Vacation.ends_at > ending_after.astimezone(UTC),
-        )
-        .order_by(Vacation.starts_at, Vacation.id)
-    )
-    return list(rows)
-
-
 def _covering_end(rows: Iterable[Any], now: datetime) -> datetime | None:
     """The end of the absence covering `now`, over vacation rows."""
     return covering_end([(aware(v.starts_at), aware(v.ends_at)) for v in rows], now)
@@ -98,7 +78,7 @@ async def away_until(
 ) -> datetime | None:
     """The end of the vacation taken with `/me away` covering `now`, or None (a day spent by a
     clock is not an absence: it is 24 h more on that clock only)."""
-    return _covering_end(await _vacations(s, [user_id], guild_id, now), now)
+    return _covering_end(await qp.vacations(s, [user_id], guild_id, now), now)
 
 
 async def _year_tz(s: AsyncSession, user_id: int) -> ZoneInfo:
@@ -121,14 +101,7 @@ async def days_used(s: AsyncSession, user_id: int, guild_id: int | None, year: i
     """Vacation days counted in calendar `year` (in the person's zone), booked ones included."""
     tz = await _year_tz(s, user_id)
     lo, hi = _year_bounds(year, tz)
-    rows = await s.scalars(
-        select(Vacation).where(
-            Vacation.user_id == user_id,
-            _on_server(guild_id),
-            Vacation.ends_at > lo,
-            Vacation.starts_at < hi,
-        )
-    )
+    rows = await qp.vacations_between(s, user_id, guild_id, lo, hi)
     return sum(_overlap_days(aware(v.starts_at), aware(v.ends_at), lo, hi) for v in rows)
 
 
@@ -417,7 +390,7 @@ class People:
         s: AsyncSession, user_id: int, guild_id: int | None, now: datetime
     ) -> int:
         """Cut the running `/me away` vacation at `now` and drop booked ones; how many."""
-        rows = [v for v in await _vacations(s, [user_id], guild_id, now) if not v.automatic]
+        rows = [v for v in await qp.vacations(s, [user_id], guild_id, now) if not v.automatic]
         for v in rows:
             if aware(v.starts_at) >= now:
                 await s.delete(v)

@@ -15,13 +15,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Person, Timer
 from bot.service import queries as q
-from bot.service.clock_plans import SEAT_CLOCK, ClockPlans
+from bot.service.clock_plans import ClockPlans
 from bot.service.core import Core
 from bot.service.digest import DIGEST, collect, hold, retime_digest
 from bot.service.hours import quiet_end, zone
 from bot.service.mygames import MyGame, MyGames
 from bot.service.people import People, person
 from bot.service.ping_news import FRESH, RAN_OUT, STALE, TRUE, fill, happened
+from bot.service.queries.clocks import SEAT_CLOCK
 from bot.service.timers import Fired
 
 

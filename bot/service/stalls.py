@@ -16,17 +16,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import Game, GuildSettings, Timer
+from bot.db.models import Game, GuildSettings
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
 from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import title_of
-from bot.service.queries.timers import SPENT, TIMERS, set_game_timer
+from bot.service.queries import timers as qt
+from bot.service.queries.timers import SPENT, set_game_timer
 from bot.service.timers import Fired
 
 #: The timer kind of the stall detector.
@@ -95,17 +95,7 @@ class Stalls:
         async with self.core.readers() as s:
             settings = await s.get(GuildSettings, guild_id)
             days = _days(settings)
-            rows = (
-                await s.execute(
-                    select(Game, Timer.payload)
-                    .join(Timer, (Timer.game_id == Game.id) & (Timer.kind == STALL))
-                    .where(
-                        Game.guild_id == guild_id,
-                        Game.status == "running",
-                        or_(Timer.due_at <= now, Timer.due_at >= PINGED),
-                    )
-                )
-            ).all()
+            rows = await qt.due_timers_of_server(s, guild_id, STALL, now)
             found: list[Stalled] = []
             role = settings.mod_role_id if settings else None
             for game, payload in rows:
@@ -136,13 +126,7 @@ class Stalls:
             else:
                 settings.stall_days = days
             await self.core.audit(s, None, actor, "stall-days", str(days))
-            rows = (
-                await s.execute(
-                    select(Timer.id, Timer.due_at, Timer.payload)
-                    .join(Game, Game.id == Timer.game_id)
-                    .where(Game.guild_id == guild_id, Game.status == "running", Timer.kind == STALL)
-                )
-            ).all()
+            rows = await qt.timers_of_server(s, guild_id, STALL)
             now = self.core.clock()
             for timer_id, due_at, payload in rows:
                 since = (payload or {}).get("since")
@@ -151,7 +135,7 @@ class Stalls:
                 due = datetime.fromisoformat(since) + timedelta(days=days)
                 if _aware(due_at) >= PINGED and due <= now:
                     continue  # still stalled, and the moderators were told
-                await s.execute(update(Timer).where(Timer.id == timer_id).values(due_at=due))
+                await qt.move_timer(s, timer_id, due)
                 self.core.wake_after_commit(s, due)
         self._stall_cache()[guild_id] = days
         return len(rows)
@@ -160,16 +144,7 @@ class Stalls:
         """Running games with no stall timer (a database from before the detector): one each,
         counted from their last change; how many were set."""
         async with self.core.tx() as s:
-            have = select(Timer.game_id).where(Timer.kind == STALL, Timer.game_id.is_not(None))
-            games = list(
-                await s.scalars(
-                    select(Game).where(
-                        Game.status == "running",
-                        Game.id.not_in(have),
-                        self.core.shards.guilds(Game.guild_id),
-                    )
-                )
-            )
+            games = await qt.running_without_timer(s, self.core.shards, STALL)
             for game in games:
                 days = await self._stall_days(s, game.guild_id)
                 since = _aware(game.updated_at)
@@ -211,9 +186,7 @@ def _payload(since: datetime) -> dict[str, Any]:
 
 
 async def _told(s: AsyncSession, game_id: int) -> bool:
-    due = await s.scalar(
-        select(TIMERS.c.due_at).where(TIMERS.c.game_id == game_id, TIMERS.c.kind == STALL)
-    )
+    due = await qt.timer_due(s, game_id, STALL)
     return due is not None and _aware(due) >= PINGED
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from sqlalchemy import delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Seat, Timer
@@ -21,6 +20,7 @@ from bot.service import queries as q
 from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import prompts_of, title_of
+from bot.service.queries import timers as qt
 from bot.service.queries.timers import REMINDER, SPENT
 
 __all__ = ["REMINDER", "Fired", "Timers"]
@@ -43,9 +43,7 @@ class Timers:
 
     async def next_timer_due(self) -> datetime | None:
         async with self.core.readers() as s:
-            due = await s.scalar(
-                select(func.min(Timer.due_at)).where(self.core.shards.timers(Timer.game_id))
-            )
+            due = await qt.next_due(s, self.core.shards)
         return _aware(due) if due is not None else None
 
     async def claim_due_timers(self, limit: int = 50) -> list[Fired]:
@@ -54,25 +52,12 @@ class Timers:
         decision like any reminder."""
         now = self.core.clock()
         async with self.core.tx() as s:
-            due = (
-                select(Timer.id)
-                .where(Timer.due_at <= now, self.core.shards.timers(Timer.game_id))
-                .order_by(Timer.due_at)
-                .limit(limit)
-            )
-            if s.bind.dialect.name == "postgresql":
-                due = due.with_for_update(skip_locked=True)
-            rows = await s.execute(
-                delete(Timer)
-                .where(Timer.id.in_(due.scalar_subquery()))
-                .returning(Timer.id, Timer.game_id, Timer.kind, Timer.version, Timer.payload)
-                .execution_options(synchronize_session=False)
-            )
+            rows = await qt.claim_due(s, now, self.core.shards, limit)
             fired = [Fired(*row) for row in rows]
             spent = [f for f in fired if f.kind == REMINDER and f.game_id is not None]
             if spent:  # (so that no start-up backfill sets them again: one per decision)
-                await s.execute(
-                    insert(Timer),
+                await qt.add_timers(
+                    s,
                     [
                         {
                             "game_id": f.game_id,
@@ -100,7 +85,7 @@ class Timers:
             return {}
         out: dict[int, GameInfo] = {}
         async with self.core.readers() as s:
-            games = {g.id: g for g in await s.scalars(select(Game).where(Game.id.in_(ids)))}
+            games = await q.games_by_id(s, ids)
             seats = await q.holders_of(s, sorted(games))
             for f in fired:
                 game = games.get(f.game_id)  # type: ignore[arg-type]
@@ -131,16 +116,7 @@ class Timers:
         if self.core.reminder_after is None:
             return 0
         async with self.core.tx() as s:
-            have = select(Timer.game_id).where(Timer.kind == REMINDER)
-            games = list(
-                await s.scalars(
-                    select(Game).where(
-                        Game.status == "running",
-                        Game.id.not_in(have),
-                        self.core.shards.guilds(Game.guild_id),
-                    )
-                )
-            )
+            games = await qt.running_without_reminder(s, self.core.shards)
             for game in games:
                 s.add(
                     Timer(

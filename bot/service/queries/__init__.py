@@ -84,6 +84,10 @@ _HOLDERS = (
 )
 
 
+async def games_by_id(s: AsyncSession, game_ids: set[int]) -> dict[int, Game]:
+    return {g.id: g for g in await s.scalars(select(Game).where(Game.id.in_(game_ids)))}
+
+
 async def holders(s: AsyncSession, game_id: int) -> list[Seat]:
     """The current tenure of every seat, by seat number."""
     return list(await s.scalars(_HOLDERS, {"game": game_id}))
