@@ -7,16 +7,16 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from bot.db.models import Audit, Game, Seat
+from bot.db.models import Game, Seat
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
 from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import title_of
+from bot.service.queries import games as qg
 from bot.service.reading import Reading
 
 #: The audit act of a Play again (on the finished game).
@@ -53,18 +53,14 @@ class PlayAgain:
                 raise ServiceError("That game doesn't exist any more.")
             if old.status != "finished":
                 raise ServiceError(NOT_FINISHED)
-            tenures = list(
-                await s.scalars(select(Seat).where(Seat.game_id == old.id).order_by(Seat.id))
-            )
+            tenures = await qg.tenures(s, old.id)
             played = {x.user_id for x in tenures if not x.is_bot and x.user_id is not None}
             if user_id not in played and not moderator:
                 raise ServiceError(NOT_PLAYED)
-            done = await s.scalar(
-                select(Audit.detail).where(Audit.game_id == old.id, Audit.act == AGAIN).limit(1)
-            )
+            done = await qg.audit_detail(s, old.id, AGAIN)
             if done is not None:
                 raise ServiceError(f"A new lobby was opened from this game already ({done}).")
-            live = await s.scalar(select(Game.status).where(Game.live_channel_id == channel))
+            live = await qg.live_status(s, channel)
             if live is not None:
                 raise ServiceError(BUSY.format(status=live))
             title = title_of(old)

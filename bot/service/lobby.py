@@ -6,7 +6,6 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot import catalog
@@ -21,6 +20,7 @@ from bot.service.describe import describe_game
 from bot.service.loader import Loaded, title_of
 from bot.service.moderation import Moderation
 from bot.service.options import parse_options
+from bot.service.queries import games as qg
 from bot.service.watching import parse_spectators
 from engine.core import Event, Title
 from engine.rng import Rng
@@ -32,7 +32,6 @@ _CHANNEL_TAKEN = (
     "This channel already has a game of {title} ({status}). Finish it, or ask a moderator to "
     "`/admin end` it."
 )
-_LIVE_HERE = select(Game.title, Game.status).where(Game.live_channel_id == bindparam("channel"))
 
 
 @dataclass(frozen=True)
@@ -98,7 +97,7 @@ class Lobby:
         again: another game may be opened here meanwhile.)"""
         _new_game(**settings)
         async with self.core.reading() as c:
-            existing = (await c.execute(_LIVE_HERE, {"channel": channel_id})).first()
+            existing = (await c.execute(qg.LIVE_HERE, {"channel": channel_id})).first()
         if existing is not None:
             raise ServiceError(_CHANNEL_TAKEN.format(title=existing.title, status=existing.status))
 
@@ -128,7 +127,7 @@ class Lobby:
         database does not know)."""
         new = _new_game(title_slug, seats, bots, options, pace, expiry, quiet_clock, spectators)
         async with self.core.channel_lock(channel_id), self.core.tx() as s:
-            existing = await s.scalar(select(Game).where(Game.live_channel_id == channel_id))
+            existing = await qg.live_here(s, channel_id)
             if existing is not None:
                 raise ServiceError(
                     _CHANNEL_TAKEN.format(title=existing.title, status=existing.status)
@@ -170,9 +169,7 @@ class Lobby:
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
         async with self.core.tx() as s:
-            await s.execute(
-                update(Game).where(Game.id == game_id).values(lobby_message_id=message_id)
-            )
+            await qg.set_lobby_message(s, game_id, message_id)
 
     async def join(self, channel_id: int, user_id: int) -> GameInfo:
         game_id = await self.core.game_id(channel_id)

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
-
-from bot.db.models import Game, Seat, SeatClock
+from bot.db.models import Game
 from bot.results import SeatInfo
 from bot.service import queries as q
 from bot.service.clock_plans import ClockPlans
 from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import title_of
+from bot.service.queries import people as qp
 
 #: A person is listed in at most this many games (the newest first beyond it).
 MAX_LISTED = 50
@@ -71,26 +70,8 @@ class MyGames:
         (everywhere when None), oldest first."""
         out: list[MyGame] = []
         async with self.core.readers() as s:
-            seated = select(Seat.game_id).where(
-                Seat.user_id == user_id,
-                Seat.is_bot.is_(False),
-                Seat.until_version.is_(None),
-            )
-            # (an IN subquery, not JOIN + DISTINCT: PostgreSQL cannot compare JSON columns)
-            query = (
-                select(Game)
-                .where(Game.id.in_(seated), Game.status.in_(("lobby", "running")))
-                .order_by(Game.id.desc())
-                .limit(MAX_LISTED)
-            )
-            if guild_id is not None:
-                query = query.where(Game.guild_id == guild_id)
-            games = list(reversed(list(await s.scalars(query))))
-            ids = [g.id for g in games]
-            clocks = {
-                (c.game_id, c.seat_no): c
-                for c in await s.scalars(select(SeatClock).where(SeatClock.game_id.in_(ids)))
-            }
+            games = await qp.seated_games(s, user_id, guild_id, MAX_LISTED)
+            clocks = await qp.clocks_of(s, [g.id for g in games])
             for game in games:
                 seats = await q.holders(s, game.id)
                 state = None

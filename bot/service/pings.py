@@ -10,10 +10,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import Game, Person, Timer
+from bot.db.models import Game, Person
 from bot.service import queries as q
 from bot.service.clock_plans import ClockPlans
 from bot.service.core import Core
@@ -22,6 +21,7 @@ from bot.service.hours import quiet_end, zone
 from bot.service.mygames import MyGame, MyGames
 from bot.service.people import People, person
 from bot.service.ping_news import FRESH, RAN_OUT, STALE, TRUE, fill, happened
+from bot.service.queries import people as qp
 from bot.service.queries.clocks import SEAT_CLOCK
 from bot.service.timers import Fired
 
@@ -63,11 +63,6 @@ def _ping(item: dict[str, Any], mode: str) -> Ping:
     )
 
 
-# Built once (read with every ping): the settings' columns, no ORM objects.
-_PEOPLE = Person.__table__
-_PEOPLE_OF = select(_PEOPLE).where(_PEOPLE.c.user_id.in_(bindparam("ids", expanding=True)))
-
-
 def _mode(p: Any) -> str:
     return "channel" if p is None else str(p.pings)
 
@@ -86,9 +81,7 @@ async def _moot(s: AsyncSession, item: dict[str, Any]) -> bool:
     version, game_id = item.get("version"), item.get("game_id")
     if version is None or game_id is None:
         return False
-    row = (
-        await s.execute(select(Game.status, Game.version).where(Game.id == int(game_id)))
-    ).first()
+    row = await qp.game_status(s, int(game_id))
     return row is None or row.status != "running" or row.version != int(version)
 
 
@@ -134,7 +127,7 @@ class Pings:
         if not items:
             return []
         async with self.core.readers() as s:
-            rows = await s.execute(_PEOPLE_OF, {"ids": [i["user_id"] for i in items]})
+            rows = await s.execute(qp.PEOPLE_OF, {"ids": [i["user_id"] for i in items]})
             settings = {r.user_id: r for r in rows}
         if not any(_kept(settings.get(i["user_id"]), now) for i in items):
             return [_ping(i, _mode(settings.get(i["user_id"]))) for i in items]
@@ -246,14 +239,12 @@ class Pings:
         now = self.core.clock()
         set_ = 0
         async with self.core.tx() as s:
-            people = list(await s.scalars(select(Person).where(Person.pings == DIGEST)))
+            people = await qp.taking(s, DIGEST)
             if not people:
                 return 0
             have = {
                 int((t.payload or {}).get("user_id") or 0)
-                for t in await s.scalars(
-                    select(Timer).where(Timer.kind == DIGEST, Timer.game_id.is_(None))
-                )
+                for t in await qp.people_timers(s, DIGEST)
             }
             for p in people:
                 if p.user_id not in have:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import dataclasses
 from datetime import datetime
 
-from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
 from bot import catalog
-from bot.db.models import Action, Game
+from bot.db.models import Game
 from bot.errors import ServiceError
 from bot.results import Board, GameInfo
 from bot.service import queries as q
@@ -18,6 +17,7 @@ from bot.service.clocks import Clocks
 from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import replay_from_setup, title_of
+from bot.service.queries import games as qg
 from bot.service.queries.away import away_map
 from engine.core import same_position
 from render.contrast import STANDARD
@@ -168,12 +168,7 @@ class Reading:
                 raise ServiceError(q.NO_GAME)
             seats = await q.holders(s, game.id)
             mine = {x.seat_no for x in seats if x.user_id == user_id and not x.is_bot}
-            rows = await s.scalars(
-                select(Action)
-                .where(Action.game_id == game.id, Action.undone_at_version.is_(None))
-                .order_by(Action.seq.desc())
-                .limit(limit * 3)
-            )
+            rows = await qg.newest_live_actions(s, game.id, limit * 3)
             lines: list[str] = []
             for action in rows:
                 for e in reversed(action.events):
@@ -197,4 +192,4 @@ class Reading:
 
     async def game_count(self) -> int:
         async with self.core.readers() as s:
-            return int(await s.scalar(select(func.count()).select_from(Game)) or 0)
+            return await qg.game_count(s)

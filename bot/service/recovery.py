@@ -10,28 +10,17 @@ from __future__ import annotations
 
 import logging
 
-from sqlalchemy import exists, or_, select
-
 from bot import catalog
-from bot.db.models import Action, Game, Seat, Snapshot
+from bot.db.models import Action, Game, Snapshot
 from bot.service import queries as q
 from bot.service.core import Core
 from bot.service.decision import Decision, event_json
 from bot.service.loader import prompts_of, title_of
+from bot.service.queries import games as qg
 from bot.service.queries.decision import bump
 from engine.core import same_position
 
 log = logging.getLogger(__name__)
-
-GAMES, SEATS = Game.__table__, Seat.__table__
-_RUNNING = GAMES.c.status == "running"
-#: Running games where an automatic player holds a seat.
-_WITH_A_BOT = select(GAMES.c.id).where(
-    _RUNNING,
-    exists().where(
-        SEATS.c.game_id == GAMES.c.id, SEATS.c.is_bot.is_(True), SEATS.c.until_version.is_(None)
-    ),
-)
 
 
 class Recovery:
@@ -41,17 +30,11 @@ class Recovery:
 
     async def upgrade_stored_games(self) -> tuple[int, int]:
         """(upgraded, left as they were) among running games of an older rules version."""
-        older = [
-            (GAMES.c.title == title.slug) & (GAMES.c.rules_version != title.rules_version)
-            for title in catalog.offered()
-        ]
-        if not older:
+        rules = [(title.slug, title.rules_version) for title in catalog.offered()]
+        if not rules:
             return 0, 0
         async with self.core.reading() as c:
-            mine = self.core.shards.guilds(GAMES.c.guild_id)
-            ids = list(
-                (await c.execute(select(GAMES.c.id).where(_RUNNING, or_(*older), mine))).scalars()
-            )
+            ids = await qg.running_of_older_rules(c, self.core.shards, rules)
         done = left = 0
         for game_id in ids:
             if await self._upgrade(game_id):
@@ -126,8 +109,7 @@ class Recovery:
         Each game with an automatic player is checked with a read; only those waiting on one
         take a write transaction."""
         async with self.core.reading() as c:
-            mine = self.core.shards.guilds(GAMES.c.guild_id)
-            ids = list((await c.execute(_WITH_A_BOT.where(mine))).scalars())
+            ids = await qg.running_with_a_bot(c, self.core.shards)
         moved = 0
         for game_id in ids:
             try:

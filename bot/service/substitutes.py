@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import catalog
@@ -25,6 +24,7 @@ from bot.service import queries as q
 from bot.service.core import Core
 from bot.service.loader import title_of
 from bot.service.moderation import Moderation
+from bot.service.queries import games as qg
 
 OPEN, WAITING, TAKEN, CANCELLED = "open", "waiting", "taken", "cancelled"
 LIVE = (OPEN, WAITING)
@@ -97,7 +97,7 @@ class Substitutes:
             holder = next((x for x in seats if x.seat_no == seat_no), None)
             if holder is None:
                 raise ServiceError(f"There is no seat {seat_no + 1} in this game.")
-            for live in await _live_requests(s, game.id, seat_no):
+            for live in await qg.live_requests(s, game.id, seat_no, LIVE):
                 if _is_stale(live, holder):
                     live.status = CANCELLED
                     continue
@@ -205,7 +205,7 @@ class Substitutes:
     # ------------------------------------------------------------------ inside
     async def _request_game(self, request_id: int) -> int:
         async with self.core.readers() as s:
-            game_id = await s.scalar(select(Substitute.game_id).where(Substitute.id == request_id))
+            game_id = await qg.request_game(s, request_id)
         if game_id is None:
             raise ServiceError(NO_REQUEST)
         return int(game_id)
@@ -281,17 +281,6 @@ class Substitutes:
             volunteer_id=row.volunteer_id,
             message_id=row.message_id,
         )
-
-
-async def _live_requests(s: AsyncSession, game_id: int, seat_no: int) -> list[Substitute]:
-    rows = await s.scalars(
-        select(Substitute).where(
-            Substitute.game_id == game_id,
-            Substitute.seat_no == seat_no,
-            Substitute.status.in_(LIVE),
-        )
-    )
-    return list(rows)
 
 
 def _is_stale(row: Substitute, holder: Seat) -> bool:
