@@ -16,20 +16,19 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.db.models import Game, Seat
+from bot.db.models import Game
 from bot.errors import ServiceError
 from bot.service import queries as q
 from bot.service.core import Core
-from bot.service.replay import ACTIONS, Replay, played_game_id, played_title, still_secret
+from bot.service.queries import replay as qr
+from bot.service.replay import Replay, played_game_id, played_title, still_secret
 from engine.core import Title
 
 #: The record's format, for readers of exported files.
 FORMAT = "boardroom.public-record"
 FORMAT_VERSION = 1
-SEATS = Seat.__table__
 ONLY_FINISHED = (
     "Only finished games can be exported: a moderator can export a running one (its hidden "
     "information stays hidden)."
@@ -87,9 +86,7 @@ class Exports:
         if record["status"] != "finished":
             raise ServiceError("Only a finished game can be a fixture.")
         async with self.core.cold_reading() as c:
-            seed = await c.scalar(
-                select(Game.__table__.c.seed).where(Game.__table__.c.id == game_id)
-            )
+            seed = await qr.seed_of(c, game_id)
         assert seed is not None  # public_record found the game
         return {**record, "seed": int(seed)}
 
@@ -102,32 +99,12 @@ class Exports:
                 raise ServiceError(
                     ONLY_FINISHED if game.status == "running" else ONLY_MODERATORS_ENDED
                 )
-            actions = (
-                await c.execute(
-                    select(
-                        ACTIONS.c.seq,
-                        ACTIONS.c.seat_no,
-                        ACTIONS.c.user_id,
-                        ACTIONS.c.version,
-                        ACTIONS.c.choice_id,
-                        ACTIONS.c.events,
-                        ACTIONS.c.created_at,
-                    )
-                    .where(ACTIONS.c.game_id == game.id, ACTIONS.c.undone_at_version.is_(None))
-                    .order_by(ACTIONS.c.seq)
-                )
-            ).all()
+            actions = await qr.logged_moves(c, game.id)
             seqs = [a.seq for a in actions]
             self.replay.replay_states.put_seqs(game.id, game.version, seqs)
             final = await self.replay.state_after(c, game, title, seqs, len(seqs))
             hidden = await self._unrevealed(c, game, title, seqs, final, actions)
-            tenures = (
-                await c.execute(
-                    select(SEATS)
-                    .where(SEATS.c.game_id == game.id)
-                    .order_by(SEATS.c.seat_no, SEATS.c.id)
-                )
-            ).all()
+            tenures = await qr.seat_rows(c, game.id)
         moves = []
         for n, a in enumerate(actions, 1):
             secret = n in hidden  # who decided, and what, stays hidden with it

@@ -6,12 +6,11 @@ player confirmed, and also after a restart between the confirmation and the reve
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
 from bot.service import queries as q
 from bot.service.core import Core
 from bot.service.loader import title_of
-from bot.service.replay import ACTIONS, Replay, still_secret
+from bot.service.queries import replay as qr
+from bot.service.replay import Replay, still_secret
 
 
 class Follows:
@@ -27,17 +26,7 @@ class Follows:
             game, _ = await q.game_and_holders(c, game_id)
             if game is None:
                 return start
-            rows = (
-                await c.execute(
-                    select(ACTIONS.c.seq, ACTIONS.c.seat_no, ACTIONS.c.version, ACTIONS.c.events)
-                    .where(
-                        ACTIONS.c.game_id == game_id,
-                        ACTIONS.c.version <= version,
-                        ACTIONS.c.undone_at_version.is_(None),
-                    )
-                    .order_by(ACTIONS.c.seq)
-                )
-            ).all()
+            rows = await qr.moves_up_to_version(c, game_id, version)
             seqs = [r.seq for r in rows]
             pos = sum(1 for r in rows if r.version < version)  # moves before the decision
             title = title_of(game)

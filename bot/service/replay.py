@@ -15,38 +15,25 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot import catalog
-from bot.db.models import Action, Game, Snapshot
+from bot.db.models import Game
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
 from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import apply_logged, title_of
+from bot.service.queries import replay as qr
+from bot.service.queries.replay import PLAYED, live_seqs, played_game_id
 from bot.service.replay_states import STRIDE, ReplayStates
 from engine.core import Prompt, Title
 from render.contrast import STANDARD
 from render.core import RenderedImage
 
 log = logging.getLogger(__name__)
-ACTIONS = Action.__table__
-SNAPSHOTS = Snapshot.__table__
-GAMES = Game.__table__
 NOT_STARTED = "The game here has not started yet: there is nothing to replay."
-#: What a replay or an export may show: games that were played (a moderator's end included).
-PLAYED = ("running", "finished", "ended")
-_MOVE_COLUMNS = (
-    ACTIONS.c.game_id,
-    ACTIONS.c.seq,
-    ACTIONS.c.seat_no,
-    ACTIONS.c.choice_id,
-    ACTIONS.c.user_id,
-    ACTIONS.c.events,
-    ACTIONS.c.created_at,
-)
 
 
 @dataclass(frozen=True)
@@ -73,32 +60,6 @@ class Frame:
     #: The move was one seat's part of a simultaneous secret decision: who made it is not
     #: shown (nobody saw it then).
     secret: bool = False
-
-
-_NEWEST_PLAYED = (
-    select(GAMES.c.id)
-    .where(GAMES.c.status.in_(PLAYED), GAMES.c.version > 0)
-    .order_by(GAMES.c.id.desc())
-    .limit(1)
-)
-
-
-async def played_game_id(c: AsyncConnection, channel_id: int) -> int:
-    """The channel's newest game that was played (running, finished, or ended by a
-    moderator): a lobby open meanwhile does not hide the last game."""
-    found = await c.scalar(_NEWEST_PLAYED.where(GAMES.c.channel_id == channel_id))
-    if found is None:
-        raise ServiceError("No game has been played in this channel yet.")
-    return int(found)
-
-
-async def live_seqs(c: AsyncConnection, game_id: int) -> list[int]:
-    rows = await c.execute(
-        select(ACTIONS.c.seq)
-        .where(ACTIONS.c.game_id == game_id, ACTIONS.c.undone_at_version.is_(None))
-        .order_by(ACTIONS.c.seq)
-    )
-    return [int(r[0]) for r in rows]
 
 
 class Replay:
@@ -149,13 +110,7 @@ class Replay:
                 )
             row = None
             if move:
-                row = (
-                    await c.execute(
-                        select(*_MOVE_COLUMNS).where(
-                            ACTIONS.c.game_id == game.id, ACTIONS.c.seq == seqs[move - 1]
-                        )
-                    )
-                ).one()
+                row = await qr.move_at(c, game.id, seqs[move - 1])
             state, secret = await self._position(c, game, title, seqs, move, row)
         info = describe_game(game, seats, None)
         view = title.view(state, None)
@@ -202,13 +157,7 @@ class Replay:
             # the last seat of a simultaneous secret decision: anonymous when the move before
             # it was a confirmation that revealed nothing
             earlier = await self.state_after(c, game, title, seqs, move - 2)
-            prev = (
-                await c.execute(
-                    select(ACTIONS.c.seat_no, ACTIONS.c.events).where(
-                        ACTIONS.c.game_id == game.id, ACTIONS.c.seq == seqs[move - 2]
-                    )
-                )
-            ).one()
+            prev = await qr.seat_and_events_at(c, game.id, seqs[move - 2])
             secret = still_secret(title.prompts(earlier), before, prev.seat_no, prev.events or [])
         apply_logged(title, state, row)
         cache.put_state(game.id, row.seq, title.encode(state))
@@ -253,14 +202,7 @@ class Replay:
                 break
             start -= 1
         if data is None:
-            snap = (
-                await c.execute(
-                    select(SNAPSHOTS.c.last_seq, SNAPSHOTS.c.state)
-                    .where(SNAPSHOTS.c.game_id == game.id, SNAPSHOTS.c.last_seq <= target)
-                    .order_by(SNAPSHOTS.c.last_seq.desc())
-                    .limit(1)
-                )
-            ).first()
+            snap = await qr.snapshot_at_or_before(c, game.id, target)
             at = bisect.bisect_left(seqs, snap.last_seq) if snap is not None else -1
             if (
                 snap is not None
@@ -278,16 +220,8 @@ class Replay:
             cache.put_state(game.id, 0, title.encode(state))
         if start == move:
             return state
-        rows = await c.execute(
-            select(ACTIONS.c.game_id, ACTIONS.c.seq, ACTIONS.c.seat_no, ACTIONS.c.choice_id)
-            .where(
-                ACTIONS.c.game_id == game.id,
-                ACTIONS.c.seq > (seqs[start - 1] if start else 0),
-                ACTIONS.c.seq <= target,
-                ACTIONS.c.undone_at_version.is_(None),
-            )
-            .order_by(ACTIONS.c.seq)
-        )
+        after = seqs[start - 1] if start else 0
+        rows = await qr.moves_between(c, game.id, after, target)
         position = start
         for action in rows:
             position += 1

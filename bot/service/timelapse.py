@@ -16,12 +16,11 @@ The timelapse is best-effort and at most once; the final standings are never hel
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Protocol
 
-from sqlalchemy import CursorResult, delete, select
-
-from bot.db.models import Action, Delivery, Game
+from bot.db.models import Delivery, Game
 from bot.service.core import Core
+from bot.service.queries import replay as qr
 from bot.service.queries.decision import mark_delivered
 from bot.timelapse import Spec
 
@@ -56,7 +55,7 @@ async def owe_timelapse(
     its timelapse, in one transaction (owing it twice is owing it once)."""
     async with service.core.tx(game_id) as s:
         await mark_delivered(s, [(game_id, version, message_id)])
-        found = await s.scalar(select(Delivery.id).where(*_row(game_id, version)))
+        found = await qr.owed_id(s, game_id, version, TIMELAPSE)
         if found is None:
             s.add(Delivery(game_id=game_id, version=version, kind=TIMELAPSE, prefix=""))
 
@@ -64,24 +63,13 @@ async def owe_timelapse(
 async def claim_timelapse(service: Served, game_id: int, version: int) -> bool:
     """Take the owed timelapse off the table: True for exactly one caller, who posts it."""
     async with service.core.tx(game_id) as s:
-        done = await s.execute(
-            delete(Delivery)
-            .where(*_row(game_id, version))
-            .execution_options(synchronize_session=False)
-        )
-        return bool(cast(CursorResult[Any], done).rowcount)  # a DELETE gives a CursorResult
+        return await qr.drop_owed(s, game_id, version, TIMELAPSE)
 
 
 async def owed_timelapses(service: Served, limit: int = 100) -> list[tuple[int, int]]:
     """(game id, version) of every timelapse still owed, oldest first."""
     async with service.core.cold() as s:
-        rows = await s.execute(
-            select(Delivery.game_id, Delivery.version)
-            .where(Delivery.kind == TIMELAPSE, service.core.shards.games(Delivery.game_id))
-            .order_by(Delivery.id)
-            .limit(limit)
-        )
-        return [(int(g), int(v)) for g, v in rows]
+        return await qr.owed_of_kind(s, TIMELAPSE, service.core.shards, limit)
 
 
 async def finished_game(service: Served, game_id: int) -> FinishedGame | None:
@@ -90,21 +78,8 @@ async def finished_game(service: Served, game_id: int) -> FinishedGame | None:
         game = await s.get(Game, game_id)
         if game is None or game.status != "finished":
             return None
-        rows = await s.execute(
-            select(Action.seat_no, Action.choice_id)
-            .where(Action.game_id == game_id, Action.undone_at_version.is_(None))
-            .order_by(Action.seq)
-        )
-        moves = [(int(seat), str(choice)) for seat, choice in rows]
+        moves = await qr.live_choices(s, game_id)
         spec = Spec(game.title, game.seed, game.seats, dict(game.options or {}), moves)
         return FinishedGame(
             game.id, game.version, game.channel_id, game.turn_message_id, game.title, spec
         )
-
-
-def _row(game_id: int, version: int) -> tuple:
-    return (
-        Delivery.game_id == game_id,
-        Delivery.version == version,
-        Delivery.kind == TIMELAPSE,
-    )
