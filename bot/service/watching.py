@@ -10,19 +10,18 @@ read only when a game ends or a followed player moved."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, distinct, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import catalog
-from bot.db.models import Action, Game, Watcher
+from bot.db.models import Game, Watcher
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
 from bot.service.core import Core
 from bot.service.describe import describe_game
+from bot.service.queries import watching as qw
 
 OPEN, ASK, CLOSED = "open", "ask", "closed"
 #: setting -> how the lobby and `/game status` say it.
@@ -79,15 +78,7 @@ class Watching:
     async def load_watching(self) -> None:
         """At start-up: which live games have followed players (one query)."""
         async with self.core.readers() as s:
-            rows = await s.execute(
-                select(Watcher.game_id, Watcher.player_id)
-                .join(Game, Game.id == Watcher.game_id)
-                .where(
-                    Watcher.allowed.is_(True),
-                    Watcher.player_id.is_not(None),
-                    Game.status.in_(LIVE),
-                )
-            )
+            rows = await qw.followed_in_live_games(s, LIVE)
             followed: dict[int, set[int]] = {}
             for game_id, player_id in rows:
                 followed.setdefault(game_id, set()).add(player_id)
@@ -103,14 +94,7 @@ class Watching:
 
     async def _refollow(self, s: AsyncSession, game_id: int) -> None:
         """Read again who is followed in this game (after a change, in its transaction)."""
-        followed = await s.scalars(
-            select(distinct(Watcher.player_id)).where(
-                Watcher.game_id == game_id,
-                Watcher.allowed.is_(True),
-                Watcher.player_id.is_not(None),
-            )
-        )
-        players = {p for p in followed if p is not None}
+        players = await qw.followed_players(s, game_id)
         if self._followed is None:
             self._followed = {}
         if players:
@@ -136,11 +120,7 @@ class Watching:
                 raise ServiceError(SEATED)
             if player_id is not None and player_id not in people:
                 raise ServiceError(f"<@{player_id}> doesn't play in this game.")
-            mine = list(
-                await s.scalars(
-                    select(Watcher).where(Watcher.game_id == game_id, Watcher.user_id == user_id)
-                )
-            )
+            mine = await qw.rows_of(s, game_id, user_id)
             same = next((r for r in mine if r.player_id == player_id), None)
             if same is not None:
                 if not same.allowed:
@@ -169,11 +149,7 @@ class Watching:
         only); a waiting request is withdrawn. How many rows were removed."""
         game_id = await self.core.game_id(channel_id)
         async with self.core.tx(game_id) as s:
-            query = delete(Watcher).where(Watcher.game_id == game_id, Watcher.user_id == user_id)
-            if player_id is not None:
-                query = query.where(Watcher.player_id == player_id)
-            done = await s.execute(query.execution_options(synchronize_session=False))
-            gone = cast(CursorResult[Any], done).rowcount  # a DELETE gives a CursorResult
+            gone = await qw.delete(s, game_id, user_id, player_id=player_id)
             if not gone:
                 if player_id is not None:
                     raise ServiceError(f"You don't follow <@{player_id}> in this game.")
@@ -188,12 +164,7 @@ class Watching:
         watch (every request of theirs in that game)."""
         async with self.core.tx(game_id) as s:
             game, row = await self._request(s, game_id, watcher_id, actor, moderator)
-            await s.execute(
-                update(Watcher)
-                .where(Watcher.game_id == game.id, Watcher.user_id == row.user_id)
-                .values(allowed=True)
-                .execution_options(synchronize_session=False)
-            )
+            await qw.allow(s, game.id, row.user_id)
             await self.core.audit(s, game, actor, "allow-spectator", f"<@{row.user_id}>")
             await self._refollow(s, game.id)
             return _watch(game, row, allowed=True)
@@ -206,15 +177,7 @@ class Watching:
         again)."""
         async with self.core.tx(game_id) as s:
             game, row = await self._request(s, game_id, watcher_id, actor, moderator)
-            await s.execute(
-                delete(Watcher)
-                .where(
-                    Watcher.game_id == game.id,
-                    Watcher.user_id == row.user_id,
-                    Watcher.allowed.is_(False),
-                )
-                .execution_options(synchronize_session=False)
-            )
+            await qw.delete(s, game.id, row.user_id, waiting_only=True)
             await self.core.audit(s, game, actor, "decline-spectator", f"<@{row.user_id}>")
             return _watch(game, row, allowed=False)
 
@@ -250,19 +213,10 @@ class Watching:
             before = game.spectators or OPEN
             stopped = 0
             if setting == CLOSED:
-                stopped = await _watching_count(s, game_id)
-                await s.execute(
-                    delete(Watcher)
-                    .where(Watcher.game_id == game_id)
-                    .execution_options(synchronize_session=False)
-                )
+                stopped = await qw.watching_count(s, game_id)
+                await qw.delete(s, game_id)
             elif setting == OPEN:
-                await s.execute(
-                    update(Watcher)
-                    .where(Watcher.game_id == game_id, Watcher.allowed.is_(False))
-                    .values(allowed=True)
-                    .execution_options(synchronize_session=False)
-                )
+                await qw.allow(s, game_id)
             game.spectators = setting
             await self.core.audit(s, game, actor, "spectators", f"{before} -> {setting}")
             await s.flush()
@@ -273,25 +227,15 @@ class Watching:
     async def spectators_of(self, game_id: int) -> tuple[str, int, int]:
         """(setting, people watching, people waiting for an Allow), for `/game status`."""
         async with self.core.readers() as s:
-            setting = await s.scalar(select(Game.spectators).where(Game.id == game_id))
-            rows = await s.execute(
-                select(Watcher.allowed, func.count(distinct(Watcher.user_id)))
-                .where(Watcher.game_id == game_id)
-                .group_by(Watcher.allowed)
-            )
-            counts = {bool(allowed): int(n) for allowed, n in rows}
+            setting = await qw.spectators_setting(s, game_id)
+            counts = await qw.counts(s, game_id)
         return setting or OPEN, counts.get(True, 0), counts.get(False, 0)
 
     async def spectators_at_end(self, game_id: int) -> list[int]:
         """Everyone allowed to watch this game (for the DM at its end), once it is over."""
         self.forget_followed(game_id)
         async with self.core.readers() as s:
-            rows = await s.scalars(
-                select(distinct(Watcher.user_id))
-                .where(Watcher.game_id == game_id, Watcher.allowed.is_(True))
-                .order_by(Watcher.user_id)
-            )
-            return list(rows)
+            return await qw.allowed_people(s, game_id)
 
     async def followers_of_moves(
         self, game_id: int, after_version: int, upto_version: int
@@ -299,37 +243,11 @@ class Watching:
         """Spectator -> the followed players who made a move committed in the versions
         (after_version, upto_version] (one statement)."""
         async with self.core.readers() as s:
-            rows = await s.execute(
-                select(Watcher.user_id, Action.user_id)
-                .join(
-                    Action,
-                    (Action.game_id == Watcher.game_id) & (Action.user_id == Watcher.player_id),
-                )
-                .where(
-                    Watcher.game_id == game_id,
-                    Watcher.allowed.is_(True),
-                    Action.version > after_version,
-                    Action.version <= upto_version,
-                    Action.undone_at_version.is_(None),
-                )
-                .distinct()
-            )
-            out: dict[int, list[int]] = {}
-            for watcher, player in rows:
-                out.setdefault(int(watcher), []).append(int(player))
+            rows = await qw.followers_of_moves(s, game_id, after_version, upto_version)
+        out: dict[int, list[int]] = {}
+        for watcher, player in rows:
+            out.setdefault(watcher, []).append(player)
         return {w: sorted(p) for w, p in out.items()}
-
-
-async def _watching_count(s: AsyncSession, game_id: int) -> int:
-    """How many people watch the game (requests still waiting for an Allow not counted)."""
-    return int(
-        await s.scalar(
-            select(func.count(distinct(Watcher.user_id))).where(
-                Watcher.game_id == game_id, Watcher.allowed.is_(True)
-            )
-        )
-        or 0
-    )
 
 
 def _watch(
