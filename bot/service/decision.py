@@ -171,19 +171,8 @@ class Decision:
             timers=None if result is not None else await self.timers(s, game, now),
             delivered=posted[0] if posted is not None else None,
         )
-        people = [x.user_id for x in seats if x.user_id is not None and not x.is_bot]
-        away_now = self.on.away_now
-
-        def write_and_read(sync: Session) -> dict[int, datetime]:
-            """The decision's statements, and who is away for its turn message, in one go."""
-            write_decision(sync, write)
-            away: dict[int, datetime] = {}
-            if result is None:
-                for listener in away_now:
-                    away.update(listener(sync, game, people))
-            return away
-
-        away = await s.run_sync(write_and_read)
+        away_now = self.on.away_now if result is None else []
+        away = await s.run_sync(_write_and_read(write, game, seats, away_now))
         metrics.decided(s, game.title, game.guild_id)
         if result is not None:
             for game_over in self.on.game_over:
@@ -310,6 +299,23 @@ def _values(result: Any, posted: tuple[int, int | None] | None) -> dict[str, Any
     if posted is not None and posted[1] is not None:
         values["turn_message_id"] = posted[1]  # the last post is the game's turn message
     return values
+
+
+def _write_and_read(
+    write: DecisionRows, game: Game, seats: list[Seat], away_now: list[AwayNow]
+) -> Callable[[Session], dict[int, datetime]]:
+    """The decision's statements, and who is away for its turn message, in one go (sync: one
+    `run_sync`)."""
+    people = [x.user_id for x in seats if x.user_id is not None and not x.is_bot]
+
+    def write_and_read(sync: Session) -> dict[int, datetime]:
+        write_decision(sync, write)
+        away: dict[int, datetime] = {}
+        for listener in away_now:
+            away.update(listener(sync, game, people))
+        return away
+
+    return write_and_read
 
 
 #: A move to log: seat, choice, person (None: an automatic player), events, undoable.
