@@ -2,7 +2,7 @@
 game whose clocks wait through them), its time left, and the one timer row (kind "clock") of
 its next event. A change of those absences (`/me away`, `/me back`, new quiet hours or zone, a
 moderator's `quiet_clock:`) re-plans the clocks concerned at once, in the change's own
-transaction (`_person_clocks`, `_replan`): there is one way to re-plan a clock."""
+transaction (`person_clocks`, `replan`): there is one way to re-plan a clock."""
 
 from __future__ import annotations
 
@@ -154,7 +154,7 @@ class ClockPlans:
         self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
     ) -> tuple[Next, float, Absences]:
         """A running clock's next event, the seconds it has left now, and its absences (for
-        `_plan_timer`)."""
+        `plan_timer`)."""
         assert row.running_since is not None
         now, since = self.core.clock(), aware(row.running_since)
         absences = await self._absences(s, game, row, user_id)
@@ -246,7 +246,8 @@ class ClockPlans:
         quiet_only: bool = False,
     ) -> AsyncIterator[tuple[AsyncSession, list[tuple[Game, SeatClock]]]]:
         """A write transaction, under the locks of the games where `user_id`'s clock runs
-        (see `queries.clocks.running_clocks`), with those games and clocks: re-plan them with `_replan`."""
+        (see `queries.clocks.running_clocks`), with those games and clocks: re-plan them with
+        `replan`."""
         async with self.core.readers() as s:
             ids = await qc.clocked_game_ids(s, user_id, guild_id, everywhere, quiet_only)
         async with AsyncExitStack() as stack:

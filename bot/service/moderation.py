@@ -107,7 +107,7 @@ class Moderation:
             return await self.decision.outcome(s, game, seats, None, [line])
         title = title_of(game)
         loaded = await self.core.state(s, game, title)
-        # the seat's clock runs on for its new holder (stopped by `_hand_over_clock`)
+        # the seat's clock runs on for its new holder (stopped by `ClockPlans.hand_over_clock`)
         await self.decision.tick(s, game, seats, prompts_of(title, loaded), set())
         outcome = await self.decision.decide(s, game, title, loaded, seats, None)
         outcome.events.insert(0, line)

@@ -1,7 +1,9 @@
-"""The service's queries: small async functions over a session (or a bare connection) that
-read a game, its seats, actions and snapshots and its owed turn messages, and drop snapshots.
-What a decision writes is in `queries.decision`; the game's timers in `queries.timers`:
-one package holds the queries (design.md)."""
+"""The service's queries: every SQL statement of bot/service is here (tests/bot/
+test_service_shape.py keeps it so). This module: small async functions over a session (or a
+bare connection) that read a game, its seats, actions and snapshots and its owed turn messages,
+and drop snapshots. By subject: `decision` (what a decision writes), `timers` (the games'
+timers, the dispatcher's and the stall detector's reads), `away`, `clocks`, `people`, `games`
+(lobby, substitutes, repairs, views), `watching`, `replay` (the looking-back reads), `stats`."""
 
 from __future__ import annotations
 
