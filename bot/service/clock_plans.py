@@ -66,6 +66,9 @@ class Absences:
 
 
 class ClockPlans:
+    """How running clocks are planned and re-planned: shared by the clock, moderation and
+    people use cases."""
+
     def __init__(self, core: Core) -> None:
         self.core = core
 

@@ -64,6 +64,8 @@ class ClockNews:
 
 
 class Clocks:
+    """Seat clocks; `tick` and `hand_back` are listeners of every decision."""
+
     def __init__(self, core: Core, decision: Decision, plans: ClockPlans) -> None:
         self.core = core
         self.decision = decision

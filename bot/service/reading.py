@@ -25,6 +25,8 @@ from render.core import RenderedImage
 
 
 class Reading:
+    """The read-only views; `away_now` and `away_view` are listeners of every decision."""
+
     def __init__(self, core: Core, clocks: Clocks) -> None:
         self.core = core
         self.clocks = clocks

@@ -50,6 +50,8 @@ class Stalled:
 
 
 class Stalls:
+    """The stall detector; `stall_timer` is a listener of every decision."""
+
     def __init__(self, core: Core) -> None:
         self.core = core
 

@@ -115,6 +115,8 @@ def _utc(when: datetime) -> datetime:
 
 
 class Stats:
+    """`/stats`; `game_over` is a listener of the decision that ends a game."""
+
     def __init__(self, core: Core) -> None:
         self.core = core
 
