@@ -154,13 +154,13 @@ async def play(
     svc.posted(game_id, outcome.game.version, message_id)
     while outcome.game.status == "running":
         if decisions == COLD_AT:
-            svc._cache.clear()
-        loaded = svc._cache.get(game_id, outcome.game.version)
+            svc.core.cache.clear()
+        loaded = svc.core.cache.get(game_id, outcome.game.version)
         cold = loaded is None
         if cold:  # what a move would find: the latest snapshot (read apart, not counted)
             await svc.prompt_in_game(game_id, PERSON)
-            loaded = svc._cache.get(game_id, outcome.game.version)
-            svc._cache.clear()
+            loaded = svc.core.cache.get(game_id, outcome.game.version)
+            svc.core.cache.clear()
         assert loaded is not None
         state = title.copy(loaded.state)
         choice = title.bot_choice(state, seat, rng.fork(decisions))
@@ -217,7 +217,7 @@ async def play(
 async def finished_figures(svc: GameService, game_id: int, title: Title) -> dict:
     """Replay the finished game from its log: with the reads, and the rules alone."""
     with_reads, rules_only = [], []
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         game = await s.get(Game, game_id)
         rows = list(
             await s.scalars(

@@ -135,7 +135,7 @@ async def measure(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
                         move = rng.randint(0, moves)
                         if mode == "jump":
                             svc.replay_states.clear()
-                            svc._cache.clear()
+                            svc.core.cache.clear()
                         catalog.images.clear()
                     else:
                         if i % 10 == 0:

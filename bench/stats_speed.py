@@ -149,7 +149,7 @@ def _games(n: int, people: int, rng: random.Random) -> dict[str, list[dict[str, 
 async def _store(svc: GameService, rows: dict[str, list[dict[str, Any]]]) -> float:
     t0 = time.perf_counter()
     tables = {"games": Game, "seats": Seat, "actions": Action, "audit": Audit}
-    async with svc._tx() as s:
+    async with svc.core.tx() as s:
         for name, model in tables.items():
             data = rows[name]
             for n in range(0, len(data), 5000):
@@ -180,7 +180,7 @@ async def run(games: int, people: int, db: str | None) -> dict[str, Any]:
     rows = _games(games, people, rng)
     stored = await _store(svc, rows)
     recompute, (written, rated) = await _timed(svc.recompute_stats)
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         folks = list(await s.scalars(select(GameResult.user_id).distinct()))
         total = await s.scalar(select(func.count()).select_from(GameResult))
     report: dict[str, Any] = {
@@ -241,7 +241,7 @@ async def run(games: int, people: int, db: str | None) -> dict[str, Any]:
     assert extra["games"][0]["status"] == "finished"
     ends: list[float] = []
     for _ in range(10):
-        async with svc._writers() as s, s.begin():
+        async with svc.core.writers() as s, s.begin():
             for name, model in {"games": Game, "seats": Seat, "actions": Action}.items():
                 await s.execute(insert(model), extra[name])
             t0 = time.perf_counter()

@@ -152,7 +152,7 @@ async def store(fake: FakeDiscord, db_url: str, games: int, timers: int, seed: i
     clock.now = v0
     await service.flush_deliveries()
     stored = await service.game_count()
-    async with service._sessions() as s:  # what is due by V0 (+ the clock's one second slack)
+    async with service.core.readers() as s:  # what is due by V0 (+ the clock's one second slack)
         rows = await s.execute(
             select(Timer.kind, func.count())
             .where(Timer.due_at <= v0 + timedelta(seconds=1))

@@ -38,6 +38,8 @@ class App:
     engine: AsyncEngine
     reader: AsyncEngine
     service: GameService
+    #: The cold reads' (statistics, export, history, replay): on SQLite, aiosqlite's thread.
+    cold: AsyncEngine
     #: Truncates a SQLite file's write-ahead log when it grows large (bot.db.wal).
     wal_keeper: asyncio.Task[None] | None = None
 
@@ -47,9 +49,8 @@ class App:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.wal_keeper
         catalog.stop_render_pool()
-        await self.engine.dispose()
-        if self.reader is not self.engine:
-            await self.reader.dispose()
+        for engine in {self.engine, self.reader, self.cold}:
+            await engine.dispose()
 
 
 async def build(settings: Settings) -> App:
@@ -66,28 +67,31 @@ async def build(settings: Settings) -> App:
     database = sqlite_file(url)
     # (the WAL keeper below copies the log back in a thread: the writer's commits never do)
     engine = make_engine(url, busy_timeout=timeout, autocheckpoint=database is None)
-    reader = make_engine(url, writer=False, busy_timeout=timeout) if is_sqlite(url) else engine
+    reader, cold = engine, engine
+    if is_sqlite(url):
+        reader = make_engine(url, writer=False, busy_timeout=timeout)
+        cold = make_engine(url, writer=False, busy_timeout=timeout, threaded=True)
     try:
         await migrate(engine)
         await check_writable(engine)
     except BaseException:
         catalog.stop_render_pool()
-        await engine.dispose()
-        if reader is not engine:
-            await reader.dispose()
+        for made in {engine, reader, cold}:
+            await made.dispose()
         raise
     hours = settings.turn_reminder_hours
     service = GameService(
         sessionmaker(engine),
         cache_size=settings.state_cache_size,
         readers=sessionmaker(reader),
+        cold=sessionmaker(cold),
         reminder_after=timedelta(hours=hours) if hours > 0 else None,
         clock=service_clock(),
         shards=settings.shards(),
     )
     await service.upgrade_stored_games()
     await service.load_watching()
-    app = App(settings=settings, engine=engine, reader=reader, service=service)
+    app = App(settings=settings, engine=engine, reader=reader, service=service, cold=cold)
     if database is not None:
         app.wal_keeper = asyncio.create_task(wal.keep_small(database))
     return app

@@ -7,16 +7,17 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from bot.db.models import Audit, Game, Seat
+from bot.db.models import Game, Seat
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
-from bot.service.base import ServiceCore
+from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import title_of
+from bot.service.queries import games as qg
+from bot.service.reading import Reading
 
 #: The audit act of a Play again (on the finished game).
 AGAIN = "play-again"
@@ -36,30 +37,30 @@ class Again:
     invited: list[int]
 
 
-class AgainCases(ServiceCore):
+class PlayAgain:
+    def __init__(self, core: Core, reading: Reading) -> None:
+        self.core = core
+        self.reading = reading
+
     async def play_again(self, game_id: int, user_id: int, *, moderator: bool) -> Again:
         """Open the new lobby: the presser takes a seat if they played; the seats the automatic
         player held from the start are automatic again; everyone else who played to the end
         (or whose seat the automatic player took over) is invited."""
-        channel = await self.channel_of(game_id)  # type: ignore[attr-defined]  # reading.py
-        async with self._channel_lock(channel), self._tx() as s:
+        channel = await self.reading.channel_of(game_id)
+        async with self.core.channel_lock(channel), self.core.tx() as s:
             old = await s.get(Game, game_id)
             if old is None:
                 raise ServiceError("That game doesn't exist any more.")
             if old.status != "finished":
                 raise ServiceError(NOT_FINISHED)
-            tenures = list(
-                await s.scalars(select(Seat).where(Seat.game_id == old.id).order_by(Seat.id))
-            )
+            tenures = await qg.tenures(s, old.id)
             played = {x.user_id for x in tenures if not x.is_bot and x.user_id is not None}
             if user_id not in played and not moderator:
                 raise ServiceError(NOT_PLAYED)
-            done = await s.scalar(
-                select(Audit.detail).where(Audit.game_id == old.id, Audit.act == AGAIN).limit(1)
-            )
+            done = await qg.audit_detail(s, old.id, AGAIN)
             if done is not None:
                 raise ServiceError(f"A new lobby was opened from this game already ({done}).")
-            live = await s.scalar(select(Game.status).where(Game.live_channel_id == channel))
+            live = await qg.live_status(s, channel)
             if live is not None:
                 raise ServiceError(BUSY.format(status=live))
             title = title_of(old)
@@ -91,7 +92,7 @@ class AgainCases(ServiceCore):
             for i in range(bots):
                 s.add(Seat(game_id=game.id, seat_no=game.seats - bots + i, is_bot=True))
             invited = _invited(tenures, user_id)
-            await self._audit(s, old, user_id, AGAIN, f"game #{game.id}")
+            await self.core.audit(s, old, user_id, AGAIN, f"game #{game.id}")
             await s.flush()
             lobby = describe_game(game, await q.holders(s, game.id), None)
             return Again(lobby=lobby, previous_id=old.id, invited=invited)

@@ -2,7 +2,7 @@
 game whose clocks wait through them), its time left, and the one timer row (kind "clock") of
 its next event. A change of those absences (`/me away`, `/me back`, new quiet hours or zone, a
 moderator's `quiet_clock:`) re-plans the clocks concerned at once, in the change's own
-transaction (`_person_clocks`, `_replan`): there is one way to re-plan a clock."""
+transaction (`person_clocks`, `replan`): there is one way to re-plan a clock."""
 
 from __future__ import annotations
 
@@ -11,11 +11,10 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Select, bindparam, delete, insert, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import Game, Person, Seat, SeatClock, Timer, Vacation
-from bot.service.base import ServiceCore
+from bot.db.models import Game, Person, SeatClock
+from bot.service import queries as q
 from bot.service.clock_rules import (
     EXPIRE,
     HALF,
@@ -29,10 +28,10 @@ from bot.service.clock_rules import (
     left,
     plan,
 )
+from bot.service.core import Core
 from bot.service.hours import quiet_spans, zone
-
-#: The timer kind of seat clocks.
-CLOCK = "clock"
+from bot.service.queries import clocks as qc
+from bot.service.queries.clocks import CLOCK
 
 Span = tuple[datetime, datetime]
 
@@ -66,59 +65,17 @@ class Absences:
     quiet_runs: list[Span] = field(default_factory=list)
 
 
-# Built once (they run with every clock timer): bound parameters, cache keys memoised.
-_VAC = Vacation.__table__
-_SPANS = select(_VAC.c.starts_at, _VAC.c.ends_at).where(
-    _VAC.c.user_id == bindparam("user"),
-    _VAC.c.automatic.is_(False),
-    _VAC.c.ends_at > bindparam("since"),
-)
-_SPANS_ON_SERVER = _SPANS.where(_VAC.c.guild_id == bindparam("guild"))
-_SPANS_OFF_SERVER = _SPANS.where(_VAC.c.guild_id.is_(None))
-_GAME_CLOCKS = select(SeatClock).where(SeatClock.game_id == bindparam("game"))
-#: One seat's clock row.
-SEAT_CLOCK = _GAME_CLOCKS.where(SeatClock.seat_no == bindparam("seat"))
-_TIMERS = Timer.__table__
-_CLOCK_TIMERS = select(_TIMERS.c.id, _TIMERS.c.payload).where(
-    _TIMERS.c.game_id == bindparam("game"), _TIMERS.c.kind == CLOCK
-)
-_NEW_TIMER = insert(_TIMERS)
+class ClockPlans:
+    """How running clocks are planned and re-planned: shared by the clock, moderation and
+    people use cases."""
 
+    def __init__(self, core: Core) -> None:
+        self.core = core
 
-def _on_server(guild_id: int | None):  # type: ignore[no-untyped-def]  # noqa: ANN202
-    return Game.guild_id.is_(None) if guild_id is None else Game.guild_id == guild_id
-
-
-def _running_clocks(
-    what: Select, user_id: int, guild_id: int | None, everywhere: bool, quiet_only: bool
-) -> Select:
-    """`what`, over the running clocks of the seats `user_id` holds in running, unpaused games
-    (on server `guild_id` unless `everywhere`; only where clocks wait in quiet hours if
-    `quiet_only`)."""
-    query = (
-        what.join(Seat, Seat.game_id == Game.id)
-        .join(SeatClock, (SeatClock.game_id == Game.id) & (SeatClock.seat_no == Seat.seat_no))
-        .where(
-            Seat.user_id == user_id,
-            Seat.is_bot.is_(False),
-            Seat.until_version.is_(None),
-            SeatClock.running_since.is_not(None),
-            Game.status == "running",
-            Game.paused_at.is_(None),
-        )
-    )
-    if not everywhere:
-        query = query.where(_on_server(guild_id))
-    if quiet_only:
-        query = query.where(Game.clock_in_quiet.is_(False))
-    return query
-
-
-class ClockPlans(ServiceCore):
     # ------------------------------------------------------------------ absences
     @staticmethod
-    async def _clock_rows(s: AsyncSession, game_id: int) -> dict[int, SeatClock]:
-        rows = await s.scalars(_GAME_CLOCKS, {"game": game_id})
+    async def clock_rows(s: AsyncSession, game_id: int) -> dict[int, SeatClock]:
+        rows = await s.scalars(qc.GAME_CLOCKS, {"game": game_id})
         return {r.seat_no: r for r in rows}
 
     @staticmethod
@@ -129,9 +86,9 @@ class ClockPlans(ServiceCore):
         spent by a clock is 24 h more on that clock, not an absence)."""
         params = {"user": user_id, "since": since}
         if guild_id is None:
-            rows = await s.execute(_SPANS_OFF_SERVER, params)
+            rows = await s.execute(qc.SPANS_OFF_SERVER, params)
         else:
-            rows = await s.execute(_SPANS_ON_SERVER, {**params, "guild": guild_id})
+            rows = await s.execute(qc.SPANS_ON_SERVER, {**params, "guild": guild_id})
         return [(aware(a), aware(b)) for a, b in rows]
 
     @staticmethod
@@ -155,13 +112,11 @@ class ClockPlans(ServiceCore):
         longest = None if runs else timedelta(seconds=MAX_QUIET_WAIT)
         return quiet_spans(zone(p.timezone), p.quiet_from, p.quiet_to, since, until, longest)
 
-    async def _left(
-        self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
-    ) -> float:
+    async def left(self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None) -> float:
         """Seconds the clock has left now (its person's absences not counted)."""
         if row.running_since is None:
             return row.remaining
-        since, now = aware(row.running_since), self.clock()
+        since, now = aware(row.running_since), self.core.clock()
         if user_id is None:
             return left(row.remaining, since, now)
         absences = await self._vacation_spans(s, user_id, game.guild_id, since)
@@ -178,7 +133,7 @@ class ClockPlans(ServiceCore):
         assert row.running_since is not None
         if user_id is None:
             return Absences([], None)
-        now, since = self.clock(), aware(row.running_since)
+        now, since = self.core.clock(), aware(row.running_since)
         vacations = await self._vacation_spans(s, user_id, game.guild_id, since)
         ahead = sum((b - max(a, now)).total_seconds() for a, b in vacations if b > now)
         until = horizon(now, row.remaining, ahead)
@@ -190,7 +145,7 @@ class ClockPlans(ServiceCore):
         """A running clock's next event, a warning brought before the quiet hours in which
         the clock would run out."""
         assert row.running_since is not None
-        now, since, spans = self.clock(), aware(row.running_since), absences.spans
+        now, since, spans = self.core.clock(), aware(row.running_since), absences.spans
         nxt = plan(row.remaining, since, row.warned, now, spans, absences.away)
         if absences.quiet_runs and nxt.event != EXPIRE:
             every = HALF | ONE_HOUR
@@ -198,18 +153,18 @@ class ClockPlans(ServiceCore):
             nxt = before_quiet(nxt, expiry, row.warned, absences.quiet_runs, now)
         return nxt
 
-    async def _next(
+    async def next_event(
         self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
     ) -> tuple[Next, float, Absences]:
         """A running clock's next event, the seconds it has left now, and its absences (for
-        `_plan_timer`)."""
+        `plan_timer`)."""
         assert row.running_since is not None
-        now, since = self.clock(), aware(row.running_since)
+        now, since = self.core.clock(), aware(row.running_since)
         absences = await self._absences(s, game, row, user_id)
         return self._plan(row, absences), left(row.remaining, since, now, absences.spans), absences
 
     # ------------------------------------------------------------------ timers
-    async def _plan_timer(
+    async def plan_timer(
         self,
         s: AsyncSession,
         game: Game,
@@ -225,7 +180,7 @@ class ClockPlans(ServiceCore):
         nxt = self._plan(row, absences)
         payload = {"seat": row.seat_no, "since": stamp(row.running_since), "event": nxt.event}
         await s.execute(
-            _NEW_TIMER,
+            qc.NEW_TIMER,
             {
                 "game_id": game.id,
                 "kind": CLOCK,
@@ -234,38 +189,36 @@ class ClockPlans(ServiceCore):
                 "payload": payload,
             },
         )
-        self._wake_after_commit(s, nxt.due)
+        self.core.wake_after_commit(s, nxt.due)
 
-    async def _drop_clock_timers(
+    async def drop_clock_timers(
         self, s: AsyncSession, game_id: int, seats: set[int] | None = None
     ) -> None:
         """Delete the clock timers of the game (of `seats` only, when given)."""
-        rows = await s.execute(_CLOCK_TIMERS, {"game": game_id})
+        rows = await s.execute(qc.CLOCK_TIMERS, {"game": game_id})
         ids = [i for i, p in rows if seats is None or (p or {}).get("seat") in seats]
         if ids:
-            await s.execute(
-                delete(Timer).where(Timer.id.in_(ids)).execution_options(synchronize_session=False)
-            )
+            await s.execute(qc.drop_timers(ids))
 
-    async def _replan(
+    async def replan(
         self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
     ) -> None:
         """Replace the timer of one clock (none if it is stopped)."""
-        await self._drop_clock_timers(s, game.id, {row.seat_no})
+        await self.drop_clock_timers(s, game.id, {row.seat_no})
         if row.running_since is not None:
-            await self._plan_timer(s, game, row, user_id)
+            await self.plan_timer(s, game, row, user_id)
 
-    async def _checkpoint(
+    async def checkpoint(
         self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None
     ) -> None:
         """Fold what a running clock has run into its time left, running on from now (before
         what counts as an absence changes, so the change is not applied to the past). The
         warnings already sent stay sent."""
         if row.running_since is not None:
-            row.remaining = max(0.0, await self._left(s, game, row, user_id))
-            row.running_since = self.clock()
+            row.remaining = max(0.0, await self.left(s, game, row, user_id))
+            row.running_since = self.core.clock()
 
-    async def _hand_over_clock(
+    async def hand_over_clock(
         self, s: AsyncSession, game: Game, seat_no: int, old_user: int | None
     ) -> None:
         """A seat changes hands: its clock is settled now by the old holder's absences (their
@@ -274,20 +227,20 @@ class ClockPlans(ServiceCore):
         finds at least the pace's increment (at least an hour, at most the cap) on it."""
         if not game.pace:
             return
-        row = (await self._clock_rows(s, game.id)).get(seat_no)
+        row = (await self.clock_rows(s, game.id)).get(seat_no)
         if row is None:
             return
         if row.running_since is not None:
-            row.remaining = max(0.0, await self._left(s, game, row, old_user))
+            row.remaining = max(0.0, await self.left(s, game, row, old_user))
             row.running_since = None
         least = min(float(game.pace["cap"]), max(float(game.pace["increment"]), HOUR))
         row.remaining = max(row.remaining, least)
         row.warned, row.days_spent = 0, 0
-        await self._drop_clock_timers(s, game.id, {seat_no})
+        await self.drop_clock_timers(s, game.id, {seat_no})
 
     # ------------------------------------------------------------------ a person's clocks
     @asynccontextmanager
-    async def _person_clocks(
+    async def person_clocks(
         self,
         user_id: int,
         guild_id: int | None = None,
@@ -296,20 +249,15 @@ class ClockPlans(ServiceCore):
         quiet_only: bool = False,
     ) -> AsyncIterator[tuple[AsyncSession, list[tuple[Game, SeatClock]]]]:
         """A write transaction, under the locks of the games where `user_id`'s clock runs
-        (see `_running_clocks`), with those games and clocks: re-plan them with `_replan`."""
-        async with self._sessions() as s:
-            what = select(Game.id)
-            found = await s.scalars(
-                _running_clocks(what, user_id, guild_id, everywhere, quiet_only)
-            )
-            ids = sorted(set(found))
+        (see `queries.clocks.running_clocks`), with those games and clocks: re-plan them with
+        `replan`."""
+        async with self.core.readers() as s:
+            ids = await qc.clocked_game_ids(s, user_id, guild_id, everywhere, quiet_only)
         async with AsyncExitStack() as stack:
             for game_id in ids:  # in order, as the lock of one game is taken before any write
-                await stack.enter_async_context(self._lock(game_id))
-            s = await stack.enter_async_context(self._tx())
+                await stack.enter_async_context(self.core.lock(game_id))
+            s = await stack.enter_async_context(self.core.tx())
             if s.bind.dialect.name == "postgresql":
                 for game_id in ids:
-                    await s.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": game_id})
-            both = select(Game, SeatClock)
-            rows = await s.execute(_running_clocks(both, user_id, guild_id, everywhere, quiet_only))
-            yield s, [(game, row) for game, row in rows]
+                    await s.execute(q.GAME_LOCK, {"k": game_id})
+            yield s, await qc.clocked_games(s, user_id, guild_id, everywhere, quiet_only)

@@ -1,7 +1,7 @@
 """Seat clocks: each seat held by a person has a clock that runs only while it is asked to
 decide. All bookkeeping happens inside the transaction of the decision that changes who is
-asked (`_tick_clocks`, called by `_decide`), which also replaces the clock's timer: one timer
-row (kind "clock") per running clock, for its next event (a warning or the expiry), carrying
+asked (`Clocks.tick`, a listener of `Decision.decide`), which also replaces the clock's timer:
+one timer row (kind "clock") per running clock, for its next event (a warning or the expiry), carrying
 the `running_since` it was planned for, so a stale timer does nothing. How a clock is planned
 around its person's absences is in `clock_plans`.
 
@@ -17,29 +17,25 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, GuildSettings, Seat, SeatClock
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 from bot.service import queries as q
-from bot.service.base import Move
-from bot.service.clock_plans import (
-    CLOCK,
-    SEAT_CLOCK,
-    ClockPlans,
-    spend_vacation_day,
-    stamp,
-)
+from bot.service.clock_plans import ClockPlans, spend_vacation_day, stamp
 from bot.service.clock_rules import DAY, EXPIRE, HALF, Next, clock_days
+from bot.service.core import Core
+from bot.service.decision import Decision, Move
 from bot.service.describe import describe_game
 from bot.service.loader import Loaded, prompts_of, title_of
 from bot.service.people import vacation_days_left
+from bot.service.queries import clocks as qc
+from bot.service.queries.clocks import CLOCK, SEAT_CLOCK
 from engine.core import Event, Prompt, Title
 from engine.rng import Rng
 
-__all__ = ["CLOCK", "ClockCases", "ClockNews"]
+__all__ = ["CLOCK", "Clocks", "ClockNews"]
 
 #: A timer firing this early (seconds) counts as due.
 SLACK = 1.0
@@ -67,20 +63,19 @@ class ClockNews:
     expired: tuple[tuple[int, str], ...] = ()
 
 
-_CLOCKS = SeatClock.__table__
-#: One seat's clock row, as a table row (see `SEAT_CLOCK` for the mapped one).
-SEAT_CLOCK_ROW = select(*_CLOCKS.columns).where(
-    _CLOCKS.c.game_id == bindparam("game"), _CLOCKS.c.seat_no == bindparam("seat")
-)
-_WARNED = update(_CLOCKS).where(_CLOCKS.c.id == bindparam("row")).values(warned=bindparam("warned"))
+class Clocks:
+    """Seat clocks; `tick` and `hand_back` are listeners of every decision."""
 
+    def __init__(self, core: Core, decision: Decision, plans: ClockPlans) -> None:
+        self.core = core
+        self.decision = decision
+        self.plans = plans
 
-class ClockCases(ClockPlans):
     async def _stop(
         self, s: AsyncSession, game: Game, row: SeatClock, user_id: int | None, moved: bool
     ) -> None:
         """Stop a running clock: what ran is taken off, then (after a move) the increment."""
-        row.remaining = max(0.0, await self._left(s, game, row, user_id))
+        row.remaining = max(0.0, await self.plans.left(s, game, row, user_id))
         if moved and game.pace:
             row.remaining = min(float(game.pace["cap"]), row.remaining + game.pace["increment"])
             row.days_spent = 0  # vacation days spent "in a row" end with a move
@@ -88,15 +83,15 @@ class ClockCases(ClockPlans):
         row.warned = 0
 
     # ------------------------------------------------------------------ in every decision
-    async def _tick_clocks(
+    async def tick(
         self, s: AsyncSession, game: Game, seats: list[Seat], prompts: list[Prompt], moved: set[int]
     ) -> None:
         """Stop the clocks of seats that moved or are no longer asked, start those of seats now
         asked (unless the game is paused), and replace the timers of the clocks that changed."""
         if not game.pace or game.status != "running":
             return
-        now = self.clock()
-        rows = await self._clock_rows(s, game.id)
+        now = self.core.clock()
+        rows = await self.plans.clock_rows(s, game.id)
         people = {x.seat_no: x.user_id for x in seats if not x.is_bot and x.user_id is not None}
         asked = {p.seat for p in prompts if p.seat in people}
         changed: set[int] = set()
@@ -117,13 +112,13 @@ class ClockCases(ClockPlans):
                     changed.add(seat_no)
         if not changed:
             return
-        await self._drop_clock_timers(s, game.id, changed)
+        await self.plans.drop_clock_timers(s, game.id, changed)
         for seat_no in changed:
             row = rows[seat_no]
             if row.running_since is not None:
-                await self._plan_timer(s, game, row, people.get(seat_no))
+                await self.plans.plan_timer(s, game, row, people.get(seat_no))
 
-    async def _hand_back(
+    async def hand_back(
         self, s: AsyncSession, game: Game, seats: list[Seat], seat_no: int
     ) -> Event | None:
         """Before the automatic player standing in moves: if its person asked to come back,
@@ -134,27 +129,23 @@ class ClockCases(ClockPlans):
         user_id = bot.stand_in_for
         if any(x.user_id == user_id and not x.is_bot for x in seats):
             return None  # they hold another seat meanwhile
-        now = self.clock()
-        await s.execute(
-            update(Seat.__table__)
-            .where(Seat.__table__.c.id == bot.id)
-            .values(until_version=game.version, left_at=now, coming_back=False)
-        )
+        now = self.core.clock()
+        await s.execute(qc.seat_left(bot.id, game.version, now))
         person = Seat(game_id=game.id, seat_no=seat_no, user_id=user_id, since_version=game.version)
         s.add(person)
         await s.flush()
         seats[i] = person
-        self.drafts.clear(game.id, seat_no)
+        self.core.drafts.clear(game.id, seat_no)
         return Event(f"<@{user_id}> is back and takes seat {seat_no + 1} again.")
 
-    async def _clock_view(self, s: AsyncSession, game: Game, info: GameInfo) -> GameInfo:
+    async def clock_view(self, s: AsyncSession, game: Game, info: GameInfo) -> GameInfo:
         """`info` with each clock's time left (seat -> seconds, running?)."""
         if not game.pace:
             return info
         holders = {h.seat_no: h.user_id for h in info.holders if not h.is_bot}
         view: dict[int, tuple[float, bool]] = {}
-        for seat_no, row in (await self._clock_rows(s, game.id)).items():
-            spent = await self._left(s, game, row, holders.get(seat_no))
+        for seat_no, row in (await self.plans.clock_rows(s, game.id)).items():
+            spent = await self.plans.left(s, game, row, holders.get(seat_no))
             view[seat_no] = (max(0.0, spent), row.running_since is not None)
         return replace(info, clocks=view)
 
@@ -165,13 +156,13 @@ class ClockCases(ClockPlans):
         if game_id is None or not isinstance(payload, dict):
             return None
         seat_no = payload.get("seat")
-        async with self._lock(game_id), self._tx(game_id) as s:
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
             # Read as detached copies (no ORM events); a warning writes through statements,
             # an expiry loads the rows it changes into the session.
             game, seats = await q.game_and_holders(s, game_id)
             if game is None or game.status != "running" or game.paused_at or not game.pace:
                 return None
-            found = (await s.execute(SEAT_CLOCK_ROW, {"game": game_id, "seat": seat_no})).first()
+            found = (await s.execute(qc.SEAT_CLOCK_ROW, {"game": game_id, "seat": seat_no})).first()
             row = q.loaded_copy(SeatClock, found._asdict()) if found is not None else None
             if row is None or row.running_since is None:
                 return None
@@ -180,15 +171,15 @@ class ClockCases(ClockPlans):
             holder = next((x for x in seats if x.seat_no == seat_no), None)
             if holder is None or holder.is_bot or holder.user_id is None:
                 return None
-            now = self.clock()
-            nxt, spare, absences = await self._next(s, game, row, holder.user_id)
+            now = self.core.clock()
+            nxt, spare, absences = await self.plans.next_event(s, game, row, holder.user_id)
             if spare <= SLACK and not (absences.away and absences.away > now):
                 nxt = Next(EXPIRE, now)  # ran out: a warning now would come too late
             if nxt.due > now + timedelta(seconds=SLACK):  # an absence put it off
-                await self._plan_timer(s, game, row, holder.user_id, absences)
+                await self.plans.plan_timer(s, game, row, holder.user_id, absences)
                 return None
             title = title_of(game)
-            loaded = await self._state(s, game, title)
+            loaded = await self.core.state(s, game, title)
             prompt = next((p for p in prompts_of(title, loaded) if p.seat == seat_no), None)
             if prompt is None:
                 return None
@@ -204,8 +195,8 @@ class ClockCases(ClockPlans):
             )
             if nxt.event != EXPIRE:
                 row.warned |= nxt.bits
-                await s.execute(_WARNED, {"row": row.id, "warned": row.warned})
-                await self._plan_timer(s, game, row, holder.user_id, absences)
+                await s.execute(qc.WARNED, {"row": row.id, "warned": row.warned})
+                await self.plans.plan_timer(s, game, row, holder.user_id, absences)
                 return news
             game = await s.get(Game, game_id)  # the rows an expiry changes, in the session
             row = await s.scalar(SEAT_CLOCK, {"game": game_id, "seat": seat_no})
@@ -225,7 +216,7 @@ class ClockCases(ClockPlans):
         row: SeatClock,
         news: ClockNews,
     ) -> ClockNews:
-        now = self.clock()
+        now = self.core.clock()
         user_id = holder.user_id
         assert user_id is not None and game.pace
         settings = await s.get(GuildSettings, game.guild_id) if game.guild_id else None
@@ -234,7 +225,7 @@ class ClockCases(ClockPlans):
             # The day is 24 h more on this clock only (not an absence: other games go on).
             row.days_spent += 1
             row.remaining, row.running_since, row.warned = DAY, now, HALF
-            await self._plan_timer(s, game, row, user_id)
+            await self.plans.plan_timer(s, game, row, user_id)
             days_left = await vacation_days_left(s, user_id, game.guild_id, now)
             return replace(
                 news,
@@ -254,7 +245,7 @@ class ClockCases(ClockPlans):
         if policy == "pause":
             return await self._pause_for(s, game, title, loaded, seats, row, news, settings)
         row.remaining, row.running_since, row.warned = float(game.pace["start"]), None, 0
-        await self._drop_clock_timers(s, game.id, {row.seat_no})
+        await self.plans.drop_clock_timers(s, game.id, {row.seat_no})
         if policy == "default":
             line = f"⏰ The clock of {who} {ran}: the rules' default decision is made for them."
             outcome = await self._default_move(s, game, title, loaded, seats, row.seat_no, line)
@@ -270,12 +261,12 @@ class ClockCases(ClockPlans):
             s.add(bot)
             await s.flush()
             seats = [bot if x.id == holder.id else x for x in seats]
-            self.drafts.clear(game.id, row.seat_no)
+            self.core.drafts.clear(game.id, row.seat_no)
             line = (
                 f"⏰ The clock of {who} {ran}: the automatic player takes the seat. "
                 f"<@{user_id}>, `/game return` hands it back to you at your next turn."
             )
-            outcome = await self._decide(
+            outcome = await self.decision.decide(
                 s, game, title, loaded, seats, None, force=True, prefix=line
             )
         return replace(news, kind="expired", left=0.0, outcome=outcome, game=outcome.game)
@@ -301,22 +292,22 @@ class ClockCases(ClockPlans):
         for pick in picks:
             try:
                 move = Move(seat_no, pick, None)  # type: ignore[arg-type]  # by the host
-                return await self._decide(s, game, title, loaded, seats, move, prefix=line)
+                return await self.decision.decide(s, game, title, loaded, seats, move, prefix=line)
             except ServiceError:
                 continue
         raise ServiceError("No default decision is possible for that seat.")
 
-    async def _stop_all(self, s: AsyncSession, game: Game) -> dict[int, SeatClock]:
+    async def stop_all(self, s: AsyncSession, game: Game) -> dict[int, SeatClock]:
         """Stop every running clock of the game (a pause) and drop their timers; the clocks
         stopped, by seat."""
         seats = await q.holders(s, game.id)
         people = {x.seat_no: x.user_id for x in seats if not x.is_bot}
         stopped: dict[int, SeatClock] = {}
-        for seat_no, row in (await self._clock_rows(s, game.id)).items():
+        for seat_no, row in (await self.plans.clock_rows(s, game.id)).items():
             if row.running_since is not None:
                 await self._stop(s, game, row, people.get(seat_no), moved=False)
                 stopped[seat_no] = row
-        await self._drop_clock_timers(s, game.id)
+        await self.plans.drop_clock_timers(s, game.id)
         return stopped
 
     async def _pause_for(
@@ -334,10 +325,10 @@ class ClockCases(ClockPlans):
         clocks ran out: this one and any other that ran out with it (a simultaneous
         decision), each named. Their clocks stay at 0 until `/admin resume` starts them
         afresh (or a moderator extends them meanwhile)."""
-        stopped = await self._stop_all(s, game)
+        stopped = await self.stop_all(s, game)
         out = {row.seat_no} | {n for n, r in stopped.items() if r.remaining <= SLACK}
         holders = {x.seat_no: x for x in seats if not x.is_bot and x.user_id is not None}
-        clocks = await self._clock_rows(s, game.id)
+        clocks = await self.plans.clock_rows(s, game.id)
         expired: list[tuple[int, str]] = []
         for seat_no in sorted(out):
             other = clocks[seat_no]
@@ -350,18 +341,18 @@ class ClockCases(ClockPlans):
                 person.timeouts = (person.timeouts or 0) + 1
             assert person.user_id is not None
             expired.append((person.user_id, title.seat_label(loaded.state, seat_no)))
-        game.paused_at = self.clock()
+        game.paused_at = self.core.clock()
         game.paused_seats = sorted(out)
         seat_list = ", ".join(str(n + 1) for n in sorted(out))
         detail = f"seat{'s' if len(out) > 1 else ''} {seat_list} ran out"
-        await self._audit(s, game, 0, "clock-pause", detail)
+        await self.core.audit(s, game, 0, "clock-pause", detail)
         await s.flush()
         info = describe_game(game, seats, loaded.state)
         return replace(
             news,
             kind="paused",
             left=0.0,
-            game=await self._clock_view(s, game, info),
+            game=await self.clock_view(s, game, info),
             mod_role_id=settings.mod_role_id if settings else None,
             expired=tuple(expired),
         )
@@ -370,8 +361,8 @@ class ClockCases(ClockPlans):
     async def game_return(self, channel_id: int, user_id: int) -> GameInfo:
         """The person the automatic player stands in for asks for their seat back: it is
         handed back at the seat's next decision."""
-        game_id = await self._game_id(channel_id)
-        async with self._lock(game_id), self._tx(game_id) as s:
+        game_id = await self.core.game_id(channel_id)
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
             game = await s.get(Game, game_id)
             if game is None or game.status != "running":
                 raise ServiceError("The game here is not running.")
@@ -389,6 +380,6 @@ class ClockCases(ClockPlans):
                     "Already noted: your seat comes back to you at its next decision."
                 )
             stand_in.coming_back = True
-            await self._audit(s, game, user_id, "return", f"seat {stand_in.seat_no + 1}")
+            await self.core.audit(s, game, user_id, "return", f"seat {stand_in.seat_no + 1}")
             await s.flush()
             return describe_game(game, seats, None)

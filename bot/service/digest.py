@@ -15,11 +15,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Person, Timer
 from bot.service.hours import aware, next_local, quiet_end, zone
+from bot.service.queries import people as qp
 
 HELD = "held_ping"
 DIGEST = "digest"
@@ -39,16 +39,7 @@ def digest_time(p: Person, now: datetime) -> datetime:
 
 async def digest_row(s: AsyncSession, user_id: int) -> Timer | None:
     """The person's pending digest timer, if any."""
-    return await s.scalar(
-        select(Timer)
-        .where(
-            Timer.kind == DIGEST,
-            Timer.game_id.is_(None),
-            Timer.payload["user_id"].as_integer() == user_id,
-        )
-        .order_by(Timer.id)
-        .limit(1)
-    )
+    return await qp.digest_timer(s, user_id, DIGEST)
 
 
 async def retime_digest(s: AsyncSession, p: Person, now: datetime) -> datetime | None:

@@ -16,19 +16,19 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.db.models import Game, Seat
+from bot.db.models import Game
 from bot.errors import ServiceError
 from bot.service import queries as q
-from bot.service.replay import ACTIONS, ReplayCases, played_game_id, played_title, still_secret
+from bot.service.core import Core
+from bot.service.queries import replay as qr
+from bot.service.replay import Replay, played_game_id, played_title, still_secret
 from engine.core import Title
 
 #: The record's format, for readers of exported files.
 FORMAT = "boardroom.public-record"
 FORMAT_VERSION = 1
-SEATS = Seat.__table__
 ONLY_FINISHED = (
     "Only finished games can be exported: a moderator can export a running one (its hidden "
     "information stays hidden)."
@@ -56,10 +56,14 @@ def _iso(when: datetime | None) -> str | None:
     return (when if when.tzinfo is not None else when.replace(tzinfo=UTC)).isoformat()
 
 
-class ExportCases(ReplayCases):
+class Exports:
+    def __init__(self, core: Core, replay: Replay) -> None:
+        self.core = core
+        self.replay = replay
+
     async def export(self, channel_id: int, *, moderator: bool = False) -> Export:
         """The public record of the channel's game (running, else the newest played here)."""
-        async with self._reading() as c:
+        async with self.core.cold_reading() as c:
             game_id = await played_game_id(c, channel_id)
         return await self.export_of(game_id, moderator=moderator)
 
@@ -81,15 +85,13 @@ class ExportCases(ReplayCases):
         record = await self.public_record(game_id, moderator=True)
         if record["status"] != "finished":
             raise ServiceError("Only a finished game can be a fixture.")
-        async with self._reading() as c:
-            seed = await c.scalar(
-                select(Game.__table__.c.seed).where(Game.__table__.c.id == game_id)
-            )
+        async with self.core.cold_reading() as c:
+            seed = await qr.seed_of(c, game_id)
         assert seed is not None  # public_record found the game
         return {**record, "seed": int(seed)}
 
     async def public_record(self, game_id: int, *, moderator: bool = False) -> dict[str, Any]:
-        async with self._reading() as c:
+        async with self.core.cold_reading() as c:
             game, _ = await q.game_and_holders(c, game_id)
             title = played_title(game)
             assert game is not None
@@ -97,32 +99,12 @@ class ExportCases(ReplayCases):
                 raise ServiceError(
                     ONLY_FINISHED if game.status == "running" else ONLY_MODERATORS_ENDED
                 )
-            actions = (
-                await c.execute(
-                    select(
-                        ACTIONS.c.seq,
-                        ACTIONS.c.seat_no,
-                        ACTIONS.c.user_id,
-                        ACTIONS.c.version,
-                        ACTIONS.c.choice_id,
-                        ACTIONS.c.events,
-                        ACTIONS.c.created_at,
-                    )
-                    .where(ACTIONS.c.game_id == game.id, ACTIONS.c.undone_at_version.is_(None))
-                    .order_by(ACTIONS.c.seq)
-                )
-            ).all()
+            actions = await qr.logged_moves(c, game.id)
             seqs = [a.seq for a in actions]
-            self.replay_states.put_seqs(game.id, game.version, seqs)
-            final = await self._state_after(c, game, title, seqs, len(seqs))
+            self.replay.replay_states.put_seqs(game.id, game.version, seqs)
+            final = await self.replay.state_after(c, game, title, seqs, len(seqs))
             hidden = await self._unrevealed(c, game, title, seqs, final, actions)
-            tenures = (
-                await c.execute(
-                    select(SEATS)
-                    .where(SEATS.c.game_id == game.id)
-                    .order_by(SEATS.c.seat_no, SEATS.c.id)
-                )
-            ).all()
+            tenures = await qr.seat_rows(c, game.id)
         moves = []
         for n, a in enumerate(actions, 1):
             secret = n in hidden  # who decided, and what, stays hidden with it
@@ -170,7 +152,7 @@ class ExportCases(ReplayCases):
         after = title.prompts(final)
         pos = len(actions)
         while pos > 0 and after:
-            before_state = await self._state_after(c, game, title, seqs, pos - 1)
+            before_state = await self.replay.state_after(c, game, title, seqs, pos - 1)
             before = title.prompts(before_state)
             a = actions[pos - 1]
             if not still_secret(before, after, a.seat_no, a.events or []):

@@ -6,43 +6,36 @@ player confirmed, and also after a restart between the confirmation and the reve
 
 from __future__ import annotations
 
-from sqlalchemy import select
-
 from bot.service import queries as q
+from bot.service.core import Core
 from bot.service.loader import title_of
-from bot.service.replay import ACTIONS, ReplayCases, still_secret
-from bot.service.watching import WatchingCases
+from bot.service.queries import replay as qr
+from bot.service.replay import Replay, still_secret
 
 
-class FollowCases(ReplayCases, WatchingCases):
+class Follows:
+    def __init__(self, core: Core, replay: Replay) -> None:
+        self.core = core
+        self.replay = replay
+
     async def revealed_after(self, game_id: int, version: int) -> int:
         """The version after which the moves told with the posted decision `version` begin:
         `version - 1`, or earlier by the run of quiet confirmations it revealed."""
         start = version - 1
-        async with self._reading() as c:
+        async with self.core.reading() as c:
             game, _ = await q.game_and_holders(c, game_id)
             if game is None:
                 return start
-            rows = (
-                await c.execute(
-                    select(ACTIONS.c.seq, ACTIONS.c.seat_no, ACTIONS.c.version, ACTIONS.c.events)
-                    .where(
-                        ACTIONS.c.game_id == game_id,
-                        ACTIONS.c.version <= version,
-                        ACTIONS.c.undone_at_version.is_(None),
-                    )
-                    .order_by(ACTIONS.c.seq)
-                )
-            ).all()
+            rows = await qr.moves_up_to_version(c, game_id, version)
             seqs = [r.seq for r in rows]
             pos = sum(1 for r in rows if r.version < version)  # moves before the decision
             title = title_of(game)
-            after = title.prompts(await self._state_after(c, game, title, seqs, pos))
+            after = title.prompts(await self.replay.state_after(c, game, title, seqs, pos))
             while pos > 0 and after and all(p.secret for p in after):
                 action = rows[pos - 1]
                 if action.version != start or (pos > 1 and rows[pos - 2].version == start):
                     break  # a quiet confirmation is one move, alone in its version
-                before = title.prompts(await self._state_after(c, game, title, seqs, pos - 1))
+                before = title.prompts(await self.replay.state_after(c, game, title, seqs, pos - 1))
                 if not still_secret(before, after, action.seat_no, action.events or []):
                     break
                 start, after, pos = start - 1, before, pos - 1

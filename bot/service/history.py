@@ -7,21 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import func, select
-
 from bot import catalog
-from bot.db.models import Action, Game, Seat
 from bot.errors import ServiceError
-from bot.service.base import ServiceCore
+from bot.service.core import Core
+from bot.service.queries import replay as qr
 from engine.core import Result
 
 #: Games on one page of `/game history`.
 PAGE_SIZE = 8
 SCOPES = ("channel", "server")
-
-GAMES = Game.__table__
-SEATS = Seat.__table__
-ACTIONS = Action.__table__
 
 
 @dataclass(frozen=True)
@@ -101,42 +95,10 @@ def _utc(when: datetime | None) -> datetime | None:
     return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
-def _page_statement(scope: str, place: int, page: int):  # type: ignore[no-untyped-def]
-    where = GAMES.c.channel_id if scope == "channel" else GAMES.c.guild_id
-    page_games = (
-        select(GAMES)
-        .where(where == place, GAMES.c.status == "finished")
-        .order_by(GAMES.c.id.desc())
-        .limit(PAGE_SIZE + 1)
-        .offset(page * PAGE_SIZE)
-        .subquery("g")
-    )
-    live = (ACTIONS.c.game_id == page_games.c.id) & ACTIONS.c.undone_at_version.is_(None)
-    moves = select(func.count()).select_from(ACTIONS).where(live).scalar_subquery()
-    first = select(func.min(ACTIONS.c.created_at)).where(live).scalar_subquery()
-    return (
-        select(
-            page_games.c.id,
-            page_games.c.title,
-            page_games.c.guild_id,
-            page_games.c.channel_id,
-            page_games.c.result,
-            page_games.c.updated_at,
-            page_games.c.turn_message_id,
-            moves.label("moves"),
-            first.label("first_move_at"),
-            SEATS.c.seat_no,
-            SEATS.c.user_id,
-            SEATS.c.is_bot,
-            SEATS.c.until_version,
-            SEATS.c.since_version,
-        )
-        .select_from(page_games.outerjoin(SEATS, SEATS.c.game_id == page_games.c.id))
-        .order_by(page_games.c.id.desc(), SEATS.c.seat_no, SEATS.c.id)
-    )
+class History:
+    def __init__(self, core: Core) -> None:
+        self.core = core
 
-
-class HistoryCases(ServiceCore):
     async def history(
         self, channel_id: int, guild_id: int | None, scope: str = "channel", page: int = 0
     ) -> HistoryPage:
@@ -148,8 +110,8 @@ class HistoryCases(ServiceCore):
         if page < 0:
             raise ServiceError("Pages start at 1.")
         place = guild_id if scope == "server" and guild_id is not None else channel_id
-        async with self._reading() as c:
-            rows = (await c.execute(_page_statement(scope, place, page))).all()
+        async with self.core.cold_reading() as c:
+            rows = (await c.execute(qr.history_page(scope, place, page, PAGE_SIZE))).all()
         games: dict[int, dict] = {}
         for r in rows:
             g = games.setdefault(r.id, {"row": r, "final": {}, "former": {}})
@@ -160,7 +122,7 @@ class HistoryCases(ServiceCore):
             elif not r.is_bot and r.user_id is not None and r.until_version > r.since_version:
                 g["former"][r.seat_no] = r.user_id
         out = [
-            _past_game(g["row"], g["final"], g["former"], self._posted.get(game_id))
+            _past_game(g["row"], g["final"], g["former"], self.core.unmarked.get(game_id))
             for game_id, g in games.items()
         ]
         return HistoryPage(scope, page, out[:PAGE_SIZE], len(out) > PAGE_SIZE)

@@ -6,7 +6,6 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot import catalog
@@ -14,11 +13,14 @@ from bot.db.models import Game, Seat, utcnow
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome
 from bot.service import queries as q
-from bot.service.base import ServiceCore
 from bot.service.clock_rules import parse_pace, parse_policy, parse_quiet_clock
+from bot.service.core import Core
+from bot.service.decision import Decision
 from bot.service.describe import describe_game
 from bot.service.loader import Loaded, title_of
+from bot.service.moderation import Moderation
 from bot.service.options import parse_options
+from bot.service.queries import games as qg
 from bot.service.watching import parse_spectators
 from engine.core import Event, Title
 from engine.rng import Rng
@@ -30,7 +32,6 @@ _CHANNEL_TAKEN = (
     "This channel already has a game of {title} ({status}). Finish it, or ask a moderator to "
     "`/admin end` it."
 )
-_LIVE_HERE = select(Game.title, Game.status).where(Game.live_channel_id == bindparam("channel"))
 
 
 @dataclass(frozen=True)
@@ -83,15 +84,20 @@ def _new_game(
     )
 
 
-class LobbyCases(ServiceCore):
+class Lobby:
+    def __init__(self, core: Core, decision: Decision, moderation: Moderation) -> None:
+        self.core = core
+        self.decision = decision
+        self.moderation = moderation
+
     async def check_new(self, channel_id: int, **settings: Any) -> None:
         """Refuse (ServiceError) what `create` would refuse for these settings (`create`'s
         keyword arguments from `title_slug` on), or because the channel has a live game, without
         writing: so the Discord layer can refuse before it answers in public. (`create` checks
         again: another game may be opened here meanwhile.)"""
         _new_game(**settings)
-        async with self._reading() as c:
-            existing = (await c.execute(_LIVE_HERE, {"channel": channel_id})).first()
+        async with self.core.reading() as c:
+            existing = (await c.execute(qg.LIVE_HERE, {"channel": channel_id})).first()
         if existing is not None:
             raise ServiceError(_CHANNEL_TAKEN.format(title=existing.title, status=existing.status))
 
@@ -120,8 +126,8 @@ class LobbyCases(ServiceCore):
         before, as a placeholder the lobby is then edited into: never a lobby message the
         database does not know)."""
         new = _new_game(title_slug, seats, bots, options, pace, expiry, quiet_clock, spectators)
-        async with self._channel_lock(channel_id), self._tx() as s:
-            existing = await s.scalar(select(Game).where(Game.live_channel_id == channel_id))
+        async with self.core.channel_lock(channel_id), self.core.tx() as s:
+            existing = await qg.live_here(s, channel_id)
             if existing is not None:
                 raise ServiceError(
                     _CHANNEL_TAKEN.format(title=existing.title, status=existing.status)
@@ -162,14 +168,12 @@ class LobbyCases(ServiceCore):
             return describe_game(game, held, None)  # (by seat number, as `q.holders` gives them)
 
     async def set_lobby_message(self, game_id: int, message_id: int) -> None:
-        async with self._tx() as s:
-            await s.execute(
-                update(Game).where(Game.id == game_id).values(lobby_message_id=message_id)
-            )
+        async with self.core.tx() as s:
+            await qg.set_lobby_message(s, game_id, message_id)
 
     async def join(self, channel_id: int, user_id: int) -> GameInfo:
-        game_id = await self._game_id(channel_id)
-        async with self._lock(game_id), self._tx(game_id) as s:
+        game_id = await self.core.game_id(channel_id)
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
             game = await s.get(Game, game_id, with_for_update=True)
             assert game is not None
             if game.status != "lobby":
@@ -194,8 +198,8 @@ class LobbyCases(ServiceCore):
     async def leave(self, channel_id: int, user_id: int) -> Outcome:
         """In the lobby: give the seat up (the lobby closes when no person is left). In a running
         game: hand the seat to the automatic player, so the others can play on."""
-        game_id = await self._game_id(channel_id)
-        async with self._sessions() as s:
+        game_id = await self.core.game_id(channel_id)
+        async with self.core.readers() as s:
             game = await s.get(Game, game_id)
             assert game is not None
             seats = await q.holders(s, game.id)
@@ -204,10 +208,10 @@ class LobbyCases(ServiceCore):
                 raise ServiceError("You're not in this game.")
             running = game.status == "running"
         if running:
-            return await self.admin_seat_to(  # type: ignore[attr-defined]
+            return await self.moderation.admin_seat_to(
                 channel_id, user_id, mine.seat_no, None, "leave"
             )
-        async with self._lock(game_id), self._tx(game_id) as s:
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
             game = await s.get(Game, game_id)
             assert game is not None
             row = await s.get(Seat, mine.id)
@@ -218,13 +222,13 @@ class LobbyCases(ServiceCore):
                 game.status = "ended"
                 game.live_channel_id = None
             await s.flush()
-            return await self._outcome(
+            return await self.decision.outcome(
                 s, game, await q.holders(s, game_id), None, [Event(f"<@{user_id}> left the lobby.")]
             )
 
     async def start(self, channel_id: int, user_id: int, *, is_moderator: bool = False) -> Outcome:
-        game_id = await self._game_id(channel_id)
-        async with self._lock(game_id), self._tx(game_id) as s:
+        game_id = await self.core.game_id(channel_id)
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
             game = await s.get(Game, game_id, with_for_update=True)
             assert game is not None
             if game.status != "lobby":
@@ -253,10 +257,10 @@ class LobbyCases(ServiceCore):
             game.status = "running"
             await s.flush()
             state = title.setup(game.seed, game.seats, dict(game.options or {}))
-            await self._audit(s, game, user_id, "start", f"{game.seats} seats")
+            await self.core.audit(s, game, user_id, "start", f"{game.seats} seats")
             seats = order  # (seat n is order[n])
             began = Event(f"The game of {title.name} begins.")
-            outcome = await self._decide(
+            outcome = await self.decision.decide(
                 s, game, title, Loaded(game.version, 0, state, 1), seats, None, force=True
             )
             outcome.events.insert(0, began)

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
-
-from bot.db.models import Game, Seat, SeatClock
+from bot.db.models import Game
 from bot.results import SeatInfo
 from bot.service import queries as q
 from bot.service.clock_plans import ClockPlans
+from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import title_of
+from bot.service.queries import people as qp
 
 #: A person is listed in at most this many games (the newest first beyond it).
 MAX_LISTED = 50
@@ -55,42 +55,28 @@ class MyGame:
         return jump_url(self.guild_id, self.channel_id, self.turn_message_id)
 
 
-class MyGamesCases(ClockPlans):
+class MyGames:
+    def __init__(self, core: Core, plans: ClockPlans) -> None:
+        self.core = core
+        self.plans = plans
+
     def _turn_message(self, game: Game) -> int | None:
         """The game's current turn message, also when its post is not marked in the table yet."""
-        posted = self._posted.get(game.id)
+        posted = self.core.unmarked.get(game.id)
         return posted[1] if posted is not None and posted[1] else game.turn_message_id
 
     async def my_games(self, user_id: int, guild_id: int | None) -> list[MyGame]:
         """The lobbies and running games `user_id` holds a seat in, on the server `guild_id`
         (everywhere when None), oldest first."""
         out: list[MyGame] = []
-        async with self._sessions() as s:
-            seated = select(Seat.game_id).where(
-                Seat.user_id == user_id,
-                Seat.is_bot.is_(False),
-                Seat.until_version.is_(None),
-            )
-            # (an IN subquery, not JOIN + DISTINCT: PostgreSQL cannot compare JSON columns)
-            query = (
-                select(Game)
-                .where(Game.id.in_(seated), Game.status.in_(("lobby", "running")))
-                .order_by(Game.id.desc())
-                .limit(MAX_LISTED)
-            )
-            if guild_id is not None:
-                query = query.where(Game.guild_id == guild_id)
-            games = list(reversed(list(await s.scalars(query))))
-            ids = [g.id for g in games]
-            clocks = {
-                (c.game_id, c.seat_no): c
-                for c in await s.scalars(select(SeatClock).where(SeatClock.game_id.in_(ids)))
-            }
+        async with self.core.readers() as s:
+            games = await qp.seated_games(s, user_id, guild_id, MAX_LISTED)
+            clocks = await qp.clocks_of(s, [g.id for g in games])
             for game in games:
                 seats = await q.holders(s, game.id)
                 state = None
                 if game.status == "running":
-                    state = (await self._state(s, game, title_of(game))).state
+                    state = (await self.core.state(s, game, title_of(game))).state
                 info = describe_game(game, seats, state)
                 mine = info.seat_of(user_id)
                 clock = clocks.get((game.id, mine.seat_no)) if mine is not None else None
@@ -105,7 +91,7 @@ class MyGamesCases(ClockPlans):
                         my_turn=any(w.user_id == user_id and not w.is_bot for w in info.waiting),
                         waiting=list(info.waiting),
                         time_left=(
-                            max(0.0, await self._left(s, game, clock, user_id))
+                            max(0.0, await self.plans.left(s, game, clock, user_id))
                             if game.pace and clock is not None
                             else None
                         ),

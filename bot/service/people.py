@@ -1,7 +1,7 @@
 """People's own settings (`/me`): timezone, quiet hours, how pings reach them, and time away
 (vacations on one server, within a yearly allowance). The module functions take a session and
 `now` (from the service's clock), so the clocks, pings and status can call them inside their
-own transactions; `PeopleCases` holds the `/me` use cases. A change that moves what a running
+own transactions; `People` holds the `/me` use cases. A change that moves what a running
 clock counts (time away, quiet hours, timezone) re-plans that clock's timer in the same
 transaction (`clock_plans`)."""
 
@@ -13,16 +13,17 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, GuildSettings, Person, SeatClock, Vacation
 from bot.errors import ServiceError
 from bot.service.clock_plans import ClockPlans
 from bot.service.clock_rules import covering_end
+from bot.service.core import Core
 from bot.service.digest import retime_digest
 from bot.service.hours import DAY, aware, local_at, parse_hhmm, parse_zone, quiet_end, zone
 from bot.service.queries import palette_of
+from bot.service.queries import people as qp
 from render.contrast import HIGH, PALETTES, STANDARD
 
 #: How pings reach a person.
@@ -67,26 +68,6 @@ async def allowance(s: AsyncSession, guild_id: int | None) -> int:
     return int(settings.vacation_days)
 
 
-def _on_server(guild_id: int | None):  # type: ignore[no-untyped-def]
-    return Vacation.guild_id.is_(None) if guild_id is None else Vacation.guild_id == guild_id
-
-
-async def _vacations(
-    s: AsyncSession, user_ids: Iterable[int], guild_id: int | None, ending_after: datetime
-) -> list[Vacation]:
-    rows = await s.scalars(
-        select(Vacation)
-        .where(
-            Vacation.user_id.in_(list(user_ids)),
-            _on_server(guild_id),
-            Vacation.automatic.is_(False),
-            Vacation.ends_at > ending_after.astimezone(UTC),
-        )
-        .order_by(Vacation.starts_at, Vacation.id)
-    )
-    return list(rows)
-
-
 def _covering_end(rows: Iterable[Any], now: datetime) -> datetime | None:
     """The end of the absence covering `now`, over vacation rows."""
     return covering_end([(aware(v.starts_at), aware(v.ends_at)) for v in rows], now)
@@ -97,7 +78,7 @@ async def away_until(
 ) -> datetime | None:
     """The end of the vacation taken with `/me away` covering `now`, or None (a day spent by a
     clock is not an absence: it is 24 h more on that clock only)."""
-    return _covering_end(await _vacations(s, [user_id], guild_id, now), now)
+    return _covering_end(await qp.vacations(s, [user_id], guild_id, now), now)
 
 
 async def _year_tz(s: AsyncSession, user_id: int) -> ZoneInfo:
@@ -120,14 +101,7 @@ async def days_used(s: AsyncSession, user_id: int, guild_id: int | None, year: i
     """Vacation days counted in calendar `year` (in the person's zone), booked ones included."""
     tz = await _year_tz(s, user_id)
     lo, hi = _year_bounds(year, tz)
-    rows = await s.scalars(
-        select(Vacation).where(
-            Vacation.user_id == user_id,
-            _on_server(guild_id),
-            Vacation.ends_at > lo,
-            Vacation.starts_at < hi,
-        )
-    )
+    rows = await qp.vacations_between(s, user_id, guild_id, lo, hi)
     return sum(_overlap_days(aware(v.starts_at), aware(v.ends_at), lo, hi) for v in rows)
 
 
@@ -221,10 +195,14 @@ class MySettings:
     note: str = ""
 
 
-class PeopleCases(ClockPlans):
+class People:
+    def __init__(self, core: Core, plans: ClockPlans) -> None:
+        self.core = core
+        self.plans = plans
+
     async def my_settings(self, user_id: int, guild_id: int | None, note: str = "") -> MySettings:
-        now = self.clock()
-        async with self._sessions() as s:
+        now = self.core.clock()
+        async with self.core.readers() as s:
             return await self._my_settings(s, user_id, guild_id, now, note)
 
     async def _my_settings(
@@ -244,10 +222,10 @@ class PeopleCases(ClockPlans):
             note=note,
         )
 
-    def _wake_for(self, due: datetime | None) -> None:
+    def wake_for(self, due: datetime | None) -> None:
         """Tell the dispatcher about a timer committed for `due`."""
-        if due is not None and self.on_timer is not None:
-            self.on_timer(due)
+        if due is not None and self.core.on_timer is not None:
+            self.core.on_timer(due)
 
     async def _person_for_update(self, s: AsyncSession, user_id: int) -> Person:
         p = await person(s, user_id)
@@ -258,16 +236,16 @@ class PeopleCases(ClockPlans):
 
     async def set_timezone(self, user_id: int, guild_id: int | None, name: str) -> MySettings:
         tz = parse_zone(name)
-        async with self._person_clocks(user_id, everywhere=True, quiet_only=True) as (s, held):
+        async with self.plans.person_clocks(user_id, everywhere=True, quiet_only=True) as (s, held):
             p = await self._person_for_update(s, user_id)
             if not (p.quiet_from and p.quiet_to):
                 held = []  # no quiet hours to move: the clocks count as before
             await self._checkpoint_all(s, held, user_id)
             p.timezone = tz
             await s.flush()
-            due = await retime_digest(s, p, self.clock())
+            due = await retime_digest(s, p, self.core.clock())
             await self._replan_all(s, held, user_id)
-        self._wake_for(due)
+        self.wake_for(due)
         return await self.my_settings(user_id, guild_id, f"Your timezone is now **{tz}**.")
 
     async def set_quiet(
@@ -284,26 +262,26 @@ class PeopleCases(ClockPlans):
             if qf == qt:
                 raise ServiceError("Quiet hours need to end at another time than they start.")
             note = f"Quiet hours: **{qf}–{qt}** your time. Pings then wait until they end."
-        async with self._person_clocks(user_id, everywhere=True, quiet_only=True) as (s, held):
+        async with self.plans.person_clocks(user_id, everywhere=True, quiet_only=True) as (s, held):
             await self._checkpoint_all(s, held, user_id)
             p = await self._person_for_update(s, user_id)
             p.quiet_from, p.quiet_to = qf, qt
             await s.flush()
-            due = await retime_digest(s, p, self.clock())
+            due = await retime_digest(s, p, self.core.clock())
             await self._replan_all(s, held, user_id)
-        self._wake_for(due)
+        self.wake_for(due)
         return await self.my_settings(user_id, guild_id, note)
 
     async def set_pings(self, user_id: int, guild_id: int | None, mode: str) -> MySettings:
         mode = mode.strip().lower()
         if mode not in PING_MODES:
             raise ServiceError(f"Pings can come as: {', '.join(PING_MODES)}.")
-        async with self._tx() as s:
+        async with self.core.tx() as s:
             p = await self._person_for_update(s, user_id)
             p.pings = mode
             await s.flush()
-            due = await retime_digest(s, p, self.clock())
-        self._wake_for(due)
+            due = await retime_digest(s, p, self.core.clock())
+        self.wake_for(due)
         notes = {
             "channel": "Pings now come as a mention in the game's channel.",
             "dm": "Pings now come by direct message.",
@@ -318,7 +296,7 @@ class PeopleCases(ClockPlans):
         palette = PALETTE_WORDS.get(" ".join(choice.strip().lower().split()))
         if palette not in PALETTES:
             raise ServiceError("Pick a palette: `standard` or `high contrast`.")
-        async with self._tx() as s:
+        async with self.core.tx() as s:
             p = await self._person_for_update(s, user_id)
             p.palette = palette
         note = (
@@ -332,7 +310,7 @@ class PeopleCases(ClockPlans):
 
     async def palette_of(self, user_id: int) -> str:
         """The palette of the images sent to this person alone."""
-        async with self._reading() as c:
+        async with self.core.reading() as c:
             return await palette_of(c, user_id)
 
     async def set_vacation_days(self, guild_id: int, actor: int, days: int) -> int:
@@ -340,13 +318,13 @@ class PeopleCases(ClockPlans):
         Time already taken stays; it counts against the new allowance."""
         if not 0 <= days <= MAX_VACATION_DAYS:
             raise ServiceError(f"Give a number of days from 0 to {MAX_VACATION_DAYS}.")
-        async with self._tx() as s:
+        async with self.core.tx() as s:
             settings = await s.get(GuildSettings, guild_id)
             if settings is None:
                 s.add(GuildSettings(guild_id=guild_id, vacation_days=days))
             else:
                 settings.vacation_days = days
-            await self._audit(s, None, actor, "vacation-days", str(days))
+            await self.core.audit(s, None, actor, "vacation-days", str(days))
         return days
 
     async def go_away(
@@ -362,8 +340,8 @@ class PeopleCases(ClockPlans):
                 f"`{until[:20]}` is not a date: write the day you are back as YYYY-MM-DD."
             ) from None
         hhmm = parse_hhmm(at, "time") if at else "00:00"
-        now = self.clock().astimezone(UTC)
-        async with self._person_clocks(user_id, guild_id) as (s, held):
+        now = self.core.clock().astimezone(UTC)
+        async with self.plans.person_clocks(user_id, guild_id) as (s, held):
             p = await person(s, user_id)
             tz = zone(p.timezone if p else None)
             end = local_at(day, hhmm, tz)
@@ -385,8 +363,8 @@ class PeopleCases(ClockPlans):
 
     async def come_back(self, user_id: int, guild_id: int | None) -> MySettings:
         """End the time away taken with `/me away` (automatic days spent by a clock stay)."""
-        now = self.clock().astimezone(UTC)
-        async with self._person_clocks(user_id, guild_id) as (s, held):
+        now = self.core.clock().astimezone(UTC)
+        async with self.plans.person_clocks(user_id, guild_id) as (s, held):
             ended = await self._end_manual_vacations(s, user_id, guild_id, now)
             await self._replan_all(s, held, user_id)
         note = "Welcome back! Your clocks run again." if ended else "You were not away."
@@ -398,21 +376,21 @@ class PeopleCases(ClockPlans):
         """Before the person's quiet hours or zone change: what their clocks ran so far is
         counted by the old hours (the new ones apply from now on)."""
         for game, row in held:
-            await self._checkpoint(s, game, row, user_id)
+            await self.plans.checkpoint(s, game, row, user_id)
 
     async def _replan_all(
         self, s: AsyncSession, held: list[tuple[Game, SeatClock]], user_id: int
     ) -> None:
         """After the person's absences changed: their running clocks' timers, planned anew."""
         for game, row in held:
-            await self._replan(s, game, row, user_id)
+            await self.plans.replan(s, game, row, user_id)
 
     @staticmethod
     async def _end_manual_vacations(
         s: AsyncSession, user_id: int, guild_id: int | None, now: datetime
     ) -> int:
         """Cut the running `/me away` vacation at `now` and drop booked ones; how many."""
-        rows = [v for v in await _vacations(s, [user_id], guild_id, now) if not v.automatic]
+        rows = [v for v in await qp.vacations(s, [user_id], guild_id, now) if not v.automatic]
         for v in rows:
             if aware(v.starts_at) >= now:
                 await s.delete(v)

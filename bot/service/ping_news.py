@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import catalog
-from bot.db.models import Action, Audit, Game, Seat
+from bot.db.models import Game
 from bot.service.clock_rules import span
+from bot.service.queries import people as qp
 
 #: Stands for the time left in a clock warning's template.
 LEFT = "{left}"
@@ -21,7 +21,7 @@ LEFT = "{left}"
 PAUSES = ("clock-pause", "pause", "resume")
 #: A warning with less left than this (seconds) is stale: the clock ran out.
 FRESH = 60.0
-#: What a kept clock warning is when it goes out (`PingCases._fresh`).
+#: What a kept clock warning is when it goes out (`Pings._fresh`).
 TRUE, STALE, RAN_OUT = "true", "stale", "ran out"
 
 
@@ -49,48 +49,19 @@ async def happened(s: AsyncSession, item: dict[str, Any], *, ran_out: bool = Fal
         return f"{name} is over: the final standings are in its channel."
     if game.status != "running":
         return f"{name} was ended by a moderator."
-    stand_in = await s.scalar(
-        select(Seat.id).where(
-            Seat.game_id == game.id,
-            Seat.is_bot.is_(True),
-            Seat.stand_in_for == uid,
-            Seat.since_version >= version,
-        )
-    )
+    stand_in = await qp.stand_in_since(s, game.id, uid, version)
     if stand_in is not None:
         return (
             f"Your clock in {name} ran out: the automatic player took your seat and moves for "
             "you. `/game return` hands it back to you at its next decision."
         )
-    seat_no = await s.scalar(
-        select(Seat.seat_no).where(
-            Seat.game_id == game.id,
-            Seat.user_id == uid,
-            Seat.is_bot.is_(False),
-            Seat.until_version.is_(None),
-        )
-    )
+    seat_no = await qp.seat_held(s, game.id, uid)
     if seat_no is not None:
-        default = await s.scalar(
-            select(Action.id).where(
-                Action.game_id == game.id,
-                Action.seat_no == seat_no,
-                Action.version > version,
-                Action.by_bot.is_(True),
-                Action.undone_at_version.is_(None),
-            )
-        )
+        default = await qp.bot_move_since(s, game.id, seat_no, version)
         if default is not None:
             return f"Your clock in {name} ran out: the rules' default decision was made for you."
         if game.paused_at is not None:
-            why = (
-                await s.execute(  # the pause in force: the newest pause or resume
-                    select(Audit.act, Audit.detail)
-                    .where(Audit.game_id == game.id, Audit.act.in_(PAUSES))
-                    .order_by(Audit.id.desc())
-                    .limit(1)
-                )
-            ).first()
+            why = await qp.last_act(s, game.id, PAUSES)  # the pause in force
             if why is not None and tuple(why) == ("clock-pause", f"seat {seat_no + 1} ran out"):
                 return f"Your clock in {name} ran out, so the game is paused for a moderator."
             return f"{name} is paused by a moderator."

@@ -10,17 +10,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import Game, Person, Timer
+from bot.db.models import Game, Person
 from bot.service import queries as q
-from bot.service.clock_plans import SEAT_CLOCK
+from bot.service.clock_plans import ClockPlans
+from bot.service.core import Core
 from bot.service.digest import DIGEST, collect, hold, retime_digest
 from bot.service.hours import quiet_end, zone
-from bot.service.mygames import MyGame, MyGamesCases
-from bot.service.people import PeopleCases, person
+from bot.service.mygames import MyGame, MyGames
+from bot.service.people import People, person
 from bot.service.ping_news import FRESH, RAN_OUT, STALE, TRUE, fill, happened
+from bot.service.queries import people as qp
+from bot.service.queries.clocks import SEAT_CLOCK
 from bot.service.timers import Fired
 
 
@@ -61,11 +63,6 @@ def _ping(item: dict[str, Any], mode: str) -> Ping:
     )
 
 
-# Built once (read with every ping): the settings' columns, no ORM objects.
-_PEOPLE = Person.__table__
-_PEOPLE_OF = select(_PEOPLE).where(_PEOPLE.c.user_id.in_(bindparam("ids", expanding=True)))
-
-
 def _mode(p: Any) -> str:
     return "channel" if p is None else str(p.pings)
 
@@ -84,13 +81,17 @@ async def _moot(s: AsyncSession, item: dict[str, Any]) -> bool:
     version, game_id = item.get("version"), item.get("game_id")
     if version is None or game_id is None:
         return False
-    row = (
-        await s.execute(select(Game.status, Game.version).where(Game.id == int(game_id)))
-    ).first()
+    row = await qp.game_status(s, int(game_id))
     return row is None or row.status != "running" or row.version != int(version)
 
 
-class PingCases(PeopleCases, MyGamesCases):
+class Pings:
+    def __init__(self, core: Core, plans: ClockPlans, people: People, mine: MyGames) -> None:
+        self.core = core
+        self.plans = plans
+        self.people = people
+        self.mine = mine
+
     async def route_pings(
         self,
         user_ids: Iterable[int],
@@ -108,7 +109,7 @@ class PingCases(PeopleCases, MyGamesCases):
         one transaction. When nobody's are (the usual case), one read and nothing written.
         A clock warning gives its `seat` and its `template` (`ping_news.LEFT` for the time
         left): a kept one states the time left when it goes out."""
-        now = self.clock()
+        now = self.core.clock()
         clock = {"seat": seat, "template": template} if seat is not None and template else {}
         items: list[dict[str, Any]] = [
             {
@@ -125,20 +126,20 @@ class PingCases(PeopleCases, MyGamesCases):
         ]
         if not items:
             return []
-        async with self._sessions() as s:
-            rows = await s.execute(_PEOPLE_OF, {"ids": [i["user_id"] for i in items]})
+        async with self.core.readers() as s:
+            rows = await s.execute(qp.PEOPLE_OF, {"ids": [i["user_id"] for i in items]})
             settings = {r.user_id: r for r in rows}
         if not any(_kept(settings.get(i["user_id"]), now) for i in items):
             return [_ping(i, _mode(settings.get(i["user_id"]))) for i in items]
         sent: list[Ping] = []
         wake: list[datetime] = []
-        async with self._tx() as s:
+        async with self.core.tx() as s:
             for item in items:
                 ping = await self._route(s, await person(s, item["user_id"]), item, now, wake)
                 if ping is not None:
                     sent.append(ping)
         for due in wake:
-            self._wake_for(due)
+            self.people.wake_for(due)
         return sent
 
     async def _route(
@@ -167,9 +168,9 @@ class PingCases(PeopleCases, MyGamesCases):
         item = dict(fired.payload or {})
         if "user_id" not in item or "channel_id" not in item:
             return []
-        now = self.clock()
+        now = self.core.clock()
         wake: list[datetime] = []
-        async with self._tx() as s:
+        async with self.core.tx() as s:
             if await _moot(s, item) or await self._fresh(s, item) != TRUE:
                 return []  # (the channel was told what happened, mentioning them)
             p = await person(s, int(item["user_id"]))
@@ -177,7 +178,7 @@ class PingCases(PeopleCases, MyGamesCases):
                 return [_ping(item, str(item.get("mode") or "channel"))]
             ping = await self._route(s, p, item, now, wake)
         for due in wake:
-            self._wake_for(due)
+            self.people.wake_for(due)
         return [ping] if ping is not None else []
 
     async def _fresh(self, s: AsyncSession, item: dict[str, Any]) -> str:
@@ -196,7 +197,7 @@ class PingCases(PeopleCases, MyGamesCases):
             return STALE
         if holder.is_bot or holder.user_id != uid:
             return STALE
-        left = await self._left(s, game, row, uid)
+        left = await self.plans.left(s, game, row, uid)
         if left < FRESH:
             return RAN_OUT
         item["text"] = fill(str(item["template"]), left)
@@ -209,9 +210,9 @@ class PingCases(PeopleCases, MyGamesCases):
         if "user_id" not in payload:
             return None
         uid = int(payload["user_id"])
-        now = self.clock()
+        now = self.core.clock()
         due = None
-        async with self._tx() as s:
+        async with self.core.tx() as s:
             p = await person(s, uid)
             if p is not None:
                 due = await retime_digest(s, p, now)
@@ -226,8 +227,8 @@ class PingCases(PeopleCases, MyGamesCases):
                         continue  # (two warnings of one clock: told once)
                     item = {**item, "text": text}
                 pings.append(_ping(item, "dm"))
-        self._wake_for(due)
-        games = [g for g in await self.my_games(uid, None) if g.status == "running"]
+        self.people.wake_for(due)
+        games = [g for g in await self.mine.my_games(uid, None) if g.status == "running"]
         if not pings and not games:
             return None
         return Digest(uid, pings, int(payload.get("dropped") or 0), games)
@@ -235,17 +236,15 @@ class PingCases(PeopleCases, MyGamesCases):
     async def ensure_digests(self) -> int:
         """People who take the digest but have no digest timer (a crash between a claim and
         the next one): one each; how many were set."""
-        now = self.clock()
+        now = self.core.clock()
         set_ = 0
-        async with self._tx() as s:
-            people = list(await s.scalars(select(Person).where(Person.pings == DIGEST)))
+        async with self.core.tx() as s:
+            people = await qp.taking(s, DIGEST)
             if not people:
                 return 0
             have = {
                 int((t.payload or {}).get("user_id") or 0)
-                for t in await s.scalars(
-                    select(Timer).where(Timer.kind == DIGEST, Timer.game_id.is_(None))
-                )
+                for t in await qp.people_timers(s, DIGEST)
             }
             for p in people:
                 if p.user_id not in have:

@@ -14,7 +14,8 @@ from bot.db.models import Game, Seat
 from bot.errors import ServiceError, StaleError
 from bot.results import GameInfo, Outcome, SeatInfo, Step
 from bot.service import queries as q
-from bot.service.base import Move, ServiceCore
+from bot.service.core import Core
+from bot.service.decision import Decision, Move
 from bot.service.describe import describe_game
 from bot.service.drafts import Position, fingerprint
 from bot.service.loader import Loaded, prompts_of, replay_before, title_of
@@ -61,7 +62,11 @@ class Checked:
         )
 
 
-class PlayCases(ServiceCore):
+class Play:
+    def __init__(self, core: Core, decision: Decision) -> None:
+        self.core = core
+        self.decision = decision
+
     async def act(
         self,
         channel_id: int,
@@ -73,7 +78,7 @@ class PlayCases(ServiceCore):
     ) -> Outcome | Step:
         """A person's choice typed or picked in this channel (`version`: from a button;
         `seen`: picked from `/play`'s list, which showed the menu at that version)."""
-        game_id = await self._game_id(channel_id)
+        game_id = await self.core.game_id(channel_id)
         return await self.act_in_game(game_id, user_id, choice_id, version, seen=seen)
 
     async def act_in_game(
@@ -95,8 +100,8 @@ class PlayCases(ServiceCore):
         simultaneous decision do not spoil it).
         A step returns the next menu (nothing is stored but the draft); a complete move is
         committed in one transaction with every automatic move after it."""
-        async with self._lock(game_id):
-            game, seats, loaded, _ = await self._row_and_state(game_id)
+        async with self.core.lock(game_id):
+            game, seats, loaded, _ = await self.core.row_and_state(game_id)
             try:
                 checked = self._check(game, seats, loaded, user_id, choice_id, version, menu, seen)
             except ServiceError:
@@ -120,11 +125,11 @@ class PlayCases(ServiceCore):
         transaction. What was checked on cached rows stands when the game is still at the
         version it was checked at and the seat is still the person's; else it is checked
         again on the fresh rows."""
-        async with self._tx(game_id) as s:
+        async with self.core.tx(game_id) as s:
             game, seats = await q.game_and_holders(s, game_id)
             loaded = None
             if game is not None and game.status == "running":
-                loaded = await self._state(s, game, title_of(game))
+                loaded = await self.core.state(s, game, title_of(game))
             if checked is None or not checked.holds(game, seats):
                 moved = await _moved_since(s, game, seats, user_id, seen)
                 checked = self._check(
@@ -135,11 +140,11 @@ class PlayCases(ServiceCore):
                 return self._step(game, loaded, seats, checked)
             holders = list(seats)
             move = Move(checked.seat.seat_no, checked.choice_id, user_id)
-            outcome = await self._decide(s, game, checked.title, loaded, seats, move)
+            outcome = await self.decision.decide(s, game, checked.title, loaded, seats, move)
         if game.status == "running" and all(map(operator.is_, holders, seats)):
             # The commit holds the row as stored (its version, its turn message): the next
             # menu needs no read. (Not when a seat changed hands in it.)
-            self._rows.put(self._rows.generation(), game, seats)
+            self.core.rows.put(self.core.rows.generation(), game, seats)
         choice = checked.choice
         outcome.chosen = choice.label if choice is not None else checked.choice_id
         outcome.secret = checked.here.prompt.secret
@@ -169,7 +174,7 @@ class PlayCases(ServiceCore):
         if late and moved is not False:
             raise StaleError(PICK_AGAIN)
         prompts = prompts_of(title, loaded)
-        here = self.drafts.position(
+        here = self.core.drafts.position(
             title, loaded.state, game.id, seat.seat_no, prompts, game.version
         )
         if here is None:
@@ -206,7 +211,7 @@ class PlayCases(ServiceCore):
             raise ServiceError(f"That menu is not available now ({exc}).") from None
         if prompt is None:
             raise ServiceError("You have nothing to decide right now.")
-        self.drafts.set(game.id, seat.seat_no, here.top, steps, prompt, game.version)
+        self.core.drafts.set(game.id, seat.seat_no, here.top, steps, prompt, game.version)
         info = describe_game(game, seats, loaded.state, prompts=prompts_of(title, loaded))
         return Step(info, seat.seat_no, prompt)
 
@@ -224,7 +229,7 @@ class PlayCases(ServiceCore):
 
     async def prompt_for(self, channel_id: int, user_id: int) -> tuple[GameInfo, Prompt | None]:
         """The menu waiting for this user (for autocomplete and private menus)."""
-        game_id = await self._game_id(channel_id)
+        game_id = await self.core.game_id(channel_id)
         return await self.prompt_in_game(game_id, user_id)
 
     async def prompt_in_game(
@@ -232,7 +237,7 @@ class PlayCases(ServiceCore):
     ) -> tuple[GameInfo, Prompt | None]:
         """The user's menu where their draft stands (their top-level menu without one, or
         with `top`: the menu the public turn message shows)."""
-        game, seats, loaded, _ = await self._row_and_state(game_id)
+        game, seats, loaded, _ = await self.core.row_and_state(game_id)
         if game is None:
             raise ServiceError("That game doesn't exist any more.")
         if game.status != "running" or loaded is None:
@@ -243,7 +248,7 @@ class PlayCases(ServiceCore):
         mine = info.seat_of(user_id)
         if mine is None:
             return info, None
-        here = self.drafts.position(
+        here = self.core.drafts.position(
             title, loaded.state, game_id, mine.seat_no, prompts, game.version
         )
         if here is None:
@@ -254,8 +259,8 @@ class PlayCases(ServiceCore):
     async def undo(self, channel_id: int, user_id: int) -> Outcome:
         """Take back your own last move, if it is still your turn and nothing was drawn or
         revealed since; anything further back is a moderator's rollback."""
-        game_id = await self._game_id(channel_id)
-        async with self._lock(game_id), self._tx(game_id) as s:
+        game_id = await self.core.game_id(channel_id)
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
             game = await s.get(Game, game_id)
             assert game is not None
             if game.status != "running":
@@ -278,8 +283,10 @@ class PlayCases(ServiceCore):
                     "turn. A moderator can roll back with `/admin rollback`."
                 )
             name = "🤖" if seat.is_bot else f"<@{seat.user_id}>"
-            outcome = await self._take_back(s, game, seats, last, f"{name} takes back a move.")
-            await self._audit(s, game, user_id, "undo", last[0].choice_id)
+            outcome = await self.decision.take_back(
+                s, game, seats, last, f"{name} takes back a move."
+            )
+            await self.core.audit(s, game, user_id, "undo", last[0].choice_id)
             return outcome
 
 

@@ -5,29 +5,36 @@ from __future__ import annotations
 import dataclasses
 from datetime import datetime
 
-from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
 from bot import catalog
-from bot.db.models import Action, Game
+from bot.db.models import Game
 from bot.errors import ServiceError
 from bot.results import Board, GameInfo
 from bot.service import queries as q
-from bot.service.base import ServiceCore
+from bot.service.clocks import Clocks
+from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import replay_from_setup, title_of
+from bot.service.queries import games as qg
 from bot.service.queries.away import away_map
 from engine.core import same_position
 from render.contrast import STANDARD
 from render.core import RenderedImage
 
 
-class ReadingCases(ServiceCore):
+class Reading:
+    """The read-only views; `away_now` and `away_view` are listeners of every decision."""
+
+    def __init__(self, core: Core, clocks: Clocks) -> None:
+        self.core = core
+        self.clocks = clocks
+
     async def status(self, channel_id: int, *, or_last: bool = False) -> GameInfo:
         """The channel's live game; with `or_last`, else the last game played here (so
         `/game status` can still show how it ended)."""
-        async with self._sessions() as s:
+        async with self.core.readers() as s:
             game: Game | None
             try:
                 game = await q.live_game(s, channel_id)
@@ -37,9 +44,9 @@ class ReadingCases(ServiceCore):
                 game = await q.last_game(s, channel_id)
                 if game is None:
                     raise
-            return await self._away_view(s, game, await self._describe(s, game))
+            return await self.away_view(s, game, await self._describe(s, game))
 
-    async def _away_view(
+    async def away_view(
         self, s: AsyncSession, game: Game, info: GameInfo, away: dict[int, datetime] | None = None
     ) -> GameInfo:
         """`info` with the seated people away now and when they are back (one query, unless
@@ -48,14 +55,14 @@ class ReadingCases(ServiceCore):
             return info
         if away is None:
             people = [h.user_id for h in info.holders if h.user_id is not None and not h.is_bot]
-            away = await s.run_sync(self._away_now, game, people)
+            away = await s.run_sync(self.away_now, game, people)
         return dataclasses.replace(info, away=away) if away else info
 
-    def _away_now(self, s: Session, game: Game, people: list[int]) -> dict[int, datetime]:
-        return away_map(s, people, game.guild_id, self.clock())
+    def away_now(self, s: Session, game: Game, people: list[int]) -> dict[int, datetime]:
+        return away_map(s, people, game.guild_id, self.core.clock())
 
     async def game_info(self, game_id: int) -> GameInfo:
-        async with self._sessions() as s:
+        async with self.core.readers() as s:
             game = await s.get(Game, game_id)
             if game is None:
                 raise ServiceError("That game doesn't exist any more.")
@@ -63,7 +70,7 @@ class ReadingCases(ServiceCore):
 
     async def channel_of(self, game_id: int) -> int:
         """The channel a game lives in (one small query: presses are checked against it)."""
-        async with self._reading() as c:
+        async with self.core.reading() as c:
             channel = await q.channel_of(c, game_id)
         if channel is None:
             raise ServiceError("That game doesn't exist any more.")
@@ -72,13 +79,13 @@ class ReadingCases(ServiceCore):
     async def _describe(self, s, game: Game) -> GameInfo:  # type: ignore[no-untyped-def]
         state = None
         if game.status in ("running", "finished"):
-            state = (await self._state(s, game, title_of(game))).state
+            state = (await self.core.state(s, game, title_of(game))).state
         seats = await q.holders(s, game.id)
         info = describe_game(game, seats, state, await q.former_people(s, game))
-        return await self._clock_view(s, game, info)
+        return await self.clocks.clock_view(s, game, info)
 
     async def board(self, channel_id: int, area_seat: int | None = None) -> Board:
-        game_id = await self._game_id(channel_id)
+        game_id = await self.core.game_id(channel_id)
         return await self.board_of(game_id, area_seat)
 
     async def board_of(
@@ -86,8 +93,8 @@ class ReadingCases(ServiceCore):
     ) -> Board:
         """The public board (spectator view), whole or one seat's area; for `viewer` alone
         (the "Full board" button), in the palette they chose (`/me palette`)."""
-        async with self._reading() as s:
-            game, title, state, info = await self._current(
+        async with self.core.reading() as s:
+            game, title, state, info = await self.core.current(
                 s, game_id, ("running", "finished"), "The board appears once the game starts."
             )
             palette = await q.palette_of(s, viewer) if viewer is not None else STANDARD
@@ -97,14 +104,14 @@ class ReadingCases(ServiceCore):
         return Board(game=info, image=image)
 
     async def board_text(self, channel_id: int) -> str:
-        return await self.board_text_of(await self._game_id(channel_id))
+        return await self.board_text_of(await self.core.game_id(channel_id))
 
     async def board_text_of(self, game_id: int) -> str:
         """The public board as structured text for a screen reader (`/game board text:on`, the
         "Text board" button), built on request from the spectator's view, so it shows only
         what everyone sees."""
-        async with self._reading() as s:
-            game, title, state, info = await self._current(
+        async with self.core.reading() as s:
+            game, title, state, info = await self.core.current(
                 s, game_id, ("running", "finished"), "The board appears once the game starts."
             )
         text = title.board_text(title.view(state, None))
@@ -115,9 +122,9 @@ class ReadingCases(ServiceCore):
     async def hand_text(self, channel_id: int, user_id: int) -> str:
         """The user's own hidden information as structured text (`/game hand text:on`), from
         their seat's view; for their eyes only."""
-        game_id = await self._game_id(channel_id)
-        async with self._reading() as s:
-            game, title, state, info = await self._current(
+        game_id = await self.core.game_id(channel_id)
+        async with self.core.reading() as s:
+            game, title, state, info = await self.core.current(
                 s, game_id, ("running",), "That game is not running."
             )
         mine = info.seat_of(user_id)
@@ -131,14 +138,14 @@ class ReadingCases(ServiceCore):
         return f"{title.name} has no hidden hands: everything is on the board."
 
     async def hand(self, channel_id: int, user_id: int) -> tuple[str, RenderedImage | None]:
-        game_id = await self._game_id(channel_id)
+        game_id = await self.core.game_id(channel_id)
         return await self.hand_in_game(game_id, user_id)
 
     async def hand_in_game(self, game_id: int, user_id: int) -> tuple[str, RenderedImage | None]:
         """The user's private information, for their eyes only (its picture in the palette
         they chose)."""
-        async with self._reading() as s:
-            game, title, state, info = await self._current(
+        async with self.core.reading() as s:
+            game, title, state, info = await self.core.current(
                 s, game_id, ("running",), "That game is not running."
             )
             palette = await q.palette_of(s, user_id)
@@ -157,18 +164,13 @@ class ReadingCases(ServiceCore):
 
     async def log(self, channel_id: int, user_id: int | None = None, limit: int = 20) -> list[str]:
         """The latest log lines: public ones, plus the private ones of the user's own seat."""
-        async with self._sessions() as s:
+        async with self.core.readers() as s:
             game = await q.last_game(s, channel_id)
             if game is None:
                 raise ServiceError(q.NO_GAME)
             seats = await q.holders(s, game.id)
             mine = {x.seat_no for x in seats if x.user_id == user_id and not x.is_bot}
-            rows = await s.scalars(
-                select(Action)
-                .where(Action.game_id == game.id, Action.undone_at_version.is_(None))
-                .order_by(Action.seq.desc())
-                .limit(limit * 3)
-            )
+            rows = await qg.newest_live_actions(s, game.id, limit * 3)
             lines: list[str] = []
             for action in rows:
                 for e in reversed(action.events):
@@ -180,7 +182,7 @@ class ReadingCases(ServiceCore):
 
     async def replay_matches_snapshot(self, game_id: int) -> bool:
         """Does replaying the log from setup give exactly the newest stored snapshot?"""
-        async with self._sessions() as s:
+        async with self.core.readers() as s:
             game = await s.get(Game, game_id)
             assert game is not None
             snap = await q.latest_snapshot(s, game.id)
@@ -191,5 +193,5 @@ class ReadingCases(ServiceCore):
             return same_position(title, state, title.decode(snap.state))
 
     async def game_count(self) -> int:
-        async with self._sessions() as s:
-            return int(await s.scalar(select(func.count()).select_from(Game)) or 0)
+        async with self.core.readers() as s:
+            return await qg.game_count(s)

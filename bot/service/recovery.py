@@ -10,43 +10,31 @@ from __future__ import annotations
 
 import logging
 
-from sqlalchemy import exists, or_, select
-
 from bot import catalog
-from bot.db.models import Action, Game, Seat, Snapshot
+from bot.db.models import Action, Game, Snapshot
 from bot.service import queries as q
-from bot.service.base import ServiceCore, event_json
+from bot.service.core import Core
+from bot.service.decision import Decision, event_json
 from bot.service.loader import prompts_of, title_of
+from bot.service.queries import games as qg
 from bot.service.queries.decision import bump
 from engine.core import same_position
 
 log = logging.getLogger(__name__)
 
-GAMES, SEATS = Game.__table__, Seat.__table__
-_RUNNING = GAMES.c.status == "running"
-#: Running games where an automatic player holds a seat.
-_WITH_A_BOT = select(GAMES.c.id).where(
-    _RUNNING,
-    exists().where(
-        SEATS.c.game_id == GAMES.c.id, SEATS.c.is_bot.is_(True), SEATS.c.until_version.is_(None)
-    ),
-)
 
+class Recovery:
+    def __init__(self, core: Core, decision: Decision) -> None:
+        self.core = core
+        self.decision = decision
 
-class RecoveryCases(ServiceCore):
     async def upgrade_stored_games(self) -> tuple[int, int]:
         """(upgraded, left as they were) among running games of an older rules version."""
-        older = [
-            (GAMES.c.title == title.slug) & (GAMES.c.rules_version != title.rules_version)
-            for title in catalog.offered()
-        ]
-        if not older:
+        rules = [(title.slug, title.rules_version) for title in catalog.offered()]
+        if not rules:
             return 0, 0
-        async with self._reading() as c:
-            mine = self.shards.guilds(GAMES.c.guild_id)
-            ids = list(
-                (await c.execute(select(GAMES.c.id).where(_RUNNING, or_(*older), mine))).scalars()
-            )
+        async with self.core.reading() as c:
+            ids = await qg.running_of_older_rules(c, self.core.shards, rules)
         done = left = 0
         for game_id in ids:
             if await self._upgrade(game_id):
@@ -56,7 +44,7 @@ class RecoveryCases(ServiceCore):
         return done, left
 
     async def _upgrade(self, game_id: int) -> bool:
-        async with self._lock(game_id), self._tx(game_id) as s:
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
             game = await s.get(Game, game_id)
             assert game is not None
             title = catalog.title(game.title)
@@ -112,7 +100,7 @@ class RecoveryCases(ServiceCore):
                     checkpoint=True,
                 )
             )
-            self._cache.drop(game.id)
+            self.core.cache.drop(game.id)
             log.info("game upgraded to rules %s", title.rules_version, extra=fields)
             return True
 
@@ -120,9 +108,8 @@ class RecoveryCases(ServiceCore):
         """Let automatic players move wherever a running game waits on one; how many games.
         Each game with an automatic player is checked with a read; only those waiting on one
         take a write transaction."""
-        async with self._reading() as c:
-            mine = self.shards.guilds(GAMES.c.guild_id)
-            ids = list((await c.execute(_WITH_A_BOT.where(mine))).scalars())
+        async with self.core.reading() as c:
+            ids = await qg.running_with_a_bot(c, self.core.shards)
         moved = 0
         for game_id in ids:
             try:
@@ -133,7 +120,7 @@ class RecoveryCases(ServiceCore):
         return moved
 
     async def _waits_on_bot(self, game_id: int) -> bool:
-        async with self._reading() as c:
+        async with self.core.reading() as c:
             game, seats = await q.game_and_holders(c, game_id)
             if game is None or game.status != "running":
                 return False
@@ -141,11 +128,11 @@ class RecoveryCases(ServiceCore):
             if game.rules_version != title.rules_version:
                 return False
             bots = {x.seat_no for x in seats if x.is_bot}
-            loaded = await self._state(c, game, title)
+            loaded = await self.core.state(c, game, title)
             return any(p.seat in bots for p in prompts_of(title, loaded))
 
     async def _resume(self, game_id: int) -> bool:
-        async with self._lock(game_id), self._tx(game_id) as s:
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
             game = await s.get(Game, game_id)
             if game is None or game.status != "running":
                 return False
@@ -154,9 +141,9 @@ class RecoveryCases(ServiceCore):
                 return False
             seats = await q.holders(s, game.id)
             bots = {x.seat_no for x in seats if x.is_bot}
-            loaded = await self._state(s, game, title)
+            loaded = await self.core.state(s, game, title)
             if not any(p.seat in bots for p in title.prompts(loaded.state)):
                 return False
-            await self._decide(s, game, title, loaded, seats, None)
+            await self.decision.decide(s, game, title, loaded, seats, None)
             log.info("automatic players resumed", extra={"game_id": game_id})
             return True

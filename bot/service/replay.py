@@ -15,38 +15,25 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot import catalog
-from bot.db.models import Action, Game, Snapshot
+from bot.db.models import Game
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
-from bot.service.base import ServiceCore
+from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import apply_logged, title_of
+from bot.service.queries import replay as qr
+from bot.service.queries.replay import PLAYED, live_seqs, played_game_id
 from bot.service.replay_states import STRIDE, ReplayStates
 from engine.core import Prompt, Title
 from render.contrast import STANDARD
 from render.core import RenderedImage
 
 log = logging.getLogger(__name__)
-ACTIONS = Action.__table__
-SNAPSHOTS = Snapshot.__table__
-GAMES = Game.__table__
 NOT_STARTED = "The game here has not started yet: there is nothing to replay."
-#: What a replay or an export may show: games that were played (a moderator's end included).
-PLAYED = ("running", "finished", "ended")
-_MOVE_COLUMNS = (
-    ACTIONS.c.game_id,
-    ACTIONS.c.seq,
-    ACTIONS.c.seat_no,
-    ACTIONS.c.choice_id,
-    ACTIONS.c.user_id,
-    ACTIONS.c.events,
-    ACTIONS.c.created_at,
-)
 
 
 @dataclass(frozen=True)
@@ -75,33 +62,10 @@ class Frame:
     secret: bool = False
 
 
-_NEWEST_PLAYED = (
-    select(GAMES.c.id)
-    .where(GAMES.c.status.in_(PLAYED), GAMES.c.version > 0)
-    .order_by(GAMES.c.id.desc())
-    .limit(1)
-)
+class Replay:
+    def __init__(self, core: Core) -> None:
+        self.core = core
 
-
-async def played_game_id(c: AsyncConnection, channel_id: int) -> int:
-    """The channel's newest game that was played (running, finished, or ended by a
-    moderator): a lobby open meanwhile does not hide the last game."""
-    found = await c.scalar(_NEWEST_PLAYED.where(GAMES.c.channel_id == channel_id))
-    if found is None:
-        raise ServiceError("No game has been played in this channel yet.")
-    return int(found)
-
-
-async def live_seqs(c: AsyncConnection, game_id: int) -> list[int]:
-    rows = await c.execute(
-        select(ACTIONS.c.seq)
-        .where(ACTIONS.c.game_id == game_id, ACTIONS.c.undone_at_version.is_(None))
-        .order_by(ACTIONS.c.seq)
-    )
-    return [int(r[0]) for r in rows]
-
-
-class ReplayCases(ServiceCore):
     @property
     def replay_states(self) -> ReplayStates:
         """The replay cache (made on first use: the core's constructor is shared)."""
@@ -115,7 +79,7 @@ class ReplayCases(ServiceCore):
     ) -> Frame:
         """The channel's game (running, else the newest one played here) after `move`
         (default: the latest)."""
-        async with self._reading() as c:
+        async with self.core.cold_reading() as c:
             game_id = await played_game_id(c, channel_id)
         return await self.replay_of(game_id, move, viewer=viewer)
 
@@ -130,7 +94,7 @@ class ReplayCases(ServiceCore):
         """The game after `move` (default: the latest); with `latest_at_most`, a move past the
         end (moves were taken back since the button was made) shows the latest. A frame shown
         to `viewer` alone is drawn in the palette they chose (`/me palette`)."""
-        async with self._reading() as c:
+        async with self.core.cold_reading() as c:
             palette = await q.palette_of(c, viewer) if viewer is not None else STANDARD
             game, seats = await q.game_and_holders(c, game_id)
             title = played_title(game)
@@ -146,13 +110,7 @@ class ReplayCases(ServiceCore):
                 )
             row = None
             if move:
-                row = (
-                    await c.execute(
-                        select(*_MOVE_COLUMNS).where(
-                            ACTIONS.c.game_id == game.id, ACTIONS.c.seq == seqs[move - 1]
-                        )
-                    )
-                ).one()
+                row = await qr.move_at(c, game.id, seqs[move - 1])
             state, secret = await self._position(c, game, title, seqs, move, row)
         info = describe_game(game, seats, None)
         view = title.view(state, None)
@@ -187,25 +145,19 @@ class ReplayCases(ServiceCore):
         """The state after `move`, and whether that move was one seat's part of a
         simultaneous secret decision (then nobody saw who made it)."""
         if row is None:
-            return await self._state_after(c, game, title, seqs, 0), False
+            return await self.state_after(c, game, title, seqs, 0), False
         cache = self.replay_states
         data, secret = cache.state(game.id, row.seq), cache.secret(game.id, row.seq)
         if data is not None and secret is not None:
             return title.decode(data), secret
-        state = await self._state_after(c, game, title, seqs, move - 1)
+        state = await self.state_after(c, game, title, seqs, move - 1)
         before = title.prompts(state)
         secret = in_secret(before, row.seat_no)
         if not secret and move > 1 and any(p.seat == row.seat_no and p.secret for p in before):
             # the last seat of a simultaneous secret decision: anonymous when the move before
             # it was a confirmation that revealed nothing
-            earlier = await self._state_after(c, game, title, seqs, move - 2)
-            prev = (
-                await c.execute(
-                    select(ACTIONS.c.seat_no, ACTIONS.c.events).where(
-                        ACTIONS.c.game_id == game.id, ACTIONS.c.seq == seqs[move - 2]
-                    )
-                )
-            ).one()
+            earlier = await self.state_after(c, game, title, seqs, move - 2)
+            prev = await qr.seat_and_events_at(c, game.id, seqs[move - 2])
             secret = still_secret(title.prompts(earlier), before, prev.seat_no, prev.events or [])
         apply_logged(title, state, row)
         cache.put_state(game.id, row.seq, title.encode(state))
@@ -223,8 +175,8 @@ class ReplayCases(ServiceCore):
                 if cache.state(game.id, seqs[move - 1]) is not None:
                     continue
                 await asyncio.sleep(0)
-                async with self._reading() as c:
-                    await self._state_after(c, game, title, seqs, move)
+                async with self.core.cold_reading() as c:
+                    await self.state_after(c, game, title, seqs, move)
         except Exception:  # only a cache: the next replay rebuilds what it needs
             log.debug("replay warm-up of game %s stopped", game.id, exc_info=True)
 
@@ -237,7 +189,7 @@ class ReplayCases(ServiceCore):
             cache.put_seqs(game.id, game.version, seqs)
         return seqs
 
-    async def _state_after(
+    async def state_after(
         self, c: AsyncConnection, game: Game, title: Title, seqs: list[int], move: int
     ) -> Any:
         """A fresh copy of the state after move `move` (0: the setup)."""
@@ -250,14 +202,7 @@ class ReplayCases(ServiceCore):
                 break
             start -= 1
         if data is None:
-            snap = (
-                await c.execute(
-                    select(SNAPSHOTS.c.last_seq, SNAPSHOTS.c.state)
-                    .where(SNAPSHOTS.c.game_id == game.id, SNAPSHOTS.c.last_seq <= target)
-                    .order_by(SNAPSHOTS.c.last_seq.desc())
-                    .limit(1)
-                )
-            ).first()
+            snap = await qr.snapshot_at_or_before(c, game.id, target)
             at = bisect.bisect_left(seqs, snap.last_seq) if snap is not None else -1
             if (
                 snap is not None
@@ -275,16 +220,8 @@ class ReplayCases(ServiceCore):
             cache.put_state(game.id, 0, title.encode(state))
         if start == move:
             return state
-        rows = await c.execute(
-            select(ACTIONS.c.game_id, ACTIONS.c.seq, ACTIONS.c.seat_no, ACTIONS.c.choice_id)
-            .where(
-                ACTIONS.c.game_id == game.id,
-                ACTIONS.c.seq > (seqs[start - 1] if start else 0),
-                ACTIONS.c.seq <= target,
-                ACTIONS.c.undone_at_version.is_(None),
-            )
-            .order_by(ACTIONS.c.seq)
-        )
+        after = seqs[start - 1] if start else 0
+        rows = await qr.moves_between(c, game.id, after, target)
         position = start
         for action in rows:
             position += 1

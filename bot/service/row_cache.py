@@ -2,7 +2,7 @@
 menu, a draft step, autocomplete) need no read round trip.
 
 A cached row is never the ground for a commit: a complete move reads its game afresh. Every
-write transaction of this process drops what it may have changed (`ServiceCore._tx`), and an
+write transaction of this process drops what it may have changed (`Core.tx`), and an
 entry lives at most `ttl` seconds, which bounds how long a write by another process (another
 shard, the admin CLI) can go unseen in a menu. A read that raced a write is not stored: each
 drop bumps a generation that the reader took before its statement."""

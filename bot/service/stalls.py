@@ -2,7 +2,7 @@
 `stall_days`, default 7) pings its moderators once.
 
 Each decision sets the game's one `stall` timer in its own transaction (from
-`ServiceCore._timers`): due N days later, for that version, carrying when the move was made.
+`Decision.timers`): due N days later, for that version, carrying when the move was made.
 The dispatcher claims it when due; `stall_due` checks the game has not moved since and reports
 it once. The claimed timer is then put back as a marker that never fires (due at `PINGED`): it
 keeps when the last move was, says the moderators were told, and is replaced by the game's next
@@ -16,17 +16,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import Game, GuildSettings, Timer
+from bot.db.models import Game, GuildSettings
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
-from bot.service.base import ServiceCore
+from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import title_of
-from bot.service.queries.timers import SPENT, TIMERS, set_game_timer
+from bot.service.queries import timers as qt
+from bot.service.queries.timers import SPENT, set_game_timer
 from bot.service.timers import Fired
 
 #: The timer kind of the stall detector.
@@ -49,14 +49,19 @@ class Stalled:
     paused: bool = False
 
 
-class StallCases(ServiceCore):
-    async def _stall_timer(
+class Stalls:
+    """The stall detector; `stall_timer` is a listener of every decision."""
+
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    async def stall_timer(
         self, s: AsyncSession, game: Game
     ) -> dict[str, tuple[datetime, dict[str, Any]]]:
         """The new decision's stall timer (the server's setting is cached), to set with its
         other timers. Days away: the dispatcher, awake at least once a minute, needs no
         wake-up call for it."""
-        now = self.clock()
+        now = self.core.clock()
         due = now + timedelta(days=await self._stall_days(s, game.guild_id))
         return {STALL: (due, _payload(now))}
 
@@ -66,7 +71,7 @@ class StallCases(ServiceCore):
         if fired.game_id is None or "since" not in (fired.payload or {}):
             return None
         since = datetime.fromisoformat(fired.payload["since"])
-        async with self._lock(fired.game_id), self._tx(fired.game_id) as s:
+        async with self.core.lock(fired.game_id), self.core.tx(fired.game_id) as s:
             game = await s.get(Game, fired.game_id)
             if game is None or game.status != "running" or game.version != fired.version:
                 return None
@@ -74,13 +79,13 @@ class StallCases(ServiceCore):
                 return None
             settings = await s.get(GuildSettings, game.guild_id) if game.guild_id else None
             days = _days(settings)
-            now = self.clock()
+            now = self.core.clock()
             if since + timedelta(days=days) > now:  # the server allows longer now
                 await _put(s, game.id, since + timedelta(days=days), game.version, since)
                 return None
             await _put(s, game.id, PINGED, game.version, since)
             waited = (now - since) / timedelta(days=1)
-            await self._audit(s, game, 0, "stalled", f"no move for {waited:.1f} days")
+            await self.core.audit(s, game, 0, "stalled", f"no move for {waited:.1f} days")
             info = await self._stalled_info(s, game)
         role = settings.mod_role_id if settings else None
         return Stalled(info, since, waited, role, paused=game.paused_at is not None)
@@ -88,21 +93,11 @@ class StallCases(ServiceCore):
     async def stalled_games(self, guild_id: int) -> list[Stalled]:
         """The server's running games with no completed move for its `stall_days` (oldest
         first)."""
-        now = self.clock()
-        async with self._sessions() as s:
+        now = self.core.clock()
+        async with self.core.readers() as s:
             settings = await s.get(GuildSettings, guild_id)
             days = _days(settings)
-            rows = (
-                await s.execute(
-                    select(Game, Timer.payload)
-                    .join(Timer, (Timer.game_id == Game.id) & (Timer.kind == STALL))
-                    .where(
-                        Game.guild_id == guild_id,
-                        Game.status == "running",
-                        or_(Timer.due_at <= now, Timer.due_at >= PINGED),
-                    )
-                )
-            ).all()
+            rows = await qt.due_timers_of_server(s, guild_id, STALL, now)
             found: list[Stalled] = []
             role = settings.mod_role_id if settings else None
             for game, payload in rows:
@@ -117,7 +112,7 @@ class StallCases(ServiceCore):
 
     async def stall_setting(self, guild_id: int | None) -> int:
         """The server's `stall_days`."""
-        async with self._sessions() as s:
+        async with self.core.readers() as s:
             settings = await s.get(GuildSettings, guild_id) if guild_id is not None else None
             return _days(settings)
 
@@ -126,21 +121,15 @@ class StallCases(ServiceCore):
         longer stalled under the new setting is reported again when it is); how many."""
         if not 1 <= days <= 365:
             raise ServiceError("Give a number of days from 1 to 365.")
-        async with self._tx() as s:
+        async with self.core.tx() as s:
             settings = await s.get(GuildSettings, guild_id)
             if settings is None:
                 s.add(GuildSettings(guild_id=guild_id, stall_days=days))
             else:
                 settings.stall_days = days
-            await self._audit(s, None, actor, "stall-days", str(days))
-            rows = (
-                await s.execute(
-                    select(Timer.id, Timer.due_at, Timer.payload)
-                    .join(Game, Game.id == Timer.game_id)
-                    .where(Game.guild_id == guild_id, Game.status == "running", Timer.kind == STALL)
-                )
-            ).all()
-            now = self.clock()
+            await self.core.audit(s, None, actor, "stall-days", str(days))
+            rows = await qt.timers_of_server(s, guild_id, STALL)
+            now = self.core.clock()
             for timer_id, due_at, payload in rows:
                 since = (payload or {}).get("since")
                 if since is None:
@@ -148,25 +137,16 @@ class StallCases(ServiceCore):
                 due = datetime.fromisoformat(since) + timedelta(days=days)
                 if _aware(due_at) >= PINGED and due <= now:
                     continue  # still stalled, and the moderators were told
-                await s.execute(update(Timer).where(Timer.id == timer_id).values(due_at=due))
-                self._wake_after_commit(s, due)
+                await qt.move_timer(s, timer_id, due)
+                self.core.wake_after_commit(s, due)
         self._stall_cache()[guild_id] = days
         return len(rows)
 
     async def ensure_stalls(self) -> int:
         """Running games with no stall timer (a database from before the detector): one each,
         counted from their last change; how many were set."""
-        async with self._tx() as s:
-            have = select(Timer.game_id).where(Timer.kind == STALL, Timer.game_id.is_not(None))
-            games = list(
-                await s.scalars(
-                    select(Game).where(
-                        Game.status == "running",
-                        Game.id.not_in(have),
-                        self.shards.guilds(Game.guild_id),
-                    )
-                )
-            )
+        async with self.core.tx() as s:
+            games = await qt.running_without_timer(s, self.core.shards, STALL)
             for game in games:
                 days = await self._stall_days(s, game.guild_id)
                 since = _aware(game.updated_at)
@@ -184,7 +164,7 @@ class StallCases(ServiceCore):
 
     async def _stalled_info(self, s: AsyncSession, game: Game) -> GameInfo:
         """The game's summary, with whom it waits for."""
-        state = (await self._state(s, game, title_of(game))).state
+        state = (await self.core.state(s, game, title_of(game))).state
         return describe_game(game, await q.holders(s, game.id), state)
 
     async def _stall_days(self, s: AsyncSession, guild_id: int | None) -> int:
@@ -208,9 +188,7 @@ def _payload(since: datetime) -> dict[str, Any]:
 
 
 async def _told(s: AsyncSession, game_id: int) -> bool:
-    due = await s.scalar(
-        select(TIMERS.c.due_at).where(TIMERS.c.game_id == game_id, TIMERS.c.kind == STALL)
-    )
+    due = await qt.timer_due(s, game_id, STALL)
     return due is not None and _aware(due) >= PINGED
 
 

@@ -1,6 +1,6 @@
 """Statistics and ratings (`/stats`): each view is ONE query over the derived tables
 (`game_results`, `ratings`; see bot.db.stat_rows for what they hold and who counts), which the
-transaction that ends a game writes (`_game_over`) and `recompute_stats` rebuilds.
+transaction that ends a game writes (`Stats.game_over`, a listener of the decision) and `recompute_stats` rebuilds.
 
 Ratings are per title across every server; the counts of a person, a title or a server are
 those of the server asked about (everywhere when `guild_id` is None)."""
@@ -12,20 +12,16 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import String, and_, case, func, nullslast, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.ext.compiler import compiles
-from sqlalchemy.sql.functions import FunctionElement
 
 from bot import catalog
-from bot.db.models import Game, GameResult, Rating
+from bot.db.models import Game
 from bot.db.stat_rows import rebuild, record
 from bot.errors import ServiceError
 from bot.ratings import START
-from bot.service.base import ServiceCore
+from bot.service.core import Core
+from bot.service.queries import stats as qs
 
-RESULTS = GameResult.__table__
-RATINGS = Rating.__table__
 #: A game counts at least this long for moves per day (a game played in minutes would
 #: otherwise claim thousands of moves a day).
 MIN_DAYS = 1 / 24
@@ -109,23 +105,6 @@ class ServerStats:
     per_month: dict[str, list[int]]
 
 
-class month_of(FunctionElement):  # noqa: N801 (an SQL function)
-    """'YYYY-MM' of a timestamp (UTC), in each dialect's words."""
-
-    type = String()
-    inherit_cache = True
-
-
-@compiles(month_of)
-def _month_sqlite(element: Any, compiler: Any, **kw: Any) -> str:
-    return f"substr({compiler.process(element.clauses, **kw)}, 1, 7)"
-
-
-@compiles(month_of, "postgresql")
-def _month_pg(element: Any, compiler: Any, **kw: Any) -> str:
-    return f"to_char(({compiler.process(element.clauses, **kw)}) AT TIME ZONE 'UTC', 'YYYY-MM')"
-
-
 def _name(slug: str) -> str:
     title = catalog.title(slug)
     return title.name if title else slug
@@ -135,58 +114,28 @@ def _utc(when: datetime) -> datetime:
     return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
-def _here(guild_id: int | None) -> Any:
-    return RESULTS.c.guild_id == guild_id if guild_id is not None else True
+class Stats:
+    """`/stats`; `game_over` is a listener of the decision that ends a game."""
 
+    def __init__(self, core: Core) -> None:
+        self.core = core
 
-def _as_int(flag: Any) -> Any:
-    return case((flag, 1), else_=0)
-
-
-_PERSON = (
-    select(
-        RESULTS.c.guild_id,
-        RESULTS.c.title,
-        RESULTS.c.status,
-        RESULTS.c.counted,
-        RESULTS.c.place,
-        RESULTS.c.score,
-        RESULTS.c.moves,
-        RESULTS.c.timeouts,
-        RESULTS.c.days,
-        RESULTS.c.finished_at,
-        RESULTS.c.rating_after,
-        RATINGS.c.rating,
-        RATINGS.c.games,
-    )
-    .select_from(
-        RESULTS.outerjoin(
-            RATINGS,
-            and_(RATINGS.c.user_id == RESULTS.c.user_id, RATINGS.c.title == RESULTS.c.title),
-        )
-    )
-    .order_by(RESULTS.c.finished_at, RESULTS.c.game_id)
-)
-
-
-class StatsCases(ServiceCore):
-    async def _game_over(self, s: AsyncSession, game: Game) -> None:
+    async def game_over(self, s: AsyncSession, game: Game) -> None:
         """The game has just ended (finished, or by a moderator): write its statistics rows
         and ratings in the same transaction."""
-        await super()._game_over(s, game)
         await s.flush()
         await s.run_sync(lambda sync: record(sync.connection(), game.id))
 
     async def recompute_stats(self) -> tuple[int, int]:
         """Rebuild the statistics from every game that is over, in the order they ended.
         Returns (rows written, games rated)."""
-        async with self._tx() as s:
+        async with self.core.tx() as s:
             return await s.run_sync(lambda sync: rebuild(sync.connection()))
 
     async def person_stats(self, guild_id: int | None, user_id: int) -> PersonStats:
         """A person's figures on this server, with their ratings (anywhere) over time."""
-        async with self._reading() as c:
-            rows = (await c.execute(_PERSON.where(RESULTS.c.user_id == user_id))).all()
+        async with self.core.cold_reading() as c:
+            rows = (await c.execute(qs.person_results(user_id))).all()
         lines: dict[str, Line] = {}
         total = Line("all", "All games")
         places: list[int] = []
@@ -218,41 +167,8 @@ class StatsCases(ServiceCore):
         """A title's leaderboard among the people who played it on this server."""
         if catalog.title(slug) is None:
             raise ServiceError(f"I don't know the game `{slug}`.")
-        where = and_(_here(guild_id), RESULTS.c.title == slug)
-        counted = RESULTS.c.counted.is_(True)
-        per_person = (
-            select(
-                RESULTS.c.user_id,
-                func.count().label("played"),
-                func.sum(_as_int(and_(counted, RESULTS.c.place == 1))).label("won"),
-            )
-            .where(where)
-            .group_by(RESULTS.c.user_id)
-            .subquery("p")
-        )
-        games = select(func.count()).where(where, RESULTS.c.game_row.is_(True))
-        finished = games.where(RESULTS.c.status == "finished").scalar_subquery()
-        ended = games.where(RESULTS.c.status == "ended").scalar_subquery()
-        query = (
-            select(
-                per_person.c.user_id,
-                per_person.c.played,
-                per_person.c.won,
-                RATINGS.c.rating,
-                RATINGS.c.games,
-                finished.label("finished"),
-                ended.label("ended"),
-            )
-            .select_from(
-                per_person.outerjoin(
-                    RATINGS,
-                    and_(RATINGS.c.user_id == per_person.c.user_id, RATINGS.c.title == slug),
-                )
-            )
-            .order_by(nullslast(RATINGS.c.rating.desc()), per_person.c.played.desc())
-        )
-        async with self._reading() as c:
-            rows = (await c.execute(query)).all()
+        async with self.core.cold_reading() as c:
+            rows = (await c.execute(qs.title_board(guild_id, slug))).all()
         leaders = [
             Leader(r.user_id, r.rating, r.games, r.played, int(r.won or 0))
             for r in rows
@@ -271,25 +187,8 @@ class StatsCases(ServiceCore):
 
     async def server_stats(self, guild_id: int | None) -> ServerStats:
         """This server's games per title, and per month."""
-        month = month_of(RESULTS.c.finished_at).label("month")
-        game_row = RESULTS.c.game_row.is_(True)
-        people = select(func.count(func.distinct(RESULTS.c.user_id))).where(_here(guild_id))
-        query = (
-            select(
-                RESULTS.c.title,
-                RESULTS.c.status,
-                month,
-                func.sum(_as_int(game_row)).label("games"),
-                func.sum(RESULTS.c.moves).label("moves"),
-                func.sum(case((game_row, RESULTS.c.days), else_=0.0)).label("days"),
-                func.sum(RESULTS.c.timeouts).label("timeouts"),
-                people.scalar_subquery().label("people"),
-            )
-            .where(_here(guild_id))
-            .group_by(RESULTS.c.title, RESULTS.c.status, month)
-        )
-        async with self._reading() as c:
-            rows = (await c.execute(query)).all()
+        async with self.core.cold_reading() as c:
+            rows = (await c.execute(qs.server_games(guild_id))).all()
         lines: dict[str, Line] = {}
         per_month: dict[str, dict[str, int]] = defaultdict(dict)
         for r in rows:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import catalog
@@ -22,8 +21,10 @@ from bot.db.models import Game, GuildSettings, Seat, Substitute
 from bot.errors import ServiceError
 from bot.results import Outcome
 from bot.service import queries as q
+from bot.service.core import Core
 from bot.service.loader import title_of
-from bot.service.moderation import ModerationCases
+from bot.service.moderation import Moderation
+from bot.service.queries import games as qg
 
 OPEN, WAITING, TAKEN, CANCELLED = "open", "waiting", "taken", "cancelled"
 LIVE = (OPEN, WAITING)
@@ -68,16 +69,20 @@ class Taken:
     outcome: Outcome
 
 
-class SubstituteCases(ModerationCases):
-    """(Built on the moderators' seat hand-over, `ModerationCases._seat_to`.)"""
+class Substitutes:
+    """(Built on the moderators' seat hand-over, `Moderation.seat_to`.)"""
+
+    def __init__(self, core: Core, moderation: Moderation) -> None:
+        self.core = core
+        self.moderation = moderation
 
     async def request_substitute(
         self, channel_id: int, actor: int, seat_no: int | None = None, *, moderator: bool = False
     ) -> SubRequest:
         """Ask for a substitute: for the actor's own seat (`seat_no` None), or, by a moderator,
         for seat `seat_no` (0-based). One live request per seat."""
-        game_id = await self._game_id(channel_id)
-        async with self._lock(game_id), self._tx(game_id) as s:
+        game_id = await self.core.game_id(channel_id)
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
             game = await s.get(Game, game_id)
             if game is None or game.status != "running":
                 raise ServiceError(NOT_RUNNING)
@@ -92,7 +97,7 @@ class SubstituteCases(ModerationCases):
             holder = next((x for x in seats if x.seat_no == seat_no), None)
             if holder is None:
                 raise ServiceError(f"There is no seat {seat_no + 1} in this game.")
-            for live in await _live_requests(s, game.id, seat_no):
+            for live in await qg.live_requests(s, game.id, seat_no, LIVE):
                 if _is_stale(live, holder):
                     live.status = CANCELLED
                     continue
@@ -101,20 +106,20 @@ class SubstituteCases(ModerationCases):
             row = Substitute(game_id=game.id, seat_no=seat_no, requested_by=actor, status=OPEN)
             s.add(row)
             await s.flush()
-            await self._audit(s, game, actor, "substitute-request", f"seat {seat_no + 1}")
+            await self.core.audit(s, game, actor, "substitute-request", f"seat {seat_no + 1}")
             return await self._describe_request(s, game, row, seats)
 
     async def substitute_posted(self, request_id: int, message_id: int | None) -> None:
         """Remember the public message carrying the request's buttons."""
         if message_id is None:
             return
-        async with self._tx() as s:
+        async with self.core.tx() as s:
             row = await s.get(Substitute, request_id)
             if row is not None:
                 row.message_id = message_id
 
     async def substitute_request(self, request_id: int) -> SubRequest:
-        async with self._sessions() as s:
+        async with self.core.readers() as s:
             row = await s.get(Substitute, request_id)
             game = await s.get(Game, row.game_id) if row is not None else None
             if row is None or game is None:
@@ -125,7 +130,7 @@ class SubstituteCases(ModerationCases):
         """A volunteer presses "Take this seat": they take it now, or (the server asks for
         approval) the request waits for a moderator."""
         game_id = await self._request_game(request_id)
-        async with self._lock(game_id), self._tx(game_id) as s:
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
             game, row, seats = await self._live(s, game_id, request_id, (OPEN,))
             if any(x.user_id == user_id and not x.is_bot for x in seats):
                 raise ServiceError(IN_GAME)
@@ -133,7 +138,7 @@ class SubstituteCases(ModerationCases):
             if settings is not None and settings.substitute_approval:
                 row.status = WAITING
                 row.volunteer_id = user_id
-                await self._audit(s, game, user_id, "substitute-volunteer", f"seat {_n(row)}")
+                await self.core.audit(s, game, user_id, "substitute-volunteer", f"seat {_n(row)}")
                 await s.flush()
                 return await self._describe_request(s, game, row, seats)
             return await self._take(s, game, row, seats, user_id, user_id)
@@ -142,7 +147,7 @@ class SubstituteCases(ModerationCases):
         if not moderator:
             raise ServiceError(MODS_ONLY)
         game_id = await self._request_game(request_id)
-        async with self._lock(game_id), self._tx(game_id) as s:
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
             game, row, seats = await self._live(s, game_id, request_id, (WAITING,))
             volunteer = row.volunteer_id
             assert volunteer is not None
@@ -157,11 +162,11 @@ class SubstituteCases(ModerationCases):
         if not moderator:
             raise ServiceError(MODS_ONLY)
         game_id = await self._request_game(request_id)
-        async with self._lock(game_id), self._tx(game_id) as s:
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
             game, row, seats = await self._live(s, game_id, request_id, (WAITING,))
             detail = f"seat {_n(row)}: <@{row.volunteer_id}>"
             row.status, row.volunteer_id = OPEN, None
-            await self._audit(s, game, actor, "substitute-reject", detail)
+            await self.core.audit(s, game, actor, "substitute-reject", detail)
             await s.flush()
             return await self._describe_request(s, game, row, seats)
 
@@ -170,7 +175,7 @@ class SubstituteCases(ModerationCases):
     ) -> SubRequest:
         """The person who asked, or a moderator, withdraws the request."""
         game_id = await self._request_game(request_id)
-        async with self._lock(game_id), self._tx(game_id) as s:
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
             row = await s.get(Substitute, request_id)
             game = await s.get(Game, game_id)
             if row is None or game is None:
@@ -183,24 +188,24 @@ class SubstituteCases(ModerationCases):
                     "cancel this request."
                 )
             row.status = CANCELLED
-            await self._audit(s, game, actor, "substitute-cancel", f"seat {_n(row)}")
+            await self.core.audit(s, game, actor, "substitute-cancel", f"seat {_n(row)}")
             await s.flush()
             return await self._describe_request(s, game, row, await q.holders(s, game.id))
 
     async def set_substitute_approval(self, guild_id: int, actor: int, on: bool) -> None:
         """Must a moderator approve volunteers on this server?"""
-        async with self._tx() as s:
+        async with self.core.tx() as s:
             settings = await s.get(GuildSettings, guild_id)
             if settings is None:
                 s.add(GuildSettings(guild_id=guild_id, substitute_approval=on))
             else:
                 settings.substitute_approval = on
-            await self._audit(s, None, actor, "substitute-approval", "on" if on else "off")
+            await self.core.audit(s, None, actor, "substitute-approval", "on" if on else "off")
 
     # ------------------------------------------------------------------ inside
     async def _request_game(self, request_id: int) -> int:
-        async with self._sessions() as s:
-            game_id = await s.scalar(select(Substitute.game_id).where(Substitute.id == request_id))
+        async with self.core.readers() as s:
+            game_id = await qg.request_game(s, request_id)
         if game_id is None:
             raise ServiceError(NO_REQUEST)
         return int(game_id)
@@ -244,7 +249,9 @@ class SubstituteCases(ModerationCases):
         previous = "🤖" if holder.is_bot or holder.user_id is None else f"<@{holder.user_id}>"
         row.status, row.volunteer_id = TAKEN, volunteer
         await s.flush()
-        outcome = await self._seat_to(s, game, actor, row.seat_no, volunteer, "substitute")
+        outcome = await self.moderation.seat_to(
+            s, game, actor, row.seat_no, volunteer, "substitute"
+        )
         request = await self._describe_request(s, game, row, await q.holders(s, game.id))
         return Taken(request, previous, outcome)
 
@@ -254,7 +261,7 @@ class SubstituteCases(ModerationCases):
         label = f"Seat {row.seat_no + 1}"
         title = catalog.title(game.title)
         if game.status in ("running", "finished") and title is not None:
-            state = (await self._state(s, game, title_of(game))).state
+            state = (await self.core.state(s, game, title_of(game))).state
             label = title.seat_label(state, row.seat_no)
         holder = next((x for x in seats if x.seat_no == row.seat_no), None)
         holding = "nobody"
@@ -274,17 +281,6 @@ class SubstituteCases(ModerationCases):
             volunteer_id=row.volunteer_id,
             message_id=row.message_id,
         )
-
-
-async def _live_requests(s: AsyncSession, game_id: int, seat_no: int) -> list[Substitute]:
-    rows = await s.scalars(
-        select(Substitute).where(
-            Substitute.game_id == game_id,
-            Substitute.seat_no == seat_no,
-            Substitute.status.in_(LIVE),
-        )
-    )
-    return list(rows)
 
 
 def _is_stale(row: Substitute, holder: Seat) -> bool:

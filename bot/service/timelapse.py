@@ -16,14 +16,20 @@ The timelapse is best-effort and at most once; the final standings are never hel
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Protocol
 
-from sqlalchemy import CursorResult, delete, select
-
-from bot.db.models import Action, Delivery, Game
-from bot.service.base import ServiceCore
+from bot.db.models import Delivery, Game
+from bot.service.core import Core
+from bot.service.queries import replay as qr
 from bot.service.queries.decision import mark_delivered
 from bot.timelapse import Spec
+
+
+class Served(Protocol):
+    """What these take: the game service (its core)."""
+
+    core: Core
+
 
 #: The `deliveries.kind` of an owed timelapse.
 TIMELAPSE = "timelapse"
@@ -43,61 +49,37 @@ class FinishedGame:
 
 
 async def owe_timelapse(
-    core: ServiceCore, game_id: int, version: int, message_id: int | None
+    service: Served, game_id: int, version: int, message_id: int | None
 ) -> None:
     """The final message of `version` is posted (as `message_id`): mark it delivered and owe
     its timelapse, in one transaction (owing it twice is owing it once)."""
-    async with core._tx(game_id) as s:
+    async with service.core.tx(game_id) as s:
         await mark_delivered(s, [(game_id, version, message_id)])
-        found = await s.scalar(select(Delivery.id).where(*_row(game_id, version)))
+        found = await qr.owed_id(s, game_id, version, TIMELAPSE)
         if found is None:
             s.add(Delivery(game_id=game_id, version=version, kind=TIMELAPSE, prefix=""))
 
 
-async def claim_timelapse(core: ServiceCore, game_id: int, version: int) -> bool:
+async def claim_timelapse(service: Served, game_id: int, version: int) -> bool:
     """Take the owed timelapse off the table: True for exactly one caller, who posts it."""
-    async with core._tx(game_id) as s:
-        done = await s.execute(
-            delete(Delivery)
-            .where(*_row(game_id, version))
-            .execution_options(synchronize_session=False)
-        )
-        return bool(cast(CursorResult[Any], done).rowcount)  # a DELETE gives a CursorResult
+    async with service.core.tx(game_id) as s:
+        return await qr.drop_owed(s, game_id, version, TIMELAPSE)
 
 
-async def owed_timelapses(core: ServiceCore, limit: int = 100) -> list[tuple[int, int]]:
+async def owed_timelapses(service: Served, limit: int = 100) -> list[tuple[int, int]]:
     """(game id, version) of every timelapse still owed, oldest first."""
-    async with core._sessions() as s:
-        rows = await s.execute(
-            select(Delivery.game_id, Delivery.version)
-            .where(Delivery.kind == TIMELAPSE, core.shards.games(Delivery.game_id))
-            .order_by(Delivery.id)
-            .limit(limit)
-        )
-        return [(int(g), int(v)) for g, v in rows]
+    async with service.core.cold() as s:
+        return await qr.owed_of_kind(s, TIMELAPSE, service.core.shards, limit)
 
 
-async def finished_game(core: ServiceCore, game_id: int) -> FinishedGame | None:
+async def finished_game(service: Served, game_id: int) -> FinishedGame | None:
     """The finished game and its log (None: no such finished game)."""
-    async with core._sessions() as s:
+    async with service.core.cold() as s:
         game = await s.get(Game, game_id)
         if game is None or game.status != "finished":
             return None
-        rows = await s.execute(
-            select(Action.seat_no, Action.choice_id)
-            .where(Action.game_id == game_id, Action.undone_at_version.is_(None))
-            .order_by(Action.seq)
-        )
-        moves = [(int(seat), str(choice)) for seat, choice in rows]
+        moves = await qr.live_choices(s, game_id)
         spec = Spec(game.title, game.seed, game.seats, dict(game.options or {}), moves)
         return FinishedGame(
             game.id, game.version, game.channel_id, game.turn_message_id, game.title, spec
         )
-
-
-def _row(game_id: int, version: int) -> tuple:
-    return (
-        Delivery.game_id == game_id,
-        Delivery.version == version,
-        Delivery.kind == TIMELAPSE,
-    )

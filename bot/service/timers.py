@@ -1,6 +1,6 @@
 """Durable timers: rows in the `timers` table, set in the transaction of the decision they
 belong to, claimed (deleted, returning the row) before anything is done with them, so each
-fires once even with several processes on one database. Time comes from `self.clock`, which
+fires once even with several processes on one database. Time comes from `self.core.clock`, which
 tests replace, so nothing ever sleeps to test a timer.
 
 Here: claiming, and the "reminder" kind (ping the people a decision waits for, once per
@@ -12,18 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from sqlalchemy import delete, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Seat, Timer
 from bot.results import GameInfo
 from bot.service import queries as q
-from bot.service.base import ServiceCore
+from bot.service.core import Core
 from bot.service.describe import describe_game
 from bot.service.loader import prompts_of, title_of
+from bot.service.queries import timers as qt
 from bot.service.queries.timers import REMINDER, SPENT
 
-__all__ = ["REMINDER", "Fired", "TimerCases"]
+__all__ = ["REMINDER", "Fired", "Timers"]
 
 
 @dataclass(frozen=True)
@@ -37,39 +37,27 @@ class Fired:
     payload: dict
 
 
-class TimerCases(ServiceCore):
+class Timers:
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
     async def next_timer_due(self) -> datetime | None:
-        async with self._sessions() as s:
-            due = await s.scalar(
-                select(func.min(Timer.due_at)).where(self.shards.timers(Timer.game_id))
-            )
+        async with self.core.readers() as s:
+            due = await qt.next_due(s, self.core.shards)
         return _aware(due) if due is not None else None
 
     async def claim_due_timers(self, limit: int = 50) -> list[Fired]:
         """Take the timers due by now off the table (one transaction) and return them. A
         claimed reminder leaves a spent row behind (due at `SPENT`), moved by the game's next
         decision like any reminder."""
-        now = self.clock()
-        async with self._tx() as s:
-            due = (
-                select(Timer.id)
-                .where(Timer.due_at <= now, self.shards.timers(Timer.game_id))
-                .order_by(Timer.due_at)
-                .limit(limit)
-            )
-            if s.bind.dialect.name == "postgresql":
-                due = due.with_for_update(skip_locked=True)
-            rows = await s.execute(
-                delete(Timer)
-                .where(Timer.id.in_(due.scalar_subquery()))
-                .returning(Timer.id, Timer.game_id, Timer.kind, Timer.version, Timer.payload)
-                .execution_options(synchronize_session=False)
-            )
+        now = self.core.clock()
+        async with self.core.tx() as s:
+            rows = await qt.claim_due(s, now, self.core.shards, limit)
             fired = [Fired(*row) for row in rows]
             spent = [f for f in fired if f.kind == REMINDER and f.game_id is not None]
             if spent:  # (so that no start-up backfill sets them again: one per decision)
-                await s.execute(
-                    insert(Timer),
+                await qt.add_timers(
+                    s,
                     [
                         {
                             "game_id": f.game_id,
@@ -96,8 +84,8 @@ class TimerCases(ServiceCore):
         if not ids:
             return {}
         out: dict[int, GameInfo] = {}
-        async with self._sessions() as s:
-            games = {g.id: g for g in await s.scalars(select(Game).where(Game.id.in_(ids)))}
+        async with self.core.readers() as s:
+            games = await q.games_by_id(s, ids)
             seats = await q.holders_of(s, sorted(games))
             for f in fired:
                 game = games.get(f.game_id)  # type: ignore[arg-type]
@@ -119,31 +107,22 @@ class TimerCases(ServiceCore):
             info = describe_game(game, seats, None)
             return replace(info, waiting=[h for h in info.holders if h.seat_no in set(asked)])
         title = title_of(game)
-        loaded = await self._state(s, game, title)
+        loaded = await self.core.state(s, game, title)
         return describe_game(game, seats, loaded.state, prompts=prompts_of(title, loaded))
 
     async def ensure_reminders(self) -> int:
         """Running games with no reminder (a database from before timers): one each, due a
         reminder period after their last move; how many were set."""
-        if self.reminder_after is None:
+        if self.core.reminder_after is None:
             return 0
-        async with self._tx() as s:
-            have = select(Timer.game_id).where(Timer.kind == REMINDER)
-            games = list(
-                await s.scalars(
-                    select(Game).where(
-                        Game.status == "running",
-                        Game.id.not_in(have),
-                        self.shards.guilds(Game.guild_id),
-                    )
-                )
-            )
+        async with self.core.tx() as s:
+            games = await qt.running_without_reminder(s, self.core.shards)
             for game in games:
                 s.add(
                     Timer(
                         game_id=game.id,
                         kind=REMINDER,
-                        due_at=_aware(game.updated_at) + self.reminder_after,
+                        due_at=_aware(game.updated_at) + self.core.reminder_after,
                         version=game.version,
                         payload={},
                     )

@@ -10,19 +10,18 @@ read only when a game ends or a followed player moved."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, distinct, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot import catalog
-from bot.db.models import Action, Game, Watcher
+from bot.db.models import Game, Watcher
 from bot.errors import ServiceError
 from bot.results import GameInfo
 from bot.service import queries as q
-from bot.service.base import ServiceCore
+from bot.service.core import Core
 from bot.service.describe import describe_game
+from bot.service.queries import watching as qw
 
 OPEN, ASK, CLOSED = "open", "ask", "closed"
 #: setting -> how the lobby and `/game status` say it.
@@ -67,7 +66,10 @@ class Watch:
     waiting_before: bool = False
 
 
-class WatchingCases(ServiceCore):
+class Watching:
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
     #: game id -> the players followed in it (allowed rows only), for the games this process
     #: has seen; None until `load_watching` ran.
     _followed: dict[int, set[int]] | None = None
@@ -75,16 +77,8 @@ class WatchingCases(ServiceCore):
     # ------------------------------------------------------------------ in memory
     async def load_watching(self) -> None:
         """At start-up: which live games have followed players (one query)."""
-        async with self._sessions() as s:
-            rows = await s.execute(
-                select(Watcher.game_id, Watcher.player_id)
-                .join(Game, Game.id == Watcher.game_id)
-                .where(
-                    Watcher.allowed.is_(True),
-                    Watcher.player_id.is_not(None),
-                    Game.status.in_(LIVE),
-                )
-            )
+        async with self.core.readers() as s:
+            rows = await qw.followed_in_live_games(s, LIVE)
             followed: dict[int, set[int]] = {}
             for game_id, player_id in rows:
                 followed.setdefault(game_id, set()).add(player_id)
@@ -100,14 +94,7 @@ class WatchingCases(ServiceCore):
 
     async def _refollow(self, s: AsyncSession, game_id: int) -> None:
         """Read again who is followed in this game (after a change, in its transaction)."""
-        followed = await s.scalars(
-            select(distinct(Watcher.player_id)).where(
-                Watcher.game_id == game_id,
-                Watcher.allowed.is_(True),
-                Watcher.player_id.is_not(None),
-            )
-        )
-        players = {p for p in followed if p is not None}
+        players = await qw.followed_players(s, game_id)
         if self._followed is None:
             self._followed = {}
         if players:
@@ -122,8 +109,8 @@ class WatchingCases(ServiceCore):
         """Watch this channel's game (lobby or running), or also follow one of its players.
         Open: at once; ask: a request waits for an Allow (moderators at once); closed:
         moderators only. Seated players are refused."""
-        game_id = await self._game_id(channel_id)
-        async with self._tx(game_id) as s:
+        game_id = await self.core.game_id(channel_id)
+        async with self.core.tx(game_id) as s:
             game = await s.get(Game, game_id)
             if game is None or game.status not in LIVE:
                 raise ServiceError(OVER)
@@ -133,11 +120,7 @@ class WatchingCases(ServiceCore):
                 raise ServiceError(SEATED)
             if player_id is not None and player_id not in people:
                 raise ServiceError(f"<@{player_id}> doesn't play in this game.")
-            mine = list(
-                await s.scalars(
-                    select(Watcher).where(Watcher.game_id == game_id, Watcher.user_id == user_id)
-                )
-            )
+            mine = await qw.rows_of(s, game_id, user_id)
             same = next((r for r in mine if r.player_id == player_id), None)
             if same is not None:
                 if not same.allowed:
@@ -164,13 +147,9 @@ class WatchingCases(ServiceCore):
     async def unwatch(self, channel_id: int, user_id: int, player_id: int | None = None) -> int:
         """Stop watching this channel's game (with `player_id`: stop following that player
         only); a waiting request is withdrawn. How many rows were removed."""
-        game_id = await self._game_id(channel_id)
-        async with self._tx(game_id) as s:
-            query = delete(Watcher).where(Watcher.game_id == game_id, Watcher.user_id == user_id)
-            if player_id is not None:
-                query = query.where(Watcher.player_id == player_id)
-            done = await s.execute(query.execution_options(synchronize_session=False))
-            gone = cast(CursorResult[Any], done).rowcount  # a DELETE gives a CursorResult
+        game_id = await self.core.game_id(channel_id)
+        async with self.core.tx(game_id) as s:
+            gone = await qw.delete(s, game_id, user_id, player_id=player_id)
             if not gone:
                 if player_id is not None:
                     raise ServiceError(f"You don't follow <@{player_id}> in this game.")
@@ -183,15 +162,10 @@ class WatchingCases(ServiceCore):
     ) -> Watch:
         """The Allow button of an "ask" request: a seated player or a moderator lets the person
         watch (every request of theirs in that game)."""
-        async with self._tx(game_id) as s:
+        async with self.core.tx(game_id) as s:
             game, row = await self._request(s, game_id, watcher_id, actor, moderator)
-            await s.execute(
-                update(Watcher)
-                .where(Watcher.game_id == game.id, Watcher.user_id == row.user_id)
-                .values(allowed=True)
-                .execution_options(synchronize_session=False)
-            )
-            await self._audit(s, game, actor, "allow-spectator", f"<@{row.user_id}>")
+            await qw.allow(s, game.id, row.user_id)
+            await self.core.audit(s, game, actor, "allow-spectator", f"<@{row.user_id}>")
             await self._refollow(s, game.id)
             return _watch(game, row, allowed=True)
 
@@ -201,18 +175,10 @@ class WatchingCases(ServiceCore):
         """The Decline button of an "ask" request: a seated player or a moderator turns it
         down (every waiting request of that person in that game is withdrawn; they may ask
         again)."""
-        async with self._tx(game_id) as s:
+        async with self.core.tx(game_id) as s:
             game, row = await self._request(s, game_id, watcher_id, actor, moderator)
-            await s.execute(
-                delete(Watcher)
-                .where(
-                    Watcher.game_id == game.id,
-                    Watcher.user_id == row.user_id,
-                    Watcher.allowed.is_(False),
-                )
-                .execution_options(synchronize_session=False)
-            )
-            await self._audit(s, game, actor, "decline-spectator", f"<@{row.user_id}>")
+            await qw.delete(s, game.id, row.user_id, waiting_only=True)
+            await self.core.audit(s, game, actor, "decline-spectator", f"<@{row.user_id}>")
             return _watch(game, row, allowed=False)
 
     @staticmethod
@@ -240,28 +206,19 @@ class WatchingCases(ServiceCore):
         (moderators may watch again); opening allows the waiting requests. Returns the game and
         how many people stopped watching."""
         setting = parse_spectators(setting)
-        game_id = await self._game_id(channel_id)
-        async with self._tx(game_id) as s:
+        game_id = await self.core.game_id(channel_id)
+        async with self.core.tx(game_id) as s:
             game = await s.get(Game, game_id)
             assert game is not None
             before = game.spectators or OPEN
             stopped = 0
             if setting == CLOSED:
-                stopped = await _watching_count(s, game_id)
-                await s.execute(
-                    delete(Watcher)
-                    .where(Watcher.game_id == game_id)
-                    .execution_options(synchronize_session=False)
-                )
+                stopped = await qw.watching_count(s, game_id)
+                await qw.delete(s, game_id)
             elif setting == OPEN:
-                await s.execute(
-                    update(Watcher)
-                    .where(Watcher.game_id == game_id, Watcher.allowed.is_(False))
-                    .values(allowed=True)
-                    .execution_options(synchronize_session=False)
-                )
+                await qw.allow(s, game_id)
             game.spectators = setting
-            await self._audit(s, game, actor, "spectators", f"{before} -> {setting}")
+            await self.core.audit(s, game, actor, "spectators", f"{before} -> {setting}")
             await s.flush()
             await self._refollow(s, game_id)
             return describe_game(game, await q.holders(s, game_id), None), stopped
@@ -269,64 +226,28 @@ class WatchingCases(ServiceCore):
     # ------------------------------------------------------------------ reads after a commit
     async def spectators_of(self, game_id: int) -> tuple[str, int, int]:
         """(setting, people watching, people waiting for an Allow), for `/game status`."""
-        async with self._sessions() as s:
-            setting = await s.scalar(select(Game.spectators).where(Game.id == game_id))
-            rows = await s.execute(
-                select(Watcher.allowed, func.count(distinct(Watcher.user_id)))
-                .where(Watcher.game_id == game_id)
-                .group_by(Watcher.allowed)
-            )
-            counts = {bool(allowed): int(n) for allowed, n in rows}
+        async with self.core.readers() as s:
+            setting = await qw.spectators_setting(s, game_id)
+            counts = await qw.counts(s, game_id)
         return setting or OPEN, counts.get(True, 0), counts.get(False, 0)
 
     async def spectators_at_end(self, game_id: int) -> list[int]:
         """Everyone allowed to watch this game (for the DM at its end), once it is over."""
         self.forget_followed(game_id)
-        async with self._sessions() as s:
-            rows = await s.scalars(
-                select(distinct(Watcher.user_id))
-                .where(Watcher.game_id == game_id, Watcher.allowed.is_(True))
-                .order_by(Watcher.user_id)
-            )
-            return list(rows)
+        async with self.core.readers() as s:
+            return await qw.allowed_people(s, game_id)
 
     async def followers_of_moves(
         self, game_id: int, after_version: int, upto_version: int
     ) -> dict[int, list[int]]:
         """Spectator -> the followed players who made a move committed in the versions
         (after_version, upto_version] (one statement)."""
-        async with self._sessions() as s:
-            rows = await s.execute(
-                select(Watcher.user_id, Action.user_id)
-                .join(
-                    Action,
-                    (Action.game_id == Watcher.game_id) & (Action.user_id == Watcher.player_id),
-                )
-                .where(
-                    Watcher.game_id == game_id,
-                    Watcher.allowed.is_(True),
-                    Action.version > after_version,
-                    Action.version <= upto_version,
-                    Action.undone_at_version.is_(None),
-                )
-                .distinct()
-            )
-            out: dict[int, list[int]] = {}
-            for watcher, player in rows:
-                out.setdefault(int(watcher), []).append(int(player))
+        async with self.core.readers() as s:
+            rows = await qw.followers_of_moves(s, game_id, after_version, upto_version)
+        out: dict[int, list[int]] = {}
+        for watcher, player in rows:
+            out.setdefault(watcher, []).append(player)
         return {w: sorted(p) for w, p in out.items()}
-
-
-async def _watching_count(s: AsyncSession, game_id: int) -> int:
-    """How many people watch the game (requests still waiting for an Allow not counted)."""
-    return int(
-        await s.scalar(
-            select(func.count(distinct(Watcher.user_id))).where(
-                Watcher.game_id == game_id, Watcher.allowed.is_(True)
-            )
-        )
-        or 0
-    )
 
 
 def _watch(

@@ -54,7 +54,7 @@ def url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setenv("DATABASE_URL", db)
     monkeypatch.setenv("EXTRA_TITLES", ",".join(TEST_TITLES))
     monkeypatch.setenv("EXTRA_RENDERERS", ",".join(TEST_RENDERERS))
-    monkeypatch.setattr("bot.service.base.SNAPSHOT_EVERY", EVERY)
+    monkeypatch.setattr("bot.service.decision.SNAPSHOT_EVERY", EVERY)
     return db
 
 
@@ -234,7 +234,7 @@ async def test_bad_settings_and_unusable_databases_are_one_line(url, tmp_path, c
 # ----------------------------------------------------------------------------- stalled
 async def test_stalled_lists_running_games_by_each_servers_setting_or_days(url, capsys):
     async with service_on(url) as svc:
-        async with svc._tx() as s:
+        async with svc.core.tx() as s:
             s.add(GuildSettings(guild_id=GUILD, stall_days=3))
         old = (await start(svc, CHAN, (ANA, BEN))).game.id  # idle 4 days; the server says 3
         other = (await start(svc, RUN_CHAN, (CAL, DEE), guild=OTHER_GUILD)).game.id  # 5; 7

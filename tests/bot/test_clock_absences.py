@@ -222,7 +222,7 @@ async def test_a_moderator_switches_whether_clocks_wait_in_quiet_hours(service, 
     info = await service.admin_pace(CHAN, MOD, None, None, "runs")
     assert info.clock_in_quiet and info.clocks[ana] == (21 * HOUR, True)
     assert (await due_by_seat(service))[ana] == [at(2, 2.5)]  # 10.5 h on, running
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         acts = [(a.act, a.detail) for a in await s.scalars(select(Audit).order_by(Audit.id))]
         game = await s.scalar(select(Game))
     assert [a for a, _ in acts[-2:]] == ["pace", "pace"] and "wait" in acts[-2][1]
@@ -251,7 +251,7 @@ async def dues_by(
 ) -> dict[tuple[int, int], list[datetime]]:
     """(channel, user) -> the due times of that seat's clock timers (`seated`: channel ->
     user -> seat)."""
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         channels = {g.id: g.channel_id for g in await s.scalars(select(Game))}
     seats = {ch: {n: u for u, n in seated[ch].items()} for ch in seated}
     out: dict[tuple[int, int], list[datetime]] = {}

@@ -67,7 +67,7 @@ async def test_a_new_holder_gets_the_clock_as_the_old_players_vacation_left_it(
     assert not [n for n in news if n.kind != "warning"]
     news = await run_for(service, clock, 240, step=60)
     assert [(n.kind, n.user_id) for n in news if n.kind != "warning"] == [("vacation", CAL)]
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         spent = list(await s.scalars(select(Vacation).where(Vacation.automatic.is_(True))))
     assert [v.user_id for v in spent] == [CAL]  # spent when CAL's own clock ran out, not ANA's
 
@@ -82,7 +82,7 @@ async def test_a_new_holder_of_a_clock_at_zero_gets_at_least_the_increment(servi
 
 # ----------------------------------------------------------------------------- 2. pause
 async def test_a_pause_names_every_clock_that_ran_out_and_resume_starts_them_afresh(service, clock):
-    async with service._tx() as s:
+    async with service.core.tx() as s:
         s.add(GuildSettings(guild_id=GUILD, mod_role_id=555, vacation_days=0))
     await start(service, pace="fast", expiry="pause")  # both bid at once: both clocks run
     news = await run_for(service, clock, 2 * HOUR + 60, step=60)

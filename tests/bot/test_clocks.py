@@ -70,12 +70,12 @@ async def start(svc: GameService, pace: str = "daily", expiry: str = "automatic"
 
 
 async def rows(svc: GameService) -> dict[int, SeatClock]:
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         return {r.seat_no: r for r in await s.scalars(select(SeatClock))}
 
 
 async def clock_timers(svc: GameService) -> list[Timer]:
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         return list(await s.scalars(select(Timer).where(Timer.kind == CLOCK)))
 
 
@@ -240,7 +240,7 @@ async def test_expiry_automatic_then_return_hands_the_seat_back(service, clock):
     expired = [n for n in news if n.kind == "expired"]
     assert len(expired) == 1 and expired[0].user_id == ANA and expired[0].outcome is not None
     assert "ran out" in expired[0].outcome.prefix
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         tenures = list(await s.scalars(select(Seat).where(Seat.seat_no == ana_seat)))
     person, bot = tenures
     assert person.timeouts == 1 and person.until_version is not None
@@ -272,13 +272,13 @@ async def test_expiry_default_makes_the_seats_move(service, clock):
     expired = [n for n in news if n.kind == "expired"]
     assert {n.user_id for n in expired} == {ANA, BEN}
     assert expired[-1].outcome.game.version > version
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         assert (await s.scalar(select(func.sum(Seat.timeouts)))) == 2
         assert not (await s.scalars(select(Seat).where(Seat.is_bot))).all()
 
 
 async def test_expiry_pause_stops_every_clock_and_names_the_mod_role(service, clock):
-    async with service._tx() as s:
+    async with service.core.tx() as s:
         s.add(GuildSettings(guild_id=GUILD, mod_role_id=555))
     out = await start(service, pace="fast", expiry="pause")
     news = await run_for(service, clock, 2 * HOUR + 60, step=60)
@@ -355,7 +355,7 @@ async def test_pause_resume_extend_and_pace_are_audited(service, clock):
     assert all(left_ <= 4 * HOUR for left_, _ in info.clocks.values())
     info = await service.admin_pace(CHAN, MOD, "none")
     assert info.pace is None and await rows(service) == {} and not await clock_timers(service)
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         acts = [a.act for a in await s.scalars(select(Audit).order_by(Audit.id))]
         game = await s.scalar(select(Game))
     assert acts[-5:] == ["pause", "resume", "extend", "pace", "pace"] and game.pace is None

@@ -14,7 +14,7 @@ from tests.bot.test_service import ANA, BEN, CHAN, new_game, play_one
 
 
 async def _rename(svc, old: str, new: str) -> None:
-    async with svc._writers() as s, s.begin():
+    async with svc.core.writers() as s, s.begin():
         await s.execute(text(f"ALTER TABLE {old} RENAME TO {new}"))
 
 
@@ -34,11 +34,11 @@ async def test_a_refused_flush_keeps_its_marks_for_the_next(service) -> None:
             raise AssertionError("the flush should have failed")
     finally:
         await _rename(svc, "deliveries_away", "deliveries")
-    assert svc._posted == {game_id: (version, 555)}  # kept for the next flush
+    assert svc.core.unmarked == {game_id: (version, 555)}  # kept for the next flush
     svc.posted(game_id, version - 1, 1)  # an older post does not replace it
     assert await svc.flush_deliveries() == 1
     assert await svc.undelivered() == []  # nothing owed: a restart would post nothing again
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         assert await s.scalar(select(Game.turn_message_id).where(Game.id == game_id)) == 555
 
 
@@ -60,11 +60,11 @@ async def test_a_decision_that_does_not_commit_keeps_the_mark_it_took(service) -
             raise AssertionError("the decision should have failed")
     finally:
         await _rename(svc, "actions_away", "actions")
-    assert svc._posted == {game_id: (version, 556)}
+    assert svc.core.unmarked == {game_id: (version, 556)}
     moved = await play_one(svc, out, Rng.from_seed(1))  # this one commits, with the mark
-    assert moved.game.version == version + 1 and svc._posted == {}
+    assert moved.game.version == version + 1 and svc.core.unmarked == {}
     assert [d.game.version for d in await svc.undelivered()] == [version + 1]
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         assert await s.scalar(select(Game.turn_message_id).where(Game.id == game_id)) == 556
 
 
@@ -88,14 +88,14 @@ async def test_flushes_racing_decisions_of_the_same_games_end_cleanly(service) -
         for n, out in zip(live, moved, strict=True):
             outs[n] = out
     await svc.flush_deliveries()
-    assert svc._posted == {}
-    async with svc._sessions() as s:
+    assert svc.core.unmarked == {}
+    async with svc.core.readers() as s:
         marked = set(await s.scalars(select(Game.turn_message_id)))
     assert marked and marked <= set(range(1001, message + 1))
 
 
 async def _turn_rows(svc, game_id: int) -> list[tuple[int, int]]:
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         rows = await s.execute(
             select(Delivery.id, Delivery.version)
             .where(Delivery.game_id == game_id, Delivery.kind == "turn")
@@ -126,7 +126,7 @@ async def test_without_the_posted_ones_row_the_decision_owes_a_new_one(service) 
     await new_game(svc, players=(ANA, BEN))
     out = await svc.start(CHAN, ANA)
     game_id, version = out.game.id, out.game.version
-    async with svc._writers() as s, s.begin():
+    async with svc.core.writers() as s, s.begin():
         await s.execute(
             text("UPDATE deliveries SET version = :v WHERE game_id = :g AND kind = 'turn'"),
             {"v": version - 1, "g": game_id},

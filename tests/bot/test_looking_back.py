@@ -35,7 +35,7 @@ async def finished_game(
 
 
 async def live_actions(svc: GameService, game_id: int) -> list[Action]:
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         rows = await s.scalars(
             select(Action)
             .where(Action.game_id == game_id, Action.undone_at_version.is_(None))
@@ -46,7 +46,7 @@ async def live_actions(svc: GameService, game_id: int) -> list[Action]:
 
 async def expected_view(svc: GameService, game_id: int, move: int):
     """The spectator view after `move`, rebuilt here from setup and the live log."""
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         game = await s.get(Game, game_id)
     title = catalog.title(game.title)
     state = title.setup(game.seed, game.seats, dict(game.options))
@@ -112,7 +112,7 @@ async def test_replay_skips_undone_moves(service):
 
 
 async def test_replay_starts_from_the_nearest_checkpoint_not_the_setup(service, monkeypatch):
-    monkeypatch.setattr("bot.service.base.SNAPSHOT_EVERY", 5)
+    monkeypatch.setattr("bot.service.decision.SNAPSHOT_EVERY", 5)
     out = await finished_game(service, players=(ANA, BEN, CAL, MOD), options="rounds=4")
     title = catalog.title("bazaar")
     calls = {"setup": 0, "apply": 0}
@@ -191,7 +191,7 @@ async def test_history_lists_finished_games_of_the_channel_and_server(service):
     second = await finished_game(service, CHAN, seed=2)
     elsewhere = await finished_game(service, OTHER_CHAN, seed=3)
     await new_game(service, players=(ANA, CAL))  # a lobby: not finished, not listed
-    async with service._tx() as s:
+    async with service.core.tx() as s:
         await s.execute(update(Game).where(Game.id == second.game.id).values(turn_message_id=777))
 
     page = await service.history(CHAN, GUILD, "channel")
@@ -223,7 +223,7 @@ async def test_history_pages_newest_first(service, monkeypatch):
 async def test_history_page_is_one_statement(service):
     await finished_game(service, CHAN, seed=1)
     await finished_game(service, CHAN, seed=2)
-    engine = service._read_engine.sync_engine
+    engine = service.core.read_engine.sync_engine
     statements: list[str] = []
 
     def count(conn, cursor, statement, *args):  # noqa: ANN001, ANN202

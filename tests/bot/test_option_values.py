@@ -59,10 +59,10 @@ async def test_r199_a_deal_typed_at_game_new_reaches_setup(service):
     )
     await service.join(CHAN, BEN)
     out = await service.start(CHAN, ANA)
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         game = await s.get(Game, out.game.id)
     assert game.options == {"tracks": "A1,B2,C2,D1"}
-    state = service._cache.get(game.id, game.version).state
+    state = service.core.cache.get(game.id, game.version).state
     assert state.sides == {"mombasa": "A1", "cape_town": "B2", "saint_louis": "C2", "cairo": "D1"}
 
 
@@ -76,5 +76,5 @@ async def test_r199_a_bad_deal_at_game_new_creates_nothing(service):
             seats=2,
             options="tracks=A1,B1,B2,D1",
         )
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         assert await s.scalar(select(func.count()).select_from(Game)) == 0

@@ -44,7 +44,7 @@ def _clocked(service: GameService, now: datetime) -> Clock:
 
 
 async def _timers(service: GameService, kind: str) -> list[Timer]:
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         return list(await s.scalars(select(Timer).where(Timer.kind == kind).order_by(Timer.id)))
 
 
@@ -95,7 +95,7 @@ async def test_quiet_until_reads_the_persons_settings(service):
     clock = _clocked(service, datetime(2026, 12, 1, 21, 30, tzinfo=UTC))
     await service.set_timezone(ANA, GUILD, "Europe/Berlin")
     await service.set_quiet(ANA, GUILD, "22:00", "08:00")
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         assert await quiet_until(s, ANA, clock.now) == datetime(2026, 12, 2, 7, 0, tzinfo=UTC)
         assert await quiet_until(s, BEN, clock.now) is None  # no settings: never quiet
         assert await quiet_until(s, ANA, clock.now + 10 * HOUR) is None
@@ -113,7 +113,7 @@ async def test_away_counts_against_the_yearly_allowance(service):
     me = await service.go_away(ANA, GUILD, "2026-06-12", "12:00")  # exactly what is left
     assert me.days_left == pytest.approx(0)
     # the refused request changed nothing, and a new year starts afresh
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         assert await s.scalar(select(func.count()).select_from(Vacation)) == 2
         assert await vacation_days_left(s, ANA, GUILD, datetime(2027, 1, 1, tzinfo=UTC)) == 21
         assert await vacation_days_left(s, ANA, GUILD + 1, clock.now) == 21  # per server
@@ -135,7 +135,7 @@ async def test_a_moderator_sets_the_yearly_allowance(service):
         with pytest.raises(ServiceError, match="from 0 to 366"):
             await service.set_vacation_days(GUILD, BEN, bad)
     await service.set_vacation_days(GUILD, BEN, 0)
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         assert await vacation_days_left(s, CAL, GUILD, clock.now) == 0
         assert not await spend_vacation_day(s, CAL, GUILD, clock.now)
         acts = list(await s.scalars(select(Audit.detail).where(Audit.act == "vacation-days")))
@@ -144,11 +144,11 @@ async def test_a_moderator_sets_the_yearly_allowance(service):
 
 async def test_a_vacation_across_new_year_counts_in_each_year(service):
     clock = _clocked(service, datetime(2026, 12, 20, tzinfo=UTC))
-    async with service._tx() as s:
+    async with service.core.tx() as s:
         s.add(GuildSettings(guild_id=GUILD, vacation_days=14))
     me = await service.go_away(ANA, GUILD, "2027-01-05")  # 12 days in 2026, 4 in 2027
     assert me.allowance == 14 and me.days_left == pytest.approx(2)
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         assert await vacation_days_left(s, ANA, GUILD, datetime(2027, 2, 1, tzinfo=UTC)) == 10
     clock.now = datetime(2026, 12, 21, tzinfo=UTC)
     with pytest.raises(ServiceError, match="19 days away in 2027, but you have 14"):
@@ -158,7 +158,7 @@ async def test_a_vacation_across_new_year_counts_in_each_year(service):
 async def test_the_year_is_the_persons_own(service):
     # 31 Dec 23:30 UTC is already 2027 in Berlin: a fresh allowance there
     _clocked(service, datetime(2026, 12, 31, 23, 30, tzinfo=UTC))
-    async with service._tx() as s:
+    async with service.core.tx() as s:
         s.add(
             Vacation(
                 user_id=ANA,
@@ -173,13 +173,13 @@ async def test_the_year_is_the_persons_own(service):
 
 async def test_back_ends_the_vacation_and_keeps_the_automatic_days(service):
     clock = _clocked(service, datetime(2026, 3, 1, tzinfo=UTC))
-    async with service._tx() as s:
+    async with service.core.tx() as s:
         assert await spend_vacation_day(s, ANA, GUILD, clock.now)
     # a day spent by a clock is not time away: /me show says "not away", /me back has nothing
     assert (await service.my_settings(ANA, GUILD)).away_until is None
     assert "not away" in (await service.come_back(ANA, GUILD)).note
     await service.go_away(ANA, GUILD, "2026-03-05")
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         assert await away_until(s, ANA, GUILD, clock.now) == datetime(2026, 3, 5, tzinfo=UTC)
     clock.now += 6 * HOUR
     me = await service.come_back(ANA, GUILD)
@@ -201,17 +201,17 @@ async def test_a_new_away_replaces_the_running_one(service):
 
 async def test_spend_vacation_day_until_the_allowance_is_gone(service):
     clock = _clocked(service, datetime(2026, 5, 1, tzinfo=UTC))
-    async with service._tx() as s:
+    async with service.core.tx() as s:
         s.add(GuildSettings(guild_id=GUILD, vacation_days=3))
     spent = []
     for _ in range(4):
-        async with service._tx() as s:
+        async with service.core.tx() as s:
             spent.append(await spend_vacation_day(s, ANA, GUILD, clock.now))
             until = await away_until(s, ANA, GUILD, clock.now)
         assert until is None or until == clock.now + timedelta(days=1)
         clock.now += timedelta(days=2)
     assert spent == [True, True, True, False]
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         assert await vacation_days_left(s, ANA, GUILD, clock.now) == 0
         rows = list(await s.scalars(select(Vacation)))
         assert len(rows) == 3 and all(v.automatic for v in rows)
@@ -220,7 +220,7 @@ async def test_spend_vacation_day_until_the_allowance_is_gone(service):
 
 async def test_back_to_back_absences_are_one(service):
     now = datetime(2026, 5, 1, tzinfo=UTC)
-    async with service._tx() as s:
+    async with service.core.tx() as s:
         for start, days in ((0, 2), (2, 1), (5, 1)):
             s.add(
                 Vacation(
@@ -230,7 +230,7 @@ async def test_back_to_back_absences_are_one(service):
                     ends_at=now + timedelta(days=start + days),
                 )
             )
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         assert await away_until(s, ANA, GUILD, now + HOUR) == now + timedelta(days=3)
         assert await away_until(s, ANA, GUILD, now + timedelta(days=4)) is None
         assert await away_until(s, ANA, None, now + HOUR) is None
@@ -300,12 +300,12 @@ async def test_a_held_reminder_is_dropped_once_the_game_moved_on(service):
     await service.route_pings(
         [ANA], guild_id=GUILD, channel_id=CHAN, game_id=game.id, text="t", version=game.version
     )
-    async with service._tx() as s:  # the game moves on meanwhile
+    async with service.core.tx() as s:  # the game moves on meanwhile
         await s.execute(Game.__table__.update().values(version=game.version + 1))
     clock.now = datetime(2026, 12, 2, 7, 0, tzinfo=UTC)
     fired = [t for t in await service.claim_due_timers() if t.kind == HELD]
     assert len(fired) == 1 and await service.held_ping_due(fired[0]) == []
-    async with service._tx() as s:
+    async with service.core.tx() as s:
         await s.execute(Game.__table__.update().values(version=game.version))
 
 
@@ -360,7 +360,7 @@ async def test_the_daily_digest_collects_pings_and_lists_games(service):
     assert await _timers(service, DIGEST) == []
     assert await service.ensure_digests() == 0
     await service.set_pings(ANA, GUILD, "digest")
-    async with service._tx() as s:
+    async with service.core.tx() as s:
         await s.execute(Timer.__table__.delete())
     assert await service.ensure_digests() == 1 and await service.ensure_digests() == 0
 
@@ -380,7 +380,7 @@ async def test_my_games_lists_turns_clocks_and_links(service):
     out = await service.start(CHAN, ANA)
     await new_game(service, players=(CAL, ANA), channel=CHAN + 1)  # a lobby
     game = out.game
-    async with service._tx() as s:
+    async with service.core.tx() as s:
         await s.execute(
             Game.__table__.update()
             .where(Game.id == game.id)

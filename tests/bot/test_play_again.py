@@ -32,7 +32,7 @@ async def _finished(svc: GameService, players=(ANA, BEN, CAL), bots: int = 0, **
 
 
 async def _counts(svc: GameService) -> tuple[int, int, int]:
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         games = await s.scalar(select(func.count()).select_from(Game))
         seats = await s.scalar(select(func.count()).select_from(Seat))
         audits = await s.scalar(select(func.count()).select_from(Audit))
@@ -65,7 +65,7 @@ async def test_play_again_opens_a_lobby_like_the_finished_game(service):
     assert again.invited == [ANA] and again.previous_id == old.id
     assert (await service.status(CHAN)).id == new.id
     await service.join(CHAN, ANA)  # the invited join as usual
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         audit = await s.scalar(select(Audit).where(Audit.act == "play-again"))
     assert audit.game_id == old.id and audit.actor_id == BEN and f"#{new.id}" in audit.detail
 

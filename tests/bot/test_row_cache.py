@@ -20,7 +20,7 @@ GAME_READ = "FROM games LEFT OUTER JOIN seats"
 
 def _statements(svc: GameService) -> list[str]:
     seen: list[str] = []
-    for engine in {maker.kw["bind"].sync_engine for maker in (svc._writers, svc._sessions)}:
+    for engine in {maker.kw["bind"].sync_engine for maker in (svc.core.writers, svc.core.readers)}:
         event.listen(engine, "before_cursor_execute", lambda c, cur, sql, *a: seen.append(sql))
     return seen
 

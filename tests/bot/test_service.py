@@ -240,7 +240,7 @@ async def test_action_is_committed_before_return_and_survives_restart(service):
 
 
 async def test_small_cache_still_plays_two_games(db_url, service):
-    service._cache.size = 1
+    service.core.cache.size = 1
     await new_game(service, players=(ANA, BEN), channel=CHAN)
     await new_game(service, players=(CAL, DEE), channel=OTHER_CHAN)
     a = await service.start(CHAN, ANA)
@@ -251,7 +251,7 @@ async def test_small_cache_still_plays_two_games(db_url, service):
             a = await play_one(service, a, rng, CHAN)
         if b.result is None:
             b = await play_one(service, b, rng, OTHER_CHAN)
-    assert len(service._cache) == 1
+    assert len(service.core.cache) == 1
 
 
 # ----------------------------------------------------------------------------- undo
@@ -261,7 +261,7 @@ async def _find_undoable(service: GameService, out: Outcome) -> tuple[Outcome, i
     for _ in range(300):
         user = user_of(out, out.prompts[0].seat)
         out = await play_one(service, out, rng)
-        async with service._sessions() as s:
+        async with service.core.readers() as s:
             last = await s.scalar(select(Action).order_by(Action.seq.desc()).limit(1))
         if last.undoable and last.user_id == user:
             return out, user
@@ -277,7 +277,7 @@ async def test_undo_own_move_within_turn(service):
     undone = await service.undo(CHAN, user)
     assert undone.game.version == before + 1
     assert any("takes back" in line for line in undone.public_lines())
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         audit = await s.scalar(select(Audit).where(Audit.act == "undo"))
     assert audit is not None and audit.actor_id == user
 
@@ -290,7 +290,7 @@ async def test_undo_refused_across_a_draw_or_for_someone_else(service):
     for _ in range(300):
         user = user_of(out, out.prompts[0].seat)
         out = await play_one(service, out, rng)
-        async with service._sessions() as s:
+        async with service.core.readers() as s:
             last = await s.scalar(select(Action).order_by(Action.seq.desc()).limit(1))
         other = BEN if user == ANA else ANA
         if not checked_foreign:
@@ -314,7 +314,7 @@ async def test_bot_seats_fill_and_play(service):
     assert {p.seat for p in out.prompts} <= {out.game.seat_of(ANA).seat_no}
     final = await play_to_end(service, out)
     assert final.game.status == "finished"
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         bot_moves = await s.scalar(select(func.count()).where(Action.by_bot.is_(True)))
     assert bot_moves > 0
 
@@ -342,7 +342,7 @@ async def test_admin_replace_keeps_tenure_and_audits(service):
         await service.admin_seat_to(CHAN, MOD, 0, CAL, "replace")
     with pytest.raises(ServiceError, match="no seat 5"):
         await service.admin_seat_to(CHAN, MOD, 4, DEE, "replace")
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         tenures = list(await s.scalars(select(Seat).where(Seat.seat_no == 1).order_by(Seat.id)))
         audit = list(await s.scalars(select(Audit).where(Audit.act == "replace")))
     assert [t.user_id for t in tenures] == [BEN, CAL]
@@ -380,11 +380,11 @@ async def test_admin_rollback_and_end(service):
     rng = Rng.from_seed(8)
     for _ in range(6):
         out = await play_one(service, out, rng)
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         live_before = await s.scalar(select(func.count()).where(Action.undone_at_version.is_(None)))
     out = await service.admin_rollback(CHAN, MOD, 3)
     assert "rolled the game back by 3 moves" in out.public_lines()[0]
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         live_after = await s.scalar(select(func.count()).where(Action.undone_at_version.is_(None)))
         audits = [a.act for a in await s.scalars(select(Audit))]
     assert live_after == live_before - 3
@@ -395,7 +395,7 @@ async def test_admin_rollback_and_end(service):
     assert info.status == "ended"
     with pytest.raises(ServiceError, match="no game in this channel"):
         await service.act(CHAN, ANA, "x")
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         game = await s.scalar(select(Game))
         assert game.live_channel_id is None
 
@@ -464,7 +464,7 @@ async def test_two_hosts_on_one_database_never_both_apply_the_same_turn(service)
     errors = [r for r in results if isinstance(r, Exception)]
     # The loser either read the old version (stale) or the new one (already decided).
     assert len(errors) == 1 and isinstance(errors[0], ServiceError), results
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         first_seq = await s.scalar(select(func.count()).where(Action.seq == 1))
     assert first_seq == 1
 

@@ -20,7 +20,7 @@ DAY = timedelta(days=1)
 
 
 async def _stall_row(svc: GameService, game_id: int) -> Timer | None:
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         return await s.scalar(select(Timer).where(Timer.game_id == game_id, Timer.kind == STALL))
 
 
@@ -63,7 +63,7 @@ async def test_a_stalled_game_is_reported_once(service):
     (listed,) = await svc.stalled_games(GUILD)
     assert listed.game.id == out.game.id and 37 <= listed.days < 37.1
     assert await svc.stalled_games(GUILD + 1) == []
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         acts = [a.act for a in await s.scalars(select(Audit))]
     assert acts.count("stalled") == 1
 
@@ -95,7 +95,7 @@ async def test_a_game_that_moved_or_ended_is_not_reported(service):
 async def test_the_server_setting_and_its_changes(service):
     clock = Clock()
     svc = service
-    async with svc._tx() as s:
+    async with svc.core.tx() as s:
         s.add(GuildSettings(guild_id=GUILD, stall_days=2, mod_role_id=777))
     out = await _started(svc, clock)
     row = await _stall_row(svc, out.game.id)
@@ -112,7 +112,7 @@ async def test_the_server_setting_and_its_changes(service):
     (report,) = await _fire(svc)
     assert report.mod_role_id == 777 and 3 <= report.days < 3.1
     # another process changed the setting behind this one's back: the fired timer waits on
-    async with svc._tx() as s:
+    async with svc.core.tx() as s:
         (await s.get(GuildSettings, GUILD)).stall_days = 10
     out = await play_one(svc, out, Rng.from_seed(1))
     clock.now += 3 * DAY
@@ -131,7 +131,7 @@ async def test_restart_safety(service):
     (report,) = [r for r in await _fire(svc) if r.game.id == out.game.id] or [None]
     assert report is not None
     # a database from before the detector: the second game has no stall timer
-    async with svc._tx() as s:
+    async with svc.core.tx() as s:
         await s.execute(delete(Timer).where(Timer.game_id == second.game.id))
     engine = make_engine(svc.db_url)
     try:
@@ -153,7 +153,7 @@ async def test_what_the_moderators_are_told(service):
 
     clock = Clock()
     svc = service
-    async with svc._tx() as s:
+    async with svc.core.tx() as s:
         s.add(GuildSettings(guild_id=GUILD, mod_role_id=777))
     out = await _started(svc, clock)
     clock.now += 9 * DAY

@@ -28,7 +28,7 @@ ROUNDS = {"rounds": "2"}
 
 
 async def results(svc: GameService) -> list[dict]:
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         rows = (await s.execute(select(GameResult).order_by(GameResult.id))).scalars().all()
         return [
             {c.key: getattr(r, c.key) for c in GameResult.__table__.columns if c.key != "id"}
@@ -37,7 +37,7 @@ async def results(svc: GameService) -> list[dict]:
 
 
 async def ratings(svc: GameService) -> dict[tuple[int, str], tuple[int, int]]:
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         rows = (await s.execute(select(Rating))).scalars().all()
         return {(r.user_id, r.title): (r.rating, r.games) for r in rows}
 
@@ -84,7 +84,7 @@ async def test_a_decision_that_does_not_end_the_game_touches_no_statistics(servi
     await new_game(service, players=(ANA, BEN), options=ROUNDS)
     out = await service.start(CHAN, ANA)
     sent: list[str] = []
-    engine = service._writers.kw["bind"].sync_engine
+    engine = service.core.writers.kw["bind"].sync_engine
     listen = lambda conn, cursor, statement, *a: sent.append(statement)  # noqa: E731
     event.listen(engine, "before_cursor_execute", listen)
     try:
@@ -194,7 +194,7 @@ T0 = datetime(2026, 1, 1, tzinfo=UTC)
 async def stored_finished_games(svc: GameService, games: list[dict[int, int]], title="bazaar"):
     """Finished games written straight to the tables (people -> place), one a day: seats,
     one live move per person, the result. No snapshot: nothing to replay."""
-    async with svc._tx() as s:
+    async with svc.core.tx() as s:
         for n, places in enumerate(games):
             when = T0 + timedelta(days=n)
             game_id = (

@@ -25,7 +25,7 @@ async def _running(svc: GameService):
 
 async def _snapshot(svc: GameService, game_id: int) -> tuple:
     """Everything a refusal must leave as it was."""
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         seats = [
             (x.seat_no, x.user_id, x.is_bot, x.since_version, x.until_version)
             for x in await s.scalars(select(Seat).where(Seat.game_id == game_id).order_by(Seat.id))
@@ -48,7 +48,7 @@ async def _refused(svc: GameService, game_id: int, work, needle: str = "") -> st
 
 
 async def _acts(svc: GameService) -> list[str]:
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         return [a.act for a in await s.scalars(select(Audit).order_by(Audit.id))]
 
 
@@ -70,7 +70,7 @@ async def test_a_player_asks_and_a_volunteer_takes_the_seat_at_once(service):
     assert taken.outcome.game.seat_of(CAL).seat_no == ana_seat
     assert taken.outcome.game.seat_of(ANA) is None
     # the tenure rows: Ana's ends at the current version, Cal's starts there
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         rows = list(
             await s.scalars(
                 select(Seat)
@@ -89,7 +89,7 @@ async def test_a_player_asks_and_a_volunteer_takes_the_seat_at_once(service):
     out = taken.outcome
     for _ in range(6):
         out = await play_one(svc, out, rng)
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         movers = {
             (a.seat_no, a.user_id)
             for a in await s.scalars(select(Action).where(Action.game_id == game_id))

@@ -164,7 +164,7 @@ async def test_owed_once_claimed_once_and_apart_from_turn_messages(service):
     assert await service.undelivered() == []
     service.posted(game_id, version, 555)
     await service.flush_deliveries()
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         assert await q.pending_deliveries(s) == []
     assert (await finished_game(service, game_id)).final_message_id == 555
     assert await owed_timelapses(service) == [(game_id, version)]

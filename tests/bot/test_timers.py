@@ -41,7 +41,7 @@ async def _timers(service: GameService, kind: str | None = "reminder") -> int:
     query = select(func.count()).select_from(Timer)
     if kind is not None:
         query = query.where(Timer.kind == kind)
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         return int(await s.scalar(query) or 0)
 
 
@@ -66,7 +66,7 @@ async def test_a_decision_sets_one_reminder_claimed_once_when_due(service):
     assert await svc.claim_due_timers() == []  # fired once
     # its row stays, spent, so that a restart's backfill (`ensure_reminders`) sets no second
     # reminder for the same decision (seen with two processes, and after any restart)
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         assert list(await s.scalars(select(Timer.due_at).where(Timer.kind == "reminder"))) in (
             [SPENT],
             [SPENT.replace(tzinfo=None)],
@@ -96,13 +96,13 @@ async def test_a_decision_moves_its_reminder_and_stall_timer_in_one_statement(se
     await new_game(svc, players=(ANA, BEN))
     out = await svc.start(CHAN, ANA)  # the first decision inserts them
     seen: list[str] = []
-    engine = svc._writers.kw["bind"].sync_engine
+    engine = svc.core.writers.kw["bind"].sync_engine
     event.listen(engine, "before_cursor_execute", lambda c, cur, sql, *a: seen.append(sql))
     clock.now += HOUR
     out = await play_one(svc, out, Rng.from_seed(2))
     moves = [sql for sql in seen if sql.startswith(("UPDATE timers", "INSERT INTO timers"))]
     assert len(moves) == 1, moves
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         rows = {t.kind: t for t in await s.scalars(select(Timer))}
     assert rows["reminder"].due_at.replace(tzinfo=UTC) == clock.now + 24 * HOUR
     assert rows["reminder"].payload == {"asked": sorted(p.seat for p in out.prompts)}
@@ -205,7 +205,7 @@ async def test_a_reminder_names_the_seats_asked_so_no_state_is_loaded(service):
     for n in range(2):
         await new_game(svc, players=(ANA, BEN), channel=CHAN + n, seed=n)
         outs.append(await svc.start(CHAN + n, ANA))
-    async with svc._tx() as s:  # the second game's reminder as a database from before keeps it
+    async with svc.core.tx() as s:  # the second game's reminder as a database from before keeps it
         await s.execute(update(Timer).where(Timer.game_id == outs[1].game.id).values(payload={}))
     clock.now += 25 * HOUR
     fired = await svc.claim_due_timers()
@@ -213,10 +213,10 @@ async def test_a_reminder_names_the_seats_asked_so_no_state_is_loaded(service):
         outs[0].game.id: sorted({p.seat for p in outs[0].prompts}),
         outs[1].game.id: None,
     }
-    svc._cache.clear()
+    svc.core.cache.clear()
     due = await svc.reminders_due(fired)
     for out in outs:
         (info,) = [i for i in due.values() if i.id == out.game.id]
         assert {w.seat_no for w in info.waiting} == {p.seat for p in out.prompts}
-    assert svc._cache.get(outs[0].game.id, outs[0].game.version) is None  # not loaded
-    assert svc._cache.get(outs[1].game.id, outs[1].game.version) is not None
+    assert svc.core.cache.get(outs[0].game.id, outs[0].game.version) is None  # not loaded
+    assert svc.core.cache.get(outs[1].game.id, outs[1].game.version) is not None

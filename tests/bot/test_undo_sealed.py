@@ -19,7 +19,7 @@ PLAN_FINAL = "Your plan is confirmed: it can't be taken back."
 
 async def _record(svc: GameService, game_id: int) -> tuple[int, int]:
     """(live actions, undo audits) of the game."""
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         live = await s.scalar(
             select(func.count())
             .select_from(Action)
@@ -68,7 +68,7 @@ async def test_r193_undo_after_confirming_a_plan_is_refused_and_changes_nothing(
     await _refused(service, BEN, out, PLAN_FINAL)
     assert [p.seat for p in out.prompts] == [out.game.seat_of(CAL).seat_no]  # CAL still plans
     # a game logged before confirmations were final has them marked undoable: still refused
-    async with service._sessions() as s, s.begin():
+    async with service.core.readers() as s, s.begin():
         await s.execute(update(Action).values(undoable=True))
     await _refused(service, BEN, out, PLAN_FINAL)
 

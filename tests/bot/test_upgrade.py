@@ -30,7 +30,7 @@ async def _stored_v1_game(service: GameService, name: str) -> int:
         seed=fx["seed"],
     )
     info = (await service.start(CHAN, ANA)).game
-    async with service._tx() as s:
+    async with service.core.tx() as s:
         await s.execute(delete(Action).where(Action.game_id == info.id))
         await s.execute(delete(Snapshot).where(Snapshot.game_id == info.id))
         for n, (seat, cid) in enumerate(fx["moves"], 1):
@@ -49,7 +49,7 @@ async def _stored_v1_game(service: GameService, name: str) -> int:
             .where(Game.id == info.id)
             .values(rules_version="1", version=len(fx["moves"]), status="running")
         )
-    service._cache.clear()
+    service.core.cache.clear()
     return info.id
 
 
@@ -63,7 +63,7 @@ async def test_a_version_1_game_is_upgraded_at_start_up_and_plays_on(service, na
     status = await service.status(CHAN)
     assert status.status in ("running", "finished")
     assert await service.replay_matches_snapshot(game_id)
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         live = list(await s.scalars(select(Action).where(Action.undone_at_version.is_(None))))
     assert live and all(not a.choice_id.startswith(">") for a in live)
     # the person plays on: the version-2 rules accept the game
@@ -74,9 +74,9 @@ async def test_a_version_1_game_is_upgraded_at_start_up_and_plays_on(service, na
         from engine.rng import Rng
 
         title = get(info.title)
-        async with service._sessions() as s:
+        async with service.core.readers() as s:
             game = await s.get(Game, game_id)
-            state = (await service._state(s, game, title)).state
+            state = (await service.core.state(s, game, title)).state
         move = random_move(title, state, prompt.seat, Rng.from_seed(3))
         done = await service.act_in_game(game_id, ANA, move)
         assert done.game.version > info.version
@@ -84,12 +84,12 @@ async def test_a_version_1_game_is_upgraded_at_start_up_and_plays_on(service, na
 
 async def test_a_record_that_does_not_upgrade_stays_refused(service):
     game_id = await _stored_v1_game(service, "tidewater-3p-partial")
-    async with service._tx() as s:  # a move version 1 never had
+    async with service.core.tx() as s:  # a move version 1 never had
         s.add(
             Action(game_id=game_id, seq=9999, seat_no=0, choice_id="teleport", version=1, events=[])
         )
     assert await service.upgrade_stored_games() == (0, 1)
     with pytest.raises(ServiceError, match="rules version 1"):
         await service.status(CHAN)
-    async with service._tx() as s:  # (the teardown replays every game: this one cannot)
+    async with service.core.tx() as s:  # (the teardown replays every game: this one cannot)
         await s.execute(delete(Game).where(Game.id == game_id))

@@ -38,7 +38,7 @@ async def _lobby(svc: GameService, spectators: str | None = None, players=(ANA, 
 
 
 async def _rows(svc: GameService) -> list[tuple]:
-    async with svc._sessions() as s:
+    async with svc.core.readers() as s:
         rows = await s.scalars(select(Watcher).order_by(Watcher.id))
         return [(r.game_id, r.user_id, r.player_id, r.allowed) for r in rows]
 
@@ -123,7 +123,7 @@ async def test_ask_waits_for_a_seated_player_or_a_moderator(service):
     # a moderator may allow too
     waiting = await service.watch(CHAN, DEE, moderator=False)
     assert (await service.allow_watcher(info.id, waiting.id, MOD, moderator=True)).allowed
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         acts = [a.act for a in await s.scalars(select(Audit).where(Audit.act == "allow-spectator"))]
     assert acts == ["allow-spectator", "allow-spectator"]
 
@@ -149,7 +149,7 @@ async def test_a_declined_request_is_gone_and_may_be_made_again(service):
         service, service.decline_watcher(info.id, again.id, ANA, moderator=False), "already"
     )
     assert allowed.allowed
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         acts = [a.act for a in await s.scalars(select(Audit).where(Audit.act.like("%spectator")))]
     assert acts == ["decline-spectator", "allow-spectator"]
 
@@ -190,7 +190,7 @@ async def test_a_moderator_changes_the_setting_audited(service):
     assert await _rows(service) == [] and not service.follows(info.id)
     with pytest.raises(ServiceError, match="open`, `ask` or `closed"):
         await service.set_spectators(CHAN, MOD, "private")
-    async with service._sessions() as s:
+    async with service.core.readers() as s:
         rows = list(await s.scalars(select(Audit).where(Audit.act == "spectators")))
     assert [(r.actor_id, r.detail) for r in rows] == [(MOD, "ask -> open"), (MOD, "open -> closed")]
     assert (await service.status(CHAN)).spectators == "closed"
@@ -295,7 +295,7 @@ def asked(out) -> list[int]:
 
 def _count_statements(svc: GameService) -> list[str]:
     seen: list[str] = []
-    for maker in (svc._writers, svc._sessions):
+    for maker in (svc.core.writers, svc.core.readers):
         engine = maker.kw["bind"].sync_engine
         event.listen(engine, "before_cursor_execute", lambda c, cur, sql, *a: seen.append(sql))
     return seen

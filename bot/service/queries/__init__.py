@@ -1,7 +1,9 @@
-"""The service's queries: small async functions over a session (or a bare connection) that
-read a game, its seats, actions and snapshots and its owed turn messages, and drop snapshots.
-What a decision writes is in `queries.decision`; the game's timers in `queries.timers`:
-one package holds the queries (design.md)."""
+"""The service's queries: every SQL statement of bot/service is here (tests/bot/
+test_service_shape.py keeps it so). This module: small async functions over a session (or a
+bare connection) that read a game, its seats, actions and snapshots and its owed turn messages,
+and drop snapshots. By subject: `decision` (what a decision writes), `timers` (the games'
+timers, the dispatcher's and the stall detector's reads), `away`, `clocks`, `people`, `games`
+(lobby, substitutes, repairs, views), `watching`, `replay` (the looking-back reads), `stats`."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from bot.errors import ServiceError
 
 NO_GAME = "There is no game in this channel. Start one with `/game new`."
 T = TypeVar("T")
-#: What the Core reads run on: a session, or a bare connection (`ServiceCore._reading`).
+#: What the Core reads run on: a session, or a bare connection (`Core.reading`).
 Reader = AsyncSession | AsyncConnection
 
 
@@ -82,6 +84,10 @@ _HOLDERS = (
     .where(Seat.game_id == bindparam("game"), Seat.until_version.is_(None))
     .order_by(Seat.seat_no, Seat.id)
 )
+
+
+async def games_by_id(s: AsyncSession, game_ids: set[int]) -> dict[int, Game]:
+    return {g.id: g for g in await s.scalars(select(Game).where(Game.id.in_(game_ids)))}
 
 
 async def holders(s: AsyncSession, game_id: int) -> list[Seat]:

@@ -9,12 +9,13 @@ import functools
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, case, delete, insert, or_, update
+from sqlalchemy import Row, bindparam, case, delete, func, insert, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
-from bot.db.models import Timer, utcnow
+from bot.db.models import Game, Timer, utcnow
 from bot.db.prepared import Prepared
+from bot.shards import Shards
 
 #: The timer kind of turn reminders.
 REMINDER = "reminder"
@@ -128,3 +129,95 @@ def clear_game_timers_now(s: Session, game_id: int) -> None:
 
 
 _CLEAR_TIMERS = Prepared(delete(TIMERS).where(TIMERS.c.game_id == bindparam("b_game")))
+
+
+# ---------------------------------------------------------------------- the dispatcher's reads
+async def next_due(s: AsyncSession, shards: Shards) -> datetime | None:
+    """When the earliest timer of the games this process serves is due."""
+    return await s.scalar(select(func.min(Timer.due_at)).where(shards.timers(Timer.game_id)))
+
+
+async def claim_due(s: AsyncSession, now: datetime, shards: Shards, limit: int) -> list[Row]:
+    """Delete the timers due by `now` (the earliest `limit`; others' claims skipped on
+    PostgreSQL) and return them: id, game id, kind, version, payload."""
+    due = (
+        select(Timer.id)
+        .where(Timer.due_at <= now, shards.timers(Timer.game_id))
+        .order_by(Timer.due_at)
+        .limit(limit)
+    )
+    if s.bind.dialect.name == "postgresql":
+        due = due.with_for_update(skip_locked=True)
+    rows = await s.execute(
+        delete(Timer)
+        .where(Timer.id.in_(due.scalar_subquery()))
+        .returning(Timer.id, Timer.game_id, Timer.kind, Timer.version, Timer.payload)
+        .execution_options(synchronize_session=False)
+    )
+    return list(rows)
+
+
+async def add_timers(s: AsyncSession, rows: list[dict[str, Any]]) -> None:
+    await s.execute(insert(Timer), rows)
+
+
+async def running_without_reminder(s: AsyncSession, shards: Shards) -> list[Game]:
+    """The running games of this process with no reminder row."""
+    have = select(Timer.game_id).where(Timer.kind == REMINDER)
+    return list(
+        await s.scalars(
+            select(Game).where(
+                Game.status == "running", Game.id.not_in(have), shards.guilds(Game.guild_id)
+            )
+        )
+    )
+
+
+async def running_without_timer(s: AsyncSession, shards: Shards, kind: str) -> list[Game]:
+    """The running games of this process with no timer row of `kind` (one tied to a game)."""
+    have = select(Timer.game_id).where(Timer.kind == kind, Timer.game_id.is_not(None))
+    return list(
+        await s.scalars(
+            select(Game).where(
+                Game.status == "running", Game.id.not_in(have), shards.guilds(Game.guild_id)
+            )
+        )
+    )
+
+
+async def due_timers_of_server(
+    s: AsyncSession, guild_id: int, kind: str, now: datetime
+) -> list[Row]:
+    """(game, payload) of the server's running games whose timer of `kind` is due by `now`
+    or spent."""
+    rows = await s.execute(
+        select(Game, Timer.payload)
+        .join(Timer, (Timer.game_id == Game.id) & (Timer.kind == kind))
+        .where(
+            Game.guild_id == guild_id,
+            Game.status == "running",
+            or_(Timer.due_at <= now, Timer.due_at >= SPENT),
+        )
+    )
+    return list(rows.all())
+
+
+async def timers_of_server(s: AsyncSession, guild_id: int, kind: str) -> list[Row]:
+    """(id, due, payload) of the timers of `kind` of the server's running games."""
+    rows = await s.execute(
+        select(Timer.id, Timer.due_at, Timer.payload)
+        .join(Game, Game.id == Timer.game_id)
+        .where(Game.guild_id == guild_id, Game.status == "running", Timer.kind == kind)
+    )
+    return list(rows.all())
+
+
+async def move_timer(s: AsyncSession, timer_id: int, due: datetime) -> None:
+    await s.execute(update(Timer).where(Timer.id == timer_id).values(due_at=due))
+
+
+async def timer_due(s: AsyncSession, game_id: int, kind: str) -> datetime | None:
+    """When the game's timer of `kind` is due (None: it has none)."""
+    return await s.scalar(
+        select(TIMERS.c.due_at).where(TIMERS.c.game_id == game_id, TIMERS.c.kind == kind)
+    )

@@ -1,7 +1,8 @@
-"""The plumbing `ServiceCore` (base.py) runs on: sessions and write transactions (under a
-game's advisory lock on PostgreSQL), per-game and per-channel locks, bare-connection reads, the
-state and row caches and drafts, the reads of a game over them, the audit row of an act, the
-turn messages posted but not yet marked delivered, and the timer wake-ups a commit owes."""
+"""The one core every use case runs on: sessions and write transactions (under a game's
+advisory lock on PostgreSQL), per-game and per-channel locks, bare-connection reads (hot, and
+cold for the looking-back reads), the state and row caches and drafts, the reads of a game over
+them, the audit row of an act, the turn messages posted but not yet marked delivered, and the
+timer wake-ups a commit owes."""
 
 from __future__ import annotations
 
@@ -29,9 +30,9 @@ from bot.service.row_cache import RowCache
 from bot.shards import ALL, Shards
 from engine.core import Title
 
-#: Where a write transaction's session keeps the delivery marks it took (`_take_posted`).
+#: Where a write transaction's session keeps the delivery marks it took (`take_posted`).
 _MARKS = "delivery_marks"
-#: ... and the due times of the timers it set (`_wake_after_commit`).
+#: ... and the due times of the timers it set (`wake_after_commit`).
 _DUES = "timer_dues"
 
 
@@ -46,8 +47,8 @@ def _commit_and_close(session: Session) -> None:
         session.close()
 
 
-class Plumbing:
-    """Sessions, locks, caches and the reads over them, for `ServiceCore` (base.py)."""
+class Core:
+    """Sessions, locks, caches and the reads over them, shared by every use case."""
 
     def __init__(
         self,
@@ -58,22 +59,26 @@ class Plumbing:
         reminder_after: timedelta | None = None,
         clock: Callable[[], datetime] = utcnow,
         shards: Shards = ALL,
+        cold: async_sessionmaker | None = None,
     ) -> None:
         """`sessions` write (and may read); `readers`, when given, serve the read-only calls.
         `reminder_after`: ping the people a decision waits for after this long (None: never).
         `clock`: what time it is (tests pass their own). `shards`: the Discord shards this
         process serves; timers, owed deliveries and start-up repairs of other games are left
-        to the processes serving theirs."""
+        to the processes serving theirs. `cold`: the sessions of the cold reads (stats, export,
+        history, replay, timelapse); the readers' by default."""
         self.reminder_after = reminder_after
         self.clock = clock
         self.shards = shards
         #: Called with the due time of every timer a commit sets (the dispatcher's wake-up).
         self.on_timer: Callable[[datetime], None] | None = None
-        self._writers = sessions
-        self._sessions = readers or sessions
-        self._read_engine: AsyncEngine = self._sessions.kw["bind"]
-        self._cache = StateCache(cache_size)
-        self._rows = RowCache()
+        self.writers = sessions
+        self.readers = readers or sessions
+        self.cold = cold or self.readers
+        self.read_engine: AsyncEngine = self.readers.kw["bind"]
+        self._cold_engine: AsyncEngine = self.cold.kw["bind"]
+        self.cache = StateCache(cache_size)
+        self.rows = RowCache()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._channel_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
@@ -82,16 +87,16 @@ class Plumbing:
         self._sqlite_writer = asyncio.Lock()
         #: Turn messages posted but not yet marked delivered: game id -> (version, message id).
         #: Marked in the game's next transaction, or by `flush_deliveries`.
-        self._posted: dict[int, tuple[int, int | None]] = {}
+        self.unmarked: dict[int, tuple[int, int | None]] = {}
 
     @asynccontextmanager
-    async def _tx(self, game_id: int | None = None) -> AsyncIterator[AsyncSession]:
+    async def tx(self, game_id: int | None = None) -> AsyncIterator[AsyncSession]:
         """A write transaction; with `game_id` on PostgreSQL, under the game's advisory lock
         (several processes on one database then take turns per game). Its time and its
         decisions are counted in the metrics once it has committed."""
         t0 = time.perf_counter()
         marks: list[tuple[int, int, int | None]] = []
-        session: AsyncSession = self._writers()
+        session: AsyncSession = self.writers()
         session.info[_MARKS] = marks
         dialect = session.bind.dialect.name
         # SQLite has one writer at a time: queue here, on the event loop, rather than in
@@ -115,71 +120,79 @@ class Plumbing:
                     self.on_timer(due)
         finally:  # committed or not, the cached rows it may have changed are gone
             if game_id is None:
-                self._rows.clear()
+                self.rows.clear()
             else:
-                self._rows.drop(game_id)
+                self.rows.drop(game_id)
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
-    def _channel_lock(self, channel_id: int) -> asyncio.Lock:
+    def channel_lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._channel_locks.get(channel_id)
         if lock is None:
             lock = self._channel_locks[channel_id] = asyncio.Lock()
         return lock
 
     @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[AsyncConnection]:
+    async def reading(self) -> AsyncIterator[AsyncConnection]:
         """A read on a bare connection, for the hot reads (a press, a menu, a hand): an ORM
         session costs more than the statement (a state loaded on a cache miss too)."""
         t0 = time.perf_counter()
-        async with self._read_engine.connect() as conn:
+        async with self.read_engine.connect() as conn:
             yield conn
         metrics.transaction("read", time.perf_counter() - t0)
 
-    async def _game_id(self, channel_id: int) -> int:
-        cached = self._rows.live_game(channel_id)
+    @asynccontextmanager
+    async def cold_reading(self) -> AsyncIterator[AsyncConnection]:
+        """A read on a bare connection of the cold sessions (the looking-back reads)."""
+        t0 = time.perf_counter()
+        async with self._cold_engine.connect() as conn:
+            yield conn
+        metrics.transaction("read", time.perf_counter() - t0)
+
+    async def game_id(self, channel_id: int) -> int:
+        cached = self.rows.live_game(channel_id)
         if cached is not None:
             return cached
-        async with self._reading() as c:
+        async with self.reading() as c:
             return await q.live_game_id(c, channel_id)
 
-    async def _row_and_state(
+    async def row_and_state(
         self, game_id: int, *, fresh: bool = False
     ) -> tuple[Game | None, list[Seat], Loaded | None, bool]:
         """The game row, its seats and, for a running game, its current state: from this
         process's caches when they hold all of it (for menus and steps), else read (`fresh`:
         always; a commit decides on a fresh read). The last item: it came from the caches."""
         if not fresh:
-            row = self._rows.get(game_id)
+            row = self.rows.get(game_id)
             if row is not None:
                 kept = row.game
                 if kept.status != "running":
                     return kept, row.seats, None, True
-                loaded = self._cache.get(kept.id, kept.version)
+                loaded = self.cache.get(kept.id, kept.version)
                 if loaded is not None:
                     return kept, row.seats, loaded, True
-        async with self._reading() as c:
-            generation = self._rows.generation()
+        async with self.reading() as c:
+            generation = self.rows.generation()
             game, seats = await q.game_and_holders(c, game_id)
             if game is None:
                 return None, [], None, False
-            self._rows.put(generation, game, seats)
+            self.rows.put(generation, game, seats)
             loaded = None
             if game.status == "running":
-                loaded = await self._state(c, game, title_of(game))
+                loaded = await self.state(c, game, title_of(game))
         return game, seats, loaded, False
 
-    async def _state(self, s: AsyncSession | AsyncConnection, game: Game, title: Title) -> Loaded:
-        cached = self._cache.get(game.id, game.version)
+    async def state(self, s: AsyncSession | AsyncConnection, game: Game, title: Title) -> Loaded:
+        cached = self.cache.get(game.id, game.version)
         if cached is not None:
             return cached
-        return await load(s, game, title, self._cache)
+        return await load(s, game, title, self.cache)
 
-    async def _current(
+    async def current(
         self,
         s: AsyncSession | AsyncConnection,
         game_id: int,
@@ -191,11 +204,11 @@ class Plumbing:
         if game is None or game.status not in allowed:
             raise ServiceError(refusal)
         title = title_of(game)
-        state = (await self._state(s, game, title)).state
+        state = (await self.state(s, game, title)).state
         return game, title, state, describe_game(game, seats, state)
 
     @staticmethod
-    async def _audit(
+    async def audit(
         s: AsyncSession, game: Game | None, actor: int, act: str, detail: str = ""
     ) -> None:
         s.add(
@@ -209,7 +222,7 @@ class Plumbing:
         )
 
     @staticmethod
-    def _wake_after_commit(s: AsyncSession, due: datetime) -> None:
+    def wake_after_commit(s: AsyncSession, due: datetime) -> None:
         """A timer due at `due` is set in this transaction: `on_timer` hears of it once the
         transaction has committed (told earlier, the dispatcher could read the timers before
         the commit, miss this one, and sleep past it)."""
@@ -217,14 +230,14 @@ class Plumbing:
 
     def posted(self, game_id: int, version: int, message_id: int | None) -> None:
         """The turn message of `version` is posted (as message `message_id`)."""
-        old = self._posted.get(game_id)
+        old = self.unmarked.get(game_id)
         if old is None or old[0] <= version:
-            self._posted[game_id] = (version, message_id)
+            self.unmarked[game_id] = (version, message_id)
 
-    def _take_posted(self, s: AsyncSession, game_id: int) -> tuple[int, int | None] | None:
+    def take_posted(self, s: AsyncSession, game_id: int) -> tuple[int, int | None] | None:
         """The game's last posted turn message, to mark delivered in this transaction (handed
-        back by `_tx` if the transaction does not commit)."""
-        posted = self._posted.pop(game_id, None)
+        back by `tx` if the transaction does not commit)."""
+        posted = self.unmarked.pop(game_id, None)
         if posted is not None:
             s.info.setdefault(_MARKS, []).append((game_id, *posted))
         return posted
