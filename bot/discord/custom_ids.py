@@ -110,6 +110,11 @@ class ChoiceRef:
     #: Set on private menus: the fingerprint of the prompt the menu was built from.
     fingerprint: str | None = None
 
+    def index(self) -> int | None:
+        """The index in the prompt this button stands for (None: it names its choice id, or
+        its index is not a number)."""
+        return int(self.ref) if self.kind == "i" and self.ref.isdigit() else None
+
     def resolve(self, prompt: Prompt | None) -> str | None:
         """The choice id this button stands for (None: it no longer matches the prompt)."""
         if self.kind == "c":

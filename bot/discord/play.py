@@ -95,17 +95,15 @@ class Play(Cog):
         user_id = interaction.user.id
 
         async def work() -> Outcome | Step:
-            choice_id = ref.resolve(None)
-            if choice_id is None:  # an index: resolve it against the menu it was built from
-                _, prompt = await self.service.prompt_in_game(
-                    ref.game_id, user_id, top=not own_menu
-                )
-                choice_id = ref.resolve(prompt) or ""
+            # (an index is resolved by the service against the menu it reads anyway)
+            choice_id, index = ref.resolve(None) or "", ref.index()
             if own_menu:
                 return await self.service.act_in_game(
-                    ref.game_id, user_id, choice_id, menu=ref.fingerprint
+                    ref.game_id, user_id, choice_id, menu=ref.fingerprint, index=index
                 )
-            return await self.service.act_in_game(ref.game_id, user_id, choice_id, ref.version)
+            return await self.service.act_in_game(
+                ref.game_id, user_id, choice_id, ref.version, index=index
+            )
 
         try:
             done = await responder.within(work())

@@ -38,6 +38,18 @@ class MenuMoved(ServiceError):
         self.step = step
 
 
+@dataclass(frozen=True)
+class Pressed:
+    """What a person sent: a choice id (or its `index` in the menu), with where it came from
+    (see `Play.act_in_game`)."""
+
+    choice_id: str
+    version: int | None
+    menu: str | None
+    seen: int | None
+    index: int | None = None
+
+
 @dataclass
 class Checked:
     """A person's choice checked against the game at `version`."""
@@ -90,10 +102,13 @@ class Play:
         *,
         menu: str | None = None,
         seen: int | None = None,
+        index: int | None = None,
     ) -> Outcome | Step:
         """A choice from the public turn message (`version` set: it starts from the seat's
         top-level menu), from a private menu (`menu`: the fingerprint of the menu it was on),
         or typed (neither: the seat's current menu, and any complete move the rules accept).
+        `index`: the choice is the menu's choice at that index (a button whose choice id is too
+        long for its custom id), found on the menu read here (`choice_id` is then unused).
         `seen`: it was picked from `/play`'s list, offered at that version. At a later one it is
         refused when the seat has moved since (the same `/play` sent twice plays once), else
         played like a typed choice still on the seat's menu (others deciding meanwhile in a
@@ -102,24 +117,18 @@ class Play:
         committed in one transaction with every automatic move after it."""
         async with self.core.lock(game_id):
             game, seats, loaded, _ = await self.core.row_and_state(game_id)
+            pressed = Pressed(choice_id, version, menu, seen, index)
             try:
-                checked = self._check(game, seats, loaded, user_id, choice_id, version, menu, seen)
+                checked = self._check(game, seats, loaded, user_id, pressed)
             except ServiceError:
                 checked = None  # refused on what this process knew: decide on a fresh read
             if checked is not None and checked.is_step():
                 assert game is not None and loaded is not None  # (`_check` made sure)
                 return self._step(game, loaded, seats, checked)
-            return await self._commit(game_id, user_id, choice_id, version, menu, seen, checked)
+            return await self._commit(game_id, user_id, pressed, checked)
 
     async def _commit(
-        self,
-        game_id: int,
-        user_id: int,
-        choice_id: str,
-        version: int | None,
-        menu: str | None,
-        seen: int | None,
-        checked: Checked | None,
+        self, game_id: int, user_id: int, pressed: Pressed, checked: Checked | None
     ) -> Outcome | Step:
         """A complete move (or a refusal), decided on the game as read inside the write
         transaction. What was checked on cached rows stands when the game is still at the
@@ -131,10 +140,8 @@ class Play:
             if game is not None and game.status == "running":
                 loaded = await self.core.state(s, game, title_of(game))
             if checked is None or not checked.holds(game, seats):
-                moved = await _moved_since(s, game, seats, user_id, seen)
-                checked = self._check(
-                    game, seats, loaded, user_id, choice_id, version, menu, seen, moved
-                )
+                moved = await _moved_since(s, game, seats, user_id, pressed.seen)
+                checked = self._check(game, seats, loaded, user_id, pressed, moved)
             assert game is not None and loaded is not None
             if checked.is_step():  # (the game moved on: the choice is a step now)
                 return self._step(game, loaded, seats, checked)
@@ -156,10 +163,7 @@ class Play:
         seats: list[Seat],
         loaded: Loaded | None,
         user_id: int,
-        choice_id: str,
-        version: int | None,
-        menu: str | None,
-        seen: int | None = None,
+        pressed: Pressed,
         moved: bool | None = None,
     ) -> Checked:
         """Where the person's choice leads on these rows: a step, or a complete move (with
@@ -168,6 +172,12 @@ class Play:
         picked at an earlier version is refused here and decided in the transaction)."""
         title, seat = _playing(game, seats, loaded, user_id)
         assert game is not None and loaded is not None
+        choice_id, version, menu, seen = (
+            pressed.choice_id,
+            pressed.version,
+            pressed.menu,
+            pressed.seen,
+        )
         if version is not None and version != game.version:
             raise StaleError(STALE)
         late = seen is not None and seen != game.version
@@ -185,6 +195,11 @@ class Play:
             info = describe_game(game, seats, loaded.state, prompts=prompts)
             step = Step(info, seat.seat_no, here.prompt, reset=here.reset)
             raise MenuMoved(STALE_MENU, step)
+        if pressed.index is not None:
+            choices = here.prompt.choices
+            if pressed.index >= len(choices):  # (the menu it was on had more)
+                raise StaleError(STALE)
+            choice_id = choices[pressed.index].id
         typed = menu is None and version is None
         if typed:
             choice_id = find_choice(here.prompt.choices, choice_id)
