@@ -4,7 +4,7 @@ restart, is routed here (router.py). Each item only parses its id and calls the 
 route gives it (a cog declares the route: `Router.add`), after the checks every press passes
 (`Checked`, see presses.py): numbers in range, one value per select, and the game living in
 the channel the press came from. Its `build` gives what a message is sent with: the
-`sent.Button` or `sent.Select` (sent.py; the turn message's are built in turn_menus.py)."""
+`components_json.Button` or `components_json.Select` (components_json.py; the turn message's are built in turn_menus.py)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.discord import custom_ids, sent, turn_menus
+from bot.discord import custom_ids, turn_menus
 from bot.discord.items import Checked, GameButton
 from bot.discord.presses import number, numbers
 from bot.discord.router import pressed_values
-from bot.discord.sent import Components
+from bot.runtime import components_json
+from bot.runtime.components_json import Components
 from bot.service.drafts import fingerprint
 from engine.core import Prompt
 
@@ -194,9 +195,11 @@ class LobbyButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.LOBBY_
         self.valid = valid
 
     @classmethod
-    def build(cls, game_id: int, action: str) -> sent.Button:
+    def build(cls, game_id: int, action: str) -> components_json.Button:
         label, style = cls.LOOK[action]
-        return sent.Button(custom_ids.lobby_custom_id(game_id, action), label, style, row=0)
+        return components_json.Button(
+            custom_ids.lobby_custom_id(game_id, action), label, style, row=0
+        )
 
     @classmethod
     async def from_custom_id(
@@ -221,8 +224,12 @@ class RulesButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.RULES_
         self.valid = valid
 
     @classmethod
-    def build(cls, slug: str, page: int, label: str, disabled: bool = False) -> sent.Button:
-        return sent.Button(custom_ids.rules_custom_id(slug, page), label, disabled=disabled, row=0)
+    def build(
+        cls, slug: str, page: int, label: str, disabled: bool = False
+    ) -> components_json.Button:
+        return components_json.Button(
+            custom_ids.rules_custom_id(slug, page), label, disabled=disabled, row=0
+        )
 
     @classmethod
     async def from_custom_id(
@@ -258,9 +265,9 @@ class SubstituteButton(Checked, ui.DynamicItem[ui.Button], template=SUBSTITUTE_T
         self.game_id, self.request_id, self.action, self.valid = game_id, request_id, action, valid
 
     @classmethod
-    def build(cls, game_id: int, request_id: int, action: str) -> sent.Button:
+    def build(cls, game_id: int, request_id: int, action: str) -> components_json.Button:
         label, style = cls.LOOK[action]
-        return sent.Button(f"br:{game_id}:u:{request_id}:{action}", label, style)
+        return components_json.Button(f"br:{game_id}:u:{request_id}:{action}", label, style)
 
     @classmethod
     async def from_custom_id(
@@ -289,8 +296,10 @@ class ReplayButton(Checked, ui.DynamicItem[ui.Button], template=REPLAY_TEMPLATE)
         self.game_id, self.move, self.valid = game_id, move, valid
 
     @classmethod
-    def build(cls, game_id: int, move: int, step: str, label: str, disabled: bool) -> sent.Button:
-        return sent.Button(f"br:{game_id}:y:{move}:{step}", label, disabled=disabled)
+    def build(
+        cls, game_id: int, move: int, step: str, label: str, disabled: bool
+    ) -> components_json.Button:
+        return components_json.Button(f"br:{game_id}:y:{move}:{step}", label, disabled=disabled)
 
     @classmethod
     async def from_custom_id(
@@ -319,8 +328,8 @@ class HistoryButton(Checked, ui.DynamicItem[ui.Button], template=HISTORY_TEMPLAT
         self.scope, self.page, self.valid = scope, page, valid
 
     @classmethod
-    def build(cls, scope: str, page: int, label: str, disabled: bool) -> sent.Button:
-        return sent.Button(f"br:h:{scope[0]}:{page}", label, disabled=disabled)
+    def build(cls, scope: str, page: int, label: str, disabled: bool) -> components_json.Button:
+        return components_json.Button(f"br:h:{scope[0]}:{page}", label, disabled=disabled)
 
     @classmethod
     async def from_custom_id(

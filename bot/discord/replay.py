@@ -14,7 +14,7 @@ from bot.discord import messages as m
 from bot.discord.checks import Responder, channel_of, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.discord.components import HistoryButton, ReplayButton
-from bot.discord.sent import Components
+from bot.runtime.components_json import Components
 from bot.service.export import Export
 from bot.service.history import HistoryPage, PastGame, Player
 from bot.service.replay import Frame

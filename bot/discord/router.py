@@ -7,7 +7,7 @@ of its route. discord.py could route them itself
 (`add_dynamic_items`), but for each press it first rebuilds every component of the pressed
 message as a ui item, and it stores each view sent (an ephemeral one with a 15-minute timer
 task): together about 3% of the bot's CPU per decision in `bench.e2e_load --probe`. So what is
-sent is only the components' JSON (sent.py: nothing for discord.py to store or listen to), and
+sent is only the components' JSON (bot.runtime.components_json: nothing for discord.py to store or listen to), and
 `route` does the routing: one regex match, one item, its check, its callback. A `build`
 gives the `sent` button or select that an item class routes the presses of.
 

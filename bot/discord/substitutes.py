@@ -21,8 +21,8 @@ from bot.discord.checks import Responder, channel_of, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.discord.components import SubstituteButton
 from bot.discord.messages import moderators
-from bot.discord.sent import Components
 from bot.errors import ServiceError
+from bot.runtime.components_json import Components
 from bot.service import Fired
 from bot.service.clock_rules import MAX_CLOCK_DAYS
 from bot.service.stalls import Stalled

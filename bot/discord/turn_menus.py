@@ -1,5 +1,5 @@
 """The components a turn message is sent with, and the choices of a player's own menu: the
-`sent` buttons and selects (sent.py), their custom ids (custom_ids.py), laid out by
+buttons and selects as JSON (bot.runtime.components_json), their custom ids (custom_ids.py), laid out by
 menu_layout.py. Pure: the classes that route their presses (components.py, watch_buttons.py)
 give these as their `build`."""
 
@@ -9,10 +9,11 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord import custom_ids, menu_layout, sent
+from bot.discord import custom_ids, menu_layout
 from bot.discord.messages import BUTTON_LABEL_MAX, OPTION_LABEL_MAX, ROWS_MAX, cut
-from bot.discord.sent import Components
 from bot.discord.turn_text import is_private_decision
+from bot.runtime import components_json
+from bot.runtime.components_json import Components
 from engine.core import Choice, Prompt
 
 
@@ -23,8 +24,8 @@ def choice_button(
     choice: Choice,
     row: int | None = None,
     fingerprint: str | None = None,
-) -> sent.Button:
-    return sent.Button(
+) -> components_json.Button:
+    return components_json.Button(
         custom_ids.choice_custom_id(game_id, version, index, choice.id, fingerprint),
         cut(choice.label, BUTTON_LABEL_MAX),
         menu_layout.choice_style(choice),
@@ -40,16 +41,16 @@ def choice_select(
     total: int,
     row: int,
     fingerprint: str | None = None,
-) -> sent.Select:
+) -> components_json.Select:
     options = tuple(
-        sent.Option(
+        components_json.Option(
             cut(c.label, OPTION_LABEL_MAX),
             c.id,
             menu_layout.option_description(page, c),
         )
         for _, c in page.items
     )
-    return sent.Select(
+    return components_json.Select(
         custom_ids.select_custom_id(game_id, version, page.number, fingerprint),
         options,
         menu_layout.select_placeholder(prompt_text, page, total),
@@ -57,8 +58,8 @@ def choice_select(
     )
 
 
-def private_button(game_id: int, version: int, row: int | None = None) -> sent.Button:
-    return sent.Button(
+def private_button(game_id: int, version: int, row: int | None = None) -> components_json.Button:
+    return components_json.Button(
         custom_ids.private_custom_id(game_id, version),
         "Decide privately",
         discord.ButtonStyle.success,
@@ -67,24 +68,30 @@ def private_button(game_id: int, version: int, row: int | None = None) -> sent.B
     )
 
 
-def more_button(game_id: int, version: int, page: int, row: int | None = None) -> sent.Button:
-    return sent.Button(custom_ids.more_custom_id(game_id, version, page), "More choices…", row=row)
+def more_button(
+    game_id: int, version: int, page: int, row: int | None = None
+) -> components_json.Button:
+    return components_json.Button(
+        custom_ids.more_custom_id(game_id, version, page), "More choices…", row=row
+    )
 
 
-def hand_button(game_id: int, row: int | None = None) -> sent.Button:
-    return sent.Button(custom_ids.hand_custom_id(game_id), "Show my hand", emoji="🂠", row=row)
+def hand_button(game_id: int, row: int | None = None) -> components_json.Button:
+    return components_json.Button(
+        custom_ids.hand_custom_id(game_id), "Show my hand", emoji="🂠", row=row
+    )
 
 
-def full_board_button(game_id: int, row: int | None = None) -> sent.Button:
-    return sent.Button(custom_ids.full_board_custom_id(game_id), "Full board", row=row)
+def full_board_button(game_id: int, row: int | None = None) -> components_json.Button:
+    return components_json.Button(custom_ids.full_board_custom_id(game_id), "Full board", row=row)
 
 
-def text_board_button(game_id: int, row: int | None = None) -> sent.Button:
-    return sent.Button(custom_ids.text_board_custom_id(game_id), "Text board", row=row)
+def text_board_button(game_id: int, row: int | None = None) -> components_json.Button:
+    return components_json.Button(custom_ids.text_board_custom_id(game_id), "Text board", row=row)
 
 
-def again_button(game_id: int) -> sent.Button:
-    return sent.Button(
+def again_button(game_id: int) -> components_json.Button:
+    return components_json.Button(
         custom_ids.again_custom_id(game_id), "Play again", discord.ButtonStyle.primary, emoji="🔁"
     )
 
@@ -96,12 +103,12 @@ def choice_items(
     start_page: int = 0,
     rows: int = ROWS_MAX - 1,
     fingerprint: str | None = None,
-) -> list[sent.Item]:
+) -> list[components_json.Item]:
     """Buttons or select menus for one prompt, plus "More choices…" (on the last row) when it
     has more pages than fit."""
     plan = menu_layout.layout(prompt.choices, start_page, rows)
     fp = fingerprint
-    items: list[sent.Item] = []
+    items: list[components_json.Item] = []
     total = len(prompt.choices)
     for row, line in enumerate(plan.rows):
         if isinstance(line, menu_layout.ChoicePage):
@@ -126,7 +133,7 @@ def turn_view(
     privately" button when decisions are simultaneous or secret; "Show my hand" when the title
     has hands; "Full board"; "Text board" when it offers one (all on the last row, which holds
     at most "More choices…" besides)."""
-    items: list[sent.Item] = []
+    items: list[components_json.Item] = []
     last = ROWS_MAX - 1
     if prompts:
         if is_private_decision(prompts):

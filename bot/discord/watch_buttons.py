@@ -11,11 +11,12 @@ from typing import Any, ClassVar, Self
 import discord
 from discord import ui
 
-from bot.discord import sent, turn_menus
+from bot.discord import turn_menus
 from bot.discord.custom_ids import AGAIN_TEMPLATE
 from bot.discord.items import Checked
 from bot.discord.presses import number, numbers
-from bot.discord.sent import Components
+from bot.runtime import components_json
+from bot.runtime.components_json import Components
 
 #: "Allow" on a request to watch an "ask" game: `w:<watcher row id>`.
 ALLOW_TEMPLATE = r"br:(?P<game>\d+):w:(?P<watcher>\d+)"
@@ -37,8 +38,8 @@ class _Answer(Checked):
         self.game_id, self.watcher_id, self.valid = game_id, watcher_id, valid
 
     @classmethod
-    def build(cls, game_id: int, watcher_id: int) -> sent.Button:
-        return sent.Button(
+    def build(cls, game_id: int, watcher_id: int) -> components_json.Button:
+        return components_json.Button(
             f"br:{game_id}:{cls.tag}:{watcher_id}", cls.label, cls.style, emoji=cls.emoji
         )
 

@@ -27,7 +27,8 @@ PUBLISHER = "bot.discord.publish"
 CLIENT = "bot.discord.client"
 #: What does I/O, or reads the service, or draws: the builder must reach none of it.
 DOING = (
-    "bot.runtime",
+    "bot.runtime.discord_http",
+    "bot.runtime.inline_sqlite",
     "bot.discord.checks",
     "bot.discord.client",
     "bot.discord.presses",

@@ -1,4 +1,4 @@
-"""The components we send as JSON (bot/discord/sent.py) are what discord.py would have sent for
+"""The components we send as JSON (bot/runtime/components_json.py) are what discord.py would have sent for
 the same buttons and selects in a ui.View: discord.py is the reference."""
 
 from __future__ import annotations
@@ -7,9 +7,10 @@ import pytest
 from discord import SelectOption, ui
 
 from bot.discord import components as comp
-from bot.discord import sent, turn_menus
+from bot.discord import turn_menus
 from bot.discord.turn_menus import again_view
 from bot.discord.watch_buttons import AllowButton, DeclineButton, allow_view
+from bot.runtime import components_json as sent
 from engine.core import Choice, Prompt
 
 

@@ -1,12 +1,14 @@
 """The buttons and selects a message is sent with, built straight as Discord's JSON.
 
-Presses come back by custom id (router.py), so what we send needs no discord.ui object: no
-`View` (discord.py would store a view that is not finished, and it builds a future and a
-timer for each), no `Button`/`Select` items, no `DynamicItem` wrapping each. Built as ui
+Presses come back by custom id (bot/discord/router.py), so what we send needs no discord.ui
+object: no `View` (discord.py would store a view that is not finished, and it builds a future
+and a timer for each), no `Button`/`Select` items, no `DynamicItem` wrapping each. Built as ui
 items, the components of a decision (the turn message's, the private menu's at each step)
 cost 0.14-0.18 ms of the bot's CPU per message (bench/entries/timed_bot.py, Mombasa), about
 0.5 ms per decision. discord.py accepts `Components` wherever it takes a view: it reads only
-the members below. tests/bot/test_sent.py checks the JSON against discord.py's own."""
+the members below (`__discord_ui_view__` is how it recognises a view: a protocol of its
+own, hence behind the wall). tests/runtime/test_components_json.py checks the JSON against
+discord.py's own."""
 
 from __future__ import annotations
 
