@@ -270,10 +270,17 @@ async def run(args: argparse.Namespace) -> dict:
         idle = proc.tree(bot.pid)
         print(f"bot pid {bot.pid}, idle with {args.stored} stored games: {idle.describe_memory()}")
         report["memory_idle"] = mib(idle)
+        if args.loop_watch:
+            report["loop_lag_start"] = await loop_lag.read(port)
+            print("start-up:", loop_lag.describe(report["loop_lag_start"]))
+        started = await loop_lag.read(port)
         if args.stored:
             await stored_phase(fake, bot, args, chans)
             report["memory_touched"] = mib(proc.tree(bot.pid))
         before = await loop_lag.read(port)
+        if args.loop_watch and args.stored:
+            report["loop_lag_stored"] = loop_lag.during(started, before)
+            print("touching the stored games:", loop_lag.describe(report["loop_lag_stored"]))
         report.update(await load_phase(fake, bot, args))
         if args.loop_watch:
             report["loop_lag_load"] = loop_lag.during(before, await loop_lag.read(port))
