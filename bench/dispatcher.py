@@ -44,13 +44,12 @@ from typing import Any
 from bench import proc
 from bench.dispatcher_report import (
     FLOOR,
+    costs_now,
+    costs_since,
     cpu,
     cpu_fine,
-    machine_busy_s,
-    machine_steal_s,
     plans,
     report,
-    run_queue_s,
     scans,
 )
 from bench.e2e_load import Load, floor_loop
@@ -62,6 +61,7 @@ from tests.e2e.fake_discord import FakeDiscord, Message
 from tests.e2e.harness import MINIMAL_BOT, BotProcess, bot_env
 
 ENTRY = "bench.sql_count:main"
+COUNTS = "sql.json"  # where bench.sql_count writes the statement counts, in the workdir
 
 
 class WatchingFake(FakeDiscord):
@@ -160,9 +160,152 @@ async def idle_floor(fake: FakeDiscord, workdir: Path, seconds: float) -> float:
     return used * 60 / seconds
 
 
+async def start_bot(
+    fake: FakeDiscord, workdir: Path, plan: Plan, args: argparse.Namespace
+) -> tuple[BotProcess, float, dict[str, float]]:
+    """Start the bot, its clock set to reach V0 `--lead` s from now; wait for its start-up
+    repairs. Returns the bot, V0 on the perf_counter scale, and the start-up times."""
+    fire_wall = time.time() + args.lead
+    env = {
+        "BOARDROOM_CLOCK_OFFSET": f"{plan.v0.timestamp() - fire_wall:.6f}",
+        "BENCH_SQL_COUNTS": str(workdir / COUNTS),
+    }
+    if args.render_workers:
+        env["RENDER_WORKERS"] = str(args.render_workers)
+    env.update(kv.split("=", 1) for kv in args.env)  # e.g. E2E_PROFILE=<file> (cProfile)
+    bot = BotProcess(fake, workdir, entry=ENTRY, env=env)
+    started = time.perf_counter()
+    await bot.start(timeout=args.lead)
+    fake.interaction_deadline = DEADLINE
+    fire = perf_of(fire_wall)
+    ready_s = time.perf_counter() - started
+    while REPAIRS_DONE not in bot.log():  # the start-up check of every stored game
+        await asyncio.sleep(0.2)
+    repaired_s = time.perf_counter() - started
+    print(f"bot ready in {ready_s:.1f} s, start-up repairs done in {repaired_s:.1f} s")
+    return bot, fire, {"ready_s": ready_s, "repairs_done_s": repaired_s}
+
+
+async def idle_phase(
+    bot: BotProcess, fake: FakeDiscord, workdir: Path, idle: float, floor_due: float
+) -> tuple[dict[str, Any], float]:
+    """Nothing happens for `idle` s (ending 2 s before the floor timer): the bot's CPU, the
+    requests it sends, its SQL statements and their query plans. Also returns the speed probe
+    (ms) taken right after."""
+    counts_path = workdir / COUNTS
+    idle_end = min(time.perf_counter() + idle, floor_due - 2.0)
+    window = idle_end - time.perf_counter()
+    assert window >= min(5.0, idle) - 0.1, f"only {window:.1f} s left to be idle: raise --lead"
+    sql0, req0 = await sql_counts(bot, counts_path), len(fake.requests)
+    tree0, fine0, t0 = proc.tree(bot.pid), cpu_fine(bot.pid), time.perf_counter()
+    await until(idle_end)
+    tree1, fine1, req1 = proc.tree(bot.pid), cpu_fine(bot.pid), len(fake.requests)
+    idle_s = time.perf_counter() - t0
+    probe = proc.speed_probe_ms()
+    idle_sql = diff(await sql_counts(bot, counts_path), sql0)
+    qplans = plans(workdir / "boardroom.db", list(idle_sql))
+    figures = {
+        "seconds": idle_s,
+        "cpu_s_per_min": (fine1 - fine0) * 60 / idle_s,
+        "cpu_ticks_s_per_min": (cpu(tree1) - cpu(tree0)) * 60 / idle_s,
+        "bot_cpu_s_per_min": (tree1.bot.cpu - tree0.bot.cpu) * 60 / idle_s,
+        "requests": req1 - req0,
+        "statements": idle_sql,
+        "plans": qplans,
+        "scans": scans(qplans),
+        "memory": tree1.describe_memory(),
+    }
+    return figures, probe
+
+
+def timer_figures(plan: Plan, fire: float, handled: bool) -> dict[str, Any]:
+    """How many of the burst's timers were handled, once each, and when (s after V0)."""
+    times = sorted(d.hits[0] - fire for d in plan.due if d.hits)
+    kinds: dict[str, list[float]] = {}
+    for d in plan.due:
+        if d.hits:
+            kinds.setdefault(d.kind, []).append(d.hits[0] - fire)
+    return {
+        "timers": len(plan.due),
+        "handled": len(times),
+        "missing": sum(not d.hits for d in plan.due),
+        "twice": sum(len(d.hits) > 1 for d in plan.due),
+        "fire_s": times[-1] if handled else None,
+        "first_s": times[0] if times else None,
+        "median_s": pct(times, 50),
+        "last_by_kind_s": {k: max(v) for k, v in sorted(kinds.items())},
+    }
+
+
+def interaction_figures(fake: FakeDiscord, load: Load, fire: float, t_end: float) -> dict[str, Any]:
+    """The first answers of the interactions sent during the burst, and the 4 s before it."""
+    during, before = answers(fake, fire, t_end), answers(fake, fire - 4.0, fire)
+    return {
+        "interactions": summary(during["other"]),
+        "interactions_by_kind": {
+            k: summary(v) for k, v in during.items() if k not in ("floor", "other")
+        },
+        "floor": summary(during["floor"]),
+        "interactions_before": summary(before["other"]),
+        "floor_before": summary(before["floor"]),
+        "late": len(fake.late_callbacks),
+        "play_failures": [repr(f)[:200] for f in load.failures],
+    }
+
+
+async def burst_phase(
+    fake: FakeDiscord,
+    bot: BotProcess,
+    plan: Plan,
+    seen: Seen,
+    args: argparse.Namespace,
+    fire: float,
+    counts_path: Path,
+) -> tuple[dict[str, Any], float]:
+    """People play `--tables` games and the floor command runs while every timer comes due at
+    V0 (`fire`). Returns the burst's figures and the speed probe (ms) taken after it."""
+    await until(fire - 8.0)
+    ns = argparse.Namespace(title="tidewater", games=args.tables, people=2, bots=1)
+    ns.think, ns.duration = args.think, 3600.0
+    floor_rtts: list[float] = []
+    load, stop = Load(fake, ns), asyncio.Event()
+    playing = asyncio.create_task(load.run())
+    floors = asyncio.create_task(floor_loop(fake, load, stop, 0.2, floor_rtts))
+    spy = await py_spy(bot.pid, args.py_spy, fire - 0.5) if args.py_spy else None
+    await until(fire)
+    tree_b0, sql_b0 = proc.tree(bot.pid), await sql_counts(bot, counts_path)
+    costs0 = costs_now(bot.pid)
+    handled = await seen.wait(plan.due, args.fire_timeout)
+    costs = costs_since(bot.pid, costs0)
+    last = max((d.hits[0] for d in plan.due if d.hits), default=float("nan"))
+    tree_b1 = proc.tree(bot.pid)
+    if spy is not None:
+        spy.send_signal(signal.SIGINT)
+        await spy.wait()
+    await until(fire + args.window)
+    t_end = max(time.perf_counter(), last if handled else 0.0)
+    load.deadline = 0.0
+    stop.set()
+    await asyncio.gather(playing, floors)
+    await asyncio.sleep(3.0)
+    seen.poll()
+    probe = proc.speed_probe_ms()
+    burst_sql = diff(await sql_counts(bot, counts_path), sql_b0)
+    figures = {
+        **timer_figures(plan, fire, handled),
+        "bot_cpu_s": tree_b1.bot.cpu - tree_b0.bot.cpu,
+        "workers_cpu_s": tree_b1.workers_cpu() - tree_b0.workers_cpu(),
+        **costs,
+        "statements": sum(burst_sql.values()),
+        "top_statements": dict(sorted(burst_sql.items(), key=lambda kv: -kv[1])[:40]),
+        **interaction_figures(fake, load, fire, t_end),
+    }
+    return figures, probe
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     workdir = Path(tempfile.mkdtemp(prefix="boardroom-dispatcher-"))
-    counts_path = workdir / "sql.json"
+    counts_path = workdir / COUNTS
     out: dict[str, Any] = {"args": vars(args)}
     async with WatchingFake() as fake:
         url = bot_env(fake, workdir)["DATABASE_URL"]
@@ -172,125 +315,26 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             f"(+1 floor reminder before)"
         )
         assert sum(plan.due_rows.values()) == args.timers + 1, plan.due_rows
-        fire_wall = time.time() + args.lead
-        env = {
-            "BOARDROOM_CLOCK_OFFSET": f"{plan.v0.timestamp() - fire_wall:.6f}",
-            "BENCH_SQL_COUNTS": str(counts_path),
-        }
-        if args.render_workers:
-            env["RENDER_WORKERS"] = str(args.render_workers)
-        env.update(kv.split("=", 1) for kv in args.env)  # e.g. E2E_PROFILE=<file> (cProfile)
-        bot = BotProcess(fake, workdir, entry=ENTRY, env=env)
-        started = time.perf_counter()
-        await bot.start(timeout=args.lead)
-        fake.interaction_deadline = DEADLINE
-        fire = perf_of(fire_wall)
+        bot, fire, out["startup"] = await start_bot(fake, workdir, plan, args)
         floor_due = fire - 12.0
-        ready_s = time.perf_counter() - started
-        while REPAIRS_DONE not in bot.log():  # the start-up check of every stored game
-            await asyncio.sleep(0.2)
-        repaired_s = time.perf_counter() - started
-        out["startup"] = {"ready_s": ready_s, "repairs_done_s": repaired_s}
-        print(f"bot ready in {ready_s:.1f} s, start-up repairs done in {repaired_s:.1f} s")
         await asyncio.sleep(3.0)  # discord.py's guild-ready wait, the dispatcher's start-up
         seen = Seen(fake, plan)
         seen.poll()
         early = [d for d in plan.due if d.hits] + ([plan.floor] if plan.floor.hits else [])
         assert not early, f"{len(early)} timers fired before they were due"
 
-        # ---- idle
-        idle_end = min(time.perf_counter() + args.idle, floor_due - 2.0)
-        window = idle_end - time.perf_counter()
-        assert window >= min(5.0, args.idle) - 0.1, (
-            f"only {window:.1f} s left to be idle: raise --lead"
-        )
-        sql0, req0 = await sql_counts(bot, counts_path), len(fake.requests)
-        tree0, fine0, t0 = proc.tree(bot.pid), cpu_fine(bot.pid), time.perf_counter()
-        await until(idle_end)
-        tree1, fine1, req1 = proc.tree(bot.pid), cpu_fine(bot.pid), len(fake.requests)
-        idle_s = time.perf_counter() - t0
-        out["speed_probe_ms"] = {"idle": proc.speed_probe_ms()}
-        idle_sql = diff(await sql_counts(bot, counts_path), sql0)
-        qplans = plans(workdir / "boardroom.db", list(idle_sql))
-        out["idle"] = {
-            "seconds": idle_s,
-            "cpu_s_per_min": (fine1 - fine0) * 60 / idle_s,
-            "cpu_ticks_s_per_min": (cpu(tree1) - cpu(tree0)) * 60 / idle_s,
-            "bot_cpu_s_per_min": (tree1.bot.cpu - tree0.bot.cpu) * 60 / idle_s,
-            "requests": req1 - req0,
-            "statements": idle_sql,
-            "plans": qplans,
-            "scans": scans(qplans),
-            "memory": tree1.describe_memory(),
-        }
+        idle, probe = await idle_phase(bot, fake, workdir, args.idle, floor_due)
+        out["speed_probe_ms"] = {"idle": probe}
+        out["idle"] = idle
 
         # ---- one timer alone
         ok = await seen.wait([plan.floor], floor_due + 10.0 - time.perf_counter())
         out["single_timer_s"] = plan.floor.hits[0] - floor_due if ok else None
 
-        # ---- people play; the burst
-        await until(fire - 8.0)
-        ns = argparse.Namespace(title="tidewater", games=args.tables, people=2, bots=1)
-        ns.think, ns.duration = args.think, 3600.0
-        floor_rtts: list[float] = []
-        load, stop = Load(fake, ns), asyncio.Event()
-        playing = asyncio.create_task(load.run())
-        floors = asyncio.create_task(floor_loop(fake, load, stop, 0.2, floor_rtts))
-        spy = await py_spy(bot.pid, args.py_spy, fire - 0.5) if args.py_spy else None
-        await until(fire)
-        tree_b0, sql_b0 = proc.tree(bot.pid), await sql_counts(bot, counts_path)
-        own0, wait0, busy0 = time.process_time(), run_queue_s(bot.pid), machine_busy_s()
-        steal0 = machine_steal_s()
-        handled = await seen.wait(plan.due, args.fire_timeout)
-        own, waited = time.process_time() - own0, run_queue_s(bot.pid) - wait0
-        busy, steal = machine_busy_s() - busy0, machine_steal_s() - steal0
-        last = max((d.hits[0] for d in plan.due if d.hits), default=float("nan"))
-        tree_b1 = proc.tree(bot.pid)
-        if spy is not None:
-            spy.send_signal(signal.SIGINT)
-            await spy.wait()
-        await until(fire + args.window)
-        t_end = max(time.perf_counter(), last if handled else 0.0)
-        load.deadline = 0.0
-        stop.set()
-        await asyncio.gather(playing, floors)
-        await asyncio.sleep(3.0)
-        seen.poll()
-        out["speed_probe_ms"]["after burst"] = proc.speed_probe_ms()
-        burst_sql = diff(await sql_counts(bot, counts_path), sql_b0)
-        during, before = answers(fake, fire, t_end), answers(fake, fire - 4.0, fire)
-        times = sorted(d.hits[0] - fire for d in plan.due if d.hits)
-        kinds: dict[str, list[float]] = {}
-        for d in plan.due:
-            if d.hits:
-                kinds.setdefault(d.kind, []).append(d.hits[0] - fire)
-        out["burst"] = {
-            "timers": len(plan.due),
-            "handled": len(times),
-            "missing": sum(not d.hits for d in plan.due),
-            "twice": sum(len(d.hits) > 1 for d in plan.due),
-            "fire_s": times[-1] if handled else None,
-            "first_s": times[0] if times else None,
-            "median_s": pct(times, 50),
-            "last_by_kind_s": {k: max(v) for k, v in sorted(kinds.items())},
-            "bot_cpu_s": tree_b1.bot.cpu - tree_b0.bot.cpu,
-            "workers_cpu_s": tree_b1.workers_cpu() - tree_b0.workers_cpu(),
-            "fake_cpu_s": own,
-            "bot_run_queue_s": waited,
-            "machine_busy_s": busy,
-            "machine_steal_s": steal,
-            "statements": sum(burst_sql.values()),
-            "top_statements": dict(sorted(burst_sql.items(), key=lambda kv: -kv[1])[:40]),
-            "interactions": summary(during["other"]),
-            "interactions_by_kind": {
-                k: summary(v) for k, v in during.items() if k not in ("floor", "other")
-            },
-            "floor": summary(during["floor"]),
-            "interactions_before": summary(before["other"]),
-            "floor_before": summary(before["floor"]),
-            "late": len(fake.late_callbacks),
-            "play_failures": [repr(f)[:200] for f in load.failures],
-        }
+        burst, out["speed_probe_ms"]["after burst"] = await burst_phase(
+            fake, bot, plan, seen, args, fire, counts_path
+        )
+        out["burst"] = burst
         errors = [ln for ln in bot.log().splitlines() if "ERROR" in ln or "Traceback" in ln]
         out["bot_log_errors"] = errors[:10]
         await bot.stop()

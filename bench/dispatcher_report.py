@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,24 @@ def machine_steal_s() -> float:
     """CPU seconds the hypervisor took from this virtual machine so far (/proc/stat "steal"):
     time the bot was ready to run with no process here holding a CPU."""
     return _cpu_line()[7] / proc.TICK
+
+
+def costs_now(pid: int) -> tuple[float, float, float, float]:
+    """This process's CPU, the bot's run-queue wait, the machine's busy and steal time."""
+    return time.process_time(), run_queue_s(pid), machine_busy_s(), machine_steal_s()
+
+
+def costs_since(pid: int, then: tuple[float, float, float, float]) -> dict[str, float]:
+    """What each cost of `costs_now` grew by since `then` (the keys of the burst's figures)."""
+    own0, wait0, busy0, steal0 = then
+    own, waited = time.process_time() - own0, run_queue_s(pid) - wait0
+    busy, steal = machine_busy_s() - busy0, machine_steal_s() - steal0
+    return {
+        "fake_cpu_s": own,
+        "bot_run_queue_s": waited,
+        "machine_busy_s": busy,
+        "machine_steal_s": steal,
+    }
 
 
 def _ms(s: dict[str, Any]) -> str:

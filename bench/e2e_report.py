@@ -34,6 +34,32 @@ def ex_kind(ex: Exchange) -> str:
     return ("autocomplete " if ex.type == 4 else "/") + " ".join(names)
 
 
+def turn_rtts(tables: list[Table]) -> tuple[list[float], dict[str, list[float]]]:
+    """Every table's turn round trips, and the same by way of deciding."""
+    turn = [x for t in tables for x in t.turn_rtts]
+    by: dict[str, list[float]] = {}
+    for t in tables:
+        for how, values in t.turn_rtts_by.items():
+            by.setdefault(how, []).extend(values)
+    return turn, by
+
+
+def first_answers(exchanges: list[Exchange]) -> dict[str, list[float]]:
+    """The time (s) to each answered interaction's first answer, by kind of interaction."""
+    kinds: dict[str, list[float]] = {}
+    for ex in exchanges:
+        if ex.callback_at:
+            kinds.setdefault(ex_kind(ex), []).append(ex.callback_at - ex.sent_at)
+    return kinds
+
+
+def count_kinds(exchanges: list[Exchange]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for ex in exchanges:
+        counts[ex_kind(ex)] = counts.get(ex_kind(ex), 0) + 1
+    return counts
+
+
 def summarise(
     fake: FakeDiscord,
     load: Load,
@@ -51,11 +77,7 @@ def summarise(
     moves = sum(t.moves for t in tables)
     steps = sum(t.steps for t in tables)
     finished = sum(t.finished() for t in tables)
-    turn = [x for t in tables for x in t.turn_rtts]
-    by: dict[str, list[float]] = {}
-    for t in tables:
-        for how, values in t.turn_rtts_by.items():
-            by.setdefault(how, []).extend(values)
+    turn, by = turn_rtts(tables)
     exchanges = list(fake.exchanges.values())[ex_before:]
     late = fake.late_callbacks
     unanswered = [ex for ex in exchanges if not ex.callback_at and ex not in late]
@@ -81,15 +103,10 @@ def summarise(
     for how in sorted(by):
         print(describe(f"  via {how}", by[how]))
     print(describe("floor /game rules round trip", floor))
-    kinds: dict[str, list[float]] = {}
-    for ex in exchanges:
-        if ex.callback_at:
-            kinds.setdefault(ex_kind(ex), []).append(ex.callback_at - ex.sent_at)
+    kinds = first_answers(exchanges)
     for k in sorted(kinds):
         print(describe(f"  first answer, {k}", kinds[k]))
-    late_kinds: dict[str, int] = {}
-    for ex in late:
-        late_kinds[ex_kind(ex)] = late_kinds.get(ex_kind(ex), 0) + 1
+    late_kinds = count_kinds(late)
     print(
         f"interactions: {len(exchanges)} ({len(exchanges) / max(moves, 1):.1f} per decision), "
         f"first answered after {DEADLINE:.0f} s: {len(late)} {late_kinds or ''}, never "

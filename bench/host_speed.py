@@ -44,7 +44,7 @@ from bot.app import build
 from bot.config import Settings
 from bot.db.models import Action, Game
 from bot.discord.timers import Timers
-from bot.results import Step
+from bot.results import Outcome, Step
 from bot.service import GameService
 from bot.service.loader import apply_logged, replay_from_setup
 from engine.core import Title
@@ -153,31 +153,13 @@ async def play(
     message_id = 10**12
     svc.posted(game_id, outcome.game.version, message_id)
     while outcome.game.status == "running":
-        if decisions == COLD_AT:
-            svc.core.cache.clear()
-        loaded = svc.core.cache.get(game_id, outcome.game.version)
-        cold = loaded is None
-        if cold:  # what a move would find: the latest snapshot (read apart, not counted)
-            await svc.prompt_in_game(game_id, PERSON)
-            loaded = svc.core.cache.get(game_id, outcome.game.version)
-            svc.core.cache.clear()
-        assert loaded is not None
-        state = title.copy(loaded.state)
+        loaded, cold = await state_for_move(svc, game_id, outcome.game.version, decisions)
+        state = title.copy(loaded)
         choice = title.bot_choice(state, seat, rng.fork(decisions))
         step = step_of(title, state, seat) if decisions % STEP_EVERY == 1 and not cold else None
         writes.take(), reads.take()
         if step is not None and timers is None:
-            t0 = time.perf_counter()
-            got = await svc.act_in_game(game_id, PERSON, step)
-            out["step_ms"].append((time.perf_counter() - t0) * 1000)
-            assert isinstance(got, Step), got
-            out["step_reads"].append(reads.take())
-            out["step_writes"].append(writes.take())
-            t0 = time.perf_counter()
-            await svc.prompt_in_game(game_id, PERSON)
-            out["menu_ms"].append((time.perf_counter() - t0) * 1000)
-            out["menu_reads"].append(reads.take())
-            writes.take()
+            await draft_step(svc, game_id, step, writes, reads, out)
         t0, c0 = time.perf_counter(), time.process_time()
         done = await svc.act_in_game(game_id, PERSON, choice)
         wall, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -188,16 +170,7 @@ async def play(
             out["bot_writes"].append(writes.take())
             out["bot_reads"].append(reads.take())
         else:
-            key = "cold" if cold else "warm"
-            if not cold and decisions >= 5 and outcome.events and not out["sample_sql"]:
-                out["sample_sql"] = [f"read:  {x}" for x in reads.log] + [
-                    f"write: {x}" for x in writes.log
-                ]
-            out[f"{key}_ms"].append(wall * 1000)
-            out[f"{key}_cpu_ms"].append(cpu * 1000)
-            out[f"{key}_reads"].append(reads.take())
-            out[f"{key}_writes"].append(writes.take())
-            out["actions"].append(len(outcome.events))
+            record_decision(out, outcome, decisions, cold, (wall, cpu), writes, reads)
         message_id += 1
         svc.posted(game_id, outcome.game.version, message_id)  # the turn message was posted
         decisions += 1
@@ -212,6 +185,68 @@ async def play(
     finished.update(sqlite_size(path))
     tmp.cleanup()
     return finished
+
+
+async def state_for_move(
+    svc: GameService, game_id: int, version: int, decisions: int
+) -> tuple[object, bool]:
+    """The state the person's next move is chosen from, and whether the move will find the
+    state cache cold (emptied at decision COLD_AT, as for a game idle for long)."""
+    if decisions == COLD_AT:
+        svc.core.cache.clear()
+    loaded = svc.core.cache.get(game_id, version)
+    cold = loaded is None
+    if cold:  # what a move would find: the latest snapshot (read apart, not counted)
+        await svc.prompt_in_game(game_id, PERSON)
+        loaded = svc.core.cache.get(game_id, version)
+        svc.core.cache.clear()
+    assert loaded is not None
+    return loaded.state, cold
+
+
+async def draft_step(
+    svc: GameService,
+    game_id: int,
+    step: str,
+    writes: SqlCount,
+    reads: SqlCount,
+    out: dict[str, list],
+) -> None:
+    """The person takes a draft step (a sub-menu), then reads their menu: each one timed and
+    its SQL counted."""
+    t0 = time.perf_counter()
+    got = await svc.act_in_game(game_id, PERSON, step)
+    out["step_ms"].append((time.perf_counter() - t0) * 1000)
+    assert isinstance(got, Step), got
+    out["step_reads"].append(reads.take())
+    out["step_writes"].append(writes.take())
+    t0 = time.perf_counter()
+    await svc.prompt_in_game(game_id, PERSON)
+    out["menu_ms"].append((time.perf_counter() - t0) * 1000)
+    out["menu_reads"].append(reads.take())
+    writes.take()
+
+
+def record_decision(
+    out: dict[str, list],
+    outcome: Outcome,
+    decisions: int,
+    cold: bool,
+    took: tuple[float, float],
+    writes: SqlCount,
+    reads: SqlCount,
+) -> None:
+    """A committed decision's time and CPU (`took`, s) and its SQL, under "cold" or "warm"
+    (the state cache); the first warm one with events from the fifth on is the SQL sample."""
+    wall, cpu = took
+    key = "cold" if cold else "warm"
+    if not cold and decisions >= 5 and outcome.events and not out["sample_sql"]:
+        out["sample_sql"] = [f"read:  {x}" for x in reads.log] + [f"write: {x}" for x in writes.log]
+    out[f"{key}_ms"].append(wall * 1000)
+    out[f"{key}_cpu_ms"].append(cpu * 1000)
+    out[f"{key}_reads"].append(reads.take())
+    out[f"{key}_writes"].append(writes.take())
+    out["actions"].append(len(outcome.events))
 
 
 async def finished_figures(svc: GameService, game_id: int, title: Title) -> dict:

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -96,16 +97,29 @@ def _interaction_floor(probe: dict) -> float | None:
     return float(floor) * float(n)
 
 
-def table(r: dict[str, dict]) -> list[tuple[str, str, str, str]]:
+Row = tuple[str, str, str, str]
+
+
+def _row(figure: str, target: str, measured: str, floor: str = "") -> Row:
+    return (figure, target, measured, floor)
+
+
+def table(r: dict[str, dict]) -> list[Row]:
     """(figure, target, measured, floor of the same run)."""
-    rows: list[tuple[str, str, str, str]] = []
+    return [
+        *_decision_rows(r),
+        *_host_rows(r),
+        *_load_rows(r),
+        *_render_rows(r),
+        *_memory_rows(r),
+    ]
 
-    def row(figure: str, target: str, measured: str, floor: str = "") -> None:
-        rows.append((figure, target, measured, floor))
 
+def _decision_rows(r: dict[str, dict]) -> Iterator[Row]:
+    """The bot's CPU per decision: probed one at a time after each load run, and under load."""
     for name in ("bazaar_think", "mixed_think", "bazaar_saturated", "mombasa_probe"):
         for title, p in get(r, name, "probe", default={}).items():
-            row(
+            yield _row(
                 f"bot CPU per committed decision, one at a time ({title}; after {name})",
                 "≤ 8 ms median",
                 f"{fmt(get(p, 'bot_cpu', 'median'), ' ms')} (p95 {fmt(get(p, 'bot_cpu', 'p95'), ' ms')}); "
@@ -117,27 +131,31 @@ def table(r: dict[str, dict]) -> list[tuple[str, str, str, str]]:
                 f"a decision takes: {fmt(_interaction_floor(p), ' ms')}",
             )
         if run := r.get(name):
-            row(
+            yield _row(
                 f"bot CPU per decision under load, everything included ({name})",
                 "(≤ 8 ms)",
                 f"{fmt(run.get('bot_cpu_ms_per_decision'), ' ms')}; render workers "
                 f"{fmt(run.get('workers_cpu_ms_per_decision'), ' ms')}",
             )
+
+
+def _host_rows(r: dict[str, dict]) -> Iterator[Row]:
+    """host_speed's figures per title: service CPU, transactions, reads, replay, size."""
     for title, h in r.get("host", {}).items():
-        row(
+        yield _row(
             f"service CPU per cached decision, in process ({title})",
             "",
             f"{fmt(get(h, 'decision_cpu_ms', 'median'), ' ms')} median "
             f"(wall {fmt(get(h, 'decision_ms', 'median'), ' ms')})",
         )
-        row(
+        yield _row(
             f"write transactions per decision ({title})",
             "1",
             f"{fmt(h.get('write_tx'), digits=0)} in the service (max {h.get('write_tx_max')}), "
             f"{fmt(h.get('write_sql'), digits=0)} statements in it; with the bot's timer "
             f"dispatcher: {fmt(h.get('bot_write_tx'), digits=0)}",
         )
-        row(
+        yield _row(
             f"read round trips per decision, cached game ({title})",
             "≤ 2",
             f"{fmt(h.get('read_sql'), digits=0)} queries in {fmt(h.get('read_tx'), digits=0)} "
@@ -146,19 +164,23 @@ def table(r: dict[str, dict]) -> list[tuple[str, str, str, str]]:
             f"{fmt(h.get('bot_read_sql'), digits=0)}",
         )
         for g in h.get("games", [])[:1]:
-            row(
+            yield _row(
                 f"replay of a whole game from its log ({title}, {g['actions']} actions)",
                 "≤ 30 ms",
                 f"{fmt(g['replay_ms'], ' ms')} with the reads "
                 f"(rules alone {fmt(g['replay_rules_ms'], ' ms')})",
             )
             if title == "tidewater":
-                row(
+                yield _row(
                     "a finished 4-seat Tidewater game in SQLite",
                     "≤ 200 KB",
                     f"file after VACUUM {fmt(g['file_kb'], ' KB', 0)}; the game's actions + "
                     f"snapshots + deliveries {fmt(g['game_rows_kb'], ' KB', 0)}",
                 )
+
+
+def _load_rows(r: dict[str, dict]) -> Iterator[Row]:
+    """The end-to-end load runs: round trips, late answers, saturated throughput."""
     specs = {
         "bazaar_think": ("50 bazaar games, 4 s thinking", "median ≤ 50 ms, p95 ≤ 150 ms"),
         "mixed_think": ("25 Tidewater + 25 Benares, 4 s thinking", "p95 ≤ 400 ms"),
@@ -168,7 +190,7 @@ def table(r: dict[str, dict]) -> list[tuple[str, str, str, str]]:
         if not (run := r.get(name)):
             continue
         t, f = run.get("turn_rtt", {}), run.get("floor_rtt", {})
-        row(
+        yield _row(
             f"{what}: turn round trip",
             target,
             f"median {fmt(t.get('median'), ' ms', 0)}, p95 {fmt(t.get('p95'), ' ms', 0)}, "
@@ -176,28 +198,34 @@ def table(r: dict[str, dict]) -> list[tuple[str, str, str, str]]:
             f"{len(run.get('failures', []))} of {run.get('tables')} games failed",
             f"/game rules median {fmt(f.get('median'), ' ms')}, p95 {fmt(f.get('p95'), ' ms')}",
         )
-        row(
+        yield _row(
             f"{what}: interactions first answered after 3 s",
             "0" if name == "bazaar_saturated" else "",
             f"{run.get('late')} of {run.get('interactions')} {run.get('late_by_kind') or ''}",
         )
     if sat := r.get("bazaar_saturated"):
-        row(
+        yield _row(
             "saturated throughput (bazaar)",
             "≥ 60 decisions/s",
             fmt(sat.get("decisions_per_s"), "/s"),
         )
+
+
+def _render_rows(r: dict[str, dict]) -> Iterator[Row]:
     for title, g in r.get("render", {}).items():
         if isinstance(g, dict):
-            row(
+            yield _row(
                 f"board draw + encode ({title})",
                 "≤ 60 ms median, ≤ 400 KB",
                 f"{fmt(g['total_ms_median'], ' ms')} median (max {fmt(g['total_ms_max'], ' ms')}), "
                 f"{fmt(g['kb_max'], ' KB', 0)} at most",
             )
+
+
+def _memory_rows(r: dict[str, dict]) -> Iterator[Row]:
     if mem := r.get("memory"):
         a = mem.get("memory_after", {})
-        row(
+        yield _row(
             f"bot + render workers after {mem.get('finished')} Tidewater games, "
             f"{get(mem, 'args', 'stored')} stored",
             "≤ 200 MiB",
@@ -206,7 +234,6 @@ def table(r: dict[str, dict]) -> list[tuple[str, str, str, str]]:
             f"idle RSS {fmt(get(mem, 'memory_idle', 'rss_mib'), ' MiB')}; a minimal discord.py "
             f"bot {fmt(mem.get('minimal_bot_rss_mib'), ' MiB')}",
         )
-    return rows
 
 
 def main() -> None:

@@ -67,18 +67,7 @@ def _games(n: int, people: int, rng: random.Random) -> dict[str, list[dict[str, 
         sub = rng.choice([None, rng.choice(folks)])
         if sub in who:
             sub = None
-        noisy = {s: (skill[u] if u else 0.0) + rng.gauss(0, 1.2) for s, u in enumerate(who)}
-        ranking = sorted(noisy, key=lambda s: -noisy[s])
-        places: dict[str, int] = {}
-        for pos, s in enumerate(ranking):
-            tie = pos and rng.random() < 0.03
-            places[str(s)] = places[str(ranking[pos - 1])] if tie else pos + 1
-        result = {
-            "scores": {str(s): 100 - 10 * places[str(s)] + rng.randint(0, 9) for s in noisy},
-            "ranking": ranking,
-            "places": places,
-            "details": "",
-        }
+        result = _result(who, skill, rng)
         out["games"].append(
             {
                 "id": gid,
@@ -97,53 +86,81 @@ def _games(n: int, people: int, rng: random.Random) -> dict[str, list[dict[str, 
                 "result": None if ended else result,
             }
         )
-        for s, u in enumerate(who):
-            until = at if s == change else None
-            out["seats"].append(
-                {
-                    "game_id": gid,
-                    "seat_no": s,
-                    "user_id": u,
-                    "is_bot": u is None,
-                    "since_version": 0,
-                    "until_version": until,
-                    "timeouts": 1 if until is not None and sub is None else 0,
-                    "stand_in_for": None,
-                }
-            )
-            if until is not None:
-                out["seats"].append(
-                    {
-                        "game_id": gid,
-                        "seat_no": s,
-                        "user_id": sub,
-                        "is_bot": sub is None,
-                        "since_version": at,
-                        "until_version": None,
-                        "timeouts": 0,
-                        "stand_in_for": u if sub is None else None,
-                    }
-                )
+        out["seats"] += _seat_rows(gid, who, change, at, sub)
         step = (end - start) / moves
         for seq in range(1, moves + 1):
             s = (seq - 1) % seats
             u = who[s] if s != change or seq <= at else sub
-            out["actions"].append(
-                {
-                    "game_id": gid,
-                    "seq": seq,
-                    "seat_no": s,
-                    "choice_id": "move",
-                    "user_id": u,
-                    "by_bot": u is None,
-                    "version": seq + 1,
-                    "events": [],
-                    "created_at": start + step * seq,
-                }
-            )
+            out["actions"].append(_action_row(gid, seq, s, u, start + step * seq))
         if ended:
             out["audit"].append({"game_id": gid, "actor_id": 1, "act": "end", "created_at": end})
     return out
+
+
+def _result(who: list[int | None], skill: dict[int, float], rng: random.Random) -> dict[str, Any]:
+    """A final result: places by skill plus luck (a few ties), scores to match."""
+    noisy = {s: (skill[u] if u else 0.0) + rng.gauss(0, 1.2) for s, u in enumerate(who)}
+    ranking = sorted(noisy, key=lambda s: -noisy[s])
+    places: dict[str, int] = {}
+    for pos, s in enumerate(ranking):
+        tie = pos and rng.random() < 0.03
+        places[str(s)] = places[str(ranking[pos - 1])] if tie else pos + 1
+    return {
+        "scores": {str(s): 100 - 10 * places[str(s)] + rng.randint(0, 9) for s in noisy},
+        "ranking": ranking,
+        "places": places,
+        "details": "",
+    }
+
+
+def _seat_rows(
+    gid: int, who: list[int | None], change: int | None, at: int, sub: int | None
+) -> list[dict[str, Any]]:
+    """One row per seat; the seat that changes hands at move `at` gets a second row, for the
+    substitute (`sub`) or the automatic player standing in."""
+    rows: list[dict[str, Any]] = []
+    for s, u in enumerate(who):
+        until = at if s == change else None
+        rows.append(
+            {
+                "game_id": gid,
+                "seat_no": s,
+                "user_id": u,
+                "is_bot": u is None,
+                "since_version": 0,
+                "until_version": until,
+                "timeouts": 1 if until is not None and sub is None else 0,
+                "stand_in_for": None,
+            }
+        )
+        if until is not None:
+            rows.append(
+                {
+                    "game_id": gid,
+                    "seat_no": s,
+                    "user_id": sub,
+                    "is_bot": sub is None,
+                    "since_version": at,
+                    "until_version": None,
+                    "timeouts": 0,
+                    "stand_in_for": u if sub is None else None,
+                }
+            )
+    return rows
+
+
+def _action_row(gid: int, seq: int, seat: int, user: int | None, at: datetime) -> dict[str, Any]:
+    return {
+        "game_id": gid,
+        "seq": seq,
+        "seat_no": seat,
+        "choice_id": "move",
+        "user_id": user,
+        "by_bot": user is None,
+        "version": seq + 1,
+        "events": [],
+        "created_at": at,
+    }
 
 
 async def _store(svc: GameService, rows: dict[str, list[dict[str, Any]]]) -> float:
@@ -192,9 +209,26 @@ async def run(games: int, people: int, db: str | None) -> dict[str, Any]:
         "recompute_s": round(recompute, 2),
         "views": {},
     }
-    big = GUILDS[0][0]
     sample = rng.sample(folks, min(SAMPLES, len(folks)))
-    views: dict[str, tuple[list[float], list[float]]] = {}
+    report["views"] = await _time_views(_view_cases(svc, sample))
+    ends = await _record_at_end(svc, games, people)
+    report["record_at_end"] = summary(ends)
+    print(describe("record one finished game (in its transaction)", ends))
+    print(
+        f"stored {games} games ({len(rows['actions'])} actions) in {stored:.1f} s; "
+        f"recompute: {written} rows, {rated} rated games in {recompute:.2f} s"
+    )
+    await engine.dispose()
+    return report
+
+
+Case = tuple[Callable[[Any], Awaitable[float]], list[Any]]
+
+
+def _view_cases(svc: GameService, sample: list[int]) -> dict[str, Case]:
+    """Each `/stats` view on the large server: a function of one argument that reads the view
+    and draws its chart (returning the drawing's seconds), and the arguments to time it with."""
+    big = GUILDS[0][0]
 
     async def person(user: int) -> float:
         found = await svc.person_stats(big, user)
@@ -210,11 +244,16 @@ async def run(games: int, people: int, db: str | None) -> dict[str, Any]:
         stacks = [(t.title_name, found.per_month[t.title]) for t in found.titles]
         return _draw(charts.server_chart, "Games finished per month", found.months, stacks)
 
-    cases: dict[str, tuple[Callable[[Any], Awaitable[float]], list[Any]]] = {
+    return {
         "/stats me (a person)": (person, sample),
         "/stats title (leaderboard)": (title, [TITLES[n % 3] for n in range(SAMPLES)]),
         "/stats server": (server, list(range(SAMPLES))),
     }
+
+
+async def _time_views(cases: dict[str, Case]) -> dict[str, dict]:
+    """Each view's service time and chart time (after one warm-up call), printed and returned."""
+    views: dict[str, dict] = {}
     for name, (fn, args) in cases.items():
         await fn(args[0])  # warm: fonts, caches, the query's plan
         service_s, chart_s = [], []
@@ -224,8 +263,7 @@ async def run(games: int, people: int, db: str | None) -> dict[str, Any]:
             service_s.append(time.perf_counter() - t0 - drew)
             chart_s.append(drew)
         both = [a + b for a, b in zip(service_s, chart_s, strict=True)]
-        views[name] = (service_s, chart_s)
-        report["views"][name] = {
+        views[name] = {
             "service": summary(service_s),
             "chart": summary(chart_s),
             "total": summary(both),
@@ -233,7 +271,12 @@ async def run(games: int, people: int, db: str | None) -> dict[str, Any]:
         print(describe(f"{name} service", service_s))
         print(describe(f"{name} chart", chart_s))
         print(describe(f"{name} total", both) + f"   (target <= {TARGET_MS:.0f} ms)")
-    # one more game recorded at its end, with everything above stored (then rolled back)
+    return views
+
+
+async def _record_at_end(svc: GameService, games: int, people: int) -> list[float]:
+    """One more game recorded at its end, with everything above stored (then rolled back),
+    ten times: the seconds `record` took each time."""
     extra = _games(1, people, random.Random(99))
     for table in extra.values():
         for row in table:
@@ -248,14 +291,7 @@ async def run(games: int, people: int, db: str | None) -> dict[str, Any]:
             await s.run_sync(lambda sync: record(sync.connection(), games + 1))
             ends.append(time.perf_counter() - t0)
             await s.rollback()
-    report["record_at_end"] = summary(ends)
-    print(describe("record one finished game (in its transaction)", ends))
-    print(
-        f"stored {games} games ({len(rows['actions'])} actions) in {stored:.1f} s; "
-        f"recompute: {written} rows, {rated} rated games in {recompute:.2f} s"
-    )
-    await engine.dispose()
-    return report
+    return ends
 
 
 def main() -> None:

@@ -47,7 +47,15 @@ class AdminGroup(app_commands.Group):
 class Admin(Cog):
     def register(self, tree: app_commands.CommandTree) -> None:
         admin = AdminGroup(self)
+        self._register_end(admin)
+        self._register_seat_changes(admin)  # kick, replace, bot, rollback
+        self._register_modrole(admin)
+        self.bot.substitutes.register_admin(admin)  # substitute, stall_days, stalled, ...
+        self.bot.clocks.register_admin(admin)  # pause, resume, extend, pace
+        self.bot.watching.register_admin(admin)  # spectators
+        tree.add_command(admin)
 
+    def _register_end(self, admin: app_commands.Group) -> None:
         @admin.command(name="end", description="End this channel's game now.")
         @app_commands.describe(reason="Why (kept in the audit log)")
         async def end(interaction: discord.Interaction, reason: str = "") -> None:
@@ -67,6 +75,9 @@ class Admin(Cog):
             )
             if info.lobby_message_id is not None:
                 self.bot.turns.spawn(self.bot.lobby.refresh(info))
+
+    def _register_seat_changes(self, admin: app_commands.Group) -> None:
+        """Commands that change a seat or the position: announced, then the turn message."""
 
         @admin.command(
             name="kick", description="Remove a player (the automatic player takes over)."
@@ -118,6 +129,7 @@ class Admin(Cog):
                 f"rolled the game back by {steps} move{'s' if steps != 1 else ''}.",
             )
 
+    def _register_modrole(self, admin: app_commands.Group) -> None:
         @admin.command(name="modrole", description="Set the role whose members are moderators.")
         @app_commands.describe(role="Members with this role may use /admin here")
         async def modrole(interaction: discord.Interaction, role: discord.Role) -> None:
@@ -130,11 +142,6 @@ class Admin(Cog):
                 ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-
-        self.bot.substitutes.register_admin(admin)  # substitute, stall_days, stalled, ...
-        self.bot.clocks.register_admin(admin)  # pause, resume, extend, pace
-        self.bot.watching.register_admin(admin)  # spectators
-        tree.add_command(admin)
 
     async def _seat_change(
         self,

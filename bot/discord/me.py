@@ -80,22 +80,29 @@ def _on_a_server(interaction: discord.Interaction) -> None:
 class Me(Cog):
     def register(self, tree: app_commands.CommandTree) -> None:
         me = app_commands.Group(name="me", description="Your own Boardroom settings.")
+        self._register_settings(me)  # show, timezone, quiet
+        self._register_pings_and_palette(me)
+        self._register_time_away(me)  # away, back
+        self._register_games(tree, me)  # /me games and /games
+        tree.add_command(me)
 
-        async def answer(interaction: discord.Interaction, work: Awaitable[MySettings]) -> None:
-            responder = Responder(interaction)
-            settings = await responder.within(work)
-            await responder.private(content=settings_text(settings), allowed_mentions=NO_PINGS)
+    async def _answer(self, interaction: discord.Interaction, work: Awaitable[MySettings]) -> None:
+        """Each `/me` command answers privately with every setting (after its change)."""
+        responder = Responder(interaction)
+        settings = await responder.within(work)
+        await responder.private(content=settings_text(settings), allowed_mentions=NO_PINGS)
 
+    def _register_settings(self, me: app_commands.Group) -> None:
         @me.command(name="show", description="Your settings and vacation days left.")
         async def show(interaction: discord.Interaction) -> None:
-            await answer(
+            await self._answer(
                 interaction, self.service.my_settings(interaction.user.id, interaction.guild_id)
             )
 
         @me.command(name="timezone", description="Your timezone (for quiet hours and dates).")
         @app_commands.describe(zone="An IANA zone, e.g. Europe/Berlin (pick from the list)")
         async def timezone(interaction: discord.Interaction, zone: str) -> None:
-            await answer(
+            await self._answer(
                 interaction,
                 self.service.set_timezone(interaction.user.id, interaction.guild_id, zone),
             )
@@ -114,11 +121,12 @@ class Me(Cog):
         async def quiet(
             interaction: discord.Interaction, start: str, end: str | None = None
         ) -> None:
-            await answer(
+            await self._answer(
                 interaction,
                 self.service.set_quiet(interaction.user.id, interaction.guild_id, start, end),
             )
 
+    def _register_pings_and_palette(self, me: app_commands.Group) -> None:
         @me.command(name="pings", description="How pings reach you.")
         @app_commands.describe(mode="Channel mention, direct message, both, or a daily digest")
         @app_commands.choices(
@@ -130,7 +138,7 @@ class Me(Cog):
             ]
         )
         async def pings(interaction: discord.Interaction, mode: str) -> None:
-            await answer(
+            await self._answer(
                 interaction,
                 self.service.set_pings(interaction.user.id, interaction.guild_id, mode),
             )
@@ -146,10 +154,13 @@ class Me(Cog):
             ]
         )
         async def palette(interaction: discord.Interaction, choice: str) -> None:
-            await answer(
+            await self._answer(
                 interaction,
                 self.service.set_palette(interaction.user.id, interaction.guild_id, choice),
             )
+
+    def _register_time_away(self, me: app_commands.Group) -> None:
+        """Vacations count per server: both commands refuse in a direct message."""
 
         @me.command(name="away", description="Go on vacation here: your clocks wait.")
         @app_commands.describe(
@@ -160,7 +171,7 @@ class Me(Cog):
             interaction: discord.Interaction, until: str, time: str | None = None
         ) -> None:
             _on_a_server(interaction)
-            await answer(
+            await self._answer(
                 interaction,
                 self.service.go_away(interaction.user.id, interaction.guild_id, until, time),
             )
@@ -168,10 +179,11 @@ class Me(Cog):
         @me.command(name="back", description="End your vacation here now.")
         async def back(interaction: discord.Interaction) -> None:
             _on_a_server(interaction)
-            await answer(
+            await self._answer(
                 interaction, self.service.come_back(interaction.user.id, interaction.guild_id)
             )
 
+    def _register_games(self, tree: app_commands.CommandTree, me: app_commands.Group) -> None:
         @me.command(name="games", description="Every game you play here, with links.")
         async def me_games(interaction: discord.Interaction) -> None:
             await self.show_games(interaction)
@@ -179,8 +191,6 @@ class Me(Cog):
         @tree.command(name="games", description="Every game you play here, with links.")
         async def games(interaction: discord.Interaction) -> None:
             await self.show_games(interaction)
-
-        tree.add_command(me)
 
     async def show_games(self, interaction: discord.Interaction) -> None:
         responder = Responder(interaction)

@@ -115,7 +115,11 @@ class Substitutes(Cog):
 
     def register_admin(self, admin: app_commands.Group) -> None:
         """The moderators' commands (the group checks who may use them)."""
+        self._register_admin_requests(admin)  # substitute, substitute_approval
+        self._register_day_settings(admin)  # stall_days, vacation_days, clock_days
+        self._register_stalled(admin)
 
+    def _register_admin_requests(self, admin: app_commands.Group) -> None:
         @admin.command(name="substitute", description="Ask for a substitute for a seat.")
         @app_commands.describe(seat="Seat number (1 = first seat)")
         async def substitute(
@@ -143,6 +147,9 @@ class Substitutes(Cog):
                 content=messages.announcement(interaction.user.id, text),
                 allowed_mentions=NO_PINGS,
             )
+
+    def _register_day_settings(self, admin: app_commands.Group) -> None:
+        """This server's settings counted in days."""
 
         @admin.command(
             name="stall_days", description="After how many days without a move a game stalls."
@@ -195,6 +202,7 @@ class Substitutes(Cog):
                 "the game's expiry setting applies at once.",
             )
 
+    def _register_stalled(self, admin: app_commands.Group) -> None:
         @admin.command(name="stalled", description="This server's games without a move lately.")
         async def stalled(interaction: discord.Interaction) -> None:
             if interaction.guild_id is None:
