@@ -29,7 +29,7 @@ Chooser = Callable[[Any, int, Rng], str]
 
 
 def baseline_of(title: Title) -> Chooser:
-    module = importlib.import_module(f"engine.{title.slug}.bot_baseline")
+    module = importlib.import_module(f"engine.{title.slug}.bot.baseline")
     return module.choose
 
 

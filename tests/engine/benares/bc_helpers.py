@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.benares import TITLE, flow
+from engine.benares import TITLE
+from engine.benares import moves as flow
 from engine.benares.data import data
 from engine.benares.state import Company, State, Task
 from engine.core import BACK, CHAIN, REPEAT, Event, Prompt, next_draft

@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 import pytest
 
-from engine.benares import bot, flow
+from engine.benares import moves as flow
 from engine.benares.actions import (
     action_ids,
     action_options,
@@ -19,7 +19,9 @@ from engine.benares.actions import (
     crate_price,
     spec_of,
 )
-from engine.benares.bot_eval import OPEN, _prices, eval_key, evaluate
+from engine.benares.bot import candidates
+from engine.benares.bot import player as bot
+from engine.benares.bot.evaluation import OPEN, _prices, eval_key, evaluate
 from engine.benares.clone import clone, draft
 from engine.benares.data import data
 from engine.benares.posts import legal_post_types, post_problem
@@ -92,18 +94,18 @@ def reached(positions) -> list[State]:
 
 
 def test_quick_moves_are_the_options(positions, reached) -> None:
-    """`bot._quick_moves` lists the ids the option builders list, at every decision the
+    """`candidates.quick_moves` lists the ids the option builders list, at every decision the
     searches of some seeded positions reach."""
     kinds: Counter[str] = Counter()
     for st in [p[0] for p in positions] + reached:
         if not st.stack:
             continue
         t = st.stack[-1]
-        quick = bot._quick_moves(st, t)
+        quick = candidates.quick_moves(st, t)
         if quick is not None:
             kinds[t.kind] += 1
             assert quick == [c.id for c in OPTIONS[t.kind](st, t) if not c.step]
-    assert set(kinds) == set(bot.QUICK), kinds
+    assert set(kinds) == set(candidates.QUICK), kinds
 
 
 def test_legal_post_types_are_those_without_a_problem(positions, reached) -> None:
@@ -279,7 +281,7 @@ def test_search_chooses_as_the_plain_search(positions, monkeypatch) -> None:
     monkeypatch.setattr(bot, "draft", lambda st, only=None: clone(st))
     monkeypatch.setattr(bot, "_run", lambda st, ev, last: run(st, ev, True) and None)
     monkeypatch.setattr(flow, "waits", _plain_waits)
-    monkeypatch.setattr(bot, "_quick_moves", lambda st, t: None)
+    monkeypatch.setattr(candidates, "quick_moves", lambda st, t: None)
     after = bot.Search.after  # and never in place
     monkeypatch.setattr(
         bot.Search, "after", lambda self, st, cid, in_place=False: after(self, st, cid)

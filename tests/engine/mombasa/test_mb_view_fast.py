@@ -9,7 +9,8 @@ import msgspec
 import pytest
 
 from engine.mombasa import TITLE as T
-from engine.mombasa import view, view_faces, view_static
+from engine.mombasa import view_faces, view_static
+from engine.mombasa import viewer as view
 from engine.mombasa.data import data
 from engine.mombasa.view_static import Static, static
 from engine.rng import Rng

@@ -14,7 +14,8 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.rng import Rng
-from engine.tidewater import data, present, title
+from engine.tidewater import data, title
+from engine.tidewater import viewer as present
 from engine.tidewater.data import Rules, raw_data, rules_for
 from tests.engine.tidewater.tw_helpers import (
     OVER,

@@ -12,9 +12,13 @@ import pytest
 from engine.core import IllegalAction
 from engine.rng import Rng
 from engine.tidewater import actions as act
-from engine.tidewater import bot, bot_eval, bot_moves, commands, shipping
+from engine.tidewater import moves as commands
 from engine.tidewater import options as op
 from engine.tidewater import prompts as pr
+from engine.tidewater import shipping
+from engine.tidewater.bot import candidates as bot_moves
+from engine.tidewater.bot import evaluation as bot_eval
+from engine.tidewater.bot import player as bot
 from engine.tidewater.state import OVER, PAYOUT, START, State
 from tests.engine.tidewater.tw_helpers import T, new
 
