@@ -13,6 +13,7 @@ from engine.mombasa import (
     prompts,
     recent,
     rounds,
+    rules_text,
     scoring,
     setup,
     text,
@@ -156,7 +157,7 @@ class Mombasa(Title[State]):
 
     # ---- presentation ---------------------------------------------------------------------------
     def rules_pages(self) -> list[str]:
-        return text.rules_pages()
+        return rules_text.rules_pages()
 
     def board_text(self, view: Any) -> str:
         return text_board.board_text(view)

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from engine.core import Event, IllegalAction, OptionSpec, Prompt, Result, Title
 from engine.rng import Rng
-from engine.tidewater import moves, prompts, scoring, text_board, upgrade, viewer
+from engine.tidewater import moves, prompts, rules_text, scoring, text_board, upgrade, viewer
 from engine.tidewater.bot import player
 from engine.tidewater.data import VARIANT_OPTIONS, raw_data, rules_for
 from engine.tidewater.names import credits
@@ -83,7 +83,7 @@ class Tidewater(Title[State]):
         return scoring.result(state)
 
     def rules_pages(self) -> list[str]:
-        return list(viewer.RULES_PAGES)
+        return list(rules_text.RULES_PAGES)
 
     def status_line(self, state: State) -> str:
         return viewer.status_line(state)
