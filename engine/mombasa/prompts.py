@@ -6,7 +6,7 @@ forced defaults (R184, R189).
 Move ids: `start:<0|1>` (starting tile), `plan:...` (see planning.py), `pass`, the action modules'
 own moves (`g:`, `x:`, `k:`, `d:`, `b:`), `pile:<1-5>`.
 
-Rules owned: R179-R184, R187, R189, R194 (what menus show; the rest of visibility is view.py).
+Rules owned: R179-R184, R187, R189, R194 (what menus show; the rest of visibility is viewer.py).
 """
 
 from __future__ import annotations

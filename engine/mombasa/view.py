@@ -1,6 +1,6 @@
-"""The structures of `MombasaView` (what a seat, or the public, may see; built by view.py).
+"""The structures of `MombasaView` (what a seat, or the public, may see; built by viewer.py).
 
-The frozen ones are pure functions of what they show, and view.py keeps them (view_static.py)
+The frozen ones are pure functions of what they show, and viewer.py keeps them (view_static.py)
 and shares them between views: a renderer only reads a view."""
 
 from __future__ import annotations

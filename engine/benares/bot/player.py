@@ -3,7 +3,7 @@
 A turn is searched play by play (every card, open space and mode, R71): each play is applied to
 a copy and the rest of the turn is finished there by the seat's own greedy choices (every choice
 inside a turn is the active player's, R114, and nothing random happens in a turn, section 4).
-The end of the turn is scored by `bot_eval.evaluate` plus what the remaining cards are worth on
+The end of the turn is scored by `evaluation.evaluate` plus what the remaining cards are worth on
 the remaining spaces (`plan.future`). Decisions inside a turn are made the same way. Only
 public state and the seat's own hand are read: a copy keeps other hands and the deck, but no
 evaluation looks at them (R129), and a search stops as soon as the turn ends.

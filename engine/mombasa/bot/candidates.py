@@ -1,6 +1,6 @@
 """The automatic player's candidate moves of the action phase: complete moves per action (goods,
 expand, bookkeeper, bonus markers, diamond merchant), each scored by `evaluation`; `action_move`
-picks the best (see bot.py)."""
+picks the best (see player.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The automatic player's plan: greedy, card by card, by the marginal worth of the plan (see bot.py)."""
+"""The automatic player's plan: greedy, card by card, by the marginal worth of the plan (see player.py)."""
 
 from __future__ import annotations
 
