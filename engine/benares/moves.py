@@ -36,7 +36,7 @@ from engine.benares.text import (
     touch,
 )
 from engine.benares.treasury import credit, gain, gain_discs, gain_vp
-from engine.core import BACK, Event, IllegalAction
+from engine.core import BACK, CHAIN, REPEAT, Event, IllegalAction
 from engine.kit import tasks
 
 Chooser = Callable[[State, Task, str, list[Event]], None]
@@ -307,6 +307,15 @@ def waits(st: State, t: Task) -> bool:
         return False
     c = st.companies[t.seat]
     return len(c.hand) >= 2 or bool(c.hand) and any(not s.card for s in c.board)
+
+
+def apply(st: State, seat: int, cid: str) -> list[Event]:
+    """One complete move of `seat`: a chain of decisions (chains.py) or a single one (`decide`)."""
+    if CHAIN in cid or REPEAT in cid:
+        from engine.benares import chains  # (chains builds on `decide`: imported on first use)
+
+        return chains.apply(st, seat, cid)
+    return decide(st, seat, cid)
 
 
 def decide(st: State, seat: int, cid: str) -> list[Event]:

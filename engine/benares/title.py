@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.benares import chains, menus, moves, scoring, text_board, upgrade
+from engine.benares import menus, moves, scoring, text_board, upgrade
 from engine.benares.bot import player
 from engine.benares.clone import clone
 from engine.benares.data import data
@@ -12,7 +12,7 @@ from engine.benares.state import State
 from engine.benares.text import card_text, plural, seat_name
 from engine.benares.view import BenaresView
 from engine.benares.viewer import build, hands_open
-from engine.core import CHAIN, REPEAT, Event, IllegalAction, OptionSpec, Prompt, Result, Title
+from engine.core import Event, IllegalAction, OptionSpec, Prompt, Result, Title
 from engine.rng import Rng
 
 
@@ -76,9 +76,7 @@ class Benares(Title[State]):
         return menus.submenu(state, state.stack[-1], tuple(draft))
 
     def apply(self, state: State, seat: int, choice_id: str) -> list[Event]:
-        if CHAIN in choice_id or REPEAT in choice_id:  # a chain (engine.benares.chains)
-            return chains.apply(state, seat, choice_id)
-        return moves.decide(state, seat, choice_id)
+        return moves.apply(state, seat, choice_id)
 
     def upgrade_log(
         self, rules_version: str, state: State, moves: list[tuple[int, str]]
