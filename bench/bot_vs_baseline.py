@@ -3,7 +3,7 @@
     python -m bench.bot_vs_baseline --title tidewater [--seeds 200] [--seats 4]
 
 * 2 seats, the title's bot (`title.bot_choice`) against the baseline kept beside it
-  (`engine/<title>/bot_baseline.py`, `choose(state, seat, rng)`: the automatic player as it
+  (`engine/<title>/bot/baseline.py`, `choose(state, seat, rng)`: the automatic player as it
   was before issue 12): the new bot sits in seat 0 for even seeds and seat 1 for odd ones.
   Target: it wins at least 70 % of the games (a shared first place is not a win).
 * `--seats` of the new bot only: each seat position's win rate (a shared win counts for every
@@ -29,7 +29,7 @@ Chooser = Callable[[Any, int, Rng], str]
 
 
 def baseline_of(title: Title) -> Chooser:
-    module = importlib.import_module(f"engine.{title.slug}.bot_baseline")
+    module = importlib.import_module(f"engine.{title.slug}.bot.baseline")
     return module.choose
 
 

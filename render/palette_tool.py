@@ -130,7 +130,7 @@ def benares_images() -> list[Image.Image]:
 
 
 def mombasa_images() -> list[Image.Image]:
-    from engine.mombasa.view import build
+    from engine.mombasa.viewer import build
     from render.mombasa import RENDERER
     from render.mombasa.samples import fresh, mid_state, planning_state
 

@@ -1,4 +1,6 @@
-"""Which renderer draws which title."""
+"""Which renderer draws which title. The renderers shipped in `render/` are listed once, in
+`_BUILTIN` (as engine/registry.py lists the titles); extra renderers (the test title's) are loaded
+by dotted path from configuration."""
 
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ def load_path(path: str) -> Renderer:
 
 
 def load_builtin() -> None:
-    for module_name in ("render.tidewater", "render.benares", "render.mombasa"):
+    """Register every renderer shipped in `render/` (each package exposes RENDERER)."""
+    for module_name in _BUILTIN:
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
@@ -36,3 +39,6 @@ def load_builtin() -> None:
         if item is None:  # a package without RENDERER is unfinished: not offered
             continue
         register(item)
+
+
+_BUILTIN = ["render.tidewater", "render.benares", "render.mombasa"]

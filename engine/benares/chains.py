@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from engine.benares import flow
+from engine.benares import moves
 from engine.benares.clone import clone
 from engine.benares.prompts import bare_options
 from engine.benares.state import State, Task
@@ -46,7 +46,7 @@ def _made(st: State, seat: int, parts: list[str]) -> tuple[State, list[Event], b
     events: list[Event] = []
     for part in parts:
         try:
-            got = flow.decide(copy, seat, part)
+            got = moves.decide(copy, seat, part)
         except IllegalAction:
             return None
         events += got
@@ -71,7 +71,7 @@ def _repeats(st: State, t: Task, choice: Choice) -> Choice | None:
     nxt = _next_task(copy)
     if nxt.kind != "card_dev" or nxt.a != t.a or nxt.n != t.m:
         return None
-    if not flow.legal(copy, nxt, choice.id):
+    if not moves.legal(copy, nxt, choice.id):
         return None
     label = f"All {left} repetitions: {short(choice.label)}"
     return Choice(f"{choice.id}{REPEAT}{left}", label[:100], "All repetitions")
@@ -103,7 +103,7 @@ def offered(st: State, t: Task, listed: list[Choice]) -> list[Choice]:
             continue
         copy, before = made[0], made[1]
         nxt = _next_task(copy)
-        for c in flow.options(copy, nxt):
+        for c in moves.options(copy, nxt):
             if c.step or CHAIN in c.id or REPEAT in c.id:  # (its repetitions: `_repeats`)
                 continue
             rep = _repeats(copy, nxt, c)
@@ -145,7 +145,7 @@ def warned(st: State, seat: int, c: Choice) -> Choice:
     copy = clone(st)
     events: list[Event] = []
     for part in chain_parts(c.id):
-        events += flow.decide(copy, seat, part)
+        events += moves.decide(copy, seat, part)
     return _warned(seat, c, events)
 
 
@@ -204,7 +204,7 @@ def _then_other(
     nxt = _next_task(copy)
     if (nxt.kind, nxt.b) != ("action", other) and (other, nxt.kind) != ("card", "card_dev"):
         return None  # the first action is not over yet, or something else comes first
-    follow = [c for c in flow.options(copy, nxt) if c.id != "company_now"]
+    follow = [c for c in moves.options(copy, nxt) if c.id != "company_now"]
     if not follow or any(c.step for c in follow):
         return None
     return follow, copy, events
@@ -223,5 +223,5 @@ def apply(st: State, seat: int, cid: str) -> list[Event]:
         raise IllegalAction(f"{cid!r} is not one of the choices on your menu now.")
     events: list[Event] = []
     for part in chain_parts(cid):
-        events += flow.decide(st, seat, part)
+        events += moves.decide(st, seat, part)
     return events

@@ -6,15 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.benares.state import State, Task
+from engine.kit import tasks
 
 
 def push(st: State, task: Task) -> None:
-    st.stack.append(task)
+    tasks.push(st.stack, task)
 
 
 def push_effect(st: State, seat: int, parts: list[dict[str, Any]], why: str = "") -> None:
-    for part in reversed(parts):
-        push(st, part_task(seat, part, why))
+    tasks.push_in_order(st.stack, [part_task(seat, part, why) for part in parts])
 
 
 def part_task(seat: int, part: dict[str, Any], why: str) -> Task:

@@ -4,7 +4,7 @@ A Load and a Move of one play are resolved unit by unit: before the Move starts,
 steps or after it, the player may load single crates (each paid when loaded, within the Load's own
 limit). Each Move keeps its own rules (mandatory steps once started, no revisiting, a city ends
 it and triggers the sale). Pooling two Moves and switching to the company action between two
-repetitions are handled in flow.py / actions.py."""
+repetitions are handled in moves.py / actions.py."""
 
 from __future__ import annotations
 

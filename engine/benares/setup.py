@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.benares.data import data
-from engine.benares.flow import run
+from engine.benares.moves import run
 from engine.benares.state import Company, Slot, State, Task
 from engine.core import IllegalAction
 from engine.rng import Rng

@@ -1,7 +1,7 @@
 """The game state: plain msgspec Structs, JSON-serialisable, carrying the game's own Rng.
 
-Seats are 0-based. Resolution is a LIFO stack of small `Task`s: automatic tasks run at once,
-decision tasks wait for the deciding seat's choice (see flow.py). This keeps every cascade
+Seats are 0-based. Resolution is a LIFO stack of small `Task`s (engine/kit/tasks.py): automatic
+tasks run at once, decision tasks wait for the deciding seat's choice (see moves.py). This keeps every cascade
 (Advisor rewards, Concessions, post effects, sales) depth-first and resumable between choices.
 """
 
@@ -11,6 +11,7 @@ from typing import ClassVar
 
 import msgspec
 
+from engine.kit.tasks import Task
 from engine.rng import Rng
 
 
@@ -40,18 +41,6 @@ class Company(msgspec.Struct):
     concessions_used: list[str] = msgspec.field(default_factory=list)
     investments: list[str] = msgspec.field(default_factory=list)  # "fleet:I"
     passed: bool = False
-
-
-class Task(msgspec.Struct, array_like=True, frozen=True):
-    """One unit of pending work. `kind` names the handler; a/b/n/m are its arguments.
-    Frozen: a handler pushes new Tasks, so state copies may share them (clone.py)."""
-
-    kind: str
-    seat: int
-    a: str = ""
-    b: str = ""
-    n: int = 0
-    m: int = 0
 
 
 class Mix(msgspec.Struct):

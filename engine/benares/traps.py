@@ -1,6 +1,6 @@
 """Warning labels: a choice whose action cannot happen says so before it is chosen (issue 12).
 
-Each offered choice is tried on a copy of the state with the engine itself (flow.decide, so the
+Each offered choice is tried on a copy of the state with the engine itself (moves.decide, so the
 rule functions the effect uses decide, nothing is restated here). Its label then names:
 * every action of the play that this choice leaves with no way to happen ("cannot use the ...
   action" in the log, now or in every continuation of the play), and
@@ -65,32 +65,32 @@ def warned(st: State, t: Task, found: list[Choice]) -> list[Choice]:
 
 @cache
 def _engine() -> tuple[ModuleType, ModuleType]:
-    """(flow, prompts), imported once on first use: both import this module."""
-    from engine.benares import flow, prompts
+    """(moves, prompts), imported once on first use: both import this module."""
+    from engine.benares import moves, prompts
 
-    return flow, prompts
+    return moves, prompts
 
 
 def _try(st: State, cid: str) -> tuple[State, list[Event]] | None:
-    """`flow.decide` for the top decision's seat on a copy of `st`; None when the move is
+    """`moves.decide` for the top decision's seat on a copy of `st`; None when the move is
     refused. `cid` is one of that decision's listed choices, so `decide`'s legality check
     (which builds the options again) is skipped. The copy shares the other seats' companies
     with `st` when the move cannot change them (`own_only`)."""
-    flow = _engine()[0]
+    moves = _engine()[0]
     seat = st.stack[-1].seat
     new = clone(st, seat if own_only(st) else None)
     ev: list[Event] = []
     top = new.stack.pop()
     try:
-        flow.CHOOSE[top.kind](new, top, cid, ev)
-        flow.run(new, ev)
+        moves.CHOOSE[top.kind](new, top, cid, ev)
+        moves.run(new, ev)
     except IllegalAction:
         return None
     return new, ev
 
 
 def own_only(st: State) -> bool:
-    """Can the top decision's move and all `flow.run` resolves after it change no company but
+    """Can the top decision's move and all `moves.run` resolves after it change no company but
     the deciding seat's? True in the Action phase except during its last turn: every task of a
     turn is its seat's, and the next seat's turn waits (it has cards and open spaces); only the
     Administration phase and a new round change every company (test_bc_traps_fast.py)."""

@@ -5,7 +5,8 @@ Version 2 makes each one move (`play:X:dev:N`, `sell:<good>=<k>,...`); a card ta
 
 from __future__ import annotations
 
-from engine.benares import flow, menus
+from engine.benares import menus
+from engine.benares.moves import decide
 from engine.benares.state import State
 from engine.core import BACK, IllegalAction
 
@@ -34,7 +35,7 @@ def upgrade_log(
                 cid = menus.sale_id([(g, int(n[2:])) for g, n in zip(goods, counts, strict=True)])
             else:
                 i += 1
-            flow.decide(state, seat, cid)
+            decide(state, seat, cid)
             out.append((seat, cid))
     except (IllegalAction, ValueError):
         return None

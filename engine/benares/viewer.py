@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from engine.benares.data import data
-from engine.benares.flow import prompt_text
+from engine.benares.moves import prompt_text
 from engine.benares.prompts import others_text
 from engine.benares.scoring import final_score, result
 from engine.benares.state import Company, Slot, State

@@ -24,7 +24,7 @@ from operator import attrgetter, ne
 from typing import Any, NamedTuple
 
 from engine.mombasa.state import State
-from engine.mombasa.view import hand_size
+from engine.mombasa.viewer import hand_size
 
 _bonus = attrgetter("company", "index", "active")
 

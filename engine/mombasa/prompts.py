@@ -6,14 +6,14 @@ forced defaults (R184, R189).
 Move ids: `start:<0|1>` (starting tile), `plan:...` (see planning.py), `pass`, the action modules'
 own moves (`g:`, `x:`, `k:`, `d:`, `b:`), `pile:<1-5>`.
 
-Rules owned: R179-R184, R187, R189, R194 (what menus show; the rest of visibility is view.py).
+Rules owned: R179-R184, R187, R189, R194 (what menus show; the rest of visibility is viewer.py).
 """
 
 from __future__ import annotations
 
 from types import ModuleType
 
-from engine.core import BACK, Choice, Event, IllegalAction, Prompt
+from engine.core import BACK, Choice, IllegalAction, Prompt
 from engine.mombasa import names, planning, rounds
 from engine.mombasa.state import State
 from engine.mombasa.text import cards_text, start_face_text, truncate
@@ -122,7 +122,8 @@ def _deciding(st: State, seat: int) -> bool:
     return False
 
 
-def _not_deciding(st: State, seat: int) -> str:
+def not_deciding(st: State, seat: int) -> str:
+    """Why `seat` may not decide now (the refusal of its move)."""
     if st.phase == "over":
         return "The game is over."
     if st.phase == "action":
@@ -140,9 +141,7 @@ def choices(st: State, seat: int, draft: tuple[str, ...]) -> Prompt | None:
     """The next menu after `draft` (a path of step ids)."""
     if not 0 <= seat < st.seats or not _deciding(st, seat):
         if draft:
-            raise IllegalAction(
-                _not_deciding(st, seat) if 0 <= seat < st.seats else "No such seat."
-            )
+            raise IllegalAction(not_deciding(st, seat) if 0 <= seat < st.seats else "No such seat.")
         return None
     if st.phase == "planning":
         return _plan_prompt(st, seat, tuple(draft))
@@ -207,29 +206,6 @@ def _unmarked(step_id: str) -> str:
     return step_id[: -len(STEP_MARK)]
 
 
-# ---- moves -------------------------------------------------------------------------------------------
-def apply(st: State, seat: int, move: str) -> list[Event]:
-    if not 0 <= seat < st.seats:
-        raise IllegalAction(f"There is no seat {seat + 1} in this game.")
-    if not _deciding(st, seat):
-        raise IllegalAction(_not_deciding(st, seat))
-    head, _, arg = move.partition(":")
-    if st.phase == "start_tiles":
-        if head != "start" or arg not in ("0", "1"):
-            raise IllegalAction("Choose one of your two starting tiles.")
-        return rounds.choose_start(st, seat, int(arg))
-    if st.phase == "planning":
-        slots, face = planning.decode(st, seat, move)
-        return rounds.confirm_plan(st, seat, slots, face)
-    if st.phase == "preparation":
-        if head != "pile" or arg not in ("1", "2", "3", "4", "5"):
-            raise IllegalAction("Choose one of your 5 discard piles to take back.")
-        return rounds.choose_pile(st, seat, int(arg))
-    if move.endswith(STEP_MARK):
-        raise IllegalAction("That is a step of a menu, not a complete move: finish it first.")
-    return rounds.take_action(st, seat, move)
-
-
 # ---- defaults (R184, R189, R205) ---------------------------------------------------------------
 def default_pile(st: State, seat: int) -> int:
     """R184: the pile with the most cards, ties going to the lowest slot number."""
@@ -241,7 +217,7 @@ def default_choice(st: State, seat: int) -> str:
     """The 'default decision' for an absent seat (R184 as amended by R189/R205): first dealt
     starting tile; the automatic player's plan; the largest pile; pass."""
     if not 0 <= seat < st.seats or not _deciding(st, seat):
-        raise IllegalAction(_not_deciding(st, seat) if 0 <= seat < st.seats else "No such seat.")
+        raise IllegalAction(not_deciding(st, seat) if 0 <= seat < st.seats else "No such seat.")
     if st.phase == "start_tiles":
         return "start:0"
     if st.phase == "planning":

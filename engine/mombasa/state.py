@@ -9,13 +9,14 @@ Conventions (see NOTES.md):
   `card_kind(cid)` gives the data id;
 * slots and discard piles are lists of 5, index 0 = slot 1;
 * bookkeeping `books` is a list of 13, index 0 = position 1 (the starting tile);
-* open decisions sit on the `pending` stack (LIFO, like benares' Task stack).
+* open decisions sit on the `pending` stack (LIFO: the Task stack of engine/kit/tasks.py, as in Benares).
 """
 
 from __future__ import annotations
 
 import msgspec
 
+from engine.kit.tasks import Task
 from engine.rng import Rng
 
 #: Phases, in the order a round runs (plus the setup choice and the end).
@@ -118,18 +119,6 @@ class Base(msgspec.Struct):
     reserve: int = 0
 
 
-class Task(msgspec.Struct, array_like=True):
-    """An open decision or a unit of pending work (see benares state/flow). `kind` names the
-    handler; a/b/n/m are its arguments; `seat` is who decides."""
-
-    kind: str
-    seat: int
-    a: str = ""
-    b: str = ""
-    n: int = 0
-    m: int = 0
-
-
 class Moved(msgspec.Struct, array_like=True, frozen=True):
     """One accepted move as the public saw it (`State.recent`): the seat that made it, its
     public log lines, and the ids of what it changed on the map ("area:<id>", "base:<company>").
@@ -174,7 +163,7 @@ class State(msgspec.Struct):
     bonus_tiles: dict[str, str] = msgspec.field(default_factory=dict)
     pending: list[Task] = msgspec.field(default_factory=list)
     log: list[str] = msgspec.field(default_factory=list)
-    #: what the most recent move touched, for the board's highlight (ids in engine/mombasa/view.py's
+    #: what the most recent move touched, for the board's highlight (ids in engine/mombasa/viewer.py's
     #: docstring) and its public log lines; cleared at the start of each move (view-only, additive)
     last: list[str] = msgspec.field(default_factory=list)
     last_text: list[str] = msgspec.field(default_factory=list)
@@ -282,7 +271,7 @@ def clone(st: State, mover: int | None = None) -> State:
         {k: list(v) for k, v in st.book_display.items()},
         dict(st.bonus_spaces),
         dict(st.bonus_tiles),
-        [Task(t.kind, t.seat, t.a, t.b, t.n, t.m) for t in st.pending],
+        list(st.pending),  # frozen Tasks (engine.kit.tasks): shared
         list(st.log),
         list(st.last),
         list(st.last_text),

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from engine.mombasa.names import company, plural
-from engine.mombasa.view_types import Face, MombasaView, Player
+from engine.mombasa.view import Face, MombasaView, Player
 from engine.text_board import alt_text, board, just_now, listed, section
 
 _PHASES = {

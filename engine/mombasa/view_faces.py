@@ -9,6 +9,7 @@ from typing import cast
 from engine.mombasa import names
 from engine.mombasa.data import data
 from engine.mombasa.state import card_kind
+from engine.mombasa.view import Book, Face
 from engine.mombasa.view_static import (
     SideParts,
     Static,
@@ -18,7 +19,6 @@ from engine.mombasa.view_static import (
     memo,
     static,
 )
-from engine.mombasa.view_types import Book, Face
 
 _WORD = {"bananas": "Bananas", "cotton": "Cotton", "coffee": "Coffee", "expansion": "Expansion"}
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from engine.mombasa.data import Data, data
-from engine.mombasa.view_types import Area, BonusSpace, Book, BookPos, DisplayCard, Face, Slot
+from engine.mombasa.view import Area, BonusSpace, Book, BookPos, DisplayCard, Face, Slot
 
 if TYPE_CHECKING:  # map imports this module
     from engine.mombasa.map import Target

@@ -19,7 +19,7 @@ SHAPES = (("fund", "stop"), ("fund", "fund"))
 
 def after_fund(state: State, seat: int) -> State | None:
     """The state once `seat` has taken Funding (None: Funding is not legal now)."""
-    from engine.tidewater.commands import apply  # (commands applies chains through here)
+    from engine.tidewater.moves import apply  # (moves.apply applies chains through here)
 
     copy = msgspec.json.decode(msgspec.json.encode(state), type=State)
     try:

@@ -1,86 +1,34 @@
 """The sub-menus of a move (spec section 18). A draft step (a push id) is ">KIND[:prefix]":
 ">load", ">nav", ">nav:OP", ">invest", ">adv", ">trade", ">trade:PART", ">deliver",
 ">deliver:CO", ">deliver:CO:S1[.S2]", ">dump". Each sub-menu lists complete moves, further
-steps and "back"; nothing here touches the state."""
+steps and "back"; nothing here touches the state. The free actions' sub-menus are in
+menus_free.py, the pieces every menu is made of in menu_parts.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import BACK, Choice
+from engine.core import Choice
 from engine.tidewater import actions as act
 from engine.tidewater import names as nm
 from engine.tidewater import options as op
 from engine.tidewater.market import company_name
+from engine.tidewater.menu_parts import (
+    BACK_CHOICE,
+    G_BUY,
+    G_LOAD,
+    G_TIME,
+    G_TRADE_ONE,
+    G_TRADE_TWO,
+    SHOWN_AT_ONCE,
+    Menu,
+    push,
+    t,
+    turn_info,
+)
+from engine.tidewater.menus_free import deliver_first, deliver_order, dump
 from engine.tidewater.production import colour_word
 from engine.tidewater.state import State
-
-G_FREE = "Free actions (no time)"
-G_SAIL = "Set sail (free)"
-G_TIME = "Actions (cost time)"
-G_TURN = "Turn"
-G_BUY = "Buy a share (cost 1 time)"
-G_LOAD = "Load a container (cost 1 time)"
-G_TRADE_ONE = "One share"
-G_TRADE_TWO = "Two shares (a sale and a purchase)"
-G_BACK = "Menu"
-BACK_CHOICE = Choice(BACK, "Back to the previous menu", G_BACK, step=True)
-
-Menu = tuple[str, list[Choice]]
-
-#: The most choices one message shows at once (4 select menus of 25; the host pages beyond
-#: with "More choices…"): a menu that lists a move both as a choice and as a step towards a
-#: longer one stays within it.
-SHOWN_AT_ONCE = 100
-
-
-def push(cid: str, label: str, group: str) -> Choice:
-    """A step that opens a sub-menu (kept in the seat's draft, never applied)."""
-    return Choice(cid, label, group, step=True)
-
-
-def port_note(state: State, port: str) -> str:
-    """'3 yellow containers to load', 'nothing to load', '+2 per container' or ''."""
-    r = state.rules
-    info = r.ports[port]
-    if info["type"] == "company":
-        n = state.company(info["company"]).hex_containers
-        if n == 0:
-            return "nothing to load"
-        colour = colour_word(info["company"])
-        return f"{n} {colour} container{'s' if n != 1 else ''} to load"
-    bonus = r.port_bonus.get(port, 0)
-    return f"+{bonus} per container" if bonus else ""
-
-
-def _semi(note: str) -> str:
-    return f"; {note}" if note else ""
-
-
-def t(n: int) -> str:
-    return f"(cost {nm.time(n)})"
-
-
-def _turn_info(state: State, seat: int, cost: int) -> str:
-    """'cost 1 time: step 4 -> 5 of 16' for the prompt texts of time-costing sub-menus."""
-    pos = state.players[seat].pos
-    return f"cost {nm.time(cost)}: step {pos} → {pos + cost} of {state.rules.steps}"
-
-
-def _delivery_total(state: State, co: str, slots: list[str]) -> int:
-    """What delivering `slots` in this order earns (the queue shifts after each container)."""
-    r = state.rules
-    ship = state.ship(co)
-    queue = list(state.queue)
-    bonus = r.port_bonus.get(ship.port, 0)
-    total = 0
-    for s in slots:
-        colour = ship.slots[r.slot_index[s]].container
-        assert colour is not None, f"slot {s} holds no container"
-        i = queue.index(colour)
-        total += r.prices[i] + bonus
-        queue.append(queue.pop(i))
-    return total
 
 
 def submenu(state: State, seat: int, body: str) -> Menu:
@@ -114,7 +62,7 @@ def _load(state: State, seat: int, arg: str) -> Menu:
     r = state.rules
     ch = load_choices(state, seat, G_TIME)
     text = (
-        f"Which ship loads, into which slot ({_turn_info(state, seat, r.cost['load'])})? "
+        f"Which ship loads, into which slot ({turn_info(state, seat, r.cost['load'])})? "
         "A ship at a company port takes one container from that port's company hex."
     )
     if r.terminal_fee is not None:
@@ -200,7 +148,7 @@ def _invest(state: State, seat: int, arg: str) -> Menu:
         )
     pl = state.players[seat]
     text = (
-        f"Which ship slot do you invest in ({_turn_info(state, seat, r.cost['invest'])})? "
+        f"Which ship slot do you invest in ({turn_info(state, seat, r.cost['invest'])})? "
         f"You have {nm.credits(pl.credits)} and {pl.inv_discs} investment disc"
         f"{'s' if pl.inv_discs != 1 else ''}. The price goes to that line's treasury; the "
         f"slot can then carry cargo and pays you {nm.credits(r.investor_fee)} per container "
@@ -224,7 +172,7 @@ def _adv(state: State, seat: int, arg: str) -> Menu:
     ]
     text = (
         "Which two adjacent demand markers do you swap "
-        f"({_turn_info(state, seat, r.cost['advertise'])})? A delivered container earns the "
+        f"({turn_info(state, seat, r.cost['advertise'])})? A delivered container earns the "
         "price of the frontmost marker of its colour, which then moves to the back."
     )
     return text, ch
@@ -247,7 +195,7 @@ def _trade_first(state: State, seat: int, arg: str) -> Menu:
                 )
             )
     text = (
-        f"Which share do you buy or sell ({_turn_info(state, seat, r.cost['trade'])}; "
+        f"Which share do you buy or sell ({turn_info(state, seat, r.cost['trade'])}; "
         f"you have {nm.credits(state.players[seat].credits)})? Or start a trade of two "
         "shares: a second part for a different line in the same action."
     )
@@ -285,151 +233,6 @@ def buy_choices(state: State, seat: int) -> list[Choice]:
     ]
 
 
-def sail_choices(state: State, seat: int) -> list[Choice]:
-    """Every ship's every destination, as complete moves: they are listed on the top-level menu
-    itself (the most common free action takes one choice, not two)."""
-    ch = []
-    for co, port in op.sail_options(state, seat):
-        frm = state.ship(co).port
-        ch.append(
-            Choice(
-                f"sail:{co}:{port}",
-                f"Sail the {company_name(state, co)} ship from {nm.place(state, frm)} to "
-                f"{nm.place(state, port)} (free{_semi(port_note(state, port))})",
-                G_SAIL,
-            )
-        )
-    return ch
-
-
-def _deliver_first(state: State, seat: int, arg: str) -> Menu:
-    r = state.rules
-    ch = []
-    for co in op.deliver_ships(state, seat):
-        cargo = op.occupied(state, co)
-        name = company_name(state, co)
-        where = nm.place(state, state.ship(co).port)
-        if len(cargo) == 1:  # nothing to order: deliver it straight away
-            colour = colour_word(state.ship(co).slots[r.slot_index[cargo[0]]].container or "")
-            ch.append(
-                Choice(
-                    f"deliver:{co}:{cargo[0]}",
-                    f"Deliver the {colour} container of the {name} ship at {where} for "
-                    f"{nm.credits(_delivery_total(state, co, cargo))} (free)",
-                    G_FREE,
-                )
-            )
-            continue
-        ch.append(  # several containers: all at once in slot order, or choose the order
-            Choice(
-                f"deliver:{co}:{'.'.join(cargo)}",
-                f"Deliver all {len(cargo)} containers of the {name} ship at {where} "
-                f"for {nm.credits(_delivery_total(state, co, cargo))} (free)",
-                G_FREE,
-            )
-        )
-        ch.append(
-            push(
-                f">deliver:{co}",
-                f"Choose which containers the {name} ship delivers at {where}... (free)",
-                G_FREE,
-            )
-        )
-    text = (
-        "Which ship delivers (free; once per market arrival)? Each container earns its "
-        "line's treasury the price of the frontmost demand marker of its colour (plus the "
-        "market bonus); that marker then moves to the back."
-    )
-    return text, ch
-
-
-def _deliver_order(state: State, seat: int, arg: str) -> Menu:
-    r = state.rules
-    co, _, picked_s = arg.partition(":")
-    picked = picked_s.split(".") if picked_s else []
-    queue = list(state.queue)
-    ship = state.ship(co)
-    bonus = r.port_bonus.get(ship.port, 0)
-    for s in picked:
-        colour = ship.slots[r.slot_index[s]].container
-        assert colour is not None, f"slot {s} holds no container"
-        i = queue.index(colour)
-        queue.append(queue.pop(i))
-    ch = []
-    if picked:
-        n = len(picked)
-        ch.append(
-            Choice(
-                f"deliver:{co}:{picked_s}",
-                f"Deliver the {n} chosen container{'s' if n != 1 else ''} now for "
-                f"{nm.credits(_delivery_total(state, co, picked))} (free)",
-                G_FREE,
-            )
-        )
-    rest = [s for s in op.occupied(state, co) if s not in picked]
-    for s in rest:
-        colour = ship.slots[r.slot_index[s]].container
-        assert colour is not None
-        price = r.prices[queue.index(colour)] + bonus
-        if len(rest) == 1:  # the last container: choosing it completes the order
-            every = [*picked, s]
-            what = f"the {colour_word(colour)} container in {nm.slot(state, s)}"
-            ch.append(
-                Choice(
-                    f"deliver:{co}:{'.'.join(every)}",
-                    (
-                        f"Then {what} ({nm.credits(price)}): deliver all {len(every)} "
-                        if picked
-                        else f"Deliver {what} "
-                    )
-                    + f"for {nm.credits(_delivery_total(state, co, every))} (free)",
-                    G_FREE,
-                )
-            )
-            continue
-        ch.append(
-            push(
-                f">deliver:{co}:{'.'.join([*picked, s])}",
-                f"{'Then' if picked else 'First'} the {colour_word(colour)} container in "
-                f"{nm.slot(state, s)} (for {nm.credits(price)})... (free)",
-                G_FREE,
-            )
-        )
-    name = company_name(state, co)
-    text = (
-        f"Which container does the {name} ship at {nm.place(state, ship.port)} deliver "
-        f"{'next' if picked else 'first'}? Each takes the frontmost marker of its colour, "
-        "which then moves to the back."
-    )
-    if picked:
-        chosen = ", ".join(
-            f"{colour_word(ship.slots[r.slot_index[s]].container or '')} in {nm.slot(state, s)}"
-            for s in picked
-        )
-        text += f" Chosen so far: {chosen}."
-    return text, ch
-
-
-def _dump(state: State, seat: int, arg: str) -> Menu:
-    r = state.rules
-    ch = []
-    for co, s in op.dump_options(state, seat):
-        colour = state.ship(co).slots[r.slot_index[s]].container
-        ch.append(
-            Choice(
-                f"dump:{co}:{s}",
-                f"Dump the {colour_word(colour or '')} container in {nm.slot(state, s)} of "
-                f"the {company_name(state, co)} ship (free)",
-                G_FREE,
-            )
-        )
-    text = (
-        "Which container goes back to the bag (free; it earns nothing)? At a market, dumping "
-        "ends that ship's deliveries there until it sails away and back."
-    )
-    return text, ch
-
-
 #: (kind, has an argument) -> the sub-menu builder.
 MENUS: dict[tuple[str, bool], Callable[[State, int, str], Menu]] = {
     ("load", False): _load,
@@ -439,7 +242,7 @@ MENUS: dict[tuple[str, bool], Callable[[State, int, str], Menu]] = {
     ("adv", False): _adv,
     ("trade", False): _trade_first,
     ("trade", True): _trade_second,
-    ("deliver", False): _deliver_first,
-    ("deliver", True): _deliver_order,
-    ("dump", False): _dump,
+    ("deliver", False): deliver_first,
+    ("deliver", True): deliver_order,
+    ("dump", False): dump,
 }

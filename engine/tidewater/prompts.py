@@ -12,18 +12,9 @@ from engine.tidewater import names as nm
 from engine.tidewater import track
 from engine.tidewater.chains import fund_chains
 from engine.tidewater.market import company_name, outstanding
-from engine.tidewater.menus import (
-    G_FREE,
-    G_TIME,
-    G_TURN,
-    Menu,
-    buy_choices,
-    load_choices,
-    push,
-    sail_choices,
-    submenu,
-    t,
-)
+from engine.tidewater.menu_parts import G_FREE, G_TIME, G_TURN, Menu, push, t
+from engine.tidewater.menus import buy_choices, load_choices, submenu
+from engine.tidewater.menus_free import sail_choices
 from engine.tidewater.options import (
     deliver_ships,
     dump_options,

@@ -6,7 +6,8 @@ from typing import ClassVar
 
 from engine.core import Event, IllegalAction, OptionSpec, Prompt, Result, Title
 from engine.rng import Rng
-from engine.tidewater import bot, commands, present, prompts, scoring, text_board, upgrade
+from engine.tidewater import moves, prompts, rules_text, scoring, text_board, upgrade, viewer
+from engine.tidewater.bot import player
 from engine.tidewater.data import VARIANT_OPTIONS, raw_data, rules_for
 from engine.tidewater.names import credits
 from engine.tidewater.setup import new_game
@@ -68,7 +69,7 @@ class Tidewater(Title[State]):
         return prompts.choices(state, seat, tuple(draft))
 
     def apply(self, state: State, seat: int, choice_id: str) -> list[Event]:
-        return commands.apply(state, seat, choice_id)
+        return moves.apply(state, seat, choice_id)
 
     def upgrade_log(
         self, rules_version: str, state: State, moves: list[tuple[int, str]]
@@ -76,16 +77,16 @@ class Tidewater(Title[State]):
         return upgrade.upgrade_log(rules_version, state, moves)
 
     def view(self, state: State, seat: int | None) -> TidewaterView:
-        return present.build_view(state, seat)
+        return viewer.build_view(state, seat)
 
     def result(self, state: State) -> Result | None:
         return scoring.result(state)
 
     def rules_pages(self) -> list[str]:
-        return list(present.RULES_PAGES)
+        return list(rules_text.RULES_PAGES)
 
     def status_line(self, state: State) -> str:
-        return present.status_line(state)
+        return viewer.status_line(state)
 
     def seat_label(self, state: State, seat: int) -> str:
         return f"Seat {seat + 1}"
@@ -103,7 +104,7 @@ class Tidewater(Title[State]):
         return None  # no hidden information except the bag order
 
     def bot_choice(self, state: State, seat: int, rng: Rng) -> str:
-        return bot.bot_choice(state, seat, rng)
+        return player.bot_choice(state, seat, rng)
 
     def default_move(self, state: State, seat: int) -> str:
         """R122 (section 18, policy `bot_defaults` in data): an active player who may stop,
@@ -111,7 +112,7 @@ class Tidewater(Title[State]):
         prompt, the highest affordable dividend."""
         if self.prompt_for(state, seat) is None:
             raise IllegalAction("It is not this seat's decision.")
-        return bot.timeout_choice(state, seat)
+        return player.timeout_choice(state, seat)
 
 
 TITLE = Tidewater()

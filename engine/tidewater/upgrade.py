@@ -4,7 +4,7 @@ changed nothing but the open menu, so the upgraded record simply leaves them out
 from __future__ import annotations
 
 from engine.core import BACK, IllegalAction
-from engine.tidewater import commands
+from engine.tidewater.moves import apply
 from engine.tidewater.state import State
 
 
@@ -18,7 +18,7 @@ def upgrade_log(
         if cid.startswith(">") or cid == BACK:
             continue
         try:
-            commands.apply(state, seat, cid)
+            apply(state, seat, cid)
         except IllegalAction:
             return None
         out.append((seat, cid))

@@ -1,6 +1,6 @@
 """Mombasa renderer: the map, company bases and tracks, displays and player boards.
 
-Draws from `MombasaView` (engine/mombasa/view.py) only, so a public image can never show a hand,
+Draws from `MombasaView` (engine/mombasa/viewer.py) only, so a public image can never show a hand,
 an unrevealed plan or the deck order.
 """
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image
 
-from engine.mombasa.view import MombasaView
+from engine.mombasa.viewer import MombasaView
 from render.mombasa import style as st
 from render.mombasa.board import draw_area, draw_board
 from render.mombasa.private import draw_private

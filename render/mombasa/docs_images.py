@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mombasa.view import build
+from engine.mombasa.viewer import build
 from render.mombasa.samples import final_game, mid_game, planning_game
 
 

@@ -19,7 +19,7 @@ from PIL import Image
 from engine.mombasa import TITLE, bases, setup
 from engine.mombasa.data import data
 from engine.mombasa.state import BookPos, SlotCard, State, TrackBonus
-from engine.mombasa.view import build
+from engine.mombasa.viewer import build
 from engine.rng import Rng
 from render.core import encode
 from render.mombasa import RENDERER

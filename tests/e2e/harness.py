@@ -20,7 +20,7 @@ MINIMAL_BOT = "tests.e2e.minimal_bot:main"
 
 def real_bot_available() -> bool:
     return (ROOT / "bot" / "discord" / "client.py").exists() and (
-        ROOT / "tests" / "titles" / "bazaar.py"
+        ROOT / "tests" / "titles" / "bazaar" / "__init__.py"
     ).exists()
 
 

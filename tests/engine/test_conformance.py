@@ -12,10 +12,17 @@ full games whose moves are built step by step through the menus (with detours "b
 * `Title.deciding` names the seats of `Title.prompts`;
 * at every prompt, the seat's default decision (`Title.default_move`) is a complete move that
   `apply` accepts on a copy;
+* the fast paths agree with the menus: a title whose automatic player keeps fast move lists or
+  shortcuts (`<title package>.bot.fast.pairs(state, seat)`, each a fast list beside the same list
+  built the plain way) gives equal pairs at every third position, for every seat;
 * the game ends.
 A title adds only its own rule tests."""
 
 from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Iterator
 
 import msgspec
 import pytest
@@ -93,6 +100,31 @@ def _build_move(title: Title, state, seat: int, rng: Rng) -> str:
     raise AssertionError("a menu path that never ends in a move")
 
 
+Pairs = Callable[[object, int], Iterator[tuple[str, object, object]]]
+
+
+def _fast_pairs(title: Title) -> Pairs | None:
+    """The title's `bot.fast.pairs` (in its own package), or None when it keeps no fast lists."""
+    package = sys.modules[type(title).__module__].__package__
+    try:
+        module = importlib.import_module(f"{package}.bot.fast")
+    except ModuleNotFoundError as exc:
+        if exc.name and f"{package}.bot.fast".startswith(exc.name):
+            return None
+        raise
+    return module.pairs
+
+
+def _check_fast(pairs: Pairs, state, seats: int) -> int:
+    """Every fast list equals its plain twin for every seat; how many pairs were compared."""
+    n = 0
+    for seat in range(seats):
+        for what, fast, plain in pairs(state, seat):
+            assert fast == plain, f"fast path {what} differs for seat {seat}"
+            n += 1
+    return n
+
+
 def _check_default(title: Title, state, seat: int) -> None:
     """The default decision (timeout policy "default") is a complete move `apply` accepts on a
     copy, never a step or BACK; asking for it changes nothing and gives the same move twice."""
@@ -122,6 +154,7 @@ def test_random_games_follow_the_contract(slug: str, seats: int, seed: int) -> N
     log: list[tuple[int, str]] = []
     after: list[bytes] = []  # the state after each move
     hidden_seen = False
+    pairs, compared = _fast_pairs(title), 0
     for n in range(MAX_MOVES):
         if title.result(state) is not None:
             break
@@ -132,6 +165,8 @@ def test_random_games_follow_the_contract(slug: str, seats: int, seed: int) -> N
         for p in prompts:  # a seat's top-level menu is its prompt (the host relies on it)
             assert title.choices(state, p.seat, ()) == p
             _check_default(title, state, p.seat)
+        if pairs is not None and n % 3 == 0:
+            compared += _check_fast(pairs, state, seats)
         before = title.encode(state), msgspec.json.encode(title.view(state, None))
         prompt = rng.choice(prompts)
         full = n % 7 == 0  # the whole menu tree is checked now and then; bots move otherwise
@@ -154,6 +189,7 @@ def test_random_games_follow_the_contract(slug: str, seats: int, seed: int) -> N
     else:
         pytest.fail(f"{slug} with {seats} seats did not end in {MAX_MOVES} decisions")
     assert hidden_seen == title.hidden_hands, "the leak check saw nothing hidden"
+    assert pairs is None or compared > 0, "the fast paths were never compared"
     result = title.result(state)
     assert result is not None and sorted(result.ranking) == list(range(seats))
     assert title.prompts(state) == [] and title.deciding(state) == []

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from engine.mombasa import setup
-from engine.mombasa.view import build
+from engine.mombasa.viewer import build
 from render import registry
 from render.core import encode
 from render.mombasa import RENDERER

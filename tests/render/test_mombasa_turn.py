@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from engine.mombasa import TITLE, setup
-from engine.mombasa.view import build
+from engine.mombasa.viewer import build
 from engine.rng import Rng
 from render.core import encode
 from render.mombasa import RENDERER

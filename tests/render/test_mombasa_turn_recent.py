@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from engine.mombasa import TITLE
-from engine.mombasa.view import build
+from engine.mombasa.viewer import build
 from render.core import encode
 from render.mombasa import RENDERER
 from render.mombasa.recent import ranked, since_last_turn

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.benares import TITLE, flow
+from engine.benares import TITLE, moves
 from engine.benares.data import data
 from engine.benares.state import Company, State, Task
 from engine.core import BACK, CHAIN, REPEAT, Event, Prompt, next_draft
@@ -96,7 +96,7 @@ def run_task(st: State, task: Task) -> list[Event]:
     """Push one task (e.g. an Advisor advance) on the current stack and resolve it."""
     ev: list[Event] = []
     st.stack.append(task)
-    flow.run(st, ev)
+    moves.run(st, ev)
     return ev
 
 

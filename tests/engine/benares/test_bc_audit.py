@@ -9,7 +9,7 @@ import yaml
 
 from engine.benares.actions import crate_price
 from engine.benares.data import load
-from engine.benares.flow import run
+from engine.benares.moves import run
 from engine.benares.posts import create_post
 from engine.core import IllegalAction
 from tests.engine.benares.bc_helpers import D, T, act, give, ids, new, texts, top

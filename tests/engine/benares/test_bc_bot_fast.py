@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 import pytest
 
-from engine.benares import bot, flow
+from engine.benares import moves
 from engine.benares.actions import (
     action_ids,
     action_options,
@@ -19,11 +19,12 @@ from engine.benares.actions import (
     crate_price,
     spec_of,
 )
-from engine.benares.bot_eval import OPEN, _prices, eval_key, evaluate
+from engine.benares.bot import candidates, fast
+from engine.benares.bot import player as bot
+from engine.benares.bot.evaluation import OPEN, _prices, eval_key, evaluate
 from engine.benares.clone import clone, draft
 from engine.benares.data import data
 from engine.benares.posts import legal_post_types, post_problem
-from engine.benares.prompts import OPTIONS
 from engine.benares.scoring import breakdown, final_score
 from engine.benares.state import Slot, State, Task
 from engine.benares.text import action_text
@@ -92,18 +93,17 @@ def reached(positions) -> list[State]:
 
 
 def test_quick_moves_are_the_options(positions, reached) -> None:
-    """`bot._quick_moves` lists the ids the option builders list, at every decision the
+    """`candidates.quick_moves` lists the ids the option builders list, at every decision the
     searches of some seeded positions reach."""
     kinds: Counter[str] = Counter()
     for st in [p[0] for p in positions] + reached:
         if not st.stack:
             continue
         t = st.stack[-1]
-        quick = bot._quick_moves(st, t)
-        if quick is not None:
+        for what, quick, plain in fast.pairs(st, t.seat):  # (engine/benares/bot/fast.py)
             kinds[t.kind] += 1
-            assert quick == [c.id for c in OPTIONS[t.kind](st, t) if not c.step]
-    assert set(kinds) == set(bot.QUICK), kinds
+            assert quick == plain, what
+    assert set(kinds) == set(candidates.QUICK), kinds
 
 
 def test_legal_post_types_are_those_without_a_problem(positions, reached) -> None:
@@ -125,7 +125,7 @@ def test_ending_a_turn_but_the_last_changes_no_value(reached) -> None:
         seat = st.stack[-1].seat
         assert bot._own_only(st) and not bot._mine(st, seat)
         ended = clone(st)
-        flow.run(ended, [])
+        moves.run(ended, [])
         assert ended.stack[-1].kind == "turn" and ended.turns_taken == st.turns_taken + 1
         assert eval_key(ended, seat) == eval_key(st, seat)
 
@@ -234,8 +234,8 @@ def test_a_draft_follows_the_rules_without_logging(positions) -> None:
     for st, seat, salt in positions:
         move = T.bot_choice(T.copy(st), seat, Rng.from_seed(salt))
         logged, quiet = clone(st), draft(clone(st))
-        assert all(e.private_to is not None for e in flow.decide(quiet, seat, move))
-        flow.decide(logged, seat, move)
+        assert all(e.private_to is not None for e in moves.decide(quiet, seat, move))
+        moves.decide(logged, seat, move)
         assert quiet.last == quiet.last_text == quiet.recent == []
         logged.last, logged.last_text, logged.recent = [], [], []
         assert T.encode(quiet) == T.encode(logged)
@@ -260,7 +260,7 @@ def test_searches_change_nothing_a_draft_shares(positions, monkeypatch) -> None:
 
 
 def _plain_waits(st: State, t: Task) -> bool:
-    """flow.waits without the `can_perform` shortcut."""
+    """moves.waits without the `can_perform` shortcut."""
     if t.kind in ("order", "sell_mode"):
         return True
     if t.kind != "turn":
@@ -278,8 +278,8 @@ def test_search_chooses_as_the_plain_search(positions, monkeypatch) -> None:
     monkeypatch.setattr(bot, "value", evaluate)
     monkeypatch.setattr(bot, "draft", lambda st, only=None: clone(st))
     monkeypatch.setattr(bot, "_run", lambda st, ev, last: run(st, ev, True) and None)
-    monkeypatch.setattr(flow, "waits", _plain_waits)
-    monkeypatch.setattr(bot, "_quick_moves", lambda st, t: None)
+    monkeypatch.setattr(moves, "waits", _plain_waits)
+    monkeypatch.setattr(candidates, "quick_moves", lambda st, t: None)
     after = bot.Search.after  # and never in place
     monkeypatch.setattr(
         bot.Search, "after", lambda self, st, cid, in_place=False: after(self, st, cid)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.benares.flow import run
+from engine.benares.moves import run
 from engine.benares.posts import create_post, post_problem
 from engine.benares.state import Task
 from engine.benares.view import BenaresView

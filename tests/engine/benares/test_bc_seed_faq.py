@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.benares.actions import move_ends
-from engine.benares.flow import run
 from engine.benares.market import adjust_markets
+from engine.benares.moves import run
 from engine.benares.posts import create_post
 from engine.benares.state import Task
 from tests.engine.benares.bc_helpers import (

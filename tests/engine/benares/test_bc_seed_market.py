@@ -4,8 +4,8 @@ Posts (see test_bc_seed.py)."""
 from __future__ import annotations
 
 from engine.benares.actions import crate_price
-from engine.benares.flow import run
 from engine.benares.market import adjust_markets
+from engine.benares.moves import run
 from engine.benares.posts import create_post
 from engine.benares.scoring import breakdown
 from engine.benares.state import Company, Task

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.benares import TITLE, bot_baseline
+from engine.benares import TITLE
+from engine.benares.bot import baseline as bot_baseline
 from engine.benares.state import State
 from engine.core import Title
 from engine.rng import Rng

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from engine.mombasa import bonus, books, display, expand, names, tracks
 from engine.mombasa import map as geo
-from engine.mombasa.bot_eval import (
+from engine.mombasa.bot.candidates import _area_score
+from engine.mombasa.bot.candidates import post_columns as _columns
+from engine.mombasa.bot.evaluation import (
     Ctx,
     _hand_value,
     card_worth,
@@ -17,8 +19,6 @@ from engine.mombasa.bot_eval import (
     share_credit,
     share_of,
 )
-from engine.mombasa.bot_moves import _area_score
-from engine.mombasa.bot_moves import post_columns as _columns
 from engine.mombasa.data import data
 from engine.mombasa.state import State, card_kind, clone
 
@@ -193,8 +193,9 @@ def expand_moves(st: State, seat: int, cx: Ctx, base: float) -> list[tuple[float
 
 def action_move(st: State, seat: int) -> str:
     """The best candidate of the actions `rounds.action_offers` lists, if it gains anything."""
-    from engine.mombasa import bot_moves, rounds
-    from engine.mombasa.bot_eval import try_move
+    from engine.mombasa import rounds
+    from engine.mombasa.bot import candidates as bot_moves
+    from engine.mombasa.bot.evaluation import try_move
 
     cx = Ctx(st, seat)
     base = evaluate(st, seat, cx)

@@ -1,4 +1,4 @@
-"""The heuristic automatic player (engine/mombasa/bot.py, R189, R194): always a complete legal
+"""The heuristic automatic player (engine/mombasa/bot/player.py, R189, R194): always a complete legal
 move, deterministic, blind to what its seat cannot see, and clearly stronger than random."""
 
 from __future__ import annotations

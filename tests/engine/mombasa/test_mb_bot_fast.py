@@ -13,18 +13,11 @@ from collections.abc import Iterator
 import pytest
 
 from engine.mombasa import TITLE as T
-from engine.mombasa import (
-    bonus,
-    book_points,
-    bot,
-    bot_eval,
-    bot_moves,
-    expand,
-    goods,
-    hidden,
-    tracks,
-)
+from engine.mombasa import bonus, book_points, expand, goods, hidden, tracks
 from engine.mombasa import map as geo
+from engine.mombasa.bot import candidates as bot_moves
+from engine.mombasa.bot import evaluation as bot_eval
+from engine.mombasa.bot import player as bot
 from engine.mombasa.data import data
 from engine.mombasa.state import State, card_kind, clone
 from engine.rng import Rng

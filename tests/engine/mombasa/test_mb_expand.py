@@ -222,7 +222,7 @@ def test_R195_menu_areas_read_as_the_board_shows_them() -> None:
     """Each area choice starts with the number and the reward its disc shows on the board,
     then its name; numbers are 1..N, one per area, north to south."""
     from engine.mombasa import names
-    from engine.mombasa.view import build
+    from engine.mombasa.viewer import build
 
     st = game()
     cards(st, BLUE, "C09", "D04")

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from engine.mombasa import TITLE as T
-from engine.mombasa import highlight, prompts
+from engine.mombasa import highlight, moves
 from engine.mombasa.state import BookPos, State, clone
-from engine.mombasa.view import hand_size
+from engine.mombasa.viewer import hand_size
 from engine.rng import Rng
 
 GAMES = [(301, 2, {}), (302, 3, {"tracks": "fixed"}), (303, 4, {})]
@@ -82,7 +82,7 @@ def test_marks_and_touched_as_plain(seed: int, seats: int, opts: dict[str, str])
         assert [_tupled(v) for _, v in fast] == list(plain.values())
         sim = clone(st)  # the rules' own `last`, then the plain highlight on top
         sim.last = []
-        prompts.apply(sim, seat, move)
+        moves.apply(sim, seat, move)
         T.apply(st, seat, move)
         assert st.last == plain_touched(plain, sim)
         shape_changes += [k for k, _ in highlight.marks(st)] != [k for k, _ in fast]

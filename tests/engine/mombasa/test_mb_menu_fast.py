@@ -10,9 +10,9 @@ from collections.abc import Iterator
 import pytest
 
 from engine.mombasa import TITLE as T
-from engine.mombasa import bonus_args, bonus_spaces, expand, expand_menu, goods, prompts, rounds
+from engine.mombasa import expand, expand_menu, prompts, rounds
 from engine.mombasa import map as geo
-from engine.mombasa.data import data
+from engine.mombasa.bot import fast
 from engine.mombasa.state import State, clone
 from engine.rng import Rng
 
@@ -45,13 +45,8 @@ def check_entries(st: State, seat: int) -> None:
 
 
 def check_shortcuts(st: State, seat: int) -> None:
-    for sid in bonus_spaces.space_ids(st):
-        assert bonus_args.takes_arg(st, sid) == (bonus_args.arg_tokens(st, seat, sid) is not None)
-    for pk in goods.picks(st, seat).values():
-        assert goods.can_buy(st, seat, pk) == bool(goods.buys(st, seat, pk))
-    for company in data().companies:
-        for pts in range(9):
-            assert geo.has_target(st, company, pts) == bool(geo.legal_targets(st, company, pts))
+    for what, quick, plain in fast.pairs(st, seat):  # (engine/mombasa/bot/fast.py)
+        assert quick == plain, what
 
 
 def check_expand(st: State, seat: int) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.core import same_position
 from engine.mombasa import TITLE
 from engine.mombasa.state import RECENT_KEEP
-from engine.mombasa.view import build
+from engine.mombasa.viewer import build
 from engine.rng import Rng
 from render.mombasa.samples import planning_game
 

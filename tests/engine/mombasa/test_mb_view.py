@@ -8,7 +8,7 @@ import msgspec
 
 from engine.mombasa import setup
 from engine.mombasa.state import SlotCard
-from engine.mombasa.view import build
+from engine.mombasa.viewer import build
 from render.mombasa.samples import mid_state, planning_state
 
 

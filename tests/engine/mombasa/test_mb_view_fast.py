@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from engine.mombasa import TITLE as T
-from engine.mombasa import view, view_faces, view_static
+from engine.mombasa import view_faces, view_static, viewer
 from engine.mombasa.data import data
 from engine.mombasa.view_static import Static, static
 from engine.rng import Rng
@@ -25,7 +25,7 @@ def test_side_tables_as_shares_at() -> None:
 def test_kept_books_as_built() -> None:
     d = data()
     for bid, b in d.books.items():
-        assert view_faces.book(bid) == view.Book(b.id, b.letter, list(b.req), list(b.reward))
+        assert view_faces.book(bid) == viewer.Book(b.id, b.letter, list(b.req), list(b.reward))
         assert view_faces.book(bid) is view_faces.book(bid)
     for t in d.start_tiles:
         for f in t.faces:
@@ -39,15 +39,15 @@ def test_views_from_kept_parts_as_from_scratch(seed: int, seats: int) -> None:
     k = 0
     while T.result(st) is None:
         for seat in (None, *range(seats)):
-            kept = msgspec.json.encode(view.build(st, seat))
+            kept = msgspec.json.encode(viewer.build(st, seat))
             now = static()
             view_static._CURRENT[:] = [Static(data())]  # nothing kept yet
             try:
-                assert msgspec.json.encode(view.build(st, seat)) == kept
+                assert msgspec.json.encode(viewer.build(st, seat)) == kept
             finally:
                 view_static._CURRENT[:] = [now]
         for comp, base in st.bases.items():
-            got = view._company(st, static(), comp, 0).share_value
+            got = viewer._company(st, static(), comp, 0).share_value
             plain = sum(
                 sum(col[: len(col) - n])
                 for col, n in zip(data().base_columns, base.posts, strict=True)

@@ -8,8 +8,10 @@ import pytest
 
 from engine.core import Choice, IllegalAction
 from engine.rng import Rng
-from engine.tidewater import TITLE, bot, bot_baseline
+from engine.tidewater import TITLE
 from engine.tidewater import prompts as pr
+from engine.tidewater.bot import baseline as bot_baseline
+from engine.tidewater.bot import player as bot
 
 T = TITLE
 

@@ -14,7 +14,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.rng import Rng
-from engine.tidewater import data, present, title
+from engine.tidewater import data, rules_text, title
 from engine.tidewater.data import Rules, raw_data, rules_for
 from tests.engine.tidewater.tw_helpers import (
     OVER,
@@ -90,7 +90,7 @@ def tuned_data() -> dict:
 def test_r72_rules_pages_take_their_numbers_from_the_data() -> None:
     """DESIGN numbers live in the data (spec section 0.2): the rules pages were literal text
     ("16 steps", "step 8", "6,5,5,...", "+2", "3/4/5 credits") and would lie after a re-tune."""
-    pages = "\n".join(present.rules_pages(Rules(tuned_data(), ())))
+    pages = "\n".join(rules_text.rules_pages(Rules(tuned_data(), ())))
     for text in (
         "20 steps",
         "step 10",
@@ -102,9 +102,9 @@ def test_r72_rules_pages_take_their_numbers_from_the_data() -> None:
     assert "slot 3, 4 or 5 for 2/4/5 credits" in pages and "you earn 2 per container" in pages
     assert "Funding (+2 credits)" in pages and "selling drops it by 2" in pages
     assert "(1/2/4/6/8 by stock)" in pages and "1 -> +1, 2 -> +2, 3 -> +3" in pages
-    default = "\n".join(present.rules_pages(rules_for(())))
+    default = "\n".join(rules_text.rules_pages(rules_for(())))
     assert "16 steps" in default and "step 8" in default and "+2 at the Far Market" in default
-    assert T.rules_pages() == present.rules_pages(rules_for(()))
+    assert T.rules_pages() == rules_text.rules_pages(rules_for(()))
     assert all(len(p) < 1800 for p in T.rules_pages())
 
 

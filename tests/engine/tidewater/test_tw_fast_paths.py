@@ -11,10 +11,11 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.rng import Rng
-from engine.tidewater import actions as act
-from engine.tidewater import bot, bot_eval, bot_moves, commands, shipping
-from engine.tidewater import options as op
-from engine.tidewater import prompts as pr
+from engine.tidewater import moves
+from engine.tidewater.bot import candidates as bot_moves
+from engine.tidewater.bot import evaluation as bot_eval
+from engine.tidewater.bot import fast
+from engine.tidewater.bot import player as bot
 from engine.tidewater.state import OVER, PAYOUT, START, State
 from tests.engine.tidewater.tw_helpers import T, new
 
@@ -36,60 +37,13 @@ GAMES = [(2, 3, {}), (3, 4, {"open_operations": "on"}), (4, 5, {"terminal_fee": 
 
 
 @pytest.mark.parametrize(("seats", "seed", "options"), GAMES)
-def test_option_lists_match_the_rule_checks(seats: int, seed: int, options: dict) -> None:
+def test_fast_lists_match_the_rule_checks(seats: int, seed: int, options: dict) -> None:
+    """The option lists and the top menu's steps (engine/tidewater/bot/fast.py), with the
+    variants on; the conformance suite runs the same pairs on its own games."""
     for state in _states(seats, seed, **options):
         for seat in range(seats):
-            first = [o for o in op.all_ops(state, seat) if not act.nav_op_error(state, seat, o)]
-            if not op.fits(state, seat, state.rules.nav_per_point):
-                first = []
-            assert op.nav_first_ops(state, seat) == first
-            assert op.has_nav_first_op(state, seat) == bool(first)
-            invest = [
-                (co, s.id)
-                for co in state.rules.companies
-                for s in state.rules.slots
-                if s.kind == "investment" and not act.invest_error(state, seat, co, s.id)
-            ]
-            if not op.fits(state, seat, state.rules.cost["invest"]):
-                invest = []
-            assert op.invest_options(state, seat) == invest
-            _check_free_options(state, seat)
-
-
-def _check_free_options(state: State, seat: int) -> None:
-    cos = state.rules.companies
-    sail = [
-        (co, port)
-        for co in cos
-        if not shipping.free_error(state, seat, "sail", co) and not state.ship(co).sailed
-        for port in shipping._reachable.__wrapped__(
-            state.rules, state.ship(co).port, frozenset(state.company(co).nav)
-        )
-    ]
-    assert op.sail_options(state, seat) == sail
-    deliver = [
-        co
-        for co in cos
-        if op.occupied(state, co)
-        and not shipping.deliver_error(state, seat, co, op.occupied(state, co)[:1])
-    ]
-    assert op.deliver_ships(state, seat) == deliver
-    dump = [
-        (co, s)
-        for co in cos
-        if not shipping.free_error(state, seat, "dump", co)
-        for s in op.occupied(state, co)
-    ]
-    assert op.dump_options(state, seat) == dump
-
-
-@pytest.mark.parametrize(("seats", "seed", "options"), GAMES)
-def test_top_steps_are_the_top_menus_steps(seats: int, seed: int, options: dict) -> None:
-    for state in _states(seats, seed, **options):
-        if state.phase == PAYOUT:
-            continue
-        _, listed = pr.top_menu(state, state.active)
-        assert pr.top_steps(state, state.active) == {c.id for c in listed if c.step}
+            for what, quick, plain in fast.pairs(state, seat):
+                assert quick == plain, what
 
 
 def _reference_look(state: State, seat: int, move: str) -> float | None:
@@ -97,7 +51,7 @@ def _reference_look(state: State, seat: int, move: str) -> float | None:
     copy = msgspec.json.decode(msgspec.json.encode(state), type=State)
     copy.rng = Rng.from_seed(bot.LOOK_SEED)
     try:
-        commands.apply(copy, seat, move)
+        moves.apply(copy, seat, move)
     except IllegalAction:
         return None
     return _reference_advantage(copy, seat)

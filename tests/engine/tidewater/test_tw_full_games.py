@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import MAX_CHOICE_ID, MAX_LABEL, IllegalAction, next_draft
 from engine.rng import Rng
-from engine.tidewater.bot import timeout_choice
+from engine.tidewater.bot.player import timeout_choice
 from tests.engine.tidewater.tw_helpers import (
     OVER,
     PAYOUT,

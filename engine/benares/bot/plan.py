@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engine.benares.bot_eval import DISC, RUPEE
+from engine.benares.bot.evaluation import DISC, RUPEE
 from engine.benares.data import data
 from engine.benares.menus import open_spaces
 from engine.benares.posts import post_problem

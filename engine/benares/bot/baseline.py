@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine.benares.actions import crate_price, load_max, move_ends, spec_of
 from engine.benares.data import data
-from engine.benares.flow import options
 from engine.benares.menus import card_menu, parse_play
+from engine.benares.moves import options
 from engine.benares.posts import legal_post_types
 from engine.benares.state import State, Task
 from engine.core import Choice

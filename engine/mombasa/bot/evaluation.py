@@ -1,5 +1,5 @@
 """The automatic player's evaluation: `evaluate(st, seat)`, a cheap estimate of the seat's final
-score (see bot.py), `try_move` (a move applied to a copy and scored) and the per-track values
+score (see player.py), `try_move` (a move applied to a copy and scored) and the per-track values
 the candidate moves are pre-scored with."""
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ class Ctx:
         p = st.players[seat]
         self.cards = (list(p.hand), [list(pile) for pile in p.piles], list(p.slots))
         self.hand = _cards_value(owned_cards(st, seat))
-        self.area_rewards: dict[tuple[str, int], float] = {}  # bot_moves._reward_score
+        self.area_rewards: dict[tuple[str, int], float] = {}  # candidates._reward_score
         #: the last `track_values` asked: (state, seat, steps, rows)
         self.track_rows: tuple[State, int, int, dict[str, list[tuple[float, int]]]] | None = None
 

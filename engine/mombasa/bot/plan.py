@@ -1,11 +1,11 @@
-"""The automatic player's plan: greedy, card by card, by the marginal worth of the plan (see bot.py)."""
+"""The automatic player's plan: greedy, card by card, by the marginal worth of the plan (see player.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from engine.mombasa import bases, books, goods, planning, rounds, tracks
-from engine.mombasa.bot_eval import rounds_left
+from engine.mombasa.bot.evaluation import rounds_left
 from engine.mombasa.data import CardDef, data
 from engine.mombasa.state import State, card_kind
 

@@ -1,6 +1,6 @@
-"""Candidate complete moves for the automatic player (ids as in engine.tidewater.commands).
+"""Candidate complete moves for the automatic player (ids as in engine.tidewater.moves).
 
-Only a useful subset of the legal moves: the look-ahead (engine.tidewater.bot) tries each on a
+Only a useful subset of the legal moves: the look-ahead (engine.tidewater.bot.player) tries each on a
 copy and `apply` refuses any that is illegal (R84), so a candidate may be wrong but never played.
 Produce (R91) is left out: its draw is hidden information (spec section 2).
 """

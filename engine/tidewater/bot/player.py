@@ -1,7 +1,7 @@
 """The automatic player (issue 12): a one-move look-ahead over candidate complete moves.
 
-Each candidate (engine.tidewater.bot_moves) is applied to a copy of the state and the result is
-scored by engine.tidewater.bot_eval: every seat's estimated final score (R117), the payouts to
+Each candidate (engine.tidewater.bot.candidates) is applied to a copy of the state and the result is
+scored by engine.tidewater.bot.evaluation: every seat's estimated final score (R117), the payouts to
 come played forward. The bot takes free actions while they gain, then the best time-costing
 action, and stops (R77) when nothing beats Funding by a margin. It decides from public
 information only (spec section 2) and never draws from the game's generator.
@@ -17,10 +17,10 @@ import msgspec
 
 from engine.core import BACK, MAX_DRAFT_STEPS, IllegalAction, Prompt
 from engine.rng import Rng
-from engine.tidewater import bot_moves as moves
-from engine.tidewater import commands, track
+from engine.tidewater import moves, track
 from engine.tidewater import prompts as pr
-from engine.tidewater.bot_eval import advantage
+from engine.tidewater.bot import candidates
+from engine.tidewater.bot.evaluation import advantage
 from engine.tidewater.state import PAYOUT, START, Last, State
 
 #: A free action is taken only if it gains at least this much.
@@ -33,19 +33,19 @@ LOOK_SEED = 12
 
 def plan(state: State, seat: int, rng: Rng) -> str:
     """A complete move id (reached through menus by a player) the bot wants to play now: the
-    candidate whose one-move look-ahead gives the best estimate (engine.tidewater.bot_eval)."""
+    candidate whose one-move look-ahead gives the best estimate (engine.tidewater.bot.evaluation)."""
     ahead = Lookahead(state, seat)
     if state.phase == PAYOUT:  # R57, R114: the dividend that serves this seat best
         pay = state.payout
         assert pay is not None
         return ahead.best([f"div:{d}" for d in pay.options])[0] or f"div:{max(pay.options)}"
     base = advantage(state, seat)
-    free, gain = ahead.best(moves.free_moves(state, seat))
+    free, gain = ahead.best(candidates.free_moves(state, seat))
     if free is not None and gain > base + EPS:
         return free
     if state.phase == START:
         return "done"
-    cands = moves.time_moves(state, seat)
+    cands = candidates.time_moves(state, seat)
     move, value = ahead.best(cands)
     if track.can_stop(state):  # R7, R77: stop unless a move is clearly worth taking now
         fund = ahead.value("fund")
@@ -76,7 +76,7 @@ class Lookahead:
     def _look(self, move: str) -> float | None:
         copy = _DECODER.decode(self.snap)
         try:
-            commands.apply(copy, self.seat, move)
+            moves.apply(copy, self.seat, move)
         except IllegalAction:
             return None
         return advantage(copy, self.seat)

@@ -21,7 +21,7 @@ DISC = 2.1
 RUPEE = 0.2
 #: Advisor rewards by even row in VP (R82): ₹2, a goods step, a city row, a disc, 3 VP.
 ADVISOR = {2: 0.4, 4: 0.7, 6: 0.5, 8: DISC, 10: 3.0}
-#: An open Company board space: a played card is never "" (flow._play), so a space without
+#: An open Company board space: a played card is never "" (moves._play), so a space without
 #: a card is exactly this (test_bc_bot_fast.py checks); `list.count` finds them fast.
 OPEN = Slot()
 #: Concession effects in VP (R111).

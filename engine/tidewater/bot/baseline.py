@@ -16,7 +16,7 @@ from engine.tidewater import actions as act
 from engine.tidewater import options as opt
 from engine.tidewater import prompts as pr
 from engine.tidewater import shipping, track
-from engine.tidewater.bot import first_move, reachable  # (menu walking, unchanged)
+from engine.tidewater.bot.player import first_move, reachable  # (menu walking, unchanged)
 from engine.tidewater.market import holds
 from engine.tidewater.state import PAYOUT, START, State
 

@@ -1,6 +1,6 @@
 """The automatic player's candidate moves of the action phase: complete moves per action (goods,
-expand, bookkeeper, bonus markers, diamond merchant), each scored by `bot_eval`; `action_move`
-picks the best (see bot.py)."""
+expand, bookkeeper, bonus markers, diamond merchant), each scored by `evaluation`; `action_move`
+picks the best (see player.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import functools
 from engine.core import IllegalAction
 from engine.mombasa import bases, bonus, books, diamonds, expand, goods, names, rounds, tracks
 from engine.mombasa import map as geo
-from engine.mombasa.bot_eval import (
+from engine.mombasa.bot.evaluation import (
     Ctx,
     card_worth,
     evaluate,

@@ -3,8 +3,8 @@
 A turn is searched play by play (every card, open space and mode, R71): each play is applied to
 a copy and the rest of the turn is finished there by the seat's own greedy choices (every choice
 inside a turn is the active player's, R114, and nothing random happens in a turn, section 4).
-The end of the turn is scored by `bot_eval.evaluate` plus what the remaining cards are worth on
-the remaining spaces (`bot_plan.future`). Decisions inside a turn are made the same way. Only
+The end of the turn is scored by `evaluation.evaluate` plus what the remaining cards are worth on
+the remaining spaces (`plan.future`). Decisions inside a turn are made the same way. Only
 public state and the seat's own hand are read: a copy keeps other hands and the deck, but no
 evaluation looks at them (R129), and a search stops as soon as the turn ends.
 
@@ -12,17 +12,15 @@ It returns complete moves only (choice ids, never menu positions or labels)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from engine.benares import flow, intertwine
-from engine.benares.actions import action_ids, spec_of
-from engine.benares.bot_eval import eval_key, evaluate
-from engine.benares.bot_plan import future, invest_pick, play_guesses, ranked_plays
+from engine.benares import moves
+from engine.benares.bot import candidates
+from engine.benares.bot.evaluation import eval_key, evaluate
+from engine.benares.bot.plan import future, invest_pick, play_guesses, ranked_plays
 from engine.benares.clone import draft
 from engine.benares.data import data
 from engine.benares.menus import MODES, open_spaces, play_id
-from engine.benares.prompts import OPTIONS, halves
-from engine.benares.state import State, Task
+from engine.benares.prompts import OPTIONS
+from engine.benares.state import State
 from engine.core import Event
 from engine.rng import Rng
 
@@ -32,8 +30,6 @@ FUTURE = 0.6
 WIDTH = 16
 #: Safety bound on the decisions of one turn in a search.
 MAX_STEPS = 64
-#: The moves of an order decision (R9), after "pool" when both actions are Moves (VARIANT).
-ORDERS = ["first:card", "first:company"]
 
 
 def _mine(st: State, seat: int) -> bool:
@@ -44,78 +40,15 @@ def _mine(st: State, seat: int) -> bool:
     return t.seat == seat and t.kind != "turn" and t.kind != "end_turn"
 
 
-def _order_moves(st: State, t: Task) -> list[str]:
-    card_ref, comp_ref = halves(t)
-    pool = intertwine.enabled(st) and spec_of(card_ref)["kind"] == "move"
-    pool = pool and spec_of(comp_ref)["kind"] == "move"
-    return ["pool", *ORDERS] if pool else ORDERS[:]
-
-
-def _action_moves(st: State, t: Task) -> list[str]:
-    ids = action_ids(st, t.seat, spec_of(t.a))
-    return ids + ["decline"] if ids else ids
-
-
-def _card_dev_moves(st: State, t: Task) -> list[str] | None:
-    if t.n > 1 and intertwine.enabled(st):  # "company_now" may be offered: not listed here
-        return None
-    ids = action_ids(st, t.seat, data().cards[t.a]["dev"])
-    return ids + ["decline"] if ids else ids
-
-
-def _good_moves(st: State, t: Task) -> list[str]:
-    d = data()
-    goods = st.companies[t.seat].goods
-    return [f"good:{g}" for g in d.goods if goods[g] < d.max_pos]
-
-
-def _pawn_moves(st: State, t: Task) -> list[str]:
-    rows = st.companies[t.seat].rows
-    return [f"pawn:{p}" for p in t.a.split(",") if rows[p] < data().max_row]
-
-
-def _sell_moves(st: State, t: Task) -> list[str]:
-    return [f"n:{k}" for k in range(st.companies[t.seat].hold.get(t.b, 0), -1, -1)]
-
-
-#: Decision kind -> its complete moves as the option builders (prompts.OPTIONS) list them, but
-#: without labels (None: build the options). test_bc_bot_fast.py compares them.
-QUICK: dict[str, Callable[[State, Task], list[str] | None]] = {
-    "order": _order_moves,
-    "action": _action_moves,
-    "card_dev": _card_dev_moves,
-    "pick_pawn": _pawn_moves,
-    "pick_good": _good_moves,
-    "sell_mode": lambda st, t: ["sell:all", "sell:none"],  # and the "sell:pick" step
-    "sell": _sell_moves,
-    "mix": intertwine.option_ids,
-}
-
-
-def _quick_moves(st: State, t: Task) -> list[str] | None:
-    """The complete moves of decision `t` without labels, or None (see QUICK)."""
-    quick = QUICK.get(t.kind)
-    return None if quick is None else quick(st, t)
-
-
-def _moves(st: State) -> list[str]:
-    """The complete moves of the top decision (the option builders, without label work)."""
-    t = st.stack[-1]
-    quick = _quick_moves(st, t)
-    if quick is not None:
-        return quick
-    return [c.id for c in OPTIONS[t.kind](st, t) if not c.step]
-
-
 def _run(st: State, ev: list[Event], last_turn: bool) -> list[str] | None:
-    """`flow.run` for a search copy: automatic tasks, and single options taken (R114).
+    """`moves.run` for a search copy: automatic tasks, and single options taken (R114).
     Returns the complete moves of the decision it stops at when it had to build them to see
-    that it waits (`_moves` of the result, saving the search a second build), else None.
+    that it waits (`candidates.top_moves` of the result, saving the search a second build), else None.
     It stops at the end of the turn; there unless `last_turn`: ending any other turn only
     passes the turn on (administration.end_turn), which no value reads, while the last turn
     of a round starts the Administration phase."""
     stack = st.stack
-    auto_tasks = flow.AUTO
+    auto_tasks = moves.AUTO
     while stack:
         top = stack[-1]
         kind = top.kind
@@ -128,9 +61,9 @@ def _run(st: State, ev: list[Event], last_turn: bool) -> list[str] | None:
             continue
         if kind == "turn" or kind == "invest":  # the turn is over: never read the next hand
             return None
-        quick = _quick_moves(st, top)
+        quick = candidates.quick_moves(st, top)
         if quick is None:
-            if flow.waits(st, top):  # a real decision: no need to build its options
+            if moves.waits(st, top):  # a real decision: no need to build its options
                 return None
             found = OPTIONS[kind](st, top)
             if len(found) >= 2 or any(c.step for c in found):
@@ -141,7 +74,7 @@ def _run(st: State, ev: list[Event], last_turn: bool) -> list[str] | None:
         else:  # a single way or none: it resolves itself (R114)
             cid = quick[0] if quick else ""
         stack.pop()
-        flow.CHOOSE[kind](st, top, cid, ev)
+        moves.CHOOSE[kind](st, top, cid, ev)
     return None
 
 
@@ -189,13 +122,13 @@ class Search:
         self.last_turn = self.only is None  # (see `_run`)
 
     def after(self, st: State, cid: str, in_place: bool = False) -> Node:
-        """A copy of `st` after this seat's move `cid` (one of `_moves` or a listed play).
+        """A copy of `st` after this seat's move `cid` (one of `candidates.top_moves` or a listed play).
         `in_place`: `st` itself is changed instead, a draft of this search that nothing reads
         any more (the last option of a decision in `finish`)."""
         new = st if in_place else draft(st, self.only)
         top = new.stack.pop()
         ev: list[Event] = []
-        flow.CHOOSE[top.kind](new, top, cid, ev)
+        moves.CHOOSE[top.kind](new, top, cid, ev)
         return new, _run(new, ev, self.last_turn)
 
     def finish(self, node: Node) -> tuple[State, float]:
@@ -203,14 +136,14 @@ class Search:
         the order of a play's two actions (R9) is searched to the end of the turn. Returns
         the end state and its value (already known when a step was taken: not computed
         twice). `node` is this search's own (from `after`): its state is changed."""
-        st, moves = node
+        st, listed = node
         seat = self.seat
         known: float | None = None
         for _ in range(MAX_STEPS):
             if not _mine(st, seat):
                 break
             deep = st.stack[-1].kind == "order"
-            ids = _moves(st) if moves is None else moves
+            ids = candidates.top_moves(st) if listed is None else listed
             if not ids:
                 break
             best_v, best = -1e18, node
@@ -224,7 +157,7 @@ class Search:
                     v = value(nxt[0], seat)
                 if v > best_v:
                     best_v, best = v, nxt
-            (st, moves), known = best, best_v
+            (st, listed), known = best, best_v
         return st, value(st, seat) if known is None else known
 
 
@@ -234,7 +167,7 @@ def _noise(rng: Rng) -> float:
 
 def _turn(st: State, seat: int, rng: Rng) -> str:
     """The best complete play `play:<card>:<mode>:<space>` of the hand: the plays whose rough
-    guess (`bot_plan`) is among the best `WIDTH` distinct ones are searched."""
+    guess (`plan`) is among the best `WIDTH` distinct ones are searched."""
     hand = st.companies[seat].hand
     guesses = play_guesses(st, seat, hand)
     spaces = open_spaces(st, seat)
@@ -285,7 +218,7 @@ def choose(st: State, seat: int, rng: Rng) -> str:
     t = st.stack[-1]
     if t.kind == "turn":
         return _turn(st, seat, rng)
-    ids = _moves(st)
+    ids = candidates.top_moves(st)
     if len(ids) == 1:
         return ids[0]
     if t.kind == "boat":

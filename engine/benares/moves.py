@@ -1,4 +1,5 @@
-"""The resolution loop: automatic tasks run at once, decision tasks wait for a choice.
+"""Applying a decision (`decide`) and the resolution loop it starts (`run`, on the task stack of
+engine/kit/tasks.py): automatic tasks run at once, decision tasks wait for a choice.
 
 A decision with a single legal option (or none) is resolved by the engine (R114), so every
 prompt shown to a player has at least two options."""
@@ -35,7 +36,8 @@ from engine.benares.text import (
     touch,
 )
 from engine.benares.treasury import credit, gain, gain_discs, gain_vp
-from engine.core import BACK, Event, IllegalAction
+from engine.core import BACK, CHAIN, REPEAT, Event, IllegalAction
+from engine.kit import tasks
 
 Chooser = Callable[[State, Task, str, list[Event]], None]
 
@@ -275,21 +277,18 @@ CHOOSE: dict[str, Chooser] = {
 
 def run(st: State, ev: list[Event]) -> None:
     """Resolve until a real decision (two or more options) is on top, or the stack is empty."""
-    stack = st.stack
-    while stack:
-        top = stack[-1]
-        auto = AUTO.get(top.kind)
-        if auto is not None:
-            stack.pop()
-            auto(st, top, ev)
-            continue
-        if waits(st, top):
-            return
-        found = bare_options(st, top)
-        if len(found) >= 2 or any(c.step for c in found):
-            return
-        stack.pop()
-        CHOOSE[top.kind](st, top, found[0].id if found else "", ev)
+    tasks.resolve(st, st.stack, AUTO, _forced, CHOOSE, ev)
+
+
+def _forced(st: State, t: Task) -> str | None:
+    """The move decision `t` resolves to by itself (R114): its only option, "" when it has none;
+    None when it waits for its seat (two or more options, or a step)."""
+    if waits(st, t):
+        return None
+    found = bare_options(st, t)
+    if len(found) >= 2 or any(c.step for c in found):
+        return None
+    return found[0].id if found else ""
 
 
 def waits(st: State, t: Task) -> bool:
@@ -308,6 +307,15 @@ def waits(st: State, t: Task) -> bool:
         return False
     c = st.companies[t.seat]
     return len(c.hand) >= 2 or bool(c.hand) and any(not s.card for s in c.board)
+
+
+def apply(st: State, seat: int, cid: str) -> list[Event]:
+    """One complete move of `seat`: a chain of decisions (chains.py) or a single one (`decide`)."""
+    if CHAIN in cid or REPEAT in cid:
+        from engine.benares import chains  # (chains builds on `decide`: imported on first use)
+
+        return chains.apply(st, seat, cid)
+    return decide(st, seat, cid)
 
 
 def decide(st: State, seat: int, cid: str) -> list[Event]:

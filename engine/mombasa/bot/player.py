@@ -28,8 +28,8 @@ opponents' shares gain.
 
 Deterministic: no randomness is needed at all (the rng is accepted for the interface).
 
-The parts: `bot_eval` (evaluation), `bot_moves` (candidate moves of the action phase),
-`bot_plan` (planning); this module holds the seat's knowledge and the other decisions.
+The parts: `evaluation`, `candidates` (candidate moves of the action phase),
+`plan` (planning); this module holds the seat's knowledge and the other decisions.
 """
 
 from __future__ import annotations
@@ -38,15 +38,15 @@ import msgspec
 
 from engine.core import IllegalAction
 from engine.mombasa import prompts, rounds
-from engine.mombasa.bot_eval import GROWTH, OPP_WEIGHT, Ctx, card_worth, evaluate
-from engine.mombasa.bot_moves import (
+from engine.mombasa.bot.candidates import (
     action_move,
     bonus_moves,
     bookkeeper_moves,
     expand_moves,
     goods_moves,
 )
-from engine.mombasa.bot_plan import plan_move
+from engine.mombasa.bot.evaluation import GROWTH, OPP_WEIGHT, Ctx, card_worth, evaluate
+from engine.mombasa.bot.plan import plan_move
 from engine.mombasa.data import data
 from engine.mombasa.hidden import rearrange_hidden_cards
 from engine.mombasa.state import Plan, Player, StartDeal, State

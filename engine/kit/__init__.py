@@ -1,0 +1,1 @@
+"""Parts a title may build its rules on (docs/adding-a-title.md): the task stack (`tasks`)."""
