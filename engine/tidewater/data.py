@@ -34,6 +34,15 @@ def raw_data() -> dict[str, Any]:
 
 def validate(d: dict[str, Any]) -> None:
     """The load-time checks of spec section 20.8 plus the SEED assertions."""
+    _check_time(d)
+    _check_map(d)
+    _check_names(d)
+    _check_counts(d)
+    _check_seed_values(d)
+    _check_supported(d)
+
+
+def _check_time(d: dict[str, Any]) -> None:
     tt = d["time_track"]
     if not 0 < tt["halfway_step"] < tt["steps_per_round"]:
         raise DataError("halfway_step must lie strictly inside the round")
@@ -41,6 +50,10 @@ def validate(d: dict[str, Any]) -> None:
         cost = a.get("time", a.get("time_per_point", 0) * a.get("max_points", 1))
         if cost > tt["steps_per_round"]:
             raise DataError(f"action {name} costs more than a round")
+
+
+def _check_map(d: dict[str, Any]) -> None:
+    """Sea adjacency is symmetric and ports and sea hexes list each other."""
     m = d["map"]
     for h, info in m["sea_hexes"].items():
         for other in info["adj"]:
@@ -53,6 +66,11 @@ def validate(d: dict[str, Any]) -> None:
         for h in info["sea"]:
             if p not in m["sea_hexes"][h]["ports"]:
                 raise DataError(f"sea hex {h} does not list port {p}")
+
+
+def _check_names(d: dict[str, Any]) -> None:
+    """Every place and slot has a display name."""
+    m = d["map"]
     names = d["names"]
     for section, ids in (
         ("company_hexes", m["company_hexes"]),
@@ -63,6 +81,10 @@ def validate(d: dict[str, Any]) -> None:
         missing = [i for i in ids if not names[section].get(i)]
         if missing:
             raise DataError(f"names.{section} lacks a display name for {', '.join(missing)}")
+
+
+def _check_counts(d: dict[str, Any]) -> None:
+    """Containers, the demand queue, wage bands and dividends add up."""
     c = d["containers"]
     if c["per_colour"] * len(c["colours"]) != c["total"]:
         raise DataError("per_colour x colours != total")
@@ -83,7 +105,11 @@ def validate(d: dict[str, Any]) -> None:
     for opt in d["dividend"]["per_share_options"]:
         if opt not in d["dividend"]["stock_effect"]:
             raise DataError(f"no stock effect for dividend {opt}")
-    # SEED values (not tuning knobs).
+
+
+def _check_seed_values(d: dict[str, Any]) -> None:
+    """SEED values (not tuning knobs)."""
+    st = d["stock"]
     seed_checks = [
         (d["game"]["rounds"], 3, "rounds"),
         (d["production_display"]["hex_cap"], 6, "hex cap"),
@@ -98,7 +124,11 @@ def validate(d: dict[str, Any]) -> None:
     for value, expected, what in seed_checks:
         if value != expected:
             raise DataError(f"SEED value changed: {what}")
-    # Procedures the code implements for one value only: refuse data it cannot honour.
+
+
+def _check_supported(d: dict[str, Any]) -> None:
+    """Procedures the code implements for one value only (refuse data it cannot honour), then
+    the SEED time costs and wage table."""
     fa = d["free_actions"]
     supported = [
         (d["load_defaults"]["slot"], "lowest_free", "load_defaults.slot"),
@@ -143,6 +173,18 @@ class Rules:
     def __init__(self, d: dict[str, Any], variants: tuple[str, ...]) -> None:
         self.variants = variants
         self.raw = d
+        self._read_time(d, variants)
+        self._read_actions(d)
+        self._read_map(d)
+        self._read_companies(d)
+        self._read_ships(d)
+        self._read_stock(d)
+        self._read_goods(d)
+        self._read_permissions(d, variants)
+        self.bot_defaults: dict[str, str] = dict(d["bot_defaults"])
+
+    def _read_time(self, d: dict[str, Any], variants: tuple[str, ...]) -> None:
+        """Rounds, seats and the time track (V2 shortens the round)."""
         tt = d["time_track"]
         self.rounds: int = d["game"]["rounds"]
         self.min_players: int = d["game"]["players"]["min"]
@@ -154,6 +196,9 @@ class Rules:
             v2 = d["variants"]["V2_short_game"]
             self.steps = v2["steps_per_round"]
             self.halfway = v2["halfway_step"]
+
+    def _read_actions(self, d: dict[str, Any]) -> None:
+        """What each action costs in time, and the players' starting means."""
         acts = d["actions"]
         self.cost = {
             "load": acts["load_container"]["time"],
@@ -169,6 +214,7 @@ class Rules:
         self.starting_credits: dict[int, int] = dict(d["players"]["starting_credits"])
         self.investment_discs: int = d["players"]["investment_discs_each"]
 
+    def _read_map(self, d: dict[str, Any]) -> None:
         m = d["map"]
         self.company_hexes: dict[str, dict[str, Any]] = m["company_hexes"]
         self.ports: dict[str, dict[str, Any]] = m["ports"]
@@ -180,6 +226,7 @@ class Rules:
             p: i.get("company") if i["type"] == "company" else None for p, i in self.ports.items()
         }
 
+    def _read_companies(self, d: dict[str, Any]) -> None:
         self.companies: list[str] = [c["id"] for c in d["companies"]]
         self.cinfo: dict[str, dict[str, Any]] = {c["id"]: c for c in d["companies"]}
         self.cindex: dict[str, int] = {c: i for i, c in enumerate(self.companies)}
@@ -197,6 +244,8 @@ class Rules:
         self.start_on_hex: int = cd["start_containers_on_hex"]
         self.initial_stock_seq: dict[str, int] = dict(d["stock_market_order"]["initial_stock_seq"])
 
+    def _read_ships(self, d: dict[str, Any]) -> None:
+        """Ship slots, the display names players read, the investor fee."""
         self.slots: list[SlotSpec] = [
             SlotSpec(s["id"], s["type"], s.get("cost", 0)) for s in d["ship"]["slots"]
         ]
@@ -211,6 +260,8 @@ class Rules:
         self.slot_names: dict[str, str] = dict(nm["slots"])
         self.investor_fee: int = d["ship"]["investor_fee_per_delivered_container"]
 
+    def _read_stock(self, d: dict[str, Any]) -> None:
+        """Stock track, wages and dividends."""
         st = d["stock"]
         self.stock_min: int = st["min"]
         self.stock_max: int = st["max"]
@@ -226,6 +277,8 @@ class Rules:
         self.unpaid_wage_effect: int = dv["unpaid_wage_stock_effect"]
         self.auto_apply_only_option: bool = dv["auto_apply_if_only_option"]
 
+    def _read_goods(self, d: dict[str, Any]) -> None:
+        """Containers, the production display and the demand queue."""
         c = d["containers"]
         self.colours: list[str] = list(c["colours"])
         self.per_colour: int = c["per_colour"]
@@ -238,6 +291,8 @@ class Rules:
         self.markers_per_colour: int = q["markers_per_colour"]
         self.port_bonus: dict[str, int] = dict(q["port_bonus"])
 
+    def _read_permissions(self, d: dict[str, Any], variants: tuple[str, ...]) -> None:
+        """Who may do what (V3 opens operations to anyone) and the V1 terminal fee."""
         self.shareholder_min: int = d["permissions"]["shareholder_min_shares"]
         self.perm: dict[str, str] = {
             k: v for k, v in d["permissions"].items() if k != "shareholder_min_shares"
@@ -249,7 +304,6 @@ class Rules:
         self.terminal_fee: int | None = (
             d["variants"]["V1_terminal_fee"]["fee"] if "V1_terminal_fee" in variants else None
         )
-        self.bot_defaults: dict[str, str] = dict(d["bot_defaults"])
 
     def wage(self, stock: int) -> int:
         return self._wage[stock]

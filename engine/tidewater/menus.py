@@ -27,6 +27,7 @@ from engine.tidewater.menu_parts import (
     turn_info,
 )
 from engine.tidewater.menus_free import deliver_first, deliver_order, dump
+from engine.tidewater.navigation import describe_op, parse_op
 from engine.tidewater.production import colour_word
 from engine.tidewater.state import State
 
@@ -80,8 +81,8 @@ def _nav_first(state: State, seat: int, arg: str) -> Menu:
     both = 2 * len(ops) < SHOWN_AT_ONCE  # (and "back")
     ch = []
     for o in ops:
-        label = nm.cap(act.describe_op(state, o))
-        _, co, _, _ = act.parse_op(o)
+        label = nm.cap(describe_op(state, o))
+        _, co, _, _ = parse_op(o)
         group = f"{company_name(state, co)} points"
         if two and both:
             # one point is one choice; a second one is named on the next menu ("Also ...
@@ -116,19 +117,19 @@ def _nav_first(state: State, seat: int, arg: str) -> Menu:
 
 def _nav_second(state: State, seat: int, arg: str) -> Menu:
     r = state.rules
-    ch = [Choice(f"nav:{arg}", f"Just {act.describe_op(state, arg)} {t(r.nav_per_point)}", G_TIME)]
+    ch = [Choice(f"nav:{arg}", f"Just {describe_op(state, arg)} {t(r.nav_per_point)}", G_TIME)]
     for o in op.nav_second_ops(state, seat, arg):
-        _, co, _, _ = act.parse_op(o)
+        _, co, _, _ = parse_op(o)
         ch.append(
             Choice(
                 f"nav:{arg}+{o}",
-                f"Also {act.describe_op(state, o)} {t(2 * r.nav_per_point)}",
+                f"Also {describe_op(state, o)} {t(2 * r.nav_per_point)}",
                 f"{company_name(state, co)} points",
             )
         )
     text = (
         f"Add a second navigation point ({nm.time(2 * r.nav_per_point)} in total) or keep "
-        f"just this one ({nm.time(r.nav_per_point)})? First: {act.describe_op(state, arg)}."
+        f"just this one ({nm.time(r.nav_per_point)})? First: {describe_op(state, arg)}."
     )
     return text, ch
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.core import BACK, CHAIN, Event, IllegalAction
 from engine.tidewater import actions as act
 from engine.tidewater import chains, flow, shipping
+from engine.tidewater.navigation import do_nav, nav_cost, nav_error
 from engine.tidewater.state import RECENT_KEEP, Last, State
 
 
@@ -82,10 +83,10 @@ def time_costing(state: State, seat: int, head: str, rest: str) -> list[Event]:
         )
     if head == "nav":
         ops = rest.split("+")
-        cost = act.nav_cost(state, ops)
+        cost = nav_cost(state, ops)
         flow.check_time_action(state, seat, cost)
-        _fail(act.nav_error(state, seat, ops))
-        return flow.time_action(state, seat, "nav", cost, lambda t: act.do_nav(state, seat, ops, t))
+        _fail(nav_error(state, seat, ops))
+        return flow.time_action(state, seat, "nav", cost, lambda t: do_nav(state, seat, ops, t))
     if head == "invest":
         co, _, slot = rest.partition(":")
         cost = r.cost["invest"]

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from engine.tidewater import actions as act
 from engine.tidewater import shipping
 from engine.tidewater.market import buy_error, permitted, sell_error
+from engine.tidewater.navigation import nav_op_error, parse_op
 from engine.tidewater.state import TURN, State
 
 
@@ -76,7 +77,7 @@ def all_ops(state: State, seat: int, prior: str | None = None) -> list[str]:
     pf: str | None = None
     pt = ""
     if prior is not None:
-        _, pc, pf, pt = act.parse_op(prior)
+        _, pc, pf, pt = parse_op(prior)
     for c in state.companies:
         hexes = list(c.nav)
         if c.id == pc:
@@ -97,9 +98,7 @@ def all_ops(state: State, seat: int, prior: str | None = None) -> list[str]:
 def nav_second_ops(state: State, seat: int, first: str) -> list[str]:
     if not two_points_fit(state, seat):
         return []
-    return [
-        op for op in all_ops(state, seat, first) if not act.nav_op_error(state, seat, op, first)
-    ]
+    return [op for op in all_ops(state, seat, first) if not nav_op_error(state, seat, op, first)]
 
 
 def invest_options(state: State, seat: int) -> list[tuple[str, str]]:

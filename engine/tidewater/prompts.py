@@ -167,8 +167,6 @@ def top_steps(state: State, seat: int) -> set[str]:
 
 
 def top_menu(state: State, seat: int) -> Menu:
-    r = state.rules
-    p = state.players[seat]
     steps = top_steps(state, seat)
     ch: list[Choice] = []
     ch += sail_choices(state, seat)
@@ -177,16 +175,29 @@ def top_menu(state: State, seat: int) -> Menu:
     if ">dump" in steps:
         ch.append(push(">dump", "Dump a container back into the bag... (free)", G_FREE))
     if state.phase == START:
-        ch.append(Choice("done", "Done: end your round on Start (free)", G_TURN))
-        if len(ch) > 1:
-            text = f"Seat {seat + 1}, you reached Start: take any free actions, then choose Done."
-        else:
-            text = f"Seat {seat + 1}, you reached Start with no free action left: choose Done."
-        if state.first_finisher is None:
-            text += " As the first to arrive, your Done triggers production and the payout."
-        return text, in_order(ch)
+        return _start_menu(state, seat, ch)
     if track.can_stop(state):
         ch.append(Choice("stop", "Stop: end your turn here (free)", G_TURN))
+    ch += _time_choices(state, seat, steps)
+    return _turn_text(state, seat), in_order(ch)
+
+
+def _start_menu(state: State, seat: int, ch: list[Choice]) -> Menu:
+    """On Start: the free actions `ch` left, then Done."""
+    ch.append(Choice("done", "Done: end your round on Start (free)", G_TURN))
+    if len(ch) > 1:
+        text = f"Seat {seat + 1}, you reached Start: take any free actions, then choose Done."
+    else:
+        text = f"Seat {seat + 1}, you reached Start with no free action left: choose Done."
+    if state.first_finisher is None:
+        text += " As the first to arrive, your Done triggers production and the payout."
+    return text, in_order(ch)
+
+
+def _time_choices(state: State, seat: int, steps: set[str]) -> list[Choice]:
+    """The actions of the turn that cost time, in the menu's order."""
+    r = state.rules
+    ch: list[Choice] = []
     if ">load" in steps:
         ch.append(push(">load", f"Load a container onto a ship... {t(r.cost['load'])}", G_TIME))
     elif state.phase != START:
@@ -239,6 +250,13 @@ def top_menu(state: State, seat: int) -> Menu:
                 G_TIME,
             )
         )
+    return ch
+
+
+def _turn_text(state: State, seat: int) -> str:
+    """The turn prompt's line: this seat's step, credits and whether it must act."""
+    r = state.rules
+    p = state.players[seat]
     left = r.steps - p.pos
     text = (  # the round is in the status line; the prompt carries this seat's numbers
         f"Seat {seat + 1}, your turn: you are on step {p.pos} of {r.steps} ({left} to Start) "
@@ -248,7 +266,7 @@ def top_menu(state: State, seat: int) -> Menu:
         text += "You are last on the Time Track, so take a time-costing action."
     else:
         text += "You are no longer last: act again or stop."
-    return text, in_order(ch)
+    return text
 
 
 def in_order(ch: list[Choice]) -> list[Choice]:

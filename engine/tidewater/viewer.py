@@ -31,6 +31,53 @@ from engine.tidewater.view import (
 
 def build_view(state: State, seat: int | None) -> TidewaterView:
     r = state.rules
+    order = stock_order(state)
+    payout, deciding = _payout_view(state)
+    res = result(state)
+    return TidewaterView(
+        viewer=seat,
+        round=state.round,
+        rounds=r.rounds,
+        phase=state.phase,
+        active_seat=None if state.phase == OVER else state.active,
+        deciding_seat=deciding,
+        halfway_done=state.halfway_done,
+        first_finisher=state.first_finisher,
+        actions_this_turn=state.actions_this_turn,
+        can_stop=track.can_stop(state),
+        time_track=_time_track_view(state),
+        map=_map_view(state),
+        ships=_ship_views(state),
+        demand=[
+            DemandView(position=i + 1, colour=c, price=r.prices[i])
+            for i, c in enumerate(state.queue)
+        ],
+        display=list(state.display),
+        bag={c: state.bag.get(c, 0) for c in r.colours},
+        bag_total=bag_total(state),
+        companies=_company_views(state, order),
+        stock_order=order,
+        stock_min=r.stock_min,
+        stock_max=r.stock_max,
+        players=_player_views(state),
+        payout=payout,
+        last=LastView(
+            seat=state.last.seat,
+            action=state.last.action,
+            touched=list(state.last.touched),
+            lines=list(state.last.lines),
+        ),
+        variants=list(state.variants),
+        scores=res.scores if res else None,
+        ranking=res.ranking if res else None,
+        wage_bands=[WageBandView(min=b["min"], max=b["max"], wage=b["wage"]) for b in r.wage_bands],
+        recent=[MoveView(seat=m.seat, action=m.action, lines=list(m.lines)) for m in state.recent],
+    )
+
+
+def _time_track_view(state: State) -> TimeTrackView:
+    """The discs on the Time Track and their stacks."""
+    r = state.rules
     last = track.last(state)
     lead = track.leader(state)
     discs = [
@@ -45,10 +92,22 @@ def build_view(state: State, seat: int | None) -> TidewaterView:
         for i, p in enumerate(state.players)
     ]
     stacks = [StackView(pos=pos, seats=list(s)) for pos, s in enumerate(state.stacks) if s]
+    return TimeTrackView(
+        steps_per_round=r.steps,
+        halfway_step=r.halfway,
+        halfway_enabled=r.halfway_enabled(state.seats),
+        discs=discs,
+        stacks=stacks,
+    )
+
+
+def _map_view(state: State) -> MapView:
+    """Company hexes, ports (with the ships in each) and sea hexes."""
+    r = state.rules
     ships_at: dict[str, list[str]] = {}
     for cid, ship in zip(r.companies, state.ships, strict=True):
         ships_at.setdefault(ship.port, []).append(cid)
-    map_view = MapView(
+    return MapView(
         company_hexes=[
             CompanyHexView(
                 id=h,
@@ -84,7 +143,11 @@ def build_view(state: State, seat: int | None) -> TidewaterView:
             for h, info in r.sea.items()
         ],
     )
-    ships = []
+
+
+def _ship_views(state: State) -> list[ShipView]:
+    r = state.rules
+    ships: list[ShipView] = []
     for cid, ship in zip(r.companies, state.ships, strict=True):
         slots = [
             SlotView(
@@ -107,8 +170,12 @@ def build_view(state: State, seat: int | None) -> TidewaterView:
                 reachable=reachable(state, cid),
             )
         )
-    order = stock_order(state)
-    companies = [
+    return ships
+
+
+def _company_views(state: State, order: list[str]) -> list[CompanyView]:
+    r = state.rules
+    return [
         CompanyView(
             id=c.id,
             name=r.cinfo[c.id]["name"],
@@ -129,7 +196,11 @@ def build_view(state: State, seat: int | None) -> TidewaterView:
         )
         for c in state.companies
     ]
-    players = [
+
+
+def _player_views(state: State) -> list[PlayerView]:
+    r = state.rules
+    return [
         PlayerView(
             seat=i,
             label=f"Seat {i + 1}",
@@ -141,6 +212,10 @@ def build_view(state: State, seat: int | None) -> TidewaterView:
         )
         for i, p in enumerate(state.players)
     ]
+
+
+def _payout_view(state: State) -> tuple[PayoutView | None, int | None]:
+    """The dividend being decided, if any, and the seat that decides now."""
     payout = None
     deciding: int | None = None
     if state.phase == PAYOUT and state.payout is not None:
@@ -160,52 +235,7 @@ def build_view(state: State, seat: int | None) -> TidewaterView:
         )
     elif state.phase in (TURN, START):
         deciding = state.active
-    res = result(state)
-    return TidewaterView(
-        viewer=seat,
-        round=state.round,
-        rounds=r.rounds,
-        phase=state.phase,
-        active_seat=None if state.phase == OVER else state.active,
-        deciding_seat=deciding,
-        halfway_done=state.halfway_done,
-        first_finisher=state.first_finisher,
-        actions_this_turn=state.actions_this_turn,
-        can_stop=track.can_stop(state),
-        time_track=TimeTrackView(
-            steps_per_round=r.steps,
-            halfway_step=r.halfway,
-            halfway_enabled=r.halfway_enabled(state.seats),
-            discs=discs,
-            stacks=stacks,
-        ),
-        map=map_view,
-        ships=ships,
-        demand=[
-            DemandView(position=i + 1, colour=c, price=r.prices[i])
-            for i, c in enumerate(state.queue)
-        ],
-        display=list(state.display),
-        bag={c: state.bag.get(c, 0) for c in r.colours},
-        bag_total=bag_total(state),
-        companies=companies,
-        stock_order=order,
-        stock_min=r.stock_min,
-        stock_max=r.stock_max,
-        players=players,
-        payout=payout,
-        last=LastView(
-            seat=state.last.seat,
-            action=state.last.action,
-            touched=list(state.last.touched),
-            lines=list(state.last.lines),
-        ),
-        variants=list(state.variants),
-        scores=res.scores if res else None,
-        ranking=res.ranking if res else None,
-        wage_bands=[WageBandView(min=b["min"], max=b["max"], wage=b["wage"]) for b in r.wage_bands],
-        recent=[MoveView(seat=m.seat, action=m.action, lines=list(m.lines)) for m in state.recent],
-    )
+    return payout, deciding
 
 
 def status_line(state: State) -> str:

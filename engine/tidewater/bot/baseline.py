@@ -18,6 +18,7 @@ from engine.tidewater import prompts as pr
 from engine.tidewater import shipping, track
 from engine.tidewater.bot.player import first_move, reachable  # (menu walking, unchanged)
 from engine.tidewater.market import holds
+from engine.tidewater.navigation import nav_op_error
 from engine.tidewater.state import PAYOUT, START, State
 
 
@@ -131,7 +132,7 @@ def route_op(state: State, seat: int, co: str) -> str | None:
     for h in reversed(best or []):
         if h not in have:
             op = f"place:{co}:{h}"
-            if not act.nav_op_error(state, seat, op):
+            if not nav_op_error(state, seat, op):
                 return op
             return None
     return None

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.tidewater import actions as act
 from engine.tidewater import options as opt
 from engine.tidewater.data import Rules
 from engine.tidewater.market import holds, permitted
+from engine.tidewater.navigation import nav_op_error
 from engine.tidewater.state import State
 
 
@@ -60,7 +60,7 @@ def nav_moves(state: State, seat: int, co: str, two: bool) -> list[str]:
             if not missing or len(missing) > comp.nav_supply:
                 continue
             first = f"place:{co}:{missing[0]}"
-            if act.nav_op_error(state, seat, first):
+            if nav_op_error(state, seat, first):
                 continue
             out.append(f"nav:{first}")
             if two and len(missing) > 1:

@@ -11,12 +11,13 @@ from engine.tidewater import actions as act
 from engine.tidewater import options as op
 from engine.tidewater import prompts as pr
 from engine.tidewater import shipping
+from engine.tidewater.navigation import nav_op_error
 from engine.tidewater.state import PAYOUT, State
 
 
 def pairs(state: State, seat: int) -> Iterator[tuple[str, object, object]]:
     """(what, fast list, the same list the plain way) for `seat` in `state`."""
-    first = [o for o in op.all_ops(state, seat) if not act.nav_op_error(state, seat, o)]
+    first = [o for o in op.all_ops(state, seat) if not nav_op_error(state, seat, o)]
     if not op.fits(state, seat, state.rules.nav_per_point):
         first = []
     yield "nav_first_ops", op.nav_first_ops(state, seat), first
