@@ -82,6 +82,7 @@ __all__ = [
 ]
 
 DATA_PATH = Path(__file__).with_name("data.yaml")
+Names = tuple[str, ...]
 
 
 def load(path: Path = DATA_PATH) -> Data:
@@ -96,77 +97,17 @@ def build(raw: dict[str, Any]) -> Data:
         "the file is not Mombasa data (game: mombasa)",
     )
     switches = check_switches(raw)
-    companies = tuple(raw["companies"])
-    check(companies == COMPANIES, f"companies must be {list(COMPANIES)}, got {list(companies)}")
-    colours = tuple(raw["player_colours"])
+    companies, colours, goods, units, unlocked = _basics(raw)
     pl = raw["players"]
-    check(pl == {"min": 2, "max": 4}, f"players must be 2..4 (R53), got {pl!r}")
-    check(
-        len(colours) == 4 and len(set(colours)) == 4,
-        f"player_colours needs 4 distinct colours, got {colours}",
-    )
-    goods = tuple(raw["goods_types"])
-    units = tuple(raw["unit_types"])
-    check(
-        goods == ("bananas", "cotton", "coffee"),
-        f"goods_types must be bananas, cotton, coffee, got {goods}",
-    )
-    check(
-        units == (*goods, "expansion"), f"unit_types must be the goods plus expansion, got {units}"
-    )
-    check(raw["rounds"] == 7, f"rounds must be 7 (R69), got {raw['rounds']!r}")
-    check(raw["action_slots"] == 5, f"action_slots must be 5, got {raw['action_slots']!r}")
-    unlocked = tuple(raw["action_slots_unlocked_at_start"])
-    check(
-        unlocked == (2, 3, 4),
-        f"action_slots_unlocked_at_start must be [2, 3, 4] (R76), got {list(unlocked)}",
-    )
+    _check_counts(raw)
     bm = raw["bonus_markers"]
-    check(bm["owned"] == 5 and 0 < bm["active_at_start"] <= bm["owned"], f"bonus_markers {bm!r}")
-    for key in (
-        "starting_money",
-        "overflow_pounds_per_step",
-        "book_flip_cost",
-        "displace_extra_cost",
-        "base_border_cost",
-    ):
-        v = raw[key]
-        check(isinstance(v, int) and v >= 0, f"{key} must be an integer >= 0, got {v!r}")
     bc = raw["border_cost"]
-    check(
-        set(bc) == {"normal", "double"} and all(isinstance(v, int) and v > 0 for v in bc.values()),
-        f"border_cost {bc!r}",
-    )
-    check(
-        raw["trading_posts_per_company"] == 15,
-        f"trading_posts_per_company must be 15, got {raw['trading_posts_per_company']!r}",
-    )
-
-    # company base (R152-R155)
-    cols = tuple(tuple(int(x) for x in col) for col in raw["company_base_default"]["columns"])
-    check(
-        sum(len(c) for c in cols) == raw["trading_posts_per_company"],
-        f"company base has {sum(len(c) for c in cols)} spaces, needs 15",
-    )
-    for i, col in enumerate(cols):
-        check(
-            len(col) >= 1 and col[-1] == 2,
-            f"company base column {i + 1} {list(col)}: bottom space must show 2 coins (R153)",
-        )
-        check(
-            all(x in (0, 1) for x in col[:-1]),
-            f"company base column {i + 1} {list(col)}: non-bottom spaces show 0 or 1",
-        )
+    cols = _base_columns(raw)
 
     # tracks and bonuses
     pairs = raw["bonus_pairs"]
     sides = track_sides(raw, pairs)
-    bonuses = {}
-    for name, p in pairs.items():
-        bonuses[name] = (
-            BonusDef(name, 0, p["first"]["type"], dict(p["first"])),
-            BonusDef(name, 1, p["second"]["type"], dict(p["second"])),
-        )
+    bonuses = _bonus_defs(pairs)
 
     cards, action_ids, start_ids, seat_ids = card_defs(raw, goods)
     tiles = start_tiles(raw, start_ids, units)
@@ -175,26 +116,8 @@ def build(raw: dict[str, Any]) -> Data:
     diamond, bookkeeping = player_tracks(raw, unlocked)
     areas, neighbours, base_adj = board_map(raw, switches, bc)
     tiles_b, spaces = bonus_board(raw, units)
-
+    cols_d = _check_displays(raw)
     cd_ = raw["card_display"]
-    cols_d = tuple(cd_["columns"])
-    check(cols_d == ("left", "middle", "right"), f"card_display.columns {list(cols_d)}")
-    check(
-        set(cd_["price_modifier"]) == set(cols_d), "card_display.price_modifier needs every column"
-    )
-    check(
-        sorted(cd_["fill_order"]) == sorted(cols_d),
-        "card_display.fill_order must list every column once",
-    )
-    bd = raw["book_display"]
-    check(tuple(bd["rows"]) == BOOK_LETTERS, f"book_display.rows {bd['rows']!r}")
-    check(
-        bd["tiles_per_row"] == "players_plus_1",
-        f"book_display.tiles_per_row {bd['tiles_per_row']!r} is not supported",
-    )
-    for p in (2, 3, 4):
-        need = p * 4 + p + 1
-        check(need <= 24, f"book letters could run out with {p} players")
 
     return Data(
         raw=raw,
@@ -241,6 +164,117 @@ def build(raw: dict[str, Any]) -> Data:
         price_floor=int(cd_["price_floor"]),
         switches=switches,
     )
+
+
+def _basics(raw: dict[str, Any]) -> tuple[Names, Names, Names, Names, tuple[int, ...]]:
+    """Companies, player colours, goods and unit types, the action slots open at start; the
+    seat count, rounds and action slots checked."""
+    companies = tuple(raw["companies"])
+    check(companies == COMPANIES, f"companies must be {list(COMPANIES)}, got {list(companies)}")
+    colours = tuple(raw["player_colours"])
+    pl = raw["players"]
+    check(pl == {"min": 2, "max": 4}, f"players must be 2..4 (R53), got {pl!r}")
+    check(
+        len(colours) == 4 and len(set(colours)) == 4,
+        f"player_colours needs 4 distinct colours, got {colours}",
+    )
+    goods = tuple(raw["goods_types"])
+    units = tuple(raw["unit_types"])
+    check(
+        goods == ("bananas", "cotton", "coffee"),
+        f"goods_types must be bananas, cotton, coffee, got {goods}",
+    )
+    check(
+        units == (*goods, "expansion"), f"unit_types must be the goods plus expansion, got {units}"
+    )
+    check(raw["rounds"] == 7, f"rounds must be 7 (R69), got {raw['rounds']!r}")
+    check(raw["action_slots"] == 5, f"action_slots must be 5, got {raw['action_slots']!r}")
+    unlocked = tuple(raw["action_slots_unlocked_at_start"])
+    check(
+        unlocked == (2, 3, 4),
+        f"action_slots_unlocked_at_start must be [2, 3, 4] (R76), got {list(unlocked)}",
+    )
+    return companies, colours, goods, units, unlocked
+
+
+def _check_counts(raw: dict[str, Any]) -> None:
+    """Bonus markers, the money amounts and costs, trading posts."""
+    bm = raw["bonus_markers"]
+    check(bm["owned"] == 5 and 0 < bm["active_at_start"] <= bm["owned"], f"bonus_markers {bm!r}")
+    for key in (
+        "starting_money",
+        "overflow_pounds_per_step",
+        "book_flip_cost",
+        "displace_extra_cost",
+        "base_border_cost",
+    ):
+        v = raw[key]
+        check(isinstance(v, int) and v >= 0, f"{key} must be an integer >= 0, got {v!r}")
+    bc = raw["border_cost"]
+    check(
+        set(bc) == {"normal", "double"} and all(isinstance(v, int) and v > 0 for v in bc.values()),
+        f"border_cost {bc!r}",
+    )
+    check(
+        raw["trading_posts_per_company"] == 15,
+        f"trading_posts_per_company must be 15, got {raw['trading_posts_per_company']!r}",
+    )
+
+
+def _base_columns(raw: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+    """The company base's columns (R152-R155)."""
+    cols = tuple(tuple(int(x) for x in col) for col in raw["company_base_default"]["columns"])
+    check(
+        sum(len(c) for c in cols) == raw["trading_posts_per_company"],
+        f"company base has {sum(len(c) for c in cols)} spaces, needs 15",
+    )
+    for i, col in enumerate(cols):
+        check(
+            len(col) >= 1 and col[-1] == 2,
+            f"company base column {i + 1} {list(col)}: bottom space must show 2 coins (R153)",
+        )
+        check(
+            all(x in (0, 1) for x in col[:-1]),
+            f"company base column {i + 1} {list(col)}: non-bottom spaces show 0 or 1",
+        )
+
+    return cols
+
+
+def _bonus_defs(pairs: dict[str, Any]) -> dict[str, tuple[BonusDef, BonusDef]]:
+    bonuses: dict[str, tuple[BonusDef, BonusDef]] = {}
+    for name, p in pairs.items():
+        bonuses[name] = (
+            BonusDef(name, 0, p["first"]["type"], dict(p["first"])),
+            BonusDef(name, 1, p["second"]["type"], dict(p["second"])),
+        )
+
+    return bonuses
+
+
+def _check_displays(raw: dict[str, Any]) -> tuple[str, ...]:
+    """The card display's columns (returned) and the book display."""
+    cd_ = raw["card_display"]
+    cols_d = tuple(cd_["columns"])
+    check(cols_d == ("left", "middle", "right"), f"card_display.columns {list(cols_d)}")
+    check(
+        set(cd_["price_modifier"]) == set(cols_d), "card_display.price_modifier needs every column"
+    )
+    check(
+        sorted(cd_["fill_order"]) == sorted(cols_d),
+        "card_display.fill_order must list every column once",
+    )
+    bd = raw["book_display"]
+    check(tuple(bd["rows"]) == BOOK_LETTERS, f"book_display.rows {bd['rows']!r}")
+    check(
+        bd["tiles_per_row"] == "players_plus_1",
+        f"book_display.tiles_per_row {bd['tiles_per_row']!r} is not supported",
+    )
+    for p in (2, 3, 4):
+        need = p * 4 + p + 1
+        check(need <= 24, f"book letters could run out with {p} players")
+
+    return cols_d
 
 
 @lru_cache(maxsize=1)

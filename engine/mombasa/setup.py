@@ -69,28 +69,13 @@ def new_game(seed: int, seats: int, options: dict[str, str] | None = None) -> St
         raise IllegalAction(f"Mombasa is for {d.players_min} to {d.players_max} players.")
     rng = Rng.from_seed(seed)
     # 1-2. company tracks (R55, R197, R199)
-    fixed = parse_tracks_option(options.get("tracks", "random"), d)
-    if fixed is None:
-        letters = ["A", "B", "C", "D"]
-        rng.shuffle(letters)
-        side_of = {letter: f"{letter}{1 + rng.below(2)}" for letter in ("A", "B", "C", "D")}
-        sides = {c: side_of[letter] for c, letter in zip(d.companies, letters, strict=True)}
-    else:
-        sides = fixed
+    sides = _deal_sides(rng, d, options)
     # 3. company bases: every space covered, reserves empty, map empty (R56)
     bases = {c: Base(posts=[len(col) for col in d.base_columns]) for c in d.companies}
     # 4. action-card deck (R57)
-    deck: list[str] = []
-    for letter in ("A", "B", "C", "D", "E"):
-        pile = [cid for cid in d.action_card_ids if d.cards[cid].letter == letter]
-        rng.shuffle(pile)
-        deck.extend(pile)
+    deck = _shuffle_deck(rng, d)
     # 6 (drawn before the display is filled, but the display uses no randomness). book supplies
-    supplies: dict[str, list[str]] = {}
-    for letter in ("A", "B", "C"):
-        pile = list(d.book_ids[letter])
-        rng.shuffle(pile)
-        supplies[letter] = pile
+    supplies = _shuffle_book_supplies(rng, d)
     st = State(
         seats=seats,
         options=options,
@@ -111,15 +96,60 @@ def new_game(seed: int, seats: int, options: dict[str, str] | None = None) -> St
     for letter in ("A", "B", "C"):
         refill_book_row(st, letter)
     # 7. bonus spaces and tiles (R60); extra track spaces exist for C/D sides
+    _place_bonuses(st, d)
+    # 9. players, in seat order (R61-R63, R67, R76, R197)
+    _seat_players(st, d)
+    # 10. starting tiles (R64): shuffle, deal 2 each in seat order, then a face per dealt tile
+    _deal_start_tiles(st, d, rng)
+    st.phase = "start_tiles"
+    st.log.append("Mombasa set up: " + ", ".join(f"{c} {s}" for c, s in sides.items()) + ".")
+    return st
+
+
+def _deal_sides(rng: Rng, d: Data, options: dict[str, str]) -> dict[str, str]:
+    """Company -> track side: the `tracks` option's, or a shuffled letter and a random side each."""
+    fixed = parse_tracks_option(options.get("tracks", "random"), d)
+    if fixed is None:
+        letters = ["A", "B", "C", "D"]
+        rng.shuffle(letters)
+        side_of = {letter: f"{letter}{1 + rng.below(2)}" for letter in ("A", "B", "C", "D")}
+        sides = {c: side_of[letter] for c, letter in zip(d.companies, letters, strict=True)}
+    else:
+        sides = fixed
+    return sides
+
+
+def _shuffle_deck(rng: Rng, d: Data) -> list[str]:
+    """Each letter's action cards shuffled, A's on top."""
+    deck: list[str] = []
+    for letter in ("A", "B", "C", "D", "E"):
+        pile = [cid for cid in d.action_card_ids if d.cards[cid].letter == letter]
+        rng.shuffle(pile)
+        deck.extend(pile)
+    return deck
+
+
+def _shuffle_book_supplies(rng: Rng, d: Data) -> dict[str, list[str]]:
+    supplies: dict[str, list[str]] = {}
+    for letter in ("A", "B", "C"):
+        pile = list(d.book_ids[letter])
+        rng.shuffle(pile)
+        supplies[letter] = pile
+    return supplies
+
+
+def _place_bonuses(st: State, d: Data) -> None:
     for sid in d.bonus_spaces:
         st.bonus_spaces[sid] = -1
-    for comp, side in sides.items():
+    for comp, side in st.sides.items():
         if d.sides[side].family == "extra_spaces":
             st.bonus_spaces[f"track:{comp}:0"] = -1
             st.bonus_spaces[f"track:{comp}:1"] = -1
     st.bonus_tiles = {t: "space" for t in d.bonus_tiles}
-    # 9. players, in seat order (R61-R63, R67, R76, R197)
-    for seat in range(seats):
+
+
+def _seat_players(st: State, d: Data) -> None:
+    for seat in range(st.seats):
         colour = d.player_colours[seat]
         hand = [f"{colour}:{cid}" for cid in d.starting_card_ids]
         hand.append(f"{colour}:{d.seat_card_ids[seat]}")
@@ -135,20 +165,19 @@ def new_game(seed: int, seats: int, options: dict[str, str] | None = None) -> St
                 books=[BookPos() for _ in range(d.bookkeeping.last_position)],
             )
         )
-    # 10. starting tiles (R64): shuffle, deal 2 each in seat order, then a face per dealt tile
+
+
+def _deal_start_tiles(st: State, d: Data, rng: Rng) -> None:
     tiles = [t.tile for t in d.start_tiles]
     rng.shuffle(tiles)
-    for seat in range(seats):
+    for seat in range(st.seats):
         st.players[seat].start_deal = [
             StartDeal(tiles[2 * seat], ""),
             StartDeal(tiles[2 * seat + 1], ""),
         ]
-    for seat in range(seats):
+    for seat in range(st.seats):
         for deal in st.players[seat].start_deal:
             deal.face = "ab"[rng.below(2)]
-    st.phase = "start_tiles"
-    st.log.append("Mombasa set up: " + ", ".join(f"{c} {s}" for c, s in sides.items()) + ".")
-    return st
 
 
 def choose_start_tile(st: State, seat: int, index: int) -> None:
