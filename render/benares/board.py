@@ -9,7 +9,7 @@ from functools import lru_cache
 from PIL import Image
 
 from render import canvas
-from render.benares import company, market, panels, river
+from render.benares import company, market, panels, river, sprites
 from render.benares import style as st
 from render.benares.company import CO_W, company_height, draw_company
 from render.benares.market import MARKET_H, draw_market
@@ -134,13 +134,13 @@ def legend(reference: bool = False) -> Image.Image:
 
 def _legend_icon(pen: st.Pen, icon: str, cx: float, y: float) -> None:
     if icon == "hl":
-        pen.sprite(st.disc(32, st.HIGHLIGHT, st.HIGHLIGHT), cx, y)
+        pen.sprite(sprites.disc(32, st.HIGHLIGHT, st.HIGHLIGHT), cx, y)
     elif icon == "pawn":
-        pen.sprite(st.pawn(32, st.SEAT_COLOURS[1], st.INK), cx, y)
+        pen.sprite(sprites.pawn(32, st.SEAT_COLOURS[1], st.INK), cx, y)
     elif icon == "advisor":
-        pen.sprite(st.advisor_piece(32, st.SEAT_COLOURS[2], st.INK), cx, y)
+        pen.sprite(sprites.advisor_piece(32, st.SEAT_COLOURS[2], st.INK), cx, y)
     elif icon == "boat":
-        pen.sprite(st.boat(40, st.SEAT_COLOURS[0], st.INK), cx, y - 2)
+        pen.sprite(sprites.boat(40, st.SEAT_COLOURS[0], st.INK), cx, y - 2)
     elif icon == "crate":
         pen.crate(cx - 15, y - 15, 30, "silk", "3")
     elif icon == "road":
@@ -162,8 +162,8 @@ def _legend_icon(pen: st.Pen, icon: str, cx: float, y: float) -> None:
         pen.rect(cx - 18, y - 15, cx + 18, y + 15, fill=company.VP_FILL, radius=5)
         pen.text(cx, y, "2", st.MIN_TEXT, st.INK, True)
     elif icon == "first":
-        pen.sprite(st.disc(36, panels.FIRST_RING, st.INK, 1), cx, y)
-        pen.sprite(st.disc(26, st.SEAT_COLOURS[3], st.INK), cx, y)
+        pen.sprite(sprites.disc(36, panels.FIRST_RING, st.INK, 1), cx, y)
+        pen.sprite(sprites.disc(26, st.SEAT_COLOURS[3], st.INK), cx, y)
 
 
 def draw_area(view, seat: int) -> Image.Image:
@@ -210,7 +210,9 @@ def _market_strip(im: Image.Image, x: int, y: int, w: int, h: int, co, colours) 
             if cx + tw > w - 16:
                 cx, cy = 16, cy + 44
             if kind:
-                sprite = (st.advisor_piece if kind == "advisor" else st.pawn)(34, colour, st.INK)
+                sprite = (sprites.advisor_piece if kind == "advisor" else sprites.pawn)(
+                    34, colour, st.INK
+                )
                 pen.sprite(sprite, cx + 17, cy)
                 cx += 40
             pen.text(cx, cy, text, st.MIN_TEXT, st.INK, True, anchor="lm")

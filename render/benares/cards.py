@@ -11,6 +11,7 @@ from __future__ import annotations
 from PIL import Image
 
 from render import canvas
+from render.benares import sprites
 from render.benares import style as st
 from render.benares.palette import PALETTE
 
@@ -127,7 +128,7 @@ def _draw_card(pen: st.Pen, card, w: int, h: int) -> None:
     pen.text(PAD, ly + BAND / 2, "LOGISTICS", SMALL, st.WHITE, True, anchor="lm")
     ccy = (ly + BAND + lb) / 2
     if card.log_kind == "move":
-        pen.sprite(st.boat(pen.w(64), st.KIND_FILL["move"], st.INK), 54, ccy)
+        pen.sprite(sprites.boat(pen.w(64), st.KIND_FILL["move"], st.INK), 54, ccy)
     else:
         pen.rect(28, ccy - 26, 80, ccy + 26, fill=(196, 150, 96), outline=st.INK, width=2, radius=6)
         pen.line([(34, ccy - 20), (74, ccy + 20)], (120, 84, 50), 3)
@@ -148,17 +149,17 @@ def _dev_icon(pen: st.Pen, card, cx: float, cy: float) -> None:
                 pen.crate(cx - (n * 46 - 6) / 2 + i * 46, cy - 20, 40, g)
     elif kind == "market":
         if target == "advisor":
-            pen.sprite(st.advisor_piece(pen.w(54), (226, 120, 40), st.INK), cx, cy)
+            pen.sprite(sprites.advisor_piece(pen.w(54), (226, 120, 40), st.INK), cx, cy)
         elif target == "wild":
             for i, t in enumerate(("benares", "calcutta", "advisor")):
                 sprite = (
-                    st.advisor_piece(pen.w(46), (226, 120, 40), st.INK)
+                    sprites.advisor_piece(pen.w(46), (226, 120, 40), st.INK)
                     if t == "advisor"
-                    else st.pawn(pen.w(46), (226, 120, 40), st.INK)
+                    else sprites.pawn(pen.w(46), (226, 120, 40), st.INK)
                 )
                 pen.sprite(sprite, cx - 60 + i * 60, cy)
         else:
-            pen.sprite(st.pawn(pen.w(54), (226, 120, 40), st.INK), cx - 40, cy)
+            pen.sprite(sprites.pawn(pen.w(54), (226, 120, 40), st.INK), cx - 40, cy)
             label = "BEN" if target == "benares" else "CAL"
             pen.text(cx - 4, cy, label, KEY, st.HEADER, True, anchor="lm")
     elif kind == "post":
@@ -180,5 +181,5 @@ def _dev_icon(pen: st.Pen, card, cx: float, cy: float) -> None:
             letter = st.POST_LETTER.get(k, "?")
             pen.text(px + size / 2, cy, letter, max(SMALL, size // 2), st.WHITE, True)
     else:
-        pen.sprite(st.disc(pen.w(56), (230, 190, 40), st.INK), cx, cy)
+        pen.sprite(sprites.disc(pen.w(56), (230, 190, 40), st.INK), cx, cy)
         pen.text(cx, cy + 1, "₹", 30, st.INK, True)

@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image
 
 from render import canvas
+from render.benares import sprites
 from render.benares import style as st
 from render.benares.palette import PALETTE
 
@@ -261,8 +262,8 @@ def _lanes(pen: st.Pen, co, view, seat: int, highlight: set[str]) -> None:
         mx = GRID_X + pos * CELL + CELL / 2
         my = y + LANE_H / 2
         if f"goods:{seat}:{good}" in highlight:
-            pen.sprite(st.disc(LANE_H + 2, st.HIGHLIGHT, st.HIGHLIGHT), mx, my)
-        pen.sprite(st.disc(36, gc, st.INK, 2), mx, my)
+            pen.sprite(sprites.disc(LANE_H + 2, st.HIGHLIGHT, st.HIGHLIGHT), mx, my)
+        pen.sprite(sprites.disc(36, gc, st.INK, 2), mx, my)
         pen.text(mx, my + 1, str(pos), MIN, st.GOODS_INK.get(good, st.INK), True)
         _concession(pen, y, good, co, view, seat, highlight)
         y += LANE_H

@@ -8,6 +8,7 @@ from functools import lru_cache
 from PIL import Image
 
 from render import canvas
+from render.benares import sprites
 from render.benares import style as st
 from render.benares.palette import PALETTE
 
@@ -95,11 +96,11 @@ def draw_market(view, highlight: set[str], colours: dict[int, st.RGB]) -> Image.
                 cx = x0 + i * step
                 c = colours.get(seat, st.MUTED)
                 if f"pawn:{seat}:{t}" in highlight:
-                    pen.sprite(st.disc(PAWN + 14, st.HIGHLIGHT, st.HIGHLIGHT), cx, y)
+                    pen.sprite(sprites.disc(PAWN + 14, st.HIGHLIGHT, st.HIGHLIGHT), cx, y)
                 sprite = (
-                    st.advisor_piece(PAWN, c, st.INK)
+                    sprites.advisor_piece(PAWN, c, st.INK)
                     if t == "advisor"
-                    else st.pawn(PAWN, c, st.INK)
+                    else sprites.pawn(PAWN, c, st.INK)
                 )
                 pen.sprite(sprite, cx, y)
                 with st.panel("market", (0, 0, MARKET_W - 1, MARKET_H - 1)):

@@ -9,6 +9,7 @@ from functools import lru_cache
 from PIL import Image
 
 from render import canvas
+from render.benares import sprites
 from render.benares import style as st
 from render.benares.palette import PALETTE
 from render.benares.recent import headline
@@ -218,8 +219,8 @@ def draw_investment(im: Image.Image, ox: int, oy: int, view, highlight: set[str]
                 cx = x + col_w - 6 - 24 - j * 38
                 col = colours.get(seat, st.MUTED)
                 if c.first_buyer == seat:
-                    pen.sprite(st.disc(40, FIRST_RING, st.INK, 1), cx, cy)
-                pen.sprite(st.disc(30, col, st.INK), cx, cy)
+                    pen.sprite(sprites.disc(40, FIRST_RING, st.INK, 1), cx, cy)
+                pen.sprite(sprites.disc(30, col, st.INK), cx, cy)
                 with pen.panel(f"cell:{sector}:{level}", x, y, x + col_w - 6, y + INV_ROW - 4):
                     pen.text(cx, cy + 1, str(seat + 1), MIN, st.ink_on(col), True)
     return oy + investment_height(view)

@@ -4,11 +4,13 @@ last move on top."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render import canvas
+from render.benares import sprites
 from render.benares import style as st
 from render.benares.palette import PALETTE
 
@@ -117,7 +119,10 @@ def _dashed(
                 acc, on = 0.0, not on
 
 
-Key = tuple[tuple[tuple[str, str, str, str], ...], tuple[tuple[str, str, int, str, bool], ...]]
+Spaces = tuple[tuple[str, str, str, str], ...]  # id, name, region, source
+Conns = tuple[tuple[str, str, int, str, bool], ...]  # a, b, cost, name, shortcut
+Key = tuple[Spaces, Conns]
+Badge = tuple[tuple[float, float], int, str, int, int]  # centre, cost, name, label offset
 
 
 def map_key(view) -> Key:
@@ -146,6 +151,25 @@ def _static_map(key: Key, reference: bool, k: int) -> Image.Image:
         x, y, _ = _pos(sid, order)
         return x * k, y * k
 
+    _draw_land_and_river(d, spaces, conns, P, k)
+    badges = _draw_roads(d, conns, P, k)
+    _draw_spaces(d, spaces, order, P, k)
+    _draw_road_badges(d, badges, k)
+    _draw_legend(d, k)
+    small = im.resize((MAP_W, MAP_H), Image.Resampling.LANCZOS)
+    del im, d
+    out = small if reference else PALETTE.to_indices(small)
+    canvas.give_back_memory()
+    return out
+
+
+def _draw_land_and_river(
+    d: ImageDraw.ImageDraw,
+    spaces: Spaces,
+    conns: Conns,
+    P: Callable[[str], tuple[int, int]],
+    k: int,
+) -> None:
     # land tint per region, soft blobs behind the spaces
     for sid, _name, region, _src in spaces:
         if region in st.REGION_FILL:
@@ -161,8 +185,14 @@ def _static_map(key: Key, reference: bool, k: int) -> Image.Image:
             x, y = P(sid)
             r = width // 2
             d.ellipse([x - r, y - r, x + r, y + r], fill=colour)
+
+
+def _draw_roads(
+    d: ImageDraw.ImageDraw, conns: Conns, P: Callable[[str], tuple[int, int]], k: int
+) -> list[Badge]:
+    """The shortcuts, as dashed roads; where each one's cost badge goes."""
     # shortcuts: dashed roads with a cost badge
-    badges = []
+    badges: list[Badge] = []
     for a, b, cost, name, sc in conns:
         if not sc:
             continue
@@ -171,7 +201,17 @@ def _static_map(key: Key, reference: bool, k: int) -> Image.Image:
         d.line(pts, fill=st.lighter(st.ROAD, 0.6), width=16 * k, joint="curve")
         _dashed(d, pts, st.ROAD, 7 * k, 18 * k)
         badges.append((pts[len(pts) // 2], cost, name, lx * k, ly * k))
-    # spaces
+    return badges
+
+
+def _draw_spaces(
+    d: ImageDraw.ImageDraw,
+    spaces: Spaces,
+    order: tuple[str, ...],
+    P: Callable[[str], tuple[int, int]],
+    k: int,
+) -> None:
+    """Cities and river spaces with their ids, and their names beside them."""
     for sid, name, region, source in spaces:
         x, y = P(sid)
         if region == "city":
@@ -205,6 +245,10 @@ def _static_map(key: Key, reference: bool, k: int) -> Image.Image:
             stroke=3 * k,
             stroke_fill=(250, 248, 238),
         )
+
+
+def _draw_road_badges(d: ImageDraw.ImageDraw, badges: list[Badge], k: int) -> None:
+    """Each road's cost in a badge, its name beside it."""
     for (bx, by), cost, name, lx, ly in badges:
         r = 20 * k
         d.ellipse([bx - r, by - r, bx + r, by + r], fill=st.WHITE, outline=st.ROAD, width=4 * k)
@@ -227,6 +271,9 @@ def _static_map(key: Key, reference: bool, k: int) -> Image.Image:
                 stroke=3 * k,
                 stroke_fill=(244, 240, 226),
             )
+
+
+def _draw_legend(d: ImageDraw.ImageDraw, k: int) -> None:
     # title plate and legend
     st.ctext(d, (18 * k, 26 * k), "RIVER MAP", 26 * k, st.HEADER, True, anchor="lm")
     lx, ly = 18 * k, 64 * k
@@ -255,11 +302,6 @@ def _static_map(key: Key, reference: bool, k: int) -> Image.Image:
             width=2 * k,
         )
         st.ctext(d, (48 * k, gy), good.title(), MIN * k, st.INK, anchor="lm")
-    small = im.resize((MAP_W, MAP_H), Image.Resampling.LANCZOS)
-    del im, d
-    out = small if reference else PALETTE.to_indices(small)
-    canvas.give_back_memory()
-    return out
 
 
 BOAT_W = 44
@@ -287,7 +329,7 @@ def draw_map(view, highlight: set[str]) -> Image.Image:
         if f"map:{sp.id}" in highlight:
             st.paste(
                 d,
-                st.ring(
+                sprites.ring(
                     (NODE_R + 9) * 2 if sp.region != "city" else (CITY_R + 12) * 2, st.HIGHLIGHT, 6
                 ),
                 x,
@@ -311,8 +353,8 @@ def draw_map(view, highlight: set[str]) -> Image.Image:
             bx, by = boat_at(sp.id, seat, order)
             colour = company_colour(view, seat)
             if f"boat:{seat}" in highlight:
-                st.paste(d, st.disc(BOAT_W + 16, st.HIGHLIGHT, st.HIGHLIGHT), bx, by + 2)
-            sprite = st.hull(BOAT_W, colour, st.INK)
+                st.paste(d, sprites.disc(BOAT_W + 16, st.HIGHLIGHT, st.HIGHLIGHT), bx, by + 2)
+            sprite = sprites.hull(BOAT_W, colour, st.INK)
             st.paste(d, sprite, bx, by)
             with st.panel("map", (0, 0, MAP_W, MAP_H)):
                 st.ctext(d, (bx, by + sprite.height * 0.2), str(seat + 1), MIN,

@@ -29,6 +29,7 @@ from collections.abc import Callable, Hashable
 from PIL import Image
 
 from render import canvas
+from render.benares import sprites
 from render.benares import style as st
 from render.benares.palette import PALETTE
 from render.benares.panels import PHASE_TEXT, ordinal
@@ -179,7 +180,7 @@ def _standing(im: Image.Image, view, hl: set[str]) -> None:
     if bottom - (top + n * (row_h + ROW_GAP)) >= 60:  # room left (two or three seats): the key
         pen = st.Pen(im)
         y = bottom - 30
-        pen.sprite(st.ring(44, st.HIGHLIGHT, 8), SIDE_X + 36, y)
+        pen.sprite(sprites.ring(44, st.HIGHLIGHT, 8), SIDE_X + 36, y)
         pen.text(SIDE_X + 72, y, "the last move", TEXT, st.HEADER, True, anchor="lm")
 
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import canvas
+from render.benares import sprites
 from render.benares import style as st
 from render.benares.palette import PALETTE
 from render.benares.river import BULGE, CORNERS, Key, _curve, _dashed, _pos, map_key
@@ -202,7 +203,7 @@ def draw_turn_map(view, size: tuple[int, int], highlight: set[str]) -> Image.Ima
         city = sp.region == "city"
         if f"map:{sp.id}" in highlight:
             r = (CITY_R + 12) if city else (NODE_R + 10)
-            st.paste(d, st.ring(2 * r, st.HIGHLIGHT, 8), x, y)
+            st.paste(d, sprites.ring(2 * r, st.HIGHLIGHT, 8), x, y)
         if city:
             st.ctext(d, (x, y), sp.id, TEXT, CITY_INK, True)
         elif sp.source:
@@ -220,10 +221,10 @@ def draw_turn_map(view, size: tuple[int, int], highlight: set[str]) -> Image.Ima
     )
     for bx, by, seat in boats:  # every glow first, so no glow covers a boat
         if f"boat:{seat}" in highlight:
-            st.paste(d, st.disc(BOAT_W + 20, st.HIGHLIGHT, st.HIGHLIGHT), bx, by + 2)
+            st.paste(d, sprites.disc(BOAT_W + 20, st.HIGHLIGHT, st.HIGHLIGHT), bx, by + 2)
     for bx, by, seat in boats:
         colour = seat_colour(view, seat)
-        sprite = st.hull(BOAT_W, colour, st.INK)
+        sprite = sprites.hull(BOAT_W, colour, st.INK)
         st.paste(d, sprite, bx, by)
         st.ctext(d, (bx, by + sprite.height * 0.2), str(seat + 1), TEXT, st.ink_on(colour), True)
     return im
