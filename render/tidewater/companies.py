@@ -26,8 +26,19 @@ class CompanyPanels(Panel):
     """One panel per company."""
 
     def company(self, i: int, c: Any) -> None:
-        d, v = self.d, self.v
+        v = self.v
         x0, y0, x1, y1 = comp_box(i)
+        self.company_header(x0, y0, x1, y1, c)
+        self.company_figures(x0, y0, x1, c)
+        self.share_cards(x0, y0, x1, c)
+        self.point_supply(x0, y0, x1, c)
+        ship = next((s for s in v.ships if s.company == c.id), None)
+        if ship is not None:
+            self.ship_panel(x0 + 8, y0 + 252, x1 - 8, y1 - 8, c, ship)
+
+    def company_header(self, x0: int, y0: int, x1: int, y1: int, c: Any) -> None:
+        """The band in the line's colour: its name and payout rank; the glow when touched."""
+        d = self.d
         col = st.company_rgb(c.colour)
         ink = st.COMPANY_INK.get(c.colour, st.TEXT)
         d.rounded_rectangle((x0, y0, x1, y0 + 50), radius=14, fill=col)
@@ -41,7 +52,10 @@ class CompanyPanels(Panel):
             d.rounded_rectangle(
                 (x0 + 2, y0 + 2, x1 - 2, y1 - 2), radius=13, outline=st.HILITE, width=5
             )
-        # stock | treasury | CEO
+
+    def company_figures(self, x0: int, y0: int, x1: int, c: Any) -> None:
+        """Stock (with its wage), treasury and CEO, side by side."""
+        d, v = self.d, self.v
         cw = (x1 - x0 - 28) // 3
         y = y0 + 60
         cx0, cx1, cx2 = x0 + 14, x0 + 14 + cw, x0 + 14 + 2 * cw
@@ -67,6 +81,10 @@ class CompanyPanels(Panel):
             for k, row in enumerate(rows):
                 yy = y + 50 + (k - (len(rows) - 1) / 2) * 24
                 d.text((cx2 + 46, yy), row, font=font(size, True), fill=st.TEXT, anchor="lm")
+
+    def share_cards(self, x0: int, y0: int, x1: int, c: Any) -> None:
+        """One card per share: players' (the CEO first), then the pool's, then unissued."""
+        d, v = self.d, self.v
         # shares: one card per share (players, then pool, then unissued)
         holders: list[int] = []
         for p in v.players:
@@ -117,6 +135,11 @@ class CompanyPanels(Panel):
                 d.rounded_rectangle(
                     (bx, by, bx + 44, by + 44), radius=7, outline=(120, 130, 150), width=2
                 )
+
+    def point_supply(self, x0: int, y0: int, x1: int, c: Any) -> None:
+        """The navigation points still in supply, and how many are on the map."""
+        d = self.d
+        col = st.company_rgb(c.colour)
         # navigation points in supply
         y = y0 + 232
         d.text((x0 + 14, y), "POINTS", font=font(20, True), fill=st.MUTED, anchor="lm")
@@ -125,9 +148,6 @@ class CompanyPanels(Panel):
         d.text(
             (x1 - 14, y), f"{len(c.nav_on_map)} on map", font=font(20), fill=st.MUTED, anchor="rm"
         )
-        ship = next((s for s in v.ships if s.company == c.id), None)
-        if ship is not None:
-            self.ship_panel(x0 + 8, y0 + 252, x1 - 8, y1 - 8, c, ship)
 
     def ship_panel(self, x0: int, y0: int, x1: int, y1: int, c: Any, ship: Any) -> None:
         d = self.d

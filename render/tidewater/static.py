@@ -10,16 +10,14 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render import canvas
-from render.core import font
 from render.tidewater import geometry as g
 from render.tidewater import style as st
 from render.tidewater.kit import Box, TextBox
 from render.tidewater.palette import PALETTE
-
-K = 2  # supersampling of the static layer
+from render.tidewater.pen import K, Pen
 
 MARKET_NAME = {"M_NORTH": "North Market", "M_SOUTH": "South Market", "M_FAR": "Far Market"}
 
@@ -52,68 +50,6 @@ def static_key(view: Any) -> tuple:
 STATIC_TEXT: dict[tuple, list[TextBox]] = {}
 
 
-class _Pen:
-    """ImageDraw wrapper that scales page coordinates by K and notes every string's box."""
-
-    def __init__(self, img: Image.Image) -> None:
-        self.d = ImageDraw.Draw(img)
-        self.texts: list[TextBox] = []
-        self.panel: Box = (0, 0, st.WIDTH, 1 << 16)
-        self.name = "page"
-
-    def area(self, box: Box, name: str) -> None:
-        self.panel, self.name = box, name
-
-    @staticmethod
-    def _xy(pts: Any) -> Any:
-        return [(x * K, y * K) for x, y in pts]
-
-    def poly(
-        self, pts: list[tuple[float, float]], fill: Any = None, outline: Any = None, width: int = 1
-    ) -> None:
-        self.d.polygon(self._xy(pts), fill=fill, outline=outline, width=width * K)
-
-    def line(self, pts: list[tuple[float, float]], fill: Any, width: int) -> None:
-        self.d.line(self._xy(pts), fill=fill, width=width * K, joint="curve")
-
-    def circle(
-        self, cx: float, cy: float, r: float, fill: Any = None, outline: Any = None, width: int = 1
-    ) -> None:
-        self.d.ellipse(
-            ((cx - r) * K, (cy - r) * K, (cx + r) * K, (cy + r) * K),
-            fill=fill,
-            outline=outline,
-            width=width * K,
-        )
-
-    def rrect(
-        self,
-        box: tuple[float, float, float, float],
-        r: float,
-        fill: Any = None,
-        outline: Any = None,
-        width: int = 1,
-    ) -> None:
-        self.d.rounded_rectangle(
-            [v * K for v in box], radius=r * K, fill=fill, outline=outline, width=width * K
-        )
-
-    def text(
-        self,
-        xy: tuple[float, float],
-        s: str,
-        size: int,
-        fill: Any,
-        bold: bool = False,
-        anchor: str = "mm",
-    ) -> None:
-        at = (xy[0] * K, xy[1] * K)
-        f = font(size * K, bold)
-        x0, y0, x1, y1 = self.d.textbbox(at, s, font=f, anchor=anchor)
-        self.texts.append(TextBox(s, size, (x0 / K, y0 / K, x1 / K, y1 / K), self.panel, self.name))
-        self.d.text(at, s, font=f, fill=fill, anchor=anchor)
-
-
 @lru_cache(maxsize=4)
 def background(key: tuple, reference: bool = False) -> Image.Image:
     """The cached static layer for a given static key: a page-size canvas in Tidewater's
@@ -123,7 +59,7 @@ def background(key: tuple, reference: bool = False) -> Image.Image:
     hexes, ports, seas = sig
     height = st.height(seats)
     big = Image.new("RGBA", (st.WIDTH * K, height * K), st.BG + (255,))
-    pen = _Pen(big)
+    pen = Pen(big)
     _draw_frames(pen, seats)
     pen.area(MAP_BOX, "map")
     _draw_map(pen, hexes, ports, seas)
@@ -150,7 +86,7 @@ def _w(width: float, f: g.Frame) -> int:
     return max(1, round(width * f.u))
 
 
-def draw_sea(pen: _Pen, hexes: tuple, ports: tuple, seas: tuple, f: g.Frame = g.BOARD) -> None:
+def draw_sea(pen: Pen, hexes: tuple, ports: tuple, seas: tuple, f: g.Frame = g.BOARD) -> None:
     """The map's water, land, sea lanes, port links and quays (shared by the turn image)."""
     x0, y0 = f.x, f.y
     w, h = f.size
@@ -194,7 +130,7 @@ def draw_sea(pen: _Pen, hexes: tuple, ports: tuple, seas: tuple, f: g.Frame = g.
             )
 
 
-def _draw_map(pen: _Pen, hexes: tuple, ports: tuple, seas: tuple) -> None:
+def _draw_map(pen: Pen, hexes: tuple, ports: tuple, seas: tuple) -> None:
     draw_sea(pen, hexes, ports, seas)
 
     for i, (sid, cost, _adj) in enumerate(seas):
@@ -268,7 +204,7 @@ def _draw_map(pen: _Pen, hexes: tuple, ports: tuple, seas: tuple) -> None:
     pen.text((nx, ny - 52), "N", 20, fill=(220, 235, 245), bold=True)
 
 
-def _draw_land(pen: _Pen, f: g.Frame = g.BOARD) -> None:
+def _draw_land(pen: Pen, f: g.Frame = g.BOARD) -> None:
     H = 760
 
     def wavy(
@@ -314,7 +250,7 @@ def hex_slot(cx: float, cy: float, k: int) -> tuple[float, float]:
 
 
 # ---- time track ------------------------------------------------------------------------------
-def _draw_track(pen: _Pen, steps: int, halfway: int, halfway_on: bool) -> None:
+def _draw_track(pen: Pen, steps: int, halfway: int, halfway_on: bool) -> None:
     x0, y0, x1, y1 = TRACK_BOX
     for p in range(steps + 1):
         bx0, by0, bx1, by1 = g.cell_box(p, steps)
@@ -367,14 +303,14 @@ def legend_box(seats: int) -> tuple[int, int, int, int]:
     return (st.M, y, st.WIDTH - st.M, y + st.LEGEND_H)
 
 
-def _frame(pen: _Pen, box: Box, name: str, title: str = "") -> None:
+def _frame(pen: Pen, box: Box, name: str, title: str = "") -> None:
     pen.area(box, name)
     pen.rrect(box, 14, fill=st.PANEL, outline=st.PANEL_EDGE, width=2)
     if title:
         pen.text((box[0] + 16, box[1] + 24), title, 20, fill=st.MUTED, bold=True, anchor="lm")
 
 
-def _draw_frames(pen: _Pen, seats: int) -> None:
+def _draw_frames(pen: Pen, seats: int) -> None:
     pen.rrect(HEADER_BOX, 0, fill=(12, 16, 22))
     pen.rrect(NEWS_BOX, 14, fill=(44, 40, 22), outline=(96, 86, 36), width=2)
     pen.rrect((NEWS_BOX[0], NEWS_BOX[1], NEWS_BOX[0] + 8, NEWS_BOX[3]), 4, fill=st.HILITE)
@@ -402,7 +338,7 @@ LEGEND = (
 )
 
 
-def _draw_legend(pen: _Pen, seats: int) -> None:
+def _draw_legend(pen: Pen, seats: int) -> None:
     box = legend_box(seats)
     _frame(pen, box, "legend", "HOW TO READ THE BOARD")
     x, y = box[0] + 34, box[1] + 60

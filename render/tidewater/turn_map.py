@@ -19,8 +19,9 @@ from render.tidewater import geometry as g
 from render.tidewater import style as st
 from render.tidewater.kit import Page, cube, ship
 from render.tidewater.palette import PALETTE
+from render.tidewater.pen import K, Pen
 from render.tidewater.sprites import disc, paste, ring
-from render.tidewater.static import MARKET_NAME, K, _Pen, draw_sea
+from render.tidewater.static import MARKET_NAME, draw_sea
 
 # ---- layout (1200 x 900: 4:3 fills Discord's 400 x 300 channel frame exactly) ----------------
 W, H = 1200, 900
@@ -66,7 +67,7 @@ def background(key: tuple, reference: bool = False) -> Image.Image:
     """The panels and the map's fixed parts, drawn 2x and matched to the palette once."""
     hexes, ports, seas = key
     big = Image.new("RGBA", (W * K, H * K), st.BG + (255,))
-    pen = _Pen(big)
+    pen = Pen(big)
     pen.rrect((0, 0, W, HEADER_H), 0, fill=(12, 16, 22))
     pen.rrect(SIDE_BOX, 14, fill=st.PANEL, outline=st.PANEL_EDGE, width=2)
     pen.rrect(NEWS_BOX, 14, fill=(44, 40, 22), outline=(96, 86, 36), width=2)
