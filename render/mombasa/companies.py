@@ -42,13 +42,27 @@ def draw_company(d: Draw, v: Any, c: Any, top: int) -> int:
     bottom = top + PANEL_H - 8
     lit_base = f"base:{c.id}" in v.last
     panel(d, (6, top, W - 6, bottom), lit=lit_base)
+    _header(d, c, top)
+    _base(d, c, top)
+    _track(d, c, top)
+    _markers(d, v, c, top)
+    _specials(d, v, c, top)
+    return top + PANEL_H
+
+
+def _header(d: Draw, c: Any, top: int) -> None:
+    """Name in the company colour, share value and track side."""
     colour = COMPANY[c.id]
     ink = COMPANY_INK[c.id]
     d.rounded_rectangle((14, top + 8, 188, top + 46), radius=8, fill=colour, outline=EDGE, width=2)
     d.text((101, top + 27), c.name, fill=ink, font=f(26, True), anchor="mm")
     d.text((16, top + 78), f"£{c.share_value}", fill=INK, font=f(40, True), anchor="ls")
     d.text((186, top + 78), f"{c.side}", fill=MUTED, font=f(24, True), anchor="rs")
-    # base: columns of coins top to bottom; the bottom `covered` spaces hold posts
+
+
+def _base(d: Draw, c: Any, top: int) -> None:
+    """The base: columns of coins top to bottom; the bottom `covered` spaces hold posts."""
+    colour = COMPANY[c.id]
     cw, ch = 34, 30
     bx, by = 16, top + 90
     for i, (col, n) in enumerate(zip(c.columns, c.covered, strict=True)):
@@ -70,7 +84,12 @@ def draw_company(d: Draw, v: Any, c: Any, top: int) -> int:
                 )
     extra = f"+{c.reserve} spare" if c.reserve else ""
     d.text((16, top + 240), f"{c.posts_on_map} on map {extra}", fill=INK, font=f(22), anchor="ls")
-    # the track
+
+
+def _track(d: Draw, c: Any, top: int) -> None:
+    """The track's spaces (special ones shaded, share tags) and its capital calls."""
+    colour = COMPANY[c.id]
+    ink = COMPANY_INK[c.id]
     specials = {s.space: s for s in c.specials}
     icons = dict(c.share_icons)
     for space in range(c.last_space + 1):
@@ -100,7 +119,10 @@ def draw_company(d: Draw, v: Any, c: Any, top: int) -> int:
             (x - 22, y + CELL_H // 2 - 14, x + 16, y + CELL_H // 2 + 14), radius=6, fill=CALL
         )
         d.text((x - 3, y + CELL_H // 2), f"£{pounds}", fill=WHITE, font=f(20, True), anchor="mm")
-    # markers: 2 x 2 in the lower part of the cell
+
+
+def _markers(d: Draw, v: Any, c: Any, top: int) -> None:
+    """The players' markers on the track: 2 x 2 in the lower part of the cell."""
     at: dict[int, list[int]] = {}
     for seat, space in enumerate(c.markers):
         at.setdefault(space, []).append(seat)
@@ -114,7 +136,10 @@ def draw_company(d: Draw, v: Any, c: Any, top: int) -> int:
             if f"track:{c.id}:{seat}" in v.last:
                 d.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=HIGHLIGHT)
             chip(d, cx, cy, PLAYER[p.colour], 12, str(seat + 1), PLAYER_INK[p.colour], 16)
-    # special bonuses and their arrivals, extra bonus spaces
+
+
+def _specials(d: Draw, v: Any, c: Any, top: int) -> None:
+    """Special bonuses and their arrivals, extra bonus spaces."""
     y = top + 8 + 2 * CELL_H + 12
     for sp in c.specials:
         yy = y + sp.index * 28
@@ -140,4 +165,3 @@ def draw_company(d: Draw, v: Any, c: Any, top: int) -> int:
             x += 30
         if not sp.arrivals:
             d.text((x, yy + 13), "nobody yet", fill=MUTED, font=f(20), anchor="lm")
-    return top + PANEL_H

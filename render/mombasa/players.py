@@ -64,8 +64,20 @@ def draw_player(d: Draw, v: Any, p: Any, top: int) -> int:
     bottom = top + PLAYER_H - 8
     now = p.seat in v.deciding and v.phase != "over"
     last = set(v.last)
-    s = p.seat
     panel(d, (6, top, W - 6, bottom), lit=now)
+    _header(d, v, p, top, last)
+    for i, sl in enumerate(p.slots):  # slots with the discard pile above each
+        _slot(d, v, p, i, sl, top, last)
+    _tiles(d, v, p, top, last)
+    _tracks(d, p, top, last)
+    _bonuses(d, p, top, last)
+    _shares(d, p, top)
+    return top + PLAYER_H
+
+
+def _header(d: Draw, v: Any, p: Any, top: int, last: set[str]) -> None:
+    """Seat, name and colour (a star for the start player), cash, hand size, what it does now."""
+    s = p.seat
     colour = PLAYER[p.colour]
     d.rounded_rectangle((14, top + 8, 200, top + 50), radius=8, fill=colour)
     tag = "★ " if p.seat == v.start_player else ""
@@ -86,55 +98,62 @@ def draw_player(d: Draw, v: Any, p: Any, top: int) -> int:
         font=f(26, True),
         anchor="rs",
     )
-    # slots with the discard pile above each
-    for i, sl in enumerate(p.slots):
-        x = 14 + i * (SLOT_W + 8)
-        pile = p.piles[i]
-        py = top + 58
-        lit_pile = f"pile:{s}:{i + 1}" in last
-        d.rounded_rectangle(
-            (x, py, x + SLOT_W, py + 30),
-            radius=6,
-            fill=FAINT,
-            outline=HIGHLIGHT if lit_pile else FAINT,
-            width=3,
+
+
+def _slot(d: Draw, v: Any, p: Any, i: int, sl: Any, top: int, last: set[str]) -> None:
+    """Action slot i: its discard pile's size and top card above, its card (or lock) below."""
+    s = p.seat
+    x = 14 + i * (SLOT_W + 8)
+    pile = p.piles[i]
+    py = top + 58
+    lit_pile = f"pile:{s}:{i + 1}" in last
+    d.rounded_rectangle(
+        (x, py, x + SLOT_W, py + 30),
+        radius=6,
+        fill=FAINT,
+        outline=HIGHLIGHT if lit_pile else FAINT,
+        width=3,
+    )
+    if pile:  # the pile's size on a dark badge, then its top card
+        n = f"{len(pile)}"
+        bw = 14 + 12 * len(n)
+        d.rounded_rectangle((x + 3, py + 3, x + 3 + bw, py + 27), radius=5, fill=EDGE)
+        d.text((x + 3 + bw // 2, py + 15), n, fill=WHITE, font=f(20, True), anchor="mm")
+        top_txt = ("▲ " if p.pile_choice == i + 1 else "") + pile[-1].text
+        d.text((x + bw + 9, py + 15), top_txt, fill=INK, font=f(20), anchor="lm")
+    else:
+        d.text((x + 8, py + 15), "no pile", fill=MUTED, font=f(20), anchor="lm")
+    sy = py + 36
+    box = (x, sy, x + SLOT_W, sy + 84)
+    lit = f"slot:{s}:{i + 1}" in last
+    if sl.locked:
+        d.rounded_rectangle(box, radius=8, fill=LOCKED, outline=EDGE, width=2)
+        d.text(
+            (x + SLOT_W // 2, sy + 42),
+            f"{i + 1} locked",
+            fill=WHITE,
+            font=f(22, True),
+            anchor="mm",
         )
-        if pile:  # the pile's size on a dark badge, then its top card
-            n = f"{len(pile)}"
-            bw = 14 + 12 * len(n)
-            d.rounded_rectangle((x + 3, py + 3, x + 3 + bw, py + 27), radius=5, fill=EDGE)
-            d.text((x + 3 + bw // 2, py + 15), n, fill=WHITE, font=f(20, True), anchor="mm")
-            top_txt = ("▲ " if p.pile_choice == i + 1 else "") + pile[-1].text
-            d.text((x + bw + 9, py + 15), top_txt, fill=INK, font=f(20), anchor="lm")
-        else:
-            d.text((x + 8, py + 15), "no pile", fill=MUTED, font=f(20), anchor="lm")
-        sy = py + 36
-        box = (x, sy, x + SLOT_W, sy + 84)
-        lit = f"slot:{s}:{i + 1}" in last
-        if sl.locked:
-            d.rounded_rectangle(box, radius=8, fill=LOCKED, outline=EDGE, width=2)
-            d.text(
-                (x + SLOT_W // 2, sy + 42),
-                f"{i + 1} locked",
-                fill=WHITE,
-                font=f(22, True),
-                anchor="mm",
-            )
-        elif sl.card is None:
-            d.rounded_rectangle(
-                box, radius=8, fill=PANEL, outline=HIGHLIGHT if lit else EDGE, width=5 if lit else 2
-            )
-            hidden = v.phase == "planning" and p.planned
-            d.text(
-                (x + SLOT_W // 2, sy + 42),
-                "?" if hidden else f"{i + 1} empty",
-                fill=MUTED,
-                font=f(28 if hidden else 22, True),
-                anchor="mm",
-            )
-        else:
-            draw_card(d, sl.card, box, sl.face_up, lit)
-    # the held bonus tile; the kept starting tile (book 1)
+    elif sl.card is None:
+        d.rounded_rectangle(
+            box, radius=8, fill=PANEL, outline=HIGHLIGHT if lit else EDGE, width=5 if lit else 2
+        )
+        hidden = v.phase == "planning" and p.planned
+        d.text(
+            (x + SLOT_W // 2, sy + 42),
+            "?" if hidden else f"{i + 1} empty",
+            fill=MUTED,
+            font=f(28 if hidden else 22, True),
+            anchor="mm",
+        )
+    else:
+        draw_card(d, sl.card, box, sl.face_up, lit)
+
+
+def _tiles(d: Draw, v: Any, p: Any, top: int, last: set[str]) -> None:
+    """The held bonus tile and the kept starting tile (book 1)."""
+    s = p.seat
     ty = top + 198
     if p.tile:
         txt = f"Tile {p.tile}"
@@ -151,7 +170,11 @@ def draw_player(d: Draw, v: Any, p: Any, top: int) -> int:
         if not p.books[0].face_up:
             txt += " ✓"
         d.text((W - 18, ty), txt, fill=INK, font=f(22), anchor="rm")
-    # diamond and ink-jar tracks, books
+
+
+def _tracks(d: Draw, p: Any, top: int, last: set[str]) -> None:
+    """The diamond and ink-jar tracks, and the books."""
+    s = p.seat
     y = top + 222
     _lit_text(d, (14, y + 15), f"◆ {p.diamond}/15", f"diamond:{s}" in last, f(26, True), "lm")
     _lit_text(d, (164, y + 15), f"Ink {p.ink}", f"ink:{s}" in last, f(26, True), "lm")
@@ -176,7 +199,11 @@ def draw_player(d: Draw, v: Any, p: Any, top: int) -> int:
             d.text((x + 20, y + 15), letter, fill=ink, font=f(20, True), anchor="mm")
         if b.position == p.ink:  # the ink jar stands here
             d.polygon([(x + 20, y + 33), (x + 10, y + 43), (x + 30, y + 43)], fill=INK)
-    # markers, track bonuses
+
+
+def _bonuses(d: Draw, p: Any, top: int, last: set[str]) -> None:
+    """Bonus markers and track bonuses (a hollow chip: active from next round)."""
+    s = p.seat
     y = top + 268
     placed = f" ({len(p.markers_placed)} out)" if p.markers_placed else ""
     _lit_text(
@@ -200,7 +227,10 @@ def draw_player(d: Draw, v: Any, p: Any, top: int) -> int:
         d.text((x, y + 15), "none", fill=MUTED, font=f(22), anchor="lm")
     elif any(not a for _, _, a in p.bonuses):
         d.text((x + 4, y + 15), "○ = next round", fill=MUTED, font=f(20), anchor="lm")
-    # shares; at the end, the score
+
+
+def _shares(d: Draw, p: Any, top: int) -> None:
+    """Shares; at the end, the score's parts."""
     y = top + 306
     d.text((14, y + 15), "Shares", fill=INK, font=f(22, True), anchor="lm")
     x = 104
@@ -222,4 +252,3 @@ def draw_player(d: Draw, v: Any, p: Any, top: int) -> int:
         )
         txt = f"£{p.final['cash']} cash + £{sh} shares + £{p.final['diamonds']} ◆ + £{p.final['bookkeeping']} books"
         d.text((W - 18, y + 15), txt, fill=INK, font=f(20), anchor="rm")
-    return top + PLAYER_H
