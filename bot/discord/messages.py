@@ -186,6 +186,11 @@ def image_file(image: RenderedImage) -> discord.File:
     return discord.File(io.BytesIO(image.data), image.filename, description=description)
 
 
+def image_kwargs(image: RenderedImage | None) -> dict[str, discord.File]:
+    """`file=` for a message sending `image`, or nothing (discord.py refuses `file=None`)."""
+    return {} if image is None else {"file": image_file(image)}
+
+
 def moderators(role_id: int | None) -> str:
     """Whom a message for the moderators addresses: their role (pinged), or, with none set,
     how to set one."""

@@ -100,19 +100,17 @@ class PrivateDelivery:
         intro: str = "",
         image: RenderedImage | None = None,
     ) -> None:
-        file: discord.File | None = None
-        if image is not None:
-            file = messages.image_file(image)
         text = messages.private_message(info, hand, lines, intro)
         fields = {"game_id": info.id, "user_id": user_id, "channel_id": info.channel_id}
         try:
             dm = await discord_http.dm_channel(self.bot, user_id)
-            if file is not None:
-                await discord_http.send(
-                    self.bot, dm, content=text, file=file, allowed_mentions=NO_PINGS
-                )
-            else:
-                await discord_http.send(self.bot, dm, content=text, allowed_mentions=NO_PINGS)
+            await discord_http.send(
+                self.bot,
+                dm,
+                content=text,
+                allowed_mentions=NO_PINGS,
+                **messages.image_kwargs(image),
+            )
             log.debug("private information sent by DM", extra=fields)
         except discord.HTTPException as exc:
             log.info("DM refused (%s); telling them in the channel", exc.status, extra=fields)

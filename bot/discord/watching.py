@@ -302,13 +302,13 @@ class Watching(Cog):
         fields = {"game_id": info.id, "user_id": user_id, "channel_id": info.channel_id}
         try:
             dm = await discord_http.dm_channel(self.bot, user_id)
-            if image is not None:
-                file = messages.image_file(image)
-                await discord_http.send(
-                    self.bot, dm, content=text, file=file, allowed_mentions=NO_PINGS
-                )
-            else:
-                await discord_http.send(self.bot, dm, content=text, allowed_mentions=NO_PINGS)
+            await discord_http.send(
+                self.bot,
+                dm,
+                content=text,
+                allowed_mentions=NO_PINGS,
+                **messages.image_kwargs(image),
+            )
             log.info("spectator DM sent", extra=fields)
         except discord.HTTPException as exc:
             log.info("spectator DM refused (%s)", exc.status, extra=fields)
