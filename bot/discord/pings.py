@@ -87,9 +87,8 @@ def _where(p: Ping) -> str:
 async def _dm(bot: BoardroomBot, user_id: int, text: str, game_id: int | None) -> bool:
     fields = {"user_id": user_id, "game_id": game_id}
     try:
-        dm = await discord_http.dm_channel(bot, user_id)
         text = messages.cut(text, messages.CONTENT_MAX)
-        await discord_http.send(bot, dm, content=text, allowed_mentions=NO_PINGS)
+        await discord_http.send_dm(bot, user_id, content=text, allowed_mentions=NO_PINGS)
     except discord.HTTPException as exc:
         log.info("ping by DM refused (%s)", exc.status, extra=fields)
         return False

@@ -103,10 +103,9 @@ class PrivateDelivery:
         text = messages.private_message(info, hand, lines, intro)
         fields = {"game_id": info.id, "user_id": user_id, "channel_id": info.channel_id}
         try:
-            dm = await discord_http.dm_channel(self.bot, user_id)
-            await discord_http.send(
+            await discord_http.send_dm(
                 self.bot,
-                dm,
+                user_id,
                 content=text,
                 allowed_mentions=NO_PINGS,
                 **messages.image_kwargs(image),

@@ -70,9 +70,11 @@ async def edit(client: discord.Client, channel_id: int, message_id: int, **kwarg
         await _request(client, route, params)
 
 
-async def dm_channel(client: discord.Client, user_id: int) -> int:
-    """The id of the DM channel with a user (discord.py keeps it after the first call)."""
-    return (await client.create_dm(discord.Object(user_id))).id
+async def send_dm(client: discord.Client, user_id: int, **kwargs: Any) -> int:
+    """Post a message to a user by DM (the DM channel is discord.py's, kept after the first
+    call); its id."""
+    channel = await client.create_dm(discord.Object(user_id))
+    return await send(client, channel.id, **kwargs)
 
 
 async def answer(
