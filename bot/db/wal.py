@@ -48,33 +48,33 @@ def wal_size(database: Path) -> int:
         return 0
 
 
-def checkpoint_truncate(database: Path) -> bool:
-    """Checkpoint the whole log and truncate it (blocking: run it in a thread). False when
-    something held it back (a reader on an old snapshot, or a writer): the file is then left
-    as it is, apart from what could be copied without waiting."""
+def _checkpoint(database: Path, mode: str) -> tuple[int, int, int] | None:
+    """`PRAGMA wal_checkpoint(<mode>)` on a connection of its own that never waits for a lock
+    (blocking: run it in a thread): (busy, pages in the log, pages copied), or None when the
+    log could not even be opened (e.g. locked)."""
     connection = sqlite3.connect(database, timeout=0, isolation_level=None)
     try:
-        busy, _, _ = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-    except sqlite3.OperationalError as error:  # e.g. locked while it opened the log
+        return connection.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
+    except sqlite3.OperationalError as error:
         log.debug("could not checkpoint %s: %s", database, error)
-        return False
+        return None
     finally:
         connection.close()
-    return busy == 0
+
+
+def checkpoint_truncate(database: Path) -> bool:
+    """Checkpoint the whole log and truncate it. False when something held it back (a reader
+    on an old snapshot, or a writer): the file is then left as it is, apart from what could
+    be copied without waiting."""
+    done = _checkpoint(database, "TRUNCATE")
+    return done is not None and done[0] == 0
 
 
 def checkpoint_passive(database: Path) -> bool:
-    """Copy into the database what of the log no reader still needs (blocking: run it in a
-    thread). True when all of it was copied."""
-    connection = sqlite3.connect(database, timeout=0, isolation_level=None)
-    try:
-        busy, pages, copied = connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-    except sqlite3.OperationalError as error:
-        log.debug("could not checkpoint %s: %s", database, error)
-        return False
-    finally:
-        connection.close()
-    return busy == 0 and pages == copied
+    """Copy into the database what of the log no reader still needs. True when all of it was
+    copied."""
+    done = _checkpoint(database, "PASSIVE")
+    return done is not None and done[0] == 0 and done[1] == done[2]
 
 
 async def copy_back(database: Path, at: int = COPY_BACK_AT) -> bool:
