@@ -7,6 +7,7 @@ what it should be (`load_settings`)."""
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
@@ -65,6 +66,13 @@ class Settings(BaseSettings):
     #: Measure the event loop's stalls for the metrics (bot.loop_watch): 100 wake-ups a
     #: second, about 1% of a core even when idle, so off unless asked for.
     loop_watch: bool = False
+    #: The table on the web (bot.web): the port the bot serves game pages on (not set: off),
+    #: the address it listens on, and the address players reach (behind a reverse proxy with
+    #: TLS: docs/deploy.md). Personal links last WEB_LINK_DAYS days.
+    web_port: int | None = Field(default=None, ge=1, le=65535)
+    web_host: str = "127.0.0.1"
+    public_url: str = ""
+    web_link_days: float = Field(default=7.0, gt=0, le=365)
 
     @field_validator("database_url")
     @classmethod
@@ -76,6 +84,22 @@ class Settings(BaseSettings):
         if driver not in DRIVERS:
             raise ValueError(f"{driver!r} is not supported; write {ASYNC_URLS}")
         return value.strip()
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, value: str) -> str:
+        url = value.strip().rstrip("/")
+        if url and not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", url):
+            raise ValueError(
+                "should be the address players reach, such as https://table.example.org"
+            )
+        return url
+
+    @model_validator(mode="after")
+    def _web_fits(self) -> Settings:
+        if self.web_port is not None and not self.public_url:
+            self.public_url = f"http://{self.web_host}:{self.web_port}"
+        return self
 
     @field_validator("log_level")
     @classmethod

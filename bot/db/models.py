@@ -21,6 +21,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -204,6 +205,8 @@ class GuildSettings(Base):
     #: How many vacation days in a row a clock may spend for its player (then the game's
     #: expiry policy applies).
     clock_days: Mapped[int] = mapped_column(Integer, default=3)
+    #: Are this server's game pages served (bot.web; `/admin web`)?
+    web_pages: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class SeatClock(Base):
@@ -240,6 +243,18 @@ class Person(Base):
     pings: Mapped[str] = mapped_column(String(16), default="channel")
     #: The palette of the images sent to them alone: standard or high (render/contrast.py).
     palette: Mapped[str] = mapped_column(String(16), default="standard", server_default="standard")
+    #: Personal web links carry the number current when they were made; `/game web revoke`
+    #: advances it, and every older link is refused.
+    web_links: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class WebKey(Base):
+    """The key that signs the web links, made once and shared by every process."""
+
+    __tablename__ = "web_keys"
+
+    name: Mapped[str] = mapped_column(String(16), primary_key=True)
+    key: Mapped[bytes] = mapped_column(LargeBinary)
 
 
 class Vacation(Base):

@@ -31,6 +31,7 @@ from bot.discord.stats import Stats
 from bot.discord.substitutes import Substitutes
 from bot.discord.timers import Timers
 from bot.discord.watching import Watching
+from bot.discord.web_table import WebTable
 from bot.runtime.discord_http import gateway_url
 from bot.startup import StartupError
 
@@ -135,6 +136,7 @@ class BoardroomBot(discord.AutoShardedClient):
         self.clocks = Clocks(self)
         self.timers = Timers(self)
         self.watching = Watching(self)
+        self.web = WebTable(self)
         self.presses = Presses(app.service)
         self.router = Router(self.presses)  # (each cog adds its routes as it registers)
         self._timer_task: asyncio.Task[None] | None = None
@@ -165,6 +167,7 @@ class BoardroomBot(discord.AutoShardedClient):
                 lambda: health.check_health(self),
                 lambda: health.count_games(self.app.reader),
             )
+        await self.web.start()  # (WEB_PORT in use: one line too)
         guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(guild_id)
@@ -227,6 +230,7 @@ class BoardroomBot(discord.AutoShardedClient):
         answer instead of none: a custom id that is not one of ours (an older format, or made
         up), or a component no longer on its message (stripped after a newer turn, or never
         there)."""
+        self.web.names.saw(interaction)
         if interaction.type != discord.InteractionType.component:
             return
         data: Any = interaction.data or {}
@@ -257,6 +261,7 @@ class BoardroomBot(discord.AutoShardedClient):
         with contextlib.suppress(TimeoutError):  # timers claimed are handled before closing
             await asyncio.wait_for(self.timers.drain(), CLOSE_WAIT_S)
         await self.turns.drain()
+        await self.web.stop()
         if self._metrics_runner is not None:
             runner, self._metrics_runner = self._metrics_runner, None
             await runner.cleanup()

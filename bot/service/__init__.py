@@ -42,6 +42,7 @@ from bot.service.stats import Stats
 from bot.service.substitutes import Substitutes
 from bot.service.timers import Fired, Timers
 from bot.service.watching import Watching
+from bot.service.web_tables import WebTables
 from bot.shards import ALL, Shards
 
 
@@ -93,9 +94,9 @@ class GameService:
         self._expose_timers(Timers(core), clocks, stalls, Pings(core, plans, people, mine), mine)
         self._expose_people(people, Watching(core), Follows(core, replay))
         self._expose_repairs(Deliveries(core, decision), Recovery(core, decision))
-        self._expose_looking_back(
-            stats, replay, Exports(core, replay), History(core), PlayAgain(core, reading)
-        )
+        exports = Exports(core, replay)
+        self._expose_looking_back(stats, replay, exports, History(core), PlayAgain(core, reading))
+        self._expose_web(WebTables(core, replay, exports, reading))
 
     @staticmethod
     def _listen(
@@ -225,6 +226,21 @@ class GameService:
         self.public_record = exports.public_record
         self.history = history.history
         self.play_again = again.play_again
+
+    def _expose_web(self, web: WebTables) -> None:
+        self.web_key = web.web_key
+        self.web_game = web.web_game
+        self.web_log = web.web_log
+        self.may_watch = web.may_watch
+        self.web_links = web.web_links
+        self.revoke_web_links = web.revoke_web_links
+        self.set_web_pages = web.set_web_pages
+
+    def follow_moves(self, on_moved: Callable[[int, int], None], notify: str | None) -> None:
+        """Call `on_moved(game id, version)` after each commit that moves a game on; with
+        `notify` (PostgreSQL), the commit NOTIFYs that channel instead (bot.web.live)."""
+        self.core.on_moved = on_moved
+        self.core.notify = notify
 
     # What tests and the dispatcher set after building the service: the core's.
     @property

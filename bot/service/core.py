@@ -26,6 +26,7 @@ from bot.service import queries as q
 from bot.service.describe import describe_game
 from bot.service.drafts import Drafts
 from bot.service.loader import Loaded, StateCache, load, title_of
+from bot.service.queries.decision import MOVED
 from bot.service.row_cache import RowCache
 from bot.shards import ALL, Shards
 from engine.core import Title
@@ -72,6 +73,11 @@ class Core:
         self.shards = shards
         #: Called with the due time of every timer a commit sets (the dispatcher's wake-up).
         self.on_timer: Callable[[datetime], None] | None = None
+        #: Called after a commit with (game id, new version) of each game it moved on (the
+        #: web table's live pages, bot.web.live). With `notify` set (PostgreSQL), the commit
+        #: NOTIFYs that channel instead, and every process listening hears it.
+        self.on_moved: Callable[[int, int], None] | None = None
+        self.notify: str | None = None
         self.writers = sessions
         self.readers = readers or sessions
         self.cold = cold or self.readers
@@ -107,6 +113,8 @@ class Core:
                 if game_id is not None and dialect == "postgresql":
                     await session.execute(q.GAME_LOCK, {"k": game_id})
                 yield session  # (the session begins with its first statement)
+                if self.notify is not None and dialect == "postgresql":
+                    await self._notify(session)
                 await session.run_sync(_commit_and_close)
         except BaseException:
             await session.close()  # (rolls back what was begun)
@@ -118,11 +126,21 @@ class Core:
             if self.on_timer is not None:  # only now can the dispatcher read them
                 for due in session.info.get(_DUES, ()):
                     self.on_timer(due)
+            if self.on_moved is not None and (self.notify is None or dialect != "postgresql"):
+                for game_id, version in session.info.get(MOVED, ()):
+                    self.on_moved(game_id, version)
         finally:  # committed or not, the cached rows it may have changed are gone
             if game_id is None:
                 self.rows.clear()
             else:
                 self.rows.drop(game_id)
+
+    async def _notify(self, session: AsyncSession) -> None:
+        """NOTIFY the games this transaction moved on: PostgreSQL delivers it at the commit."""
+        for game_id, version in session.info.get(MOVED, ()):
+            await session.execute(
+                q.NOTIFY, {"channel": self.notify, "payload": f"{game_id}:{version}"}
+            )
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)

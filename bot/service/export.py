@@ -103,7 +103,7 @@ class Exports:
             seqs = [a.seq for a in actions]
             self.replay.replay_states.put_seqs(game.id, game.version, seqs)
             final = await self.replay.state_after(c, game, title, seqs, len(seqs))
-            hidden = await self._unrevealed(c, game, title, seqs, final, actions)
+            hidden = await self.unrevealed(c, game, title, seqs, final, actions)
             tenures = await qr.seat_rows(c, game.id)
         moves = []
         for n, a in enumerate(actions, 1):
@@ -137,7 +137,7 @@ class Exports:
             "result": game.result if game.status == "finished" else None,
         }
 
-    async def _unrevealed(
+    async def unrevealed(
         self,
         c: AsyncConnection,
         game: Game,

@@ -314,3 +314,5 @@ async def pending_deliveries(
 #: A game's PostgreSQL advisory lock, held to the end of the transaction: every write about
 #: one game takes it first, so several processes (and the delivery marks) take turns per game.
 GAME_LOCK = text("SELECT pg_advisory_xact_lock(:k)")
+#: Tells every process listening on a channel (bot.web.live) after the commit.
+NOTIFY = text("SELECT pg_notify(:channel, :payload)")

@@ -30,6 +30,9 @@ SNAPSHOTS = Snapshot.__table__
 DELIVERIES = Delivery.__table__
 
 
+#: Where a write transaction's session lists the (game id, new version) of each bump.
+MOVED = "games_moved"
+
 # Built once: a statement object keeps its cache key, so executing it again costs no SQL
 # construction (bound parameters carry the values; their names differ from the columns').
 _BUMP_GAME = (
@@ -62,6 +65,7 @@ def bump_now(s: Session, game: Game, expected: int, values: dict[str, Any]) -> i
         done = _BUMP.run(s, params)
     if done != 1:
         raise StaleError("The game moved on while you were deciding; have another look.")
+    s.info.setdefault(MOVED, []).append((game.id, new))  # (Core.tx tells the web table)
     # Record the new values as already stored (no second UPDATE when the game is attached).
     set_committed_value(game, "version", new)
     for key, value in values.items():

@@ -1,0 +1,80 @@
+"""The table on the web, from Discord's side: the server started with the bot (WEB_PORT), the
+names it shows (as seen in interactions), the live pages told of every move, and the links.
+
+`/game web` and the buttons that hand out links are registered here too."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from bot.discord.names import SeenNames
+from bot.web import live, server
+from bot.web.tokens import Signer
+
+if TYPE_CHECKING:
+    from bot.discord.client import BoardroomBot
+
+log = logging.getLogger(__name__)
+DAY = 86_400.0
+
+
+class WebTable:
+    def __init__(self, bot: BoardroomBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.settings = bot.settings
+        self.names = SeenNames()
+        self.hub = live.Hub()
+        self.signer: Signer | None = None
+        self._runner: Any = None
+        self._listener: asyncio.Task[None] | None = None
+
+    @property
+    def on(self) -> bool:
+        return self.signer is not None
+
+    async def start(self) -> None:
+        """Serve the pages when WEB_PORT is set (a port in use: StartupError)."""
+        port = self.settings.web_port
+        if port is None:
+            return
+        signer = Signer(await self.service.web_key())
+        site = server.Site(self.service, signer, self.settings.public_url, self.names, self.hub)
+        self._runner = await server.start(site, self.settings.web_host, port)
+        self.signer = signer
+        engine = self.bot.app.engine
+        if engine.dialect.name == "postgresql":
+            self.service.follow_moves(self.hub.moved, live.CHANNEL)
+            self._listener = asyncio.create_task(live.listen(engine, self.hub))
+        else:
+            self.service.follow_moves(self.hub.moved, None)
+
+    async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listener
+        if self._runner is not None:
+            runner, self._runner = self._runner, None
+            await runner.cleanup()
+
+    # ------------------------------------------------------------------ links
+    def public_link(self, game_id: int, move: int | None = None) -> str | None:
+        """The game's public page (None: the pages are off)."""
+        if self.signer is None:
+            return None
+        tail = "" if move is None else f"/{move}"
+        return f"{self.settings.public_url}/g/{self.signer.public(game_id)}{tail}"
+
+    async def personal_link(self, game_id: int, user_id: int) -> str | None:
+        """A link to the game's page with the person's own view, valid WEB_LINK_DAYS days."""
+        if self.signer is None:
+            return None
+        links = await self.service.web_links(user_id)
+        expires = int(time.time() + self.settings.web_link_days * DAY)
+        token = self.signer.personal(game_id, user_id, links, expires)
+        return f"{self.settings.public_url}/g/{token}"
