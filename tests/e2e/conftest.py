@@ -9,6 +9,7 @@ import pytest
 
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import MINIMAL_BOT, REAL_BOT, BotProcess, real_bot_available
+from tests.e2e.web_links import Links, free_port
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -61,6 +62,21 @@ async def bot(
     await proc.start()
     try:
         yield proc
+    finally:
+        await proc.stop()
+        _dump_log_if_failed(request, proc)
+
+
+@pytest.fixture
+async def web_bot(
+    fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[tuple[BotProcess, Links]]:
+    """The real bot serving its web pages (WEB_PORT), and the links it would give."""
+    port = free_port()
+    proc = BotProcess(fake, tmp_path, env={"WEB_PORT": str(port)})
+    await proc.start()
+    try:
+        yield proc, Links(tmp_path, port)
     finally:
         await proc.stop()
         _dump_log_if_failed(request, proc)

@@ -7,7 +7,6 @@ error anywhere. The screenshots are left in WEB_SHOTS (tests/web/browser.py) to 
 from __future__ import annotations
 
 import asyncio
-import socket
 import sqlite3
 import time
 from pathlib import Path
@@ -15,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from bot.web.tokens import Signer
 from tests.e2e.driver import Table
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.harness import BotProcess, real_bot_available
+from tests.e2e.harness import real_bot_available
 from tests.e2e.test_mombasa import plan_policy
 from tests.web.browser import DESKTOP, PHONE, chromium, console_errors, needs_browser, shot
 
@@ -29,44 +27,6 @@ pytestmark = [
 ]
 
 EVIL_NICK = '<img src=x onerror="document.title=1">Al'
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Links:
-    """The links the bot would hand out, signed with the key it keeps in its database."""
-
-    def __init__(self, workdir: Path, port: int) -> None:
-        with sqlite3.connect(workdir / "boardroom.db") as db:
-            (key,) = db.execute("SELECT key FROM web_keys WHERE name = 'links'").fetchone()
-        self.signer = Signer(bytes(key))
-        self.root = f"http://127.0.0.1:{port}"
-
-    def public(self, game_id: int) -> str:
-        return f"{self.root}/g/{self.signer.public(game_id)}"
-
-    def personal(self, workdir: Path, game_id: int, user_id: int) -> str:
-        with sqlite3.connect(workdir / "boardroom.db") as db:
-            row = db.execute(
-                "SELECT web_links FROM people WHERE user_id = ?", (user_id,)
-            ).fetchone()
-        token = self.signer.personal(game_id, user_id, row[0] if row else 0, int(time.time()) + 600)
-        return f"{self.root}/g/{token}"
-
-
-@pytest.fixture
-async def web_bot(fake: FakeDiscord, tmp_path: Path):
-    port = free_port()
-    proc = BotProcess(fake, tmp_path, env={"WEB_PORT": str(port)})
-    await proc.start()
-    try:
-        yield proc, Links(tmp_path, port)
-    finally:
-        await proc.stop()
 
 
 def _run(fn: Any, *args: Any) -> Any:
