@@ -164,13 +164,18 @@ def test_compose_sets_only_real_settings():
     assert "/healthz" in health
 
 
-def test_compose_reads_env_optionally_and_publishes_no_port():
+def test_compose_reads_env_optionally_and_publishes_the_web_port_on_loopback_only():
+    """The bot only dials out, except for the web table's port (WEB_PORT), which the `bot`
+    service publishes on the host's loopback for a reverse proxy (docs/deploy.md)."""
     compose = _compose()
     for name, service in _bot_services(compose).items():
         env_files = service["env_file"]
         assert {"path": ".env", "required": False} in env_files, name
     for name, service in compose["services"].items():
-        assert "ports" not in service, f"{name} publishes a port; the bot only dials out"
+        if name != "bot":
+            assert "ports" not in service, f"{name} publishes a port; only bot serves the web"
+    assert compose["services"]["bot"]["ports"] == ["127.0.0.1:${WEB_PORT:-8080}:${WEB_PORT:-8080}"]
+    assert _environment(compose["services"]["bot"])["WEB_HOST"] == "0.0.0.0"
 
 
 def test_the_commented_extra_process_is_one_shard_more():
