@@ -60,6 +60,9 @@ class Frame:
     #: The move was one seat's part of a simultaneous secret decision: who made it is not
     #: shown (nobody saw it then).
     secret: bool = False
+    #: The state itself, encoded (what other drawings of the position start from: the web
+    #: table's link preview).
+    state: bytes = b""
 
 
 class Replay:
@@ -114,16 +117,19 @@ class Replay:
             state, secret = await self._position(c, game, title, seqs, move, row)
         info = describe_game(game, seats, None)
         view = title.view(state, None)
-        image = await catalog.draw_board_async(game.title, title.encode(state), None, palette)
+        encoded = title.encode(state)
+        image = await catalog.draw_board_async(game.title, encoded, None, palette)
         if self.replay_states.should_warm(game.id, game.version):
             self.replay_states.keep(asyncio.create_task(self._warm(game, title, seqs)))
         then = title.status_line(state)
         if row is None:
-            return Frame(info, 0, total, None, "", None, [], None, image, view, then)
+            return Frame(info, 0, total, None, "", None, [], None, image, view, then, state=encoded)
         lines = [e["text"] for e in row.events or [] if e.get("private_to") is None]
         if secret:  # who decided, and when, was never shown: the title's own lines only
             at = row.created_at
-            return Frame(info, move, total, None, "", None, lines, at, image, view, "", True)
+            return Frame(
+                info, move, total, None, "", None, lines, at, image, view, "", True, encoded
+            )
         label = title.seat_label(state, row.seat_no)
         return Frame(
             info,
@@ -137,6 +143,7 @@ class Replay:
             image,
             view,
             then,
+            state=encoded,
         )
 
     async def _position(

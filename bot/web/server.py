@@ -3,6 +3,7 @@
     /g/<token>                     the latest position of a game
     /g/<token>/<move>              the position after a move (0: the start)
     /g/<token>/<version>-<move>/board.png   that position's board (cached for good)
+    /g/<token>/<version>-<move>/preview.png the link preview's picture (the turn post's)
     /g/<token>/<version>/mine.png  a personal page's own view (private)
     /g/<token>/live                server-sent events: the game moved on
     /static/table.js, table.css    the page's script and style
@@ -82,6 +83,7 @@ class Site:
         r.add_get("/g/{token}/live", self.live)
         r.add_get(r"/g/{token}/{move:\d{1,7}}", self.position)
         r.add_get(r"/g/{token}/{version:\d{1,9}}-{move:\d{1,7}}/board.png", self.board)
+        r.add_get(r"/g/{token}/{version:\d{1,9}}-{move:\d{1,7}}/preview.png", self.preview)
         r.add_get(r"/g/{token}/{version:\d{1,9}}/mine.png", self.mine)
         r.add_get("/static/{name}", self.static)
         r.add_get("/robots.txt", _robots)
@@ -111,19 +113,37 @@ class Site:
 
     # ------------------------------------------------------------------ images
     async def board(self, request: web.Request) -> web.StreamResponse:
+        """A position's board; cached for good when `version` is the game's version then (a
+        position of a version never changes)."""
+
+        async def draw(game_id: int, version: int, move: int) -> tuple[bytes, str]:
+            frame = await self.tables.frame(game_id, version, move)
+            return frame.image.data, IMMUTABLE if frame.game.version == version else "no-cache"
+
+        return await self._picture(request, draw)
+
+    async def preview(self, request: web.Request) -> web.StreamResponse:
+        """The link preview's picture: the position as the turn post draws it."""
+
+        async def draw(game_id: int, version: int, move: int) -> tuple[bytes, str]:
+            image = await self.tables.preview(game_id, version, move)
+            return image.data, "public, max-age=3600"
+
+        return await self._picture(request, draw)
+
+    async def _picture(
+        self, request: web.Request, draw: Callable[[int, int, int], Awaitable[tuple[bytes, str]]]
+    ) -> web.StreamResponse:
         got = await admit(self.service, self.signer, request.match_info["token"], self.clock())
         if isinstance(got, Refusal):
             return refused(got)
         version, move = int(request.match_info["version"]), int(request.match_info["move"])
         try:
-            frame = await self.tables.frame(got.game.info.id, version, move)
+            data, caching = await draw(got.game.info.id, version, move)
         except ServiceError as exc:
             return refused(Refusal(404, "No such position", str(exc)))
-        lasting = frame.game.version == version
         return web.Response(
-            body=frame.image.data,
-            content_type="image/png",
-            headers={"Cache-Control": _private(got) or (IMMUTABLE if lasting else "no-cache")},
+            body=data, content_type="image/png", headers={"Cache-Control": _private(got) or caching}
         )
 
     async def mine(self, request: web.Request) -> web.StreamResponse:

@@ -74,6 +74,7 @@ class Tables:
         self.public_url = public_url
         self.names = names
         self._frames: _Kept[tuple[int, int, int], Frame] = _Kept(FRAMES_KEPT)
+        self._previews: _Kept[tuple[int, int, int], RenderedImage] = _Kept(FRAMES_KEPT)
         self._hands: _Kept[tuple[int, int, int], tuple[str, RenderedImage | None]] = _Kept(
             HANDS_KEPT
         )
@@ -88,6 +89,17 @@ class Tables:
         if frame.game.version == version or move is None:
             self._frames.put((game_id, frame.game.version, frame.move), frame)
         return frame
+
+    async def preview(self, game_id: int, version: int, move: int) -> RenderedImage:
+        """The position drawn as the turn post draws it (landscape, shaped for Discord's
+        frames): the picture of a link preview (Open Graph)."""
+        key = (game_id, version, move)
+        kept = self._previews.get(key)
+        if kept is None:
+            frame = await self.frame(game_id, version, move)
+            kept = await catalog.draw_turn_async(frame.game.title, frame.state)
+            self._previews.put(key, kept)
+        return kept
 
     async def hand(self, info: GameInfo, user_id: int) -> tuple[str, RenderedImage | None]:
         key = (info.id, info.version, user_id)
@@ -124,7 +136,7 @@ class Tables:
             image_alt=frame.image.description,
             image_width=width,
             image_height=height,
-            og_image=f"{self.public_url}{board}",
+            og_image=f"{self.public_url}{base}/{info.version}-{frame.move}/preview.png",
             text_board=text_board,
             mine=mine,
         )

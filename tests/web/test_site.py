@@ -17,6 +17,7 @@ from aiohttp.test_utils import TestServer
 from bot.service import GameService
 from bot.web import live
 from bot.web.server import Site
+from bot.web.tables import png_size
 from bot.web.tokens import Signer
 from tests.bot.test_looking_back import decide
 from tests.bot.test_service import ANA, BEN, CAL, CHAN, GUILD, MOD, new_game
@@ -74,7 +75,13 @@ async def test_a_public_page_shows_the_game_with_names_escaped_and_strict_header
     board = re.search(r'<img[^>]+src="([^"]+board\.png)"', body)
     assert board is not None
     og = re.search(r'property="og:image" content="([^"]+)"', body)
-    assert og is not None and og.group(1) == "https://table.example" + board.group(1)
+    assert og is not None and og.group(1).startswith("https://table.example/g/")
+    preview = og.group(1).removeprefix("https://table.example")
+    assert preview == board.group(1).replace("board.png", "preview.png")
+    async with aiohttp.ClientSession() as http, http.get(web.url(preview)) as r:
+        assert r.status == 200 and r.content_type == "image/png"
+        width, height = png_size(await r.read())
+        assert width >= height  # the turn post's picture, shaped for a preview's frame
     async with aiohttp.ClientSession() as http, http.get(web.url(board.group(1))) as r:
         assert r.status == 200 and r.content_type == "image/png"
         assert "immutable" in r.headers["Cache-Control"]
