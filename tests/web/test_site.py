@@ -8,15 +8,18 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import socket
 import time
 
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
 
+from bot.config import Settings, load_settings
 from bot.service import GameService
+from bot.startup import StartupError
 from bot.web import live
-from bot.web.server import Site
+from bot.web.server import Site, start
 from bot.web.tables import png_size
 from bot.web.tokens import Signer
 from tests.bot.test_looking_back import decide
@@ -175,3 +178,26 @@ async def test_a_live_page_hears_the_next_move(web):
             line = await asyncio.wait_for(r.content.readline(), 5)
         news = json.loads(line[5:])
         assert news == {"version": done.game.version, "total": 1, "status": "running"}
+
+
+async def test_a_web_port_in_use_is_one_line_to_fix(service):
+    site = Site(service, Signer(b"k" * 32), "", lambda g, u: "?", live.Hub())
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(StartupError) as caught:
+            await start(site, "127.0.0.1", port)
+    line = str(caught.value)
+    assert line.startswith(f"WEB_PORT={port} is in use") and "\n" not in line
+
+
+def test_the_web_settings():
+    on = Settings(_env_file=None, web_port=8080)
+    assert on.public_url == "http://127.0.0.1:8080"  # reachable as it is, on this machine
+    given = Settings(_env_file=None, web_port=8080, public_url="https://t.example.org/")
+    assert given.public_url == "https://t.example.org"
+    assert Settings(_env_file=None).web_port is None  # off unless asked for
+    with pytest.raises(StartupError) as caught:
+        load_settings(_env_file=None, web_port=8080, public_url="table.example.org")
+    assert "PUBLIC_URL=table.example.org" in str(caught.value)
