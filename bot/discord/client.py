@@ -138,6 +138,7 @@ class BoardroomBot(discord.AutoShardedClient):
         self.timers = Timers(self)
         self.watching = Watching(self)
         self.web = WebTable(self)
+        self.turns.table_link = self.web.turn_link
         self.web_commands = WebCommands(self)
         self.presses = Presses(app.service)
         self.router = Router(self.presses)  # (each cog adds its routes as it registers)
