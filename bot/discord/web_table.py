@@ -1,7 +1,8 @@
 """The table on the web, from Discord's side: the server started with the bot (WEB_PORT), the
 names it shows (as seen in interactions), the live pages told of every move, and the links.
 
-`/game web` and the buttons that hand out links are registered here too."""
+`/game web`, the **My view** button and `/admin web`, which hand out the links, are
+web_commands.py's."""
 
 from __future__ import annotations
 

@@ -18,6 +18,7 @@ from tests.e2e.driver import Table, is_refusal
 from tests.e2e.fake_discord import Exchange, FakeDiscord, Message
 from tests.e2e.harness import REAL_BOT, BotProcess, real_bot_available
 from tests.e2e.helpers import private
+from tests.e2e.test_bad_input import BIG, NOT_MINE, assert_refused, button, with_component
 from tests.e2e.test_game_flow import assert_clean, new_table
 
 pytestmark = [
@@ -142,6 +143,13 @@ async def test_an_ask_game_has_no_public_page_and_no_link_for_a_stranger(
     mine = await fake.slash("bob", "games", "game", "web", link="mine")
     status, body = await fetch(link_in(mine, "Open my view"))
     assert status == 200 and "/mine.png" in body
+    # made-up and foreign "My view" presses are refused politely, in time
+    mine_id, shown_msg = f"br:{gid}:web", answer(shown)
+    for bad, needle in ((f"br:{BIG}:web", NOT_MINE), ("br:987654:web", "doesn't exist")):
+        data = with_component(shown_msg, mine_id, button(bad))
+        assert_refused(await fake.press("bob", shown_msg, bad, message_data=data), needle)
+    elsewhere = await fake.raw_component("bob", fake.channel("lounge"), mine_id, message=shown_msg)
+    assert_refused(elsewhere, f"belongs to a game in <#{table.channel}>")
     assert_clean(fake, web_bot)
 
 
