@@ -53,6 +53,7 @@ class Admin(Cog):
         self.bot.substitutes.register_admin(admin)  # substitute, stall_days, stalled, ...
         self.bot.clocks.register_admin(admin)  # pause, resume, extend, pace
         self.bot.watching.register_admin(admin)  # spectators
+        self.bot.web_commands.register_admin(admin)  # web
         tree.add_command(admin)
 
     def _register_end(self, admin: app_commands.Group) -> None:

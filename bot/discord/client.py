@@ -31,6 +31,7 @@ from bot.discord.stats import Stats
 from bot.discord.substitutes import Substitutes
 from bot.discord.timers import Timers
 from bot.discord.watching import Watching
+from bot.discord.web_commands import WebCommands
 from bot.discord.web_table import WebTable
 from bot.runtime.discord_http import gateway_url
 from bot.startup import StartupError
@@ -137,6 +138,8 @@ class BoardroomBot(discord.AutoShardedClient):
         self.timers = Timers(self)
         self.watching = Watching(self)
         self.web = WebTable(self)
+        self.turns.table_link = self.web.turn_link
+        self.web_commands = WebCommands(self)
         self.presses = Presses(app.service)
         self.router = Router(self.presses)  # (each cog adds its routes as it registers)
         self._timer_task: asyncio.Task[None] | None = None
@@ -153,6 +156,7 @@ class BoardroomBot(discord.AutoShardedClient):
         self.clocks.register(game)
         self.substitutes.register(game)
         self.watching.register(game)
+        self.web_commands.register(game)
         self.tree.add_command(game)
         self.admin.register(self.tree)
         self.me.register(self.tree)

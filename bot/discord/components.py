@@ -181,6 +181,15 @@ class TextBoardButton(
         await self.handler(interaction, self.game_id)
 
 
+class MyViewButton(GameButton, ui.DynamicItem[ui.Button], template=custom_ids.MY_VIEW_TEMPLATE):
+    """The presser's own link to the game's page on the web (`/game web`), only to them."""
+
+    build = staticmethod(turn_menus.my_view_button)
+
+    async def callback(self, interaction: Interaction) -> Any:
+        await self.handler(interaction, self.game_id)
+
+
 class LobbyButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.LOBBY_TEMPLATE):
     LOOK = {
         "join": ("Join", discord.ButtonStyle.success),
@@ -355,6 +364,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     HandButton,
     FullBoardButton,
     TextBoardButton,
+    MyViewButton,
     LobbyButton,
     RulesButton,
     SubstituteButton,

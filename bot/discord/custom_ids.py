@@ -32,6 +32,8 @@ HAND_TEMPLATE = _G + r":h"
 TEXT_BOARD_TEMPLATE = _G + r":tb"
 #: "Full board": the whole tall board, only to the presser (not tied to a version either).
 FULL_BOARD_TEMPLATE = _G + r":fb"
+#: "My view": the presser's personal link to the game's page on the web (bot/web).
+MY_VIEW_TEMPLATE = _G + r":web"
 #: Lobby buttons.
 LOBBY_TEMPLATE = _G + r":l:(?P<action>join|leave|start)"
 #: "Play again" on a finished game's final message.
@@ -79,6 +81,10 @@ def text_board_custom_id(game_id: int) -> str:
 
 def full_board_custom_id(game_id: int) -> str:
     return f"br:{game_id}:fb"
+
+
+def my_view_custom_id(game_id: int) -> str:
+    return f"br:{game_id}:web"
 
 
 def lobby_custom_id(game_id: int, action: str) -> str:

@@ -67,6 +67,9 @@ class TurnPoster:
         self.private = PrivateDelivery(bot)
         #: Finished games' timelapses, posted after their final standings.
         self.timelapses = TimelapsePoster(bot)
+        #: The link a game's turn posts carry to its page on the web (None: none); the
+        #: client gives the web table's (`WebTable.turn_link`).
+        self.table_link: Callable[[GameInfo], str | None] = lambda info: None
 
     @property
     def service(self) -> GameService:
@@ -86,7 +89,8 @@ class TurnPoster:
                 image = await catalog.draw_turn_async(info.title, outcome.encoded_state)
             except Exception:  # the move is committed: post it even if the drawing failed
                 log.exception("board drawing failed", extra={"game_id": info.id})
-        return turn_message.build(outcome, image, self.same_board(info, image), prefix)
+        same = self.same_board(info, image)
+        return turn_message.build(outcome, image, same, prefix, self.table_link(info))
 
     def same_board(self, info: GameInfo, image: RenderedImage | None) -> Board | None:
         """The board posted with the game's last turn message, when `image` (the board of a
@@ -236,7 +240,7 @@ class TurnPoster:
         same = last.board if last.board and last.board.message_id != last.message_id else None
         note = turn_message.unchanged_note(info, same) if same is not None else last.note
         image_name = None if note else last.image_name
-        edit = turn_message.quiet(outcome, image_name, note)
+        edit = turn_message.quiet(outcome, image_name, note, self.table_link(info))
         try:  # (its pings stay)
             await discord_http.edit(
                 self.bot, last.channel_id, last.message_id, **edit.edit_kwargs()

@@ -13,7 +13,7 @@ from bot.discord import custom_ids, menu_layout
 from bot.discord.messages import BUTTON_LABEL_MAX, OPTION_LABEL_MAX, ROWS_MAX, cut
 from bot.discord.turn_text import is_private_decision
 from bot.runtime import components_json
-from bot.runtime.components_json import Components
+from bot.runtime.components_json import ROW_WIDTH, Components
 from engine.core import Choice, Prompt
 
 
@@ -90,10 +90,25 @@ def text_board_button(game_id: int, row: int | None = None) -> components_json.B
     return components_json.Button(custom_ids.text_board_custom_id(game_id), "Text board", row=row)
 
 
+def my_view_button(game_id: int, row: int | None = None) -> components_json.Button:
+    return components_json.Button(
+        custom_ids.my_view_custom_id(game_id), "My view", discord.ButtonStyle.primary, row=row
+    )
+
+
 def again_button(game_id: int) -> components_json.Button:
     return components_json.Button(
         custom_ids.again_custom_id(game_id), "Play again", discord.ButtonStyle.primary, emoji="🔁"
     )
+
+
+#: The label of the link to a game's page on the web (bot/web).
+TABLE_LABEL = "Open the table"
+
+
+def table_link_button(url: str, row: int | None = None) -> components_json.LinkButton:
+    """A link button to the game's page on the web (no press comes back: Discord opens it)."""
+    return components_json.LinkButton(url, TABLE_LABEL, emoji="🌐", row=row)
 
 
 def choice_items(
@@ -128,11 +143,13 @@ def turn_view(
     prompts: Sequence[Prompt],
     has_hands: bool,
     has_text_board: bool = False,
+    table_url: str | None = None,
 ) -> Components:
     """The public turn message's components: the single open prompt's choices, or a "Decide
     privately" button when decisions are simultaneous or secret; "Show my hand" when the title
-    has hands; "Full board"; "Text board" when it offers one (all on the last row, which holds
-    at most "More choices…" besides)."""
+    has hands; "Full board"; "Text board" when it offers one; "Open the table" (a link to the
+    game's page on the web) when `table_url` is given and the row has room (all on the last
+    row, which holds at most "More choices…" besides)."""
     items: list[components_json.Item] = []
     last = ROWS_MAX - 1
     if prompts:
@@ -145,9 +162,15 @@ def turn_view(
     items.append(full_board_button(game_id, row=last))
     if has_text_board:
         items.append(text_board_button(game_id, row=last))
+    if table_url and sum(item.row == last for item in items) < ROW_WIDTH:
+        items.append(table_link_button(table_url, row=last))
     return Components(items)
 
 
-def again_view(game_id: int) -> Components:
-    """The final message's component: Play again."""
-    return Components([again_button(game_id)])
+def again_view(game_id: int, table_url: str | None = None) -> Components:
+    """The final message's components: Play again, and the finished game's page on the web
+    when it has one."""
+    items: list[components_json.Item] = [again_button(game_id)]
+    if table_url:
+        items.append(table_link_button(table_url))
+    return Components(items)

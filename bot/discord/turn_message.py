@@ -109,10 +109,12 @@ def build(
     image: RenderedImage | None,
     same: Board | None = None,
     prefix: str = "",
+    table_url: str | None = None,
 ) -> TurnMessage:
     """The turn message for `outcome`: `image` its board as drawn (None: nothing to show, or
     the drawing failed), `same` the earlier post whose board is pixel-identical to it, `prefix`
-    a line above the pings (else the outcome's own)."""
+    a line above the pings (else the outcome's own), `table_url` the game's public page on
+    the web (None: it has none) for an "Open the table" link button."""
     info = outcome.game
     lines = outcome.public_lines()
     image_name = image.filename if image and same is None else None
@@ -122,11 +124,11 @@ def build(
         embeds = [turn_text.summary_embed(info, lines, final)] if lines else []
         embeds.append(turn_text.standings_embed(info, info.result, image_name))
         embeds = _fit_all(embeds)
-        view = turn_menus.again_view(info.id)
+        view = turn_menus.again_view(info.id, table_url)
     elif info.status == "running":
         note = unchanged_note(info, same) if same else None
         embeds = [turn_text.turn_embed(info, lines, outcome.prompts, image_name, same_board=note)]
-        view = _turn_view(outcome)
+        view = _turn_view(outcome, table_url)
     else:
         embeds = [turn_text.summary_embed(info, lines)]
     content = turn_text.turn_content(info, prefix or outcome.prefix) or None
@@ -145,19 +147,26 @@ class QuietEdit:
         return {"embeds": [self.embed], "view": self.view, "allowed_mentions": NO_PINGS}
 
 
-def quiet(outcome: Outcome, image_name: str | None, note: str | None) -> QuietEdit:
+def quiet(
+    outcome: Outcome, image_name: str | None, note: str | None, table_url: str | None = None
+) -> QuietEdit:
     info = outcome.game
     lines = outcome.public_lines()
     embed = turn_text.turn_embed(
         info, lines, outcome.prompts, image_name, quiet=True, same_board=note
     )
-    return QuietEdit(embed, _turn_view(outcome))
+    return QuietEdit(embed, _turn_view(outcome, table_url))
 
 
-def _turn_view(outcome: Outcome) -> Components:
+def _turn_view(outcome: Outcome, table_url: str | None) -> Components:
     info = outcome.game
     return turn_menus.turn_view(
-        info.id, info.version, outcome.prompts, has_hands(info.title), has_text_board(info.title)
+        info.id,
+        info.version,
+        outcome.prompts,
+        has_hands(info.title),
+        has_text_board(info.title),
+        table_url,
     )
 
 

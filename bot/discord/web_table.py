@@ -1,7 +1,8 @@
 """The table on the web, from Discord's side: the server started with the bot (WEB_PORT), the
 names it shows (as seen in interactions), the live pages told of every move, and the links.
 
-`/game web` and the buttons that hand out links are registered here too."""
+`/game web`, the **My view** button and `/admin web`, which hand out the links, are
+web_commands.py's."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from bot.web.tokens import Signer
 
 if TYPE_CHECKING:
     from bot.discord.client import BoardroomBot
+    from bot.results import GameInfo
 
 log = logging.getLogger(__name__)
 DAY = 86_400.0
@@ -30,6 +32,9 @@ class WebTable:
         self.names = SeenNames()
         self.hub = live.Hub()
         self.signer: Signer | None = None
+        #: The servers whose pages a moderator turned off (`/admin web`): read at start-up,
+        #: kept by `/admin web` (a server's commands reach the process serving its shard).
+        self.pages_off: set[int] = set()
         self._runner: Any = None
         self._listener: asyncio.Task[None] | None = None
 
@@ -43,6 +48,7 @@ class WebTable:
         if port is None:
             return
         signer = Signer(await self.service.web_key())
+        self.pages_off = await self.service.web_pages_off()
         site = server.Site(self.service, signer, self.settings.public_url, self.names, self.hub)
         self._runner = await server.start(site, self.settings.web_host, port)
         self.signer = signer
@@ -69,6 +75,22 @@ class WebTable:
             return None
         tail = "" if move is None else f"/{move}"
         return f"{self.settings.public_url}/g/{self.signer.public(game_id)}{tail}"
+
+    def turn_link(self, info: GameInfo) -> str | None:
+        """The link a turn post or final message carries: the public page of a started game
+        open to spectators, on a server whose pages are on (else None)."""
+        if info.spectators != "open" or info.status not in ("running", "finished"):
+            return None
+        if info.guild_id in self.pages_off:
+            return None
+        return self.public_link(info.id)
+
+    def pages_set(self, guild_id: int, on: bool) -> None:
+        """`/admin web` turned the server's pages on or off."""
+        if on:
+            self.pages_off.discard(guild_id)
+        else:
+            self.pages_off.add(guild_id)
 
     async def personal_link(self, game_id: int, user_id: int) -> str | None:
         """A link to the game's page with the person's own view, valid WEB_LINK_DAYS days."""

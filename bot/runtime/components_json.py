@@ -46,6 +46,34 @@ class Button:
 
 
 @dataclass(frozen=True, slots=True)
+class LinkButton:
+    """A button that opens a web page (Discord's link style): no custom id, so no press ever
+    comes back to the bot."""
+
+    url: str
+    label: str
+    emoji: str | None = None
+    row: int | None = None
+
+    width: ClassVar[int] = 1
+
+    @property
+    def custom_id(self) -> None:
+        """(None: a link button has no custom id; Discord refuses one.)"""
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": 2, "style": discord.ButtonStyle.link.value}
+        out["disabled"] = False
+        if self.label:
+            out["label"] = self.label
+        out["url"] = self.url
+        if self.emoji is not None:
+            out["emoji"] = {"id": None, "name": self.emoji}
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     label: str
     value: str
@@ -84,7 +112,7 @@ class Select:
         return out
 
 
-Item = Button | Select
+Item = Button | Select | LinkButton
 
 
 class Components:
@@ -124,7 +152,8 @@ def _action_rows(items: list[Item]) -> list[dict[str, Any]]:
         else:
             row = next((r for r in range(ROWS) if used[r] + item.width <= ROW_WIDTH), ROWS)
         if row >= ROWS or used[row] + item.width > ROW_WIDTH:
-            raise ValueError(f"no room for {item.custom_id!r} in the message's rows")
+            name = item.custom_id or getattr(item, "url", "")
+            raise ValueError(f"no room for {name!r} in the message's rows")
         used[row] += item.width
         placed.append((row, item))
     placed.sort(key=lambda p: p[0])  # (stable: the order given, within a row)

@@ -230,6 +230,7 @@ class GameService:
     def _expose_web(self, web: WebTables) -> None:
         self.web_key = web.web_key
         self.web_game = web.web_game
+        self.web_pages_off = web.web_pages_off
         self.web_log = web.web_log
         self.may_watch = web.may_watch
         self.web_links = web.web_links

@@ -76,6 +76,12 @@ class WebTables:
             on = await qw.pages_on(c, info.guild_id)
         return WebGame(info, on)
 
+    async def web_pages_off(self) -> set[int]:
+        """The servers whose game pages are turned off (read once at start-up: the turn posts
+        leave out their "Open the table" link)."""
+        async with self.core.reading() as c:
+            return await qw.guilds_off(c)
+
     async def may_watch(self, game_id: int, user_id: int) -> bool:
         """May a person outside the game watch it (open, or let in to an `ask` game)?"""
         async with self.core.reading() as c:

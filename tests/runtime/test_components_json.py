@@ -18,7 +18,11 @@ def as_discord_py(view: sent.Components) -> list[dict]:
     """The same items as discord.py's own ui items in a View, rendered by discord.py."""
     reference = ui.View(timeout=None)
     for item in view.items:
-        if isinstance(item, sent.Button):
+        if isinstance(item, sent.LinkButton):
+            reference.add_item(
+                ui.Button(label=item.label, url=item.url, emoji=item.emoji, row=item.row)
+            )
+        elif isinstance(item, sent.Button):
             reference.add_item(
                 ui.Button(
                     label=item.label,
@@ -85,3 +89,44 @@ def test_rows_fill_as_discord_pys_and_overflow_is_refused() -> None:
         sent.Components([*buttons[:1], select])  # a select takes a whole row
     with pytest.raises(ValueError):
         sent.Components([sent.Button(f"b{i}", "B") for i in range(26)])
+
+
+URL = "https://table.example/g/AbC-d_9"
+
+
+def test_a_link_button_is_discord_pys_own() -> None:
+    """Discord's link style: a url and no custom id (no press comes back)."""
+    link = sent.LinkButton(URL, "Open the table", emoji="🌐")
+    assert link.to_dict() == {
+        "type": 2,
+        "style": 5,
+        "disabled": False,
+        "label": "Open the table",
+        "url": URL,
+        "emoji": {"id": None, "name": "🌐"},
+    }
+    views = [
+        sent.Components([link]),
+        sent.Components([sent.LinkButton(URL, "Open my view")]),
+        sent.Components([comp.MyViewButton.build(5), turn_menus.table_link_button(URL)]),
+        again_view(5, URL),
+    ]
+    for prompt in prompts():
+        for hands in (True, False):
+            views.append(turn_menus.turn_view(7, 12, [prompt], hands, True, table_url=URL))
+    for view in views:
+        assert view.to_components() == as_discord_py(view)
+
+
+def test_the_turn_posts_link_sits_with_the_look_buttons_and_only_when_given() -> None:
+    secret = [Prompt(0, "Bid", [Choice("1", "1")], secret=True), Prompt(1, "Bid", [], secret=True)]
+    for prompts_now in ([*prompts()[2:]], secret, []):
+        without = turn_menus.turn_view(7, 12, prompts_now, True, True).to_components()
+        with_link = turn_menus.turn_view(7, 12, prompts_now, True, True, URL).to_components()
+        assert with_link[:-1] == without[:-1]  # only the last row changes
+        last = with_link[-1]["components"]
+        assert last[:-1] == without[-1]["components"] and len(last) <= sent.ROW_WIDTH
+        assert last[-1] == turn_menus.table_link_button(URL).to_dict()
+        assert "custom_id" not in last[-1]
+    assert again_view(5).to_components() == again_view(5, None).to_components()
+    assert len(again_view(5, URL).to_components()[0]["components"]) == 2

@@ -42,6 +42,12 @@ async def pages_on(c: AsyncConnection, guild_id: int | None) -> bool:
     return on is not False
 
 
+async def guilds_off(c: AsyncConnection) -> set[int]:
+    """The servers whose game pages a moderator turned off."""
+    rows = await c.scalars(select(GuildSettings.guild_id).where(GuildSettings.web_pages.is_(False)))
+    return set(rows)
+
+
 async def links_of(c: AsyncConnection | AsyncSession, user_id: int) -> int:
     """The number the person's current personal links carry (0 until they first revoke)."""
     found = await c.scalar(select(Person.web_links).where(Person.user_id == user_id))
