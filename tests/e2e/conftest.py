@@ -9,7 +9,7 @@ import pytest
 
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import MINIMAL_BOT, REAL_BOT, BotProcess, real_bot_available
-from tests.e2e.web_links import Links, free_port
+from tests.e2e.web_links import free_port
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -70,13 +70,12 @@ async def bot(
 @pytest.fixture
 async def web_bot(
     fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
-) -> AsyncIterator[tuple[BotProcess, Links]]:
-    """The real bot serving its web pages (WEB_PORT), and the links it would give."""
-    port = free_port()
-    proc = BotProcess(fake, tmp_path, env={"WEB_PORT": str(port)})
+) -> AsyncIterator[BotProcess]:
+    """The real bot serving its web pages on a free loopback port (WEB_PORT)."""
+    proc = BotProcess(fake, tmp_path, env={"WEB_PORT": str(free_port())})
     await proc.start()
     try:
-        yield proc, Links(tmp_path, port)
+        yield proc
     finally:
         await proc.stop()
         _dump_log_if_failed(request, proc)

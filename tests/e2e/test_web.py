@@ -6,20 +6,15 @@ the table" link button, and nothing changes when WEB_PORT is not set."""
 
 from __future__ import annotations
 
-import socket
-from collections.abc import AsyncIterator
-from pathlib import Path
-from typing import Any
-
-import aiohttp
 import pytest
 
 from tests.e2e.driver import Table, is_refusal
-from tests.e2e.fake_discord import Exchange, FakeDiscord, Message
-from tests.e2e.harness import REAL_BOT, BotProcess, real_bot_available
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.harness import BotProcess, real_bot_available
 from tests.e2e.helpers import private
 from tests.e2e.test_bad_input import BIG, NOT_MINE, assert_refused, button, with_component
 from tests.e2e.test_game_flow import assert_clean, new_table
+from tests.e2e.web_links import answer, fetch, link_in, links
 
 pytestmark = [
     pytest.mark.e2e,
@@ -27,51 +22,6 @@ pytestmark = [
 ]
 
 TABLE = "Open the table"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture
-async def web_bot(
-    fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
-) -> AsyncIterator[BotProcess]:
-    proc = BotProcess(fake, tmp_path, entry=REAL_BOT, env={"WEB_PORT": str(free_port())})
-    await proc.start()
-    try:
-        yield proc
-    finally:
-        await proc.stop()
-        report = getattr(request.node, "e2e_call", None)
-        if report is not None and report.failed:
-            print(proc.log()[-6000:])
-
-
-def links(msg: Message | None) -> list[dict[str, Any]]:
-    """The message's link buttons (Discord's style 5)."""
-    assert msg is not None
-    return [c for c in msg.flat_components() if c.get("type") == 2 and c.get("style") == 5]
-
-
-def answer(ex: Exchange) -> Message:
-    """The private answer's message (the last one)."""
-    assert ex.ephemeral, ex.describe()
-    return ex.messages()[-1]
-
-
-def link_in(ex: Exchange, label: str) -> str:
-    (button,) = [c for c in links(answer(ex)) if c.get("label") == label]
-    assert "custom_id" not in button and button["url"] in ex.text()
-    return str(button["url"])
-
-
-async def fetch(url: str) -> tuple[int, str]:
-    assert url.startswith("http://127.0.0.1:"), url
-    async with aiohttp.ClientSession() as http, http.get(url) as r:
-        return r.status, (await r.text()).replace("&#x27;", "'")
 
 
 async def started(fake: FakeDiscord, **opts: str) -> Table:

@@ -7,9 +7,7 @@ error anywhere. The screenshots are left in WEB_SHOTS (tests/web/browser.py) to 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +16,7 @@ from tests.e2e.driver import Table
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import real_bot_available
 from tests.e2e.test_mombasa import plan_policy
+from tests.e2e.web_links import web_link
 from tests.web.browser import DESKTOP, PHONE, chromium, console_errors, needs_browser, shot
 
 pytestmark = [
@@ -44,8 +43,7 @@ def page_state(d: Any) -> dict:
     )
 
 
-async def test_the_table_page_in_a_browser(fake: FakeDiscord, web_bot, tmp_path: Path):
-    proc, links = web_bot
+async def test_the_table_page_in_a_browser(fake: FakeDiscord, web_bot):
     fake.add_user("alice")
     alice = fake.users["alice"]
     fake.members[int(alice["id"])]["nick"] = EVIL_NICK
@@ -54,7 +52,7 @@ async def test_the_table_page_in_a_browser(fake: FakeDiscord, web_bot, tmp_path:
     await table.start()
     for _ in range(2):
         await table.play_components("alice", policy=plan_policy)
-    public = links.public(table.game_id)
+    public = await web_link(fake, "carol", "games")
 
     with chromium(DESKTOP) as d:
         await _run(d.get, public)
@@ -82,8 +80,7 @@ async def test_the_table_page_in_a_browser(fake: FakeDiscord, web_bot, tmp_path:
         shot(d, "desktop_live")
         assert console_errors(d) == []
 
-    user_id = int(alice["id"])
-    mine = links.personal(tmp_path, table.game_id, user_id)
+    mine = await web_link(fake, "alice", "games", "mine")
     with chromium(PHONE, mobile=True) as d:
         await _run(d.get, mine)
         hand = d.find_elements("css selector", "img[src$='mine.png']")
@@ -96,13 +93,8 @@ async def test_the_table_page_in_a_browser(fake: FakeDiscord, web_bot, tmp_path:
         assert not d.find_elements("css selector", "img[src$='mine.png']")
         assert console_errors(d) == []
 
-    with sqlite3.connect(tmp_path / "boardroom.db") as db:  # what `/game web revoke` does
-        db.execute(
-            "INSERT INTO people (user_id, timezone, pings, palette, web_links) "
-            "VALUES (?, 'UTC', 'channel', 'standard', 1) "
-            "ON CONFLICT (user_id) DO UPDATE SET web_links = web_links + 1",
-            (user_id,),
-        )
+    revoked = await fake.slash("alice", "games", "game", "web", link="revoke")
+    assert revoked.ephemeral and "stopped working" in revoked.text(), revoked.text()
     with chromium(DESKTOP) as d:
         await _run(d.get, mine)
         assert "revoked" in d.find_element("tag name", "body").text

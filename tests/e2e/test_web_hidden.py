@@ -13,7 +13,7 @@ from tests.e2e.driver import Table
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import real_bot_available
 from tests.e2e.test_mombasa import CARD_ID, CONFIRMED, PLANNED, plan_policy
-from tests.e2e.web_links import fetch
+from tests.e2e.web_links import fetch, web_link
 
 pytestmark = [
     pytest.mark.e2e,
@@ -21,10 +21,7 @@ pytestmark = [
 ]
 
 
-async def test_an_unrevealed_plan_reaches_no_page_but_its_planners(
-    fake: FakeDiscord, web_bot, tmp_path
-):
-    _, links = web_bot
+async def test_an_unrevealed_plan_reaches_no_page_but_its_planners(fake: FakeDiscord, web_bot):
     table = Table(fake, fake.channel("games"), ["alice", "bob"])
     await table.open("alice", title="mombasa", seats=3, bots=1)
     await table.join_all()
@@ -43,16 +40,15 @@ async def test_an_unrevealed_plan_reaches_no_page_but_its_planners(
     await fake.wait_for(confirmed, 10, what="alice's plan by DM")
     plan = confirmed()[-1]
     assert plan not in ("nothing", "no cards")
-    alice, bob = (int(fake.users[n]["id"]) for n in ("alice", "bob"))
-    public = links.public(table.game_id)
+    public = await web_link(fake, "carol", "games")
 
     status, page = await fetch(public)
     assert status == 200
     pages = {"public": page}
     for n in range(0, 3):
         pages[f"public move {n}"] = (await fetch(f"{public}/{n}"))[1]
-    pages["bob's own"] = (await fetch(links.personal(tmp_path, table.game_id, bob)))[1]
-    mine_status, mine = await fetch(links.personal(tmp_path, table.game_id, alice))
+    pages["bob's own"] = (await fetch(await web_link(fake, "bob", "games", "mine")))[1]
+    mine_status, mine = await fetch(await web_link(fake, "alice", "games", "mine"))
     assert mine_status == 200 and "Your plan" in mine  # her own page shows it
     for name, html in pages.items():
         assert plan not in html, (name, plan)

@@ -1,17 +1,18 @@
-"""The web table from the tests' side: a bot process serving its pages on a free loopback port
-(the `web_bot` fixture, tests/e2e/conftest.py), and the links it would hand out, signed with
-the key it keeps in its database."""
+"""The web table from the tests' side: a free loopback port for the bot's pages (the `web_bot`
+fixture, tests/e2e/conftest.py), and the links the bot hands out in Discord, read from its
+answers (their "Open the table" / "Open my view" link buttons) and fetched over HTTP."""
 
 from __future__ import annotations
 
 import socket
-import sqlite3
-import time
-from pathlib import Path
+from typing import Any
 
 import aiohttp
 
-from bot.web.tokens import Signer
+from tests.e2e.fake_discord import Exchange, FakeDiscord, Message
+
+TABLE = "Open the table"
+MINE = "Open my view"
 
 
 def free_port() -> int:
@@ -20,28 +21,31 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class Links:
-    """The links the bot would hand out, signed with the key it keeps in its database."""
+def links(msg: Message | None) -> list[dict[str, Any]]:
+    """The message's link buttons (Discord's style 5)."""
+    assert msg is not None
+    return [c for c in msg.flat_components() if c.get("type") == 2 and c.get("style") == 5]
 
-    def __init__(self, workdir: Path, port: int) -> None:
-        with sqlite3.connect(workdir / "boardroom.db") as db:
-            (key,) = db.execute("SELECT key FROM web_keys WHERE name = 'links'").fetchone()
-        self.signer = Signer(bytes(key))
-        self.root = f"http://127.0.0.1:{port}"
 
-    def public(self, game_id: int) -> str:
-        return f"{self.root}/g/{self.signer.public(game_id)}"
+def answer(ex: Exchange) -> Message:
+    """The private answer's message (the last one)."""
+    assert ex.ephemeral, ex.describe()
+    return ex.messages()[-1]
 
-    def personal(self, workdir: Path, game_id: int, user_id: int) -> str:
-        """A personal link valid for ten minutes, with the person's current link number."""
-        with sqlite3.connect(workdir / "boardroom.db") as db:
-            row = db.execute(
-                "SELECT web_links FROM people WHERE user_id = ?", (user_id,)
-            ).fetchone()
-        token = self.signer.personal(game_id, user_id, row[0] if row else 0, int(time.time()) + 600)
-        return f"{self.root}/g/{token}"
+
+def link_in(ex: Exchange, label: str) -> str:
+    (button,) = [c for c in links(answer(ex)) if c.get("label") == label]
+    assert "custom_id" not in button and button["url"] in ex.text()
+    return str(button["url"])
 
 
 async def fetch(url: str) -> tuple[int, str]:
+    assert url.startswith("http://127.0.0.1:"), url
     async with aiohttp.ClientSession() as http, http.get(url) as r:
-        return r.status, await r.text(errors="replace")
+        return r.status, (await r.text()).replace("&#x27;", "'")
+
+
+async def web_link(fake: FakeDiscord, user: str, channel: str, which: str = "table") -> str:
+    """The link `/game web` gives `user` (`which`: table or mine)."""
+    ex = await fake.slash(user, channel, "game", "web", link=which)
+    return link_in(ex, TABLE if which == "table" else MINE)
