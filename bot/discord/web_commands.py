@@ -23,7 +23,7 @@ from bot.service.web_tables import ASK, CLOSED, WebGame
 NO_PINGS = discord.AllowedMentions.none()
 
 NOT_SET_UP = (
-    "The bot's web pages are not set up on this server's bot (WEB_PORT), so there is no "
+    "Whoever runs this bot has not turned its web pages on (WEB_PORT), so there is no "
     "table on the web to link to. Everything still works here in Discord."
 )
 PAGES_OFF = (

@@ -133,5 +133,9 @@ async def test_without_web_port_nothing_links_to_the_web(fake: FakeDiscord, bot:
     assert links(table.turn_message()) == []
     for option in ("table", "mine", "revoke"):
         said = await fake.slash("alice", "games", "game", "web", link=option)
-        assert is_refusal(said) and "not set up" in private(said) and "WEB_PORT" in said.text()
+        assert (
+            is_refusal(said)
+            and "not turned its web pages on" in private(said)
+            and "WEB_PORT" in said.text()
+        )
     assert_clean(fake, bot)
