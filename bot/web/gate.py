@@ -11,18 +11,20 @@ from bot.service.web_tables import ASK, CLOSED, WebGame
 from bot.web.tables import Reader
 from bot.web.tokens import Pass, Signer
 
-NO_TABLE = "There is no table at this address. Ask for a new link with `/game web` in Discord."
+NO_TABLE = "There is no table at this address. /game web in the game's channel gives its link."
 EXPIRED = (
-    "This personal link has expired. `/game web mine` in the game's channel sends you a new one."
+    "This personal link has expired. /game web link:mine in the game's channel sends you a new one."
 )
-REVOKED = "This personal link was revoked. `/game web mine` in the game's channel sends a new one."
+REVOKED = (
+    "This personal link was revoked. /game web link:mine in the game's channel sends you a new one."
+)
 TURNED_OFF = "A moderator has turned this server's game pages off."
 CLOSED_TEXT = "This game is closed to spectators, so it has no public page."
 ASK_TEXT = (
-    "This game's players choose who watches: ask with `/game watch` in its channel; once let "
-    "in, `/game web mine` sends you your own link."
+    "This game's players choose who watches: ask with /game watch in its channel; once let "
+    "in, /game web link:mine sends you your own link."
 )
-NOT_YOURS = "This game's spectators need a player's yes first: ask with `/game watch` in Discord."
+NOT_YOURS = "This game's spectators need a player's yes first: ask with /game watch in Discord."
 NOT_STARTED = "The table appears here once the game starts."
 
 
