@@ -232,6 +232,7 @@ class GameService:
         self.web_game = web.web_game
         self.web_pages_off = web.web_pages_off
         self.web_log = web.web_log
+        self.web_news = web.web_news
         self.may_watch = web.may_watch
         self.web_links = web.web_links
         self.revoke_web_links = web.revoke_web_links

@@ -120,6 +120,16 @@ class WebTables:
             self._logs.popitem(last=False)
         return log
 
+    async def web_news(self, game_id: int) -> dict[str, int | str] | None:
+        """What a live page is told when its game moves on: the version, the number of moves
+        and the status (two small reads: no log, no state)."""
+        async with self.core.reading() as c:
+            found = await qw.news(c, game_id)
+        if found is None:
+            return None
+        version, status, total = found
+        return {"version": version, "total": total, "status": status}
+
     async def web_links(self, user_id: int) -> int:
         """The number the person's personal links carry now."""
         async with self.core.reading() as c:

@@ -206,10 +206,8 @@ class Site:
         return await asyncio.shield(task)
 
     async def _tell(self, game_id: int, version: int) -> dict:
-        game = await self.service.web_game(game_id)
-        status = game.info.status if game is not None else "finished"
-        log = await self.service.web_log(game_id, version)
-        return {"version": version, "total": len(log.moves), "status": status}
+        news = await self.service.web_news(game_id)
+        return news or {"version": version, "total": 0, "status": "finished"}
 
     # ------------------------------------------------------------------ static
     async def static(self, request: web.Request) -> web.StreamResponse:

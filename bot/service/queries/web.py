@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import secrets
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from bot.db.models import Game, GuildSettings, Person, Watcher, WebKey
+from bot.db.models import Action, Game, GuildSettings, Person, Watcher, WebKey
 
 KEY_NAME = "links"
 _KEY = select(WebKey.key).where(WebKey.name == KEY_NAME)
@@ -86,3 +86,17 @@ async def set_pages(s: AsyncSession, guild_id: int, on: bool) -> None:
         s.add(GuildSettings(guild_id=guild_id, web_pages=on))
     else:
         settings.web_pages = on
+
+
+async def news(c: AsyncConnection, game_id: int) -> tuple[int, str, int] | None:
+    """The game's version, status and live move count (None: no such game): what a live page
+    is told when the game moves on."""
+    row = (await c.execute(select(Game.version, Game.status).where(Game.id == game_id))).first()
+    if row is None:
+        return None
+    moves = await c.scalar(
+        select(func.count())
+        .select_from(Action)
+        .where(Action.game_id == game_id, Action.undone_at_version.is_(None))
+    )
+    return int(row.version), str(row.status), int(moves or 0)
