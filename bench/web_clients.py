@@ -18,6 +18,8 @@ from urllib.parse import urljoin
 
 import aiohttp
 
+from bench import proc
+from bench.stats import summary
 from tests.e2e.fake_discord import Exchange
 
 BOARD = re.compile(r'<img src="([^"]+/board\.png)"')
@@ -89,6 +91,24 @@ async def view(
     rngs = [random.Random(i) for i in range(viewers)]
     await asyncio.gather(*(viewer(page_url, floor_url, until, refresh, r, out) for r in rngs))
     return out
+
+
+async def one_at_a_time(pid: int, url: str, n: int) -> tuple[list[float], list[float]]:
+    """`url` fetched `n` times, one at a time, over one connection: the bot's CPU seconds
+    (every thread) and the seconds to the first byte of each."""
+    cpu: list[float] = []
+    head: list[float] = []
+    async with aiohttp.ClientSession() as session:
+        await _get(session, url)  # (the connection made, the caches warm)
+        for _ in range(n):
+            await asyncio.sleep(0.05)
+            cpu0 = proc.cpu_ns(pid)
+            status, took, _, _ = await _get(session, url)
+            await asyncio.sleep(0.02)  # (the answer's last writes)
+            assert status == 200, f"{url}: HTTP {status}"
+            cpu.append((proc.cpu_ns(pid) - cpu0) / 1e9)
+            head.append(took)
+    return cpu, head
 
 
 @dataclass
@@ -233,3 +253,37 @@ def deliveries(moves: list[Move], lives: list[Live], since: float, until: float)
             slowest = max(slowest, got[0] - move.answered_at)
         out.worst.append((move.game_id, version, move.sent_at, slowest))
     return out
+
+
+def ms(values: list[float]) -> dict[str, float]:
+    return summary(values)
+
+
+def line(name: str, s: dict, target: float | None = None, key: str = "p95") -> str:
+    if not s.get("n"):
+        return f"{name}: no samples"
+    text = (
+        f"{name}: n={s['n']} p50={s['median']:.1f} ms p95={s['p95']:.1f} ms max={s['max']:.1f} ms"
+    )
+    if target is not None:
+        verdict = "met" if s[key] <= target else "MISSED"
+        text += f"   [target {key} <= {target:g} ms: {verdict}]"
+    return text
+
+
+async def alone(pid: int, page: str, base: str) -> dict:
+    """The page and the floor, one request at a time: the bot's CPU for each."""
+    n = 30
+    page_cpu, page_head = await one_at_a_time(pid, page, n)
+    floor_cpu, floor_head = await one_at_a_time(pid, f"{base}/static/table.css", n)
+    print(f"\none request at a time, no other load ({n} each):")
+    print(line("  bot CPU per page", ms(page_cpu)))
+    print(line("  bot CPU per floor request (/static/table.css)", ms(floor_cpu)))
+    print(line("  page first byte, alone", ms(page_head)))
+    print(line("  floor first byte, alone", ms(floor_head)))
+    return {
+        "alone_page_cpu": ms(page_cpu),
+        "alone_floor_cpu": ms(floor_cpu),
+        "alone_page_first_byte": ms(page_head),
+        "alone_floor_first_byte": ms(floor_head),
+    }
