@@ -15,7 +15,11 @@ counted) against the fake Discord of tests/e2e, on loopback, games played by sim
    records, not a poll of the game's version, which would add its own period.
 3. Memory: the bot's and its workers' RSS and PSS before and with the live connections open.
 4. CPU per decision, one decision at a time (bench.e2e_probe): a game followed by
-   `--probe-viewers` live pages and one with none, decisions alternating between the two.
+   `--probe-viewers` live pages and one with none, decisions alternating between the two
+   (the games swap roles half-way). Before it, a page and the floor are fetched one at a time,
+   for the bot's CPU per request.
+
+A full run takes about 3 minutes, `--quick` about 1.5.
 
 The viewers, the fake Discord and the people run in this process on the same cores as the bot;
 its CPU is reported. Targets are the issue's."""
