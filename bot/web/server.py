@@ -69,7 +69,7 @@ class Site:
         self.hub = hub
         self.clock = clock
         self.tables = Tables(service, public_url, names)
-        self._news: dict[tuple[int, int], asyncio.Task[dict]] = {}
+        self._news: dict[tuple[int, int], asyncio.Future[tuple[bytes, bool]]] = {}
         self._static = {
             p.name: (p.read_bytes(), STATIC_TYPES[p.suffix])
             for p in STATIC.iterdir()
@@ -181,33 +181,42 @@ class Site:
         )
         with self.hub.follow(info.id, info.version) as feed:  # (before the first byte)
             await response.prepare(request)
-            await response.write(b"retry: 2000\n\n")
-            while info.status == "running":
-                try:
-                    await asyncio.wait_for(feed.woken.wait(), KEEP_ALIVE)
-                except TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
-                feed.woken.clear()
-                news = await self.news(info.id, feed.version)
-                await response.write(f"data: {json.dumps(news)}\n\n".encode())
-                if news["status"] != "running":
-                    break
+            try:
+                await response.write(b"retry: 2000\n\n")
+                while info.status == "running":
+                    try:
+                        async with asyncio.timeout(KEEP_ALIVE):
+                            await feed.woken.wait()
+                    except TimeoutError:
+                        await response.write(b": still here\n\n")
+                        continue
+                    feed.woken.clear()
+                    line, running = await self.news(info.id, feed.version)
+                    await response.write(line)
+                    if not running:
+                        break
+            except ConnectionResetError:  # the page was closed: nothing to tell any more
+                pass
         return response
 
-    async def news(self, game_id: int, version: int) -> dict:
-        """What the live pages of a game are told of `version` (worked out once for all)."""
+    async def news(self, game_id: int, version: int) -> tuple[bytes, bool]:
+        """The event line the live pages of a game are sent for `version`, and whether the
+        game still runs: worked out and encoded once for all the pages following it."""
         key = (game_id, version)
         task = self._news.get(key)
-        if task is None:
+        if task is None or (task.done() and task.exception() is not None):  # (tried again)
             task = self._news[key] = asyncio.ensure_future(self._tell(game_id, version))
             while len(self._news) > 256:
                 self._news.pop(next(iter(self._news)))
-        return await asyncio.shield(task)
+        if task.done():
+            return task.result()
+        return await asyncio.shield(task)  # (one page closing does not cancel the others')
 
-    async def _tell(self, game_id: int, version: int) -> dict:
+    async def _tell(self, game_id: int, version: int) -> tuple[bytes, bool]:
         news = await self.service.web_news(game_id)
-        return news or {"version": version, "total": 0, "status": "finished"}
+        if news is None:
+            news = {"version": version, "total": 0, "status": "finished"}
+        return f"data: {json.dumps(news)}\n\n".encode(), news["status"] == "running"
 
     # ------------------------------------------------------------------ static
     async def static(self, request: web.Request) -> web.StreamResponse:

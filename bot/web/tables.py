@@ -74,6 +74,7 @@ class Tables:
         self.public_url = public_url
         self.names = names
         self._frames: _Kept[tuple[int, int, int], Frame] = _Kept(FRAMES_KEPT)
+        self._latest: _Kept[tuple[int, int], int] = _Kept(FRAMES_KEPT)
         self._previews: _Kept[tuple[int, int, int], RenderedImage] = _Kept(FRAMES_KEPT)
         self._hands: _Kept[tuple[int, int, int], tuple[str, RenderedImage | None]] = _Kept(
             HANDS_KEPT
@@ -81,6 +82,8 @@ class Tables:
 
     async def frame(self, game_id: int, version: int, move: int | None) -> Frame:
         """The position after `move` (None: the latest) as of `version`."""
+        if move is None:  # the latest: its number, once known for this version
+            move = self._latest.get((game_id, version))
         if move is not None:
             kept = self._frames.get((game_id, version, move))
             if kept is not None:
@@ -88,6 +91,7 @@ class Tables:
         frame = await self.service.replay_of(game_id, move)
         if frame.game.version == version or move is None:
             self._frames.put((game_id, frame.game.version, frame.move), frame)
+            self._latest.put((game_id, frame.game.version), frame.total)
         return frame
 
     async def preview(self, game_id: int, version: int, move: int) -> RenderedImage:
