@@ -38,11 +38,12 @@ def _bits(mask: int) -> list[int]:
 class _Search:
     """DFS over tables: each table's first seat is the best-placed free player (so no two
     orders of the same tables are both tried), the other seats go to later players in standing
-    order, skipping anyone who met someone already at the table."""
+    order, skipping anyone who met someone already at the table. When the sizes differ (one
+    smaller table), the leader tries a table of each size left, the larger first."""
 
     def __init__(self, met: Sequence[int], sizes: Sequence[int], budget: int) -> None:
         self.met = met
-        self.sizes = sizes
+        self.sizes = tuple(sorted(sizes, reverse=True))
         self.budget = budget
         self.nodes = 0
         self.tables: list[list[int]] = []
@@ -53,35 +54,49 @@ class _Search:
         budget ran out before the search finished)."""
         everyone = (1 << sum(self.sizes)) - 1
         try:
-            found = self._table(everyone, 0)
+            found = self._table(everyone, self.sizes)
         except _OutOfBudget:
             return None, False
         return (list(self.tables) if found else None), True
 
-    def _dead(self, avail: int, t: int) -> bool:
+    def _dead(self, avail: int, left: tuple[int, ...]) -> bool:
         """Someone free cannot fill even the smallest table left without a repeat."""
-        need = min(self.sizes[t:]) - 1
+        need = left[-1] - 1
         if need <= 0:
             return False
         # The count includes i itself, hence <=.
         return any((avail & ~self.met[i]).bit_count() <= need for i in _bits(avail))
 
-    def _table(self, avail: int, t: int) -> bool:
-        if t == len(self.sizes):
+    def _table(self, avail: int, left: tuple[int, ...]) -> bool:
+        """Seat the tables of sizes `left` (largest first) with the players in `avail`."""
+        if not left:
             return True
-        if self._dead(avail, t):
+        if self._dead(avail, left):
             return False
         low = avail & -avail
         leader = low.bit_length() - 1
-        return self._fill(avail ^ low, [leader], self.met[leader], leader, t)
+        for k, size in enumerate(left):
+            if k and size == left[k - 1]:
+                continue
+            rest = left[:k] + left[k + 1 :]
+            if self._fill(avail ^ low, [leader], self.met[leader], leader, size, rest):
+                return True
+        return False
 
-    def _fill(self, avail: int, members: list[int], forbid: int, after: int, t: int) -> bool:
-        size = self.sizes[t]
+    def _fill(
+        self,
+        avail: int,
+        members: list[int],
+        forbid: int,
+        after: int,
+        size: int,
+        rest: tuple[int, ...],
+    ) -> bool:
         if len(members) == size:
             self.tables.append(list(members))
             if len(self.tables) > len(self.best):
                 self.best = [list(table) for table in self.tables]
-            if self._table(avail, t + 1):
+            if self._table(avail, rest):
                 return True
             self.tables.pop()
             return False
@@ -93,7 +108,7 @@ class _Search:
             if self.nodes > self.budget:
                 raise _OutOfBudget
             members.append(i)
-            if self._fill(avail ^ (1 << i), members, forbid | self.met[i], i, t):
+            if self._fill(avail ^ (1 << i), members, forbid | self.met[i], i, size, rest):
                 return True
             members.pop()
         return False
@@ -114,7 +129,10 @@ def _complete(prefix: list[list[int]], sizes: Sequence[int], met: Sequence[int])
     tables = [list(table) for table in prefix]
     seated = {i for table in tables for i in table}
     free = [i for i in range(sum(sizes)) if i not in seated]
-    for size in sizes[len(tables) :]:
+    left = sorted(sizes, reverse=True)
+    for table in tables:
+        left.remove(len(table))
+    for size in left:
         table = [free.pop(0)]
         mask = met[table[0]]
         while len(table) < size:

@@ -103,6 +103,15 @@ def test_no_repeat_whenever_one_can_be_avoided_brute_force() -> None:
     assert min(checked.values()) > 30  # both kinds of case were seen
 
 
+def test_the_top_entrant_may_need_the_smaller_table() -> None:
+    # Six at 4 seats with min 2: a table of 4 and one of 2. The leader met 1-4, so the only
+    # repeat-free seating puts the leader with 5 at the small table.
+    met = {0: {1, 2, 3, 4}, 1: {0}, 2: {0}, 3: {0}, 4: {0}, 5: set()}
+    entrants = [Entrant(i, float(10 - i), 1500.0, 0, frozenset(m)) for i, m in met.items()]
+    seating = swiss(entrants, 4, seed=0, min_seats=2)
+    assert sorted(seating.tables) == [(0, 5), (1, 2, 3, 4)]
+
+
 def test_first_round_seats_the_standings_in_order() -> None:
     entrants = [Entrant(i, float(i % 3), float(i), 0, frozenset()) for i in range(12)]
     seating = swiss(entrants, 4, seed=5)
