@@ -96,6 +96,8 @@ def groups(entrants: Sequence[Entrant], size: int, seed: int) -> list[list[int]]
     into the first groups, in rating order."""
     if size < 1:
         raise ValueError("a group has at least one entrant")
+    if not entrants:
+        return []
     draw = _draws((e.id for e in entrants), Rng.from_seed(seed))
     order = [e.id for e in sorted(entrants, key=lambda e: (-e.rating, draw[e.id]))]
     count = max(1, len(order) // size)

@@ -200,13 +200,14 @@ def repair(tables: list[list[int]], met: Sequence[int], rng: Rng) -> list[list[i
 def seat(
     met: Sequence[int], sizes: Sequence[int], rng: Rng, budget: int | None = None
 ) -> list[list[int]]:
-    """Tables of players 0..sum(sizes)-1 (numbered by standing), sizes in the given order, each
-    table sorted best-placed first; repeat-free whenever the search finds a way."""
+    """Tables of players 0..sum(sizes)-1 (numbered by standing), each sorted best-placed first,
+    the tables in the order of their best-placed; repeat-free whenever the search finds a way."""
     search = _Search(met, sizes, SEARCH_BUDGET if budget is None else budget)
     found, _ = search.run()
     if found is None:
         found = repair(_complete(search.best, sizes, met), met, rng)
-    return [sorted(table) for table in found]
+    # Members best-placed first, tables by their best-placed member (the repair mixes them).
+    return sorted(sorted(table) for table in found)
 
 
 def repeat_free(

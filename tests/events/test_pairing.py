@@ -203,6 +203,7 @@ def test_groups_balanced_by_rating() -> None:
         lengths = [len(g) for g in out]
         assert max(lengths) - min(lengths) <= 1 or len(out) == 1
         assert lengths == sorted(lengths, reverse=True)
+    assert groups([], 4, 0) == []
     # Snake draft: 8 entrants rated 8..1 in two groups of 4 -> (8, 5, 4, 1) and (7, 6, 3, 2).
     entrants = [Entrant(i, 0.0, float(i), 0, frozenset()) for i in range(1, 9)]
     assert groups(entrants, 4, 0) == [[8, 5, 4, 1], [7, 6, 3, 2]]
