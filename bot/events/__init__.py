@@ -1,0 +1,1 @@
+"""Tournaments and seasons: pairing, groups and standings, pure logic with no I/O."""
