@@ -10,10 +10,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.runtime import sse
 
 log = logging.getLogger(__name__)
 
@@ -21,31 +23,84 @@ log = logging.getLogger(__name__)
 CHANNEL = "boardroom_moves"
 #: Seconds before listening again after the connection was lost.
 RETRY = 1.0
+#: The keep-alive comment.
+PING = b": still here\n\n"
 
 
 class Feed:
-    """One open live page: the newest version heard of its game, and a wake-up."""
+    """One open live page: where its events go, the newest version it was told of, and
+    whether it has ended (gone, or told that the game is over)."""
 
-    __slots__ = ("version", "woken")
+    __slots__ = ("write", "chunked", "version", "closed")
 
-    def __init__(self, version: int) -> None:
+    def __init__(self, write: Callable[[bytes], bool], chunked: bool, version: int) -> None:
+        self.write = write
+        self.chunked = chunked
         self.version = version
-        self.woken = asyncio.Event()
+        self.closed = asyncio.Event()
+
+    def send(self, frames: dict[bool, bytes]) -> None:
+        if not self.write(frames[self.chunked]):
+            self.closed.set()
+
+
+#: What the pages of a game are told of a version: the event's bytes, and whether it runs on.
+Teller = Callable[[int, int], Awaitable[tuple[bytes, bool]]]
 
 
 class Hub:
+    """The live pages of every game this process serves. A move is told to all the pages of
+    its game by one task, in one pass over them (bot.runtime.sse: no coroutine per page)."""
+
     def __init__(self) -> None:
         self._feeds: dict[int, set[Feed]] = {}
+        self._pending: dict[int, int] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        #: Worked out once per version for all the pages (bot.web.server sets it).
+        self.tell: Teller | None = None
 
     def moved(self, game_id: int, version: int) -> None:
-        for feed in self._feeds.get(game_id, ()):
-            if version > feed.version:
-                feed.version = version
-                feed.woken.set()
+        if not self._feeds.get(game_id) or self.tell is None:
+            return
+        pending = self._pending.get(game_id)
+        self._pending[game_id] = version if pending is None else max(pending, version)
+        if pending is None:
+            task = asyncio.create_task(self._fan_out(game_id, self.tell))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _fan_out(self, game_id: int, tell: Teller) -> None:
+        """Tell the game's pages of its newest version (again while more moves come)."""
+        try:
+            while True:
+                version = self._pending[game_id]
+                line, running = await tell(game_id, version)
+                frames = {False: line, True: sse.framed(line, True)}
+                for feed in list(self._feeds.get(game_id, ())):
+                    if version > feed.version:
+                        feed.version = version
+                        feed.send(frames)
+                        if not running:
+                            feed.closed.set()
+                if self._pending[game_id] == version:
+                    del self._pending[game_id]
+                    return
+        except Exception:
+            self._pending.pop(game_id, None)
+            log.exception("web: could not tell the live pages of game %s", game_id)
+
+    def keep_alive(self) -> None:
+        """A comment to every page: proxies keep the connection, and a closed page is found."""
+        frames = {False: PING, True: sse.framed(PING, True)}
+        for feeds in list(self._feeds.values()):
+            for feed in list(feeds):
+                feed.send(frames)
 
     @contextlib.contextmanager
-    def follow(self, game_id: int, version: int) -> Iterator[Feed]:
-        feed = Feed(version)
+    def follow(
+        self, game_id: int, version: int, write: Callable[[bytes], bool], chunked: bool
+    ) -> Iterator[Feed]:
+        feed = Feed(write, chunked, version)
         self._feeds.setdefault(game_id, set()).add(feed)
         try:
             yield feed

@@ -14,16 +14,18 @@ noindex). Nothing lists games: a page is reached only by its signed link."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 from aiohttp import web
 
 from bot.errors import ServiceError
+from bot.runtime.sse import Stream
 from bot.service import GameService
 from bot.startup import StartupError
 from bot.web import page as html
@@ -69,6 +71,7 @@ class Site:
         self.hub = hub
         self.clock = clock
         self.tables = Tables(service, public_url, names)
+        hub.tell = self.news
         self._news: dict[tuple[int, int], asyncio.Future[tuple[bytes, bool]]] = {}
         self._static = {
             p.name: (p.read_bytes(), STATIC_TYPES[p.suffix])
@@ -87,7 +90,22 @@ class Site:
         r.add_get(r"/g/{token}/{version:\d{1,9}}/mine.png", self.mine)
         r.add_get("/static/{name}", self.static)
         r.add_get("/robots.txt", _robots)
+        app.cleanup_ctx.append(self._keeping_alive)
         return app
+
+    async def _keeping_alive(self, app: web.Application) -> AsyncIterator[None]:
+        """While the server runs: the live pages' keep-alive comment every KEEP_ALIVE s."""
+
+        async def beat() -> None:
+            while True:
+                await asyncio.sleep(KEEP_ALIVE)
+                self.hub.keep_alive()
+
+        task = asyncio.create_task(beat())
+        yield
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
 
     # ------------------------------------------------------------------ pages
     async def latest(self, request: web.Request) -> web.StreamResponse:
@@ -179,24 +197,20 @@ class Site:
                 "X-Accel-Buffering": "no",  # (nginx: pass each event on at once)
             }
         )
-        with self.hub.follow(info.id, info.version) as feed:  # (before the first byte)
-            await response.prepare(request)
-            try:
-                await response.write(b"retry: 2000\n\n")
-                while info.status == "running":
-                    try:
-                        async with asyncio.timeout(KEEP_ALIVE):
-                            await feed.woken.wait()
-                    except TimeoutError:
-                        await response.write(b": still here\n\n")
-                        continue
-                    feed.woken.clear()
-                    line, running = await self.news(info.id, feed.version)
-                    await response.write(line)
-                    if not running:
-                        break
-            except ConnectionResetError:  # the page was closed: nothing to tell any more
-                pass
+        if request.version >= (1, 1):
+            response.enable_chunked_encoding()  # (as aiohttp would; said, so Stream knows it)
+        await response.prepare(request)
+        try:
+            await response.write(b"retry: 2000\n\n")  # (aiohttp sends the headers with it)
+        except ConnectionResetError:
+            return response
+        stream = Stream(request, response)
+        with self.hub.follow(info.id, info.version, stream.send, stream.chunked) as feed:
+            if info.status == "running":
+                now = await self.service.web_news(info.id)  # (moved before it was followed?)
+                if now is not None and int(now["version"]) > info.version:
+                    self.hub.moved(info.id, int(now["version"]))
+                await feed.closed.wait()  # (the hub writes the events meanwhile)
         return response
 
     async def news(self, game_id: int, version: int) -> tuple[bytes, bool]:
