@@ -368,3 +368,78 @@ class Rating(Base):
     rating: Mapped[int] = mapped_column(Integer)
     games: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Event(Base):
+    """A tournament or season run by the bot (bot/service/events.py): its sign-up, its rounds
+    of tables (`EventTable`), each table an ordinary game in a thread of the event's channel."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger, index=True)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(100))
+    title: Mapped[str] = mapped_column(String(40))
+    #: swiss (rounds of tables seated by standing) or groups (round robins in groups).
+    format: Mapped[str] = mapped_column(String(16))
+    seats: Mapped[int] = mapped_column(Integer)
+    rounds: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict] = mapped_column(JSON, default=dict)
+    #: The tables' clock as `/game new` takes it (a preset or custom:S/I/C; None: no clock)
+    #: and its expiry policy.
+    pace: Mapped[str | None] = mapped_column(String(120))
+    expiry_policy: Mapped[str] = mapped_column(String(16), default="automatic")
+    #: Sign-up closes (and round 1 is seated) then.
+    starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: A round's tables still running this long after it was seated end (`round_deadline`).
+    round_hours: Mapped[float] = mapped_column(Float)
+    #: Entry rules: {"min_finished": n} (finished games on this server).
+    rules: Mapped[dict] = mapped_column(JSON, default=dict)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    #: signup, running, finished or cancelled.
+    status: Mapped[str] = mapped_column(String(16), default="signup")
+    #: The round being played (0: none yet) and when its unfinished tables end.
+    round: Mapped[int] = mapped_column(Integer, default=0)
+    round_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    signup_message_id: Mapped[int | None] = mapped_column(BigInteger)
+    created_by: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class EventEntry(Base):
+    """A person signed up to an event; `dropped` once they leave it (or are dropped)."""
+
+    __tablename__ = "event_entries"
+    __table_args__ = (UniqueConstraint("event_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    dropped: Mapped[bool] = mapped_column(Boolean, default=False)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class EventTable(Base):
+    """One table of a round (or one entrant's bye): who sits there, in seat order, its game
+    once opened, and how it ended."""
+
+    __tablename__ = "event_tables"
+    __table_args__ = (UniqueConstraint("event_id", "round", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    round: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)
+    #: The entrants' user ids, in seat order.
+    people: Mapped[list] = mapped_column(JSON)
+    bye: Mapped[bool] = mapped_column(Boolean, default=False)
+    game_id: Mapped[int | None] = mapped_column(
+        ForeignKey("games.id", ondelete="SET NULL"), index=True
+    )
+    thread_id: Mapped[int | None] = mapped_column(BigInteger)
+    #: seated, playing or over.
+    status: Mapped[str] = mapped_column(String(16), default="seated")
+    #: Over: each entrant's place ({user id: place}, shared places repeated) and score.
+    places: Mapped[dict | None] = mapped_column(JSON)
+    scores: Mapped[dict | None] = mapped_column(JSON)

@@ -24,6 +24,8 @@ from bot.service.clocks import Clocks
 from bot.service.core import Core
 from bot.service.decision import Decision
 from bot.service.delivery import Deliveries
+from bot.service.event_rounds import EventRounds
+from bot.service.events import Events
 from bot.service.export import Exports
 from bot.service.follows import Follows
 from bot.service.history import History
@@ -85,8 +87,10 @@ class GameService:
         replay = Replay(core)
         stats = Stats(core)
         stalls = Stalls(core)
-        self._listen(decision, clocks, stalls, reading, stats)
-        self._expose_play(Lobby(core, decision, moderation), Play(core, decision), reading)
+        lobby = Lobby(core, decision, moderation)
+        rounds = EventRounds(core, lobby, moderation)
+        self._listen(decision, clocks, stalls, reading, stats, rounds)
+        self._expose_play(lobby, Play(core, decision), reading)
         self._expose_moderation(
             moderation, Substitutes(core, moderation), ClockAdmin(core, plans, clocks)
         )
@@ -97,10 +101,16 @@ class GameService:
         exports = Exports(core, replay)
         self._expose_looking_back(stats, replay, exports, History(core), PlayAgain(core, reading))
         self._expose_web(WebTables(core, replay, exports, reading))
+        self._expose_events(Events(core), rounds)
 
     @staticmethod
     def _listen(
-        decision: Decision, clocks: Clocks, stalls: Stalls, reading: Reading, stats: Stats
+        decision: Decision,
+        clocks: Clocks,
+        stalls: Stalls,
+        reading: Reading,
+        stats: Stats,
+        rounds: EventRounds,
     ) -> None:
         """The side effects of every decision, in one place (in the order they run in it)."""
         on = decision.on
@@ -108,6 +118,7 @@ class GameService:
         on.timers.append(stalls.stall_timer)  # its timers, with the reminder
         on.away_now.append(reading.away_now)  # who is away, read with its statements
         on.game_over.append(stats.game_over)  # ratings and stats of a game it ends
+        on.game_over.append(rounds.table_over)  # an event's table it ends
         on.tick.append(clocks.tick)  # the seats' clocks
         on.view.append(reading.away_view)  # who is away, on what it posts
 
@@ -243,6 +254,18 @@ class GameService:
         `notify` (PostgreSQL), the commit NOTIFYs that channel instead (bot.web.live)."""
         self.core.on_moved = on_moved
         self.core.notify = notify
+
+    def _expose_events(self, events: Events, rounds: EventRounds) -> None:
+        self.create_event = events.create_event
+        self.set_signup_message = events.set_signup_message
+        self.event_info = events.event_info
+        self.join_event = events.join_event
+        self.leave_event = events.leave_event
+        self.event_standings = events.event_standings
+        self.start_event = rounds.start_event
+        self.advance_event = rounds.advance_event
+        self.tables_to_open = rounds.tables_to_open
+        self.open_table = rounds.open_table
 
     # What tests and the dispatcher set after building the service: the core's.
     @property

@@ -1,0 +1,234 @@
+"""Events (tournaments): a moderator opens one (`create_event`), people sign up and leave until
+it starts, and its standings are worked out from its tables (bot.events.standings). The rounds
+themselves are bot/service/event_rounds.py's.
+
+An event is rows (`Event`, `EventEntry`, `EventTable`); its start is a durable timer
+(`EVENT_START`), set in the transaction that creates it."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot import catalog
+from bot.db.models import Event, EventEntry, EventTable
+from bot.errors import ServiceError
+from bot.events.standings import Bye, Standing, TableResult, standings
+from bot.service.clock_rules import parse_pace, parse_policy
+from bot.service.core import Core
+from bot.service.options import parse_options
+from bot.service.queries import events as qe
+from bot.service.queries.timers import add_timers
+
+EVENT_START = "event_start"
+EVENT_ADVANCE = "event_advance"
+EVENT_DEADLINE = "event_deadline"
+FORMATS = ("swiss",)
+MAX_ROUNDS = 12
+NOT_FOUND = "That event doesn't exist."
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    name: str
+    title: str
+    title_name: str
+    format: str
+    seats: int
+    rounds: int
+    status: str
+    round: int
+    starts_at: datetime
+    round_deadline: datetime | None
+    #: Signed up and still in, in the order they joined; and those who dropped out.
+    entrants: tuple[int, ...]
+    dropped: tuple[int, ...]
+    signup_message_id: int | None
+    min_finished: int
+
+
+def describe_event(event: Event, entries: list[EventEntry]) -> EventInfo:
+    title = catalog.title(event.title)
+    return EventInfo(
+        id=event.id,
+        guild_id=event.guild_id,
+        channel_id=event.channel_id,
+        name=event.name,
+        title=event.title,
+        title_name=title.name if title else event.title,
+        format=event.format,
+        seats=event.seats,
+        rounds=event.rounds,
+        status=event.status,
+        round=event.round,
+        starts_at=event.starts_at,
+        round_deadline=event.round_deadline,
+        entrants=tuple(e.user_id for e in entries if not e.dropped),
+        dropped=tuple(e.user_id for e in entries if e.dropped),
+        signup_message_id=event.signup_message_id,
+        min_finished=int((event.rules or {}).get("min_finished", 0)),
+    )
+
+
+def results_of(tables: list[EventTable]) -> list[TableResult | Bye]:
+    """The finished tables and byes, as the standings read them."""
+    out: list[TableResult | Bye] = []
+    for t in tables:
+        if t.bye:
+            out.append(Bye(int(t.people[0])))
+        elif t.status == "over" and t.places is not None:
+            out.append(
+                TableResult(
+                    entrants=tuple(int(p) for p in t.people),
+                    places={int(k): int(v) for k, v in t.places.items()},
+                    scores={int(k): int(v) for k, v in (t.scores or {}).items()},
+                    seats=len(t.people),
+                )
+            )
+    return out
+
+
+class Events:
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    async def create_event(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        actor: int,
+        name: str,
+        title_slug: str,
+        seats: int,
+        rounds: int,
+        starts_in_hours: float,
+        round_hours: float,
+        options: str | None = None,
+        pace: str | None = None,
+        expiry: str | None = None,
+        min_finished: int = 0,
+        seed: int | None = None,
+    ) -> EventInfo:
+        """A Swiss event: sign-up now, round 1 seated `starts_in_hours` from now, each round's
+        unfinished tables ended `round_hours` after it was seated."""
+        title = catalog.title(title_slug)
+        if title is None:
+            names = ", ".join(t.slug for t in catalog.offered())
+            raise ServiceError(f"I don't know the game `{title_slug}`. I can host: {names}.")
+        if not title.min_seats <= seats <= title.max_seats:
+            raise ServiceError(
+                f"{title.name} tables seat {title.min_seats} to {title.max_seats}, not {seats}."
+            )
+        if not 1 <= rounds <= MAX_ROUNDS:
+            raise ServiceError(f"An event has 1 to {MAX_ROUNDS} rounds.")
+        if not 0 <= starts_in_hours <= 24 * 60 or not 1 <= round_hours <= 24 * 90:
+            raise ServiceError("Sign-up lasts up to 60 days, and a round from 1 hour to 90 days.")
+        name = " ".join(name.split())[:100] or f"{title.name} event"
+        parsed = parse_options(title, options)
+        parse_pace(pace)  # (checked here; each table's game reads it again)
+        now = self.core.clock()
+        async with self.core.tx() as s:
+            event = Event(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                name=name,
+                title=title.slug,
+                format="swiss",
+                seats=seats,
+                rounds=rounds,
+                options=parsed,
+                pace=pace,
+                expiry_policy=parse_policy(expiry),
+                starts_at=now + timedelta(hours=starts_in_hours),
+                round_hours=round_hours,
+                rules={"min_finished": max(0, min_finished)},
+                seed=seed if seed is not None else secrets.randbits(62),
+                created_by=actor,
+            )
+            s.add(event)
+            await s.flush()
+            await add_timers(
+                s,
+                [
+                    {
+                        "game_id": None,
+                        "kind": EVENT_START,
+                        "due_at": event.starts_at,
+                        "payload": {"event": event.id},
+                    }
+                ],
+            )
+            self.core.wake_after_commit(s, event.starts_at)
+            await self.core.audit(s, None, actor, "event-new", f"{event.id} {name}")
+            return describe_event(event, [])
+
+    async def set_signup_message(self, event_id: int, message_id: int) -> None:
+        async with self.core.tx() as s:
+            event = await qe.event(s, event_id)
+            if event is not None:
+                event.signup_message_id = message_id
+
+    async def event_info(self, event_id: int) -> EventInfo:
+        async with self.core.readers() as s:
+            event = await qe.event(s, event_id)
+            if event is None:
+                raise ServiceError(NOT_FOUND)
+            return describe_event(event, await qe.entries(s, event_id))
+
+    async def join_event(self, event_id: int, user_id: int) -> EventInfo:
+        async with self.core.tx() as s:
+            event = await qe.event(s, event_id, for_update=True)
+            if event is None:
+                raise ServiceError(NOT_FOUND)
+            if event.status != "signup":
+                raise ServiceError("Sign-up for this event is closed.")
+            need = int((event.rules or {}).get("min_finished", 0))
+            if need and await qe.finished_games(s, event.guild_id, user_id) < need:
+                raise ServiceError(
+                    f"This event is open to people who finished at least {need} games on "
+                    "this server."
+                )
+            found = await qe.entry(s, event_id, user_id)
+            if found is not None and not found.dropped:
+                raise ServiceError("You're signed up already.")
+            if found is None:
+                s.add(EventEntry(event_id=event_id, user_id=user_id))
+            else:
+                found.dropped = False
+            await s.flush()
+            return describe_event(event, await qe.entries(s, event_id))
+
+    async def leave_event(self, event_id: int, user_id: int) -> EventInfo:
+        """Leave during sign-up (once it runs, a moderator drops people: `drop_entrant`)."""
+        async with self.core.tx() as s:
+            event = await qe.event(s, event_id, for_update=True)
+            if event is None:
+                raise ServiceError(NOT_FOUND)
+            if event.status != "signup":
+                raise ServiceError(
+                    "The event has started: ask a moderator to drop you (your table goes on "
+                    "with the automatic player)."
+                )
+            found = await qe.entry(s, event_id, user_id)
+            if found is None or found.dropped:
+                raise ServiceError("You're not signed up.")
+            await s.delete(found)
+            await s.flush()
+            return describe_event(event, await qe.entries(s, event_id))
+
+    async def event_standings(self, event_id: int) -> tuple[EventInfo, list[Standing]]:
+        """The standings so far: points by place, then opponents' points, then score share."""
+        async with self.core.readers() as s:
+            event = await qe.event(s, event_id)
+            if event is None:
+                raise ServiceError(NOT_FOUND)
+            info = describe_event(event, await qe.entries(s, event_id))
+            rows = standings(results_of(await qe.tables(s, event_id)))
+        seen = {r.id for r in rows}
+        rows += [Standing(i) for i in info.entrants if i not in seen]
+        return info, rows

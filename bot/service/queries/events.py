@@ -1,0 +1,82 @@
+"""Events' queries: an event and its entries and tables, the table a game is, what seating
+needs (ratings, finished games), and who sat where in a table's game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+
+from bot.db.models import Event, EventEntry, EventTable, GameResult, Rating, Seat
+
+
+async def event(s: AsyncSession, event_id: int, *, for_update: bool = False) -> Event | None:
+    query = select(Event).where(Event.id == event_id)
+    if for_update:
+        query = query.with_for_update()
+    return await s.scalar(query)
+
+
+async def entries(s: AsyncSession, event_id: int) -> list[EventEntry]:
+    rows = await s.scalars(
+        select(EventEntry).where(EventEntry.event_id == event_id).order_by(EventEntry.id)
+    )
+    return list(rows)
+
+
+async def entry(s: AsyncSession, event_id: int, user_id: int) -> EventEntry | None:
+    return await s.scalar(
+        select(EventEntry).where(EventEntry.event_id == event_id, EventEntry.user_id == user_id)
+    )
+
+
+async def tables(s: AsyncSession, event_id: int, round_no: int | None = None) -> list[EventTable]:
+    """The event's tables (of one round), in round and number order."""
+    query = select(EventTable).where(EventTable.event_id == event_id)
+    if round_no is not None:
+        query = query.where(EventTable.round == round_no)
+    rows = await s.scalars(query.order_by(EventTable.round, EventTable.number))
+    return list(rows)
+
+
+async def table(s: AsyncSession, table_id: int) -> EventTable | None:
+    return await s.get(EventTable, table_id, with_for_update=True)
+
+
+async def table_of_game(s: AsyncSession, game_id: int) -> EventTable | None:
+    return await s.scalar(select(EventTable).where(EventTable.game_id == game_id))
+
+
+async def ratings(c: AsyncSession | AsyncConnection, title: str, people: Iterable[int]) -> dict:
+    """The people's Elo of the title (those who have one)."""
+    rows = await c.execute(
+        select(Rating.user_id, Rating.rating).where(
+            Rating.title == title, Rating.user_id.in_(list(people))
+        )
+    )
+    return {int(u): int(r) for u, r in rows}
+
+
+async def finished_games(s: AsyncSession, guild_id: int | None, user_id: int) -> int:
+    """How many games the person finished on this server (an entry rule)."""
+    found = await s.scalar(
+        select(func.count())
+        .select_from(GameResult)
+        .where(
+            GameResult.user_id == user_id,
+            GameResult.guild_id == guild_id,
+            GameResult.status == "finished",
+        )
+    )
+    return int(found or 0)
+
+
+async def seats_of(s: AsyncSession, game_id: int, people: Iterable[int]) -> dict[int, int]:
+    """Each person's seat number in the game (the automatic player may hold it now)."""
+    rows = await s.execute(
+        select(Seat.user_id, Seat.seat_no).where(
+            Seat.game_id == game_id, Seat.user_id.in_(list(people)), Seat.is_bot.is_(False)
+        )
+    )
+    return {int(u): int(n) for u, n in rows}

@@ -1,0 +1,152 @@
+"""Events through the real service on a real database (SQLite; PostgreSQL with
+TEST_DATABASE_URL): sign-up and its rules, whole Swiss events at 3-seat tables over 3 rounds
+(9 entrants: no one meets anyone twice; 7: a bye each round, to three people), each table an
+ordinary game in its own thread, results written as the games end, standings checked against
+points computed here by hand, and every step repeated (as after a crash) doing nothing twice."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.db.models import Timer
+from bot.errors import ServiceError
+from bot.events.standings import place_points
+from bot.service import GameService
+from bot.service.events import EVENT_ADVANCE, EVENT_DEADLINE, EVENT_START
+from engine.rng import Rng
+from tests.bot.test_service import GUILD, MOD, play_one
+
+CHANNEL = 500
+PEOPLE = [1001, 1002, 1003, 1004, 1005, 1006, 1007]
+
+
+async def timers(svc: GameService) -> Counter:
+    async with svc.core.readers() as s:
+        rows = (await s.execute(Timer.__table__.select())).all()
+    return Counter(r.kind for r in rows)
+
+
+async def new_event(svc: GameService, **kw) -> int:
+    info = await svc.create_event(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        actor=MOD,
+        name="Winter <b>Cup</b>",
+        title_slug="bazaar",
+        seats=3,
+        rounds=3,
+        starts_in_hours=24,
+        round_hours=72,
+        seed=4242,
+        **kw,
+    )
+    return info.id
+
+
+async def test_sign_up_join_leave_and_its_rules(service):
+    event = await new_event(service)
+    assert (await timers(service))[EVENT_START] == 1
+    await service.join_event(event, PEOPLE[0])
+    with pytest.raises(ServiceError, match="signed up already"):
+        await service.join_event(event, PEOPLE[0])
+    info = await service.leave_event(event, PEOPLE[0])
+    assert info.entrants == ()
+    with pytest.raises(ServiceError, match="not signed up"):
+        await service.leave_event(event, PEOPLE[0])
+    strict = await new_event(service, min_finished=2)
+    with pytest.raises(ServiceError, match="at least 2 games"):
+        await service.join_event(strict, PEOPLE[1])
+    with pytest.raises(ServiceError, match="seat 2 to 4"):
+        await service.create_event(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            actor=MOD,
+            name="x",
+            title_slug="bazaar",
+            seats=5,
+            rounds=3,
+            starts_in_hours=1,
+            round_hours=24,
+        )
+
+
+async def test_too_few_entrants_cancel_the_event(service):
+    event = await new_event(service)
+    await service.join_event(event, PEOPLE[0])
+    done = await service.start_event(event)
+    assert done.what == "cancelled" and done.event.status == "cancelled"
+
+
+async def play_table(svc: GameService, thread: int, out, seed: int):
+    rng = Rng.from_seed(seed)
+    for _ in range(5000):
+        if out.result is not None:
+            return out
+        out = await play_one(svc, out, rng, channel=thread)
+    raise AssertionError("the table's game did not end")
+
+
+async def run_event(service: GameService, people: list[int]):
+    """Sign everyone up and play the event to its end, every table's game by random moves;
+    returns its id, the points computed here by hand, the repeated pairs, and the byes."""
+    event = await new_event(service)
+    for p in people:
+        await service.join_event(event, p)
+    started = await service.start_event(event)
+    assert started.what == "seated" and started.event.round == 1
+    assert (await service.start_event(event)).what == "nothing"  # (again, as after a crash)
+    expected: Counter = Counter()
+    met: set[frozenset[int]] = set()
+    repeats = 0
+    byes: Counter = Counter()
+    thread = 9000
+    points = place_points(3)
+    for round_no in (1, 2, 3):
+        to_open = await service.tables_to_open(event)
+        assert [len(t.people) for t in to_open] == [3] * (len(people) // 3)
+        for bye in set(people) - {p for t in to_open for p in t.people}:
+            byes[bye] += 1
+            expected[bye] += 2.0  # a bye: the average of 4, 2, 0
+        for t in to_open:
+            assert f"round {round_no} · table {t.number}" in t.thread_name
+            pairs = {frozenset((a, b)) for a in t.people for b in t.people if a < b}
+            repeats += len(pairs & met)
+            met |= pairs
+            thread += 1
+            out = await service.open_table(t.table_id, thread)
+            assert out is not None and out.game.channel_id == thread
+            assert await service.open_table(t.table_id, thread) is None  # adopted, not twice
+            assert sorted(h.user_id for h in out.game.holders) == sorted(t.people)
+            end = await play_table(service, thread, out, seed=thread)
+            seat_of = {h.user_id: h.seat_no for h in end.game.holders}
+            for person in t.people:
+                place = end.result.places[seat_of[person]]
+                tied = [q for q in t.people if end.result.places[seat_of[q]] == place]
+                share = [points[place - 1 + k] for k in range(len(tied))]
+                expected[person] += sum(share) / len(tied)
+        assert (await service.tables_to_open(event)) == []
+        assert (await timers(service))[EVENT_ADVANCE] == round_no  # set as the round ended
+        moved = await service.advance_event(event)
+        assert moved.what == ("seated" if round_no < 3 else "finished")
+        assert (await service.advance_event(event)).what == "nothing"
+    assert (await timers(service))[EVENT_DEADLINE] == 3
+    return event, expected, repeats, byes
+
+
+async def test_a_whole_swiss_event_of_nine_meets_no_one_twice(service):
+    event, expected, repeats, byes = await run_event(service, PEOPLE + [1008, 1009])
+    assert repeats == 0 and not byes
+    info, table = await service.event_standings(event)
+    assert info.status == "finished" and info.name == "Winter <b>Cup</b>"
+    assert {r.id: r.points for r in table} == pytest.approx(dict(expected))
+    assert [r.points for r in table] == sorted((r.points for r in table), reverse=True)
+
+
+async def test_a_swiss_event_of_seven_gives_one_bye_each_round_to_different_people(service):
+    event, expected, _, byes = await run_event(service, PEOPLE)
+    assert sorted(byes.values()) == [1, 1, 1]
+    _, table = await service.event_standings(event)
+    assert {r.id: r.points for r in table} == pytest.approx(dict(expected))
+    assert {r.id: r.byes for r in table if r.byes} == dict(byes)
