@@ -14,10 +14,9 @@ counted) against the fake Discord of tests/e2e, on loopback, games played by sim
    the delay from the interaction's dispatch, before the commit, is an upper bound. The fake's
    records, not a poll of the game's version, which would add its own period.
 3. Memory: the bot's and its workers' RSS and PSS before and with the live connections open.
-4. CPU per decision, one decision at a time (bench.e2e_probe): a game followed by
-   `--probe-viewers` live pages and one with none, decisions alternating between the two
-   (the games swap roles half-way). Before it, a page and the floor are fetched one at a time,
-   for the bot's CPU per request.
+4. CPU per decision, one decision at a time (bench.e2e_probe): the decisions of one game,
+   `--probe-viewers` live pages following it for every other decision and none for the rest.
+   Before it, a page and the floor are fetched one at a time, for the bot's CPU per request.
 
 A full run takes about 3 minutes, `--quick` about 1.5.
 
@@ -251,39 +250,37 @@ async def live_phase(
 async def cpu_phase(
     args: argparse.Namespace, bot: BotProcess, players: Players, signer: Signer, base: str
 ) -> dict:
-    """Decisions one at a time, alternating between a game with `--probe-viewers` live pages
-    and one without: bot and worker CPU of each (bench.e2e_probe's way). Half-way the games
-    swap roles, so that neither game's own decisions weigh on one side only; the first
-    decision of the game left afterwards is not counted (its closed pages' handlers wake then,
-    and fail to write)."""
-    games = [players.table(f"probe-{i}", i) for i in range(2)]
-    await asyncio.gather(*(players.set_up(t) for t in games))
+    """Decisions of one game one at a time, its `--probe-viewers` live pages open for every
+    other decision and closed for the rest: bot and worker CPU of each (bench.e2e_probe's
+    way). The same game on both sides, decision after decision, so the difference is the
+    live pages' alone, not two games' (whose decisions cost more apart than the target)."""
+    game = players.table("probe-0", 0)
+    await players.set_up(game)
     cpu: dict[str, list[float]] = {"0": [], "n": [], "w0": [], "wn": []}
     rng = random.Random(5)
     workers = _workers(bot.pid)
-    for half in range(2):
-        quiet, watched = games[half], games[1 - half]
-        audience = Audience()
-        live = f"{base}/g/{signer.public(watched.game_id)}/live"
-        await audience.open({watched.game_id: live}, args.probe_viewers)
+    live = f"{base}/g/{signer.public(game.game_id)}/live"
+    for i in range(2 * args.probe):
+        if game.finished():
+            break
+        watched = i % 2 == 1
+        audience = Audience() if watched else None
+        if audience is not None:
+            await audience.open({game.game_id: live}, args.probe_viewers)
         await idle(bot.pid)
-        for i in range(args.probe):  # (args.probe decisions in all per side)
-            table, key = (quiet, "0") if i % 2 == 0 else (watched, "n")
-            if table.finished():
-                break
-            heard = audience.heard()
-            await settle(players.fake)
-            bot0, w0 = _cpu(bot.pid, workers)
-            await players.decide(table, rng)
-            if table is watched:  # (every live page told, as well as Discord)
-                await audience.wait_heard(heard + args.probe_viewers, 10.0)
-            await settle(players.fake)
-            bot1, w1 = _cpu(bot.pid, workers)
-            if half and i == 0:
-                continue
-            cpu[key].append((bot1 - bot0) / 1e9)
-            cpu["w" + key].append((w1 - w0) / 1e9)
-        await audience.close()
+        heard = audience.heard() if audience is not None else 0
+        await settle(players.fake)
+        bot0, w0 = _cpu(bot.pid, workers)
+        await players.decide(game, rng)
+        if audience is not None:  # (every live page told, as well as Discord)
+            await audience.wait_heard(heard + args.probe_viewers, 10.0)
+        await settle(players.fake)
+        bot1, w1 = _cpu(bot.pid, workers)
+        key = "n" if watched else "0"
+        cpu[key].append((bot1 - bot0) / 1e9)
+        cpu["w" + key].append((w1 - w0) / 1e9)
+        if audience is not None:
+            await audience.close()  # (the bot's handlers end as the connections close)
     n = args.probe_viewers
     med = {k: statistics.median(v) * 1000 if v else float("nan") for k, v in cpu.items()}
     extra = med["n"] + med["wn"] - med["0"] - med["w0"]
