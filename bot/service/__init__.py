@@ -24,6 +24,7 @@ from bot.service.clocks import Clocks
 from bot.service.core import Core
 from bot.service.decision import Decision
 from bot.service.delivery import Deliveries
+from bot.service.event_admin import EventAdmin
 from bot.service.event_rounds import EventRounds
 from bot.service.events import Events
 from bot.service.export import Exports
@@ -101,7 +102,7 @@ class GameService:
         exports = Exports(core, replay)
         self._expose_looking_back(stats, replay, exports, History(core), PlayAgain(core, reading))
         self._expose_web(WebTables(core, replay, exports, reading))
-        self._expose_events(Events(core), rounds)
+        self._expose_events(Events(core), rounds, EventAdmin(core, moderation))
 
     @staticmethod
     def _listen(
@@ -255,7 +256,7 @@ class GameService:
         self.core.on_moved = on_moved
         self.core.notify = notify
 
-    def _expose_events(self, events: Events, rounds: EventRounds) -> None:
+    def _expose_events(self, events: Events, rounds: EventRounds, admin: EventAdmin) -> None:
         self.create_event = events.create_event
         self.set_signup_message = events.set_signup_message
         self.event_info = events.event_info
@@ -266,6 +267,9 @@ class GameService:
         self.advance_event = rounds.advance_event
         self.tables_to_open = rounds.tables_to_open
         self.open_table = rounds.open_table
+        self.drop_entrant = admin.drop_entrant
+        self.add_entrant = admin.add_entrant
+        self.round_deadline = admin.round_deadline
 
     # What tests and the dispatcher set after building the service: the core's.
     @property

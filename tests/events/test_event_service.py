@@ -150,3 +150,51 @@ async def test_a_swiss_event_of_seven_gives_one_bye_each_round_to_different_peop
     _, table = await service.event_standings(event)
     assert {r.id: r.points for r in table} == pytest.approx(dict(expected))
     assert {r.id: r.byes for r in table if r.byes} == dict(byes)
+
+
+async def open_round(service: GameService, event: int, thread: int) -> dict[int, object]:
+    """Open every table of the current round, each in a thread of its own: thread -> outcome."""
+    opened = {}
+    for t in await service.tables_to_open(event):
+        thread += 1
+        opened[thread] = await service.open_table(t.table_id, thread)
+    return opened
+
+
+async def test_the_deadline_ends_the_tables_still_playing(service):
+    event = await new_event(service)
+    for p in PEOPLE[:6]:
+        await service.join_event(event, p)
+    await service.start_event(event)
+    opened = await open_round(service, event, 7000)
+    assert len(opened) == 2
+    assert await service.round_deadline(event, 2) == []  # not this round's: nothing
+    ended = await service.round_deadline(event, 1)
+    assert len(ended) == 2 and all(out.result is not None for out in ended)
+    assert all(all(h.is_bot for h in out.game.holders) for out in ended)
+    assert (await timers(service))[EVENT_ADVANCE] == 1
+    assert (await service.advance_event(event)).what == "seated"
+    _, table = await service.event_standings(event)
+    assert sorted(r.games for r in table) == [1] * 6
+    assert await service.round_deadline(event, 1) == []  # (again, as after a crash)
+
+
+async def test_a_dropped_entrant_is_replaced_at_their_table_and_not_seated_again(service):
+    event = await new_event(service)
+    for p in PEOPLE[:6]:
+        await service.join_event(event, p)
+    await service.start_event(event)
+    opened = await open_round(service, event, 7100)
+    gone = PEOPLE[0]
+    info, out = await service.drop_entrant(event, gone, MOD)
+    assert gone in info.dropped and gone not in info.entrants
+    assert out is not None and "automatic player" in " ".join(e.text for e in out.events)
+    with pytest.raises(ServiceError, match="not in this event"):
+        await service.drop_entrant(event, gone, MOD)
+    late = 1042
+    await service.add_entrant(event, late, MOD)
+    assert len(opened) == 2
+    await service.round_deadline(event, 1)  # (the tables end; the dropped seat's included)
+    assert (await service.advance_event(event)).what == "seated"
+    seated = {p for t in await service.tables_to_open(event) for p in t.people}
+    assert gone not in seated and late in seated
