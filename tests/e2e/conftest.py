@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -39,17 +40,23 @@ async def fake() -> AsyncIterator[FakeDiscord]:
         yield f
 
 
-@pytest.fixture
-async def minimal_bot(
-    fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
-) -> AsyncIterator[BotProcess]:
-    proc = BotProcess(fake, tmp_path, entry=MINIMAL_BOT)
+@asynccontextmanager
+async def running(proc: BotProcess, request: pytest.FixtureRequest) -> AsyncIterator[BotProcess]:
+    """The bot process started, stopped afterwards (its log printed if the test failed)."""
     await proc.start()
     try:
         yield proc
     finally:
         await proc.stop()
         _dump_log_if_failed(request, proc)
+
+
+@pytest.fixture
+async def minimal_bot(
+    fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[BotProcess]:
+    async with running(BotProcess(fake, tmp_path, entry=MINIMAL_BOT), request) as proc:
+        yield proc
 
 
 @pytest.fixture
@@ -58,13 +65,8 @@ async def bot(
 ) -> AsyncIterator[BotProcess]:
     if not real_bot_available():
         pytest.skip("the real bot (bot/__main__.py) or the bazaar test title is not there yet")
-    proc = BotProcess(fake, tmp_path, entry=REAL_BOT)
-    await proc.start()
-    try:
+    async with running(BotProcess(fake, tmp_path, entry=REAL_BOT), request) as proc:
         yield proc
-    finally:
-        await proc.stop()
-        _dump_log_if_failed(request, proc)
 
 
 @pytest.fixture
@@ -72,10 +74,6 @@ async def web_bot(
     fake: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
 ) -> AsyncIterator[BotProcess]:
     """The real bot serving its web pages on a free loopback port (WEB_PORT)."""
-    proc = BotProcess(fake, tmp_path, env={"WEB_PORT": str(free_port())})
-    await proc.start()
-    try:
+    env = {"WEB_PORT": str(free_port())}
+    async with running(BotProcess(fake, tmp_path, env=env), request) as proc:
         yield proc
-    finally:
-        await proc.stop()
-        _dump_log_if_failed(request, proc)
