@@ -12,6 +12,9 @@ docs/topics/threads.md and the JSON error codes of docs/topics/opcodes-and-statu
   it (THREAD_UPDATE) unless it is locked: then 400 with code 50083. Editing a message in an
   archived thread is refused the same way. In a locked thread only MANAGE_THREADS may post
   (160005 "Thread is locked").
+  Interactions do come from archived threads (discord/discord-api-docs issue 5517: a command
+  used in a locked, archived thread gets its callback refused), so an interaction's answer
+  goes through the same check.
 - Archiving after `auto_archive_duration` minutes without activity is the tests' job:
   `fake.archive(thread)` or `fake.archive_idle(minutes)` ("activity": a message, unarchiving,
   changing the auto-archive time).

@@ -248,13 +248,15 @@ async def test_interactions_from_a_thread(fake: FakeDiscord, minimal_bot: BotPro
     channel = ex.payload["channel"]
     assert channel["type"] == 11 and channel["parent_id"] == str(fake.channel("games"))
     assert ex.payload["guild_id"] == str(fake.guild_id)
-    press = await fake.press("carol", ex.original, "mini:bump:0")
+    original = ex.original
+    assert original is not None and original.channel_id == thread
+    press = await fake.press("carol", original, "mini:bump:0")
     assert press.payload["channel_id"] == str(thread) and press.payload["channel"]["type"] == 11
-    assert fake.message(ex.original.id).content == "bumped to 1 by carol"
+    assert (fake.message(original.id) or original).content == "bumped to 1 by carol"
 
     fake.archive(thread)  # an answer in an archived, unlocked thread unarchives it
     again = await fake.slash("bob", thread, "mini", "hello", name="again")
-    assert again.original.channel_id == thread
+    assert again.original is not None and again.original.channel_id == thread
     assert not fake.channels[thread]["thread_metadata"]["archived"]
     assert [m["archived"] for e, m in _metas(fake, thread) if e == "THREAD_UPDATE"] == [
         True,
