@@ -29,6 +29,8 @@ from typing import Any, Self
 
 from aiohttp import WSMsgType, web
 
+from tests.e2e.fake_threads import Threads
+
 DISCORD_EPOCH_MS = 1420070400000
 API_PREFIX = "/api/v10"
 
@@ -43,6 +45,7 @@ MANAGE_CHANNELS = 1 << 4
 MANAGE_GUILD = 1 << 5
 MANAGE_MESSAGES = 1 << 13
 CREATE_PUBLIC_THREADS = 1 << 35
+MANAGE_THREADS = 1 << 34
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ADMINISTRATOR = 1 << 3
 
@@ -373,6 +376,8 @@ class FakeDiscord:
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
+        #: threads: activity clock, archiving, their routes (tests/e2e/fake_threads.py)
+        self.threads = Threads(self)
         self._build_guild()
 
     # ---- model setup ------------------------------------------------------------------------
@@ -582,7 +587,11 @@ class FakeDiscord:
             "voice_states": [],
             "members": list(self.members.values()),
             "channels": [c for c in mine if c["type"] in (0, 2, 4, 5)],
-            "threads": [c for c in mine if c["type"] in (10, 11, 12)],
+            "threads": [  # only the active ones (archived threads are not synced)
+                c
+                for c in mine
+                if c["type"] in (10, 11, 12) and not c["thread_metadata"]["archived"]
+            ],
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
@@ -1318,6 +1327,7 @@ class FakeDiscord:
             ("GET", rf"/guilds/{s}/channels", self._get_guild_channels),
             ("GET", rf"/guilds/{s}/roles", self._get_roles),
             ("GET", rf"/guilds/{s}/members/{s}", self._get_member),
+            *self.threads.routes(),
         ]
         self._route_table = [(m, re.compile(p), h) for m, p, h in table]
         return self._route_table
@@ -1593,6 +1603,8 @@ class FakeDiscord:
                 recent = time.perf_counter() - m.created_at < NONCE_WINDOW_S
                 if recent and m.data.get("nonce") == str(body["nonce"]):
                     return m.data
+        if refused := await self.threads.before_send(rec, int(cid), self.app_id):
+            return refused
         msg = self._new_message(int(cid), body, rec.files)
         return msg.data
 
@@ -1623,6 +1635,8 @@ class FakeDiscord:
             return msg
         if bad := self._invalid(rec, validate_message(rec.json or {}, rec.files)):
             return bad
+        if refused := self.threads.before_edit(rec, msg.channel_id):
+            return refused
         self._edit(msg, rec.json or {}, rec.files)
         return msg.data
 
@@ -1637,16 +1651,23 @@ class FakeDiscord:
         if err := self._check_channel(rec, cid):
             return err
         body = rec.json or {}
+        if refused := self.threads.check_parent(rec, int(cid), body):
+            return refused
+        if from_mid and int(from_mid) in self.channels:
+            return self._error(
+                rec, 400, 160004, "A thread has already been created for this message"
+            )
+        # from a message: the parent's kind of thread; without one, `type` defaults to a
+        # private thread in API v9/v10 (Start Thread without Message)
+        parent_kind = 10 if self.channels[int(cid)]["type"] == 5 else 11
         th = self._thread(
             int(cid),
-            body.get("name", "thread"),
+            body["name"],
             int(from_mid) if from_mid else None,
-            body.get("type", 11),
+            parent_kind if from_mid else int(body.get("type", 12)),
             body.get("auto_archive_duration", 1440),
         )
-        session = self._session_for(int(th["guild_id"]))
-        if session is not None:
-            await session.dispatch("THREAD_CREATE", {**th, "newly_created": True})
+        await self.threads.dispatch("THREAD_CREATE", {**th, "newly_created": True})
         return th
 
     def _thread(
@@ -1675,6 +1696,7 @@ class FakeDiscord:
         self.channels[tid] = th
         self.channel_by_name[name] = tid
         self._by_channel.setdefault(tid, [])
+        self.threads.created(tid)
         return th
 
     def add_thread(self, name: str, parent: str | int = "games") -> int:
@@ -1682,10 +1704,23 @@ class FakeDiscord:
         else part of the guild's threads in GUILD_CREATE)."""
         th = self._thread(self.channel(parent), name, None)
         th["owner_id"] = self.users["mod"]["id"]
-        session = self._session_for(int(th["guild_id"]))
-        if session is not None:
-            self._spawn(session.dispatch("THREAD_CREATE", {**th, "newly_created": True}))
+        self._spawn(self.threads.dispatch("THREAD_CREATE", {**th, "newly_created": True}))
         return int(th["id"])
+
+    def archive(self, thread: str | int, locked: bool = False) -> dict[str, Any]:
+        """Archive a thread as Discord does after `auto_archive_duration` idle minutes (or a
+        moderator, with `locked`): THREAD_UPDATE to the bot. See tests/e2e/fake_threads.py."""
+        return self.threads.archive(self.channel(thread), locked)
+
+    def archive_idle(self, minutes_passed: float) -> list[int]:
+        """Let `minutes_passed` go by for the threads: those idle for their
+        `auto_archive_duration` are archived (ids returned)."""
+        return self.threads.archive_idle(minutes_passed)
+
+    @property
+    def thread_events(self) -> list[tuple[str, dict[str, Any]]]:
+        """Every THREAD_CREATE / THREAD_UPDATE the fake dispatched (or would have)."""
+        return self.threads.events
 
     async def _create_thread_from(self, rec: Request, cid: str, mid: str) -> Any:
         return await self._create_thread(rec, cid, mid)
@@ -1736,6 +1771,10 @@ class FakeDiscord:
             bad := self._invalid(rec, validate_autocomplete(data.get("choices", [])))
         ):
             return bad
+        if ctype in (4, 5, 7) and (
+            refused := await self.threads.before_send(rec, ex.channel_id, self.app_id, ctype != 7)
+        ):
+            return refused
         ex.callback = {"type": ctype, "data": data}
         ex.callback_at = time.perf_counter()
         if ctype not in (5, 6):
@@ -1788,6 +1827,8 @@ class FakeDiscord:
         body = rec.json or {}
         if bad := self._invalid(rec, validate_message(body, rec.files)):
             return bad
+        if refused := await self.threads.before_send(rec, ex.channel_id, self.app_id):
+            return refused
         eph = bool(int(body.get("flags") or 0) & EPHEMERAL)
         original = ex.original
         if ex.callback_type == 5 and original and original.loading and not original.deleted:
@@ -1831,6 +1872,8 @@ class FakeDiscord:
             return msg
         if bad := self._invalid(rec, validate_message(rec.json or {}, rec.files)):
             return bad
+        if refused := self.threads.before_edit(rec, msg.channel_id):
+            return refused
         self._edit(msg, rec.json or {}, rec.files)
         ex.webhook_calls += 1
         ex.answered_at = ex.answered_at or time.perf_counter()
