@@ -251,7 +251,8 @@ class EventButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.EVENT_
         return cls(item, event_id or 0, match["action"], valid=event_id is not None)
 
     async def callback(self, interaction: Interaction) -> Any:
-        await self.handler(interaction, self.event_id, self.action)
+        # (the action first: `guarded` logs a leading number as a game's id)
+        await self.handler(interaction, self.action, self.event_id)
 
 
 class RulesButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.RULES_TEMPLATE):

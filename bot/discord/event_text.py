@@ -111,7 +111,7 @@ def standing_line(place: int, row: Standing) -> str:
 def standings_embed(
     info: EventInfo, rows: Sequence[Standing], final: bool = False
 ) -> discord.Embed:
-    if final:
+    if final or info.status == "finished":
         title = "final standings"
     elif info.status == "running":
         title = f"standings after round {info.round} of {info.rounds}"

@@ -15,6 +15,7 @@ from bot.discord import components, event_text
 from bot.discord.checks import NOT_MODERATOR, Responder, channel_of, guarded, is_moderator
 from bot.discord.choices import pace_suggestions, title_choices
 from bot.discord.cog import Cog
+from bot.errors import ServiceError
 
 log = logging.getLogger("bot.discord.events")
 
@@ -26,7 +27,9 @@ class Events(Cog):
     def register(self, tree: app_commands.CommandTree) -> None:
         self.bot.router.add(components.EventButton, self.press)
         group = app_commands.Group(
-            name="event", description="Tournaments: Swiss events of several rounds."
+            name="event",
+            description="Tournaments: Swiss events of several rounds.",
+            guild_only=True,
         )
         self._register_new(group)
         self._register_reads(group)
@@ -43,6 +46,7 @@ class Events(Cog):
             round_days="How long each round lasts, in days (default 7)",
             pace="Each table's clock: relaxed, daily, fast, none (default), or custom:...",
             min_finished="Entry rule: games finished on this server (default 0: anyone)",
+            options="Each table's game options as name=value, e.g. `short_game=on`",
         )
         @app_commands.choices(title=title_choices())
         async def new(
@@ -55,6 +59,7 @@ class Events(Cog):
             round_days: app_commands.Range[float, 0.05, 90.0] = 7.0,
             pace: str | None = None,
             min_finished: app_commands.Range[int, 0, 1000] = 0,
+            options: str | None = None,
         ) -> None:
             await self.new(
                 interaction,
@@ -66,6 +71,7 @@ class Events(Cog):
                 round_hours=round_days * 24,
                 pace=pace,
                 min_finished=min_finished,
+                options=options,
             )
 
         @new.autocomplete("pace")
@@ -112,6 +118,11 @@ class Events(Cog):
         responder = Responder(interaction, private_defer=False)
         if not await is_moderator(interaction, self.service):
             raise app_commands.CheckFailure(NOT_MODERATOR.replace("do that", "open an event"))
+        kind = getattr(interaction.channel, "type", None)
+        if kind in (discord.ChannelType.public_thread, discord.ChannelType.private_thread):
+            raise ServiceError(
+                "Please open events in a text channel: each table gets a thread there."
+            )
         info = await responder.within(
             self.service.create_event(
                 guild_id=interaction.guild_id,
@@ -133,7 +144,7 @@ class Events(Cog):
         await self.service.set_signup_message(info.id, message_id)
 
     @guarded("press:event")
-    async def press(self, interaction: discord.Interaction, event_id: int, action: str) -> None:
+    async def press(self, interaction: discord.Interaction, action: str, event_id: int) -> None:
         responder = Responder(interaction)
         user = interaction.user.id
         if action == "join":
