@@ -176,6 +176,11 @@ async def test_event_new_is_for_moderators_and_an_empty_event_is_cancelled(
         )
         assert ex.ephemeral and "Only moderators can open an event" in ex.text(), ex.text()
         assert not [m for m in fake.messages("games") if "Mine" in m.text()]
+        ex = await fake.slash(
+            "mod", "games", "event", "new", name="Big", title="bazaar", seats=9, rounds=1
+        )
+        assert ex.ephemeral and "seat 2 to" in ex.text(), ex.text()
+        assert not [m for m in fake.messages("games") if "Big" in m.text()]
         chat = fake.add_thread("chat", "games")
         ex = await fake.slash(
             "mod", chat, "event", "new", name="Here", title="bazaar", seats=2, rounds=1
