@@ -36,7 +36,9 @@ ARCHIVED_LOOK = 100
 class EventTables(Cog):
     def __init__(self, bot) -> None:  # type: ignore[no-untyped-def]
         super().__init__(bot)
+        #: One task at a time opens an event's round, and edits its sign-up message.
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._signup_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     def timer_handlers(self) -> dict:
         """The dispatcher's handlers of the events' timers (bot/discord/timers.py)."""
@@ -186,9 +188,19 @@ class EventTables(Cog):
 
     # ------------------------------------------------------------------ the sign-up message
     async def refresh_signup(self, info: EventInfo) -> None:
-        """Edit the sign-up message in place: its list, its state; buttons while it is open."""
+        """Edit the sign-up message in place: its list, its state; buttons while it is open.
+        Read again under the event's lock: of two presses at once, the last edit shows both."""
         if info.signup_message_id is None:
             return
+        async with self._signup_locks[info.id]:
+            try:
+                info = await self.service.event_info(info.id)
+            except ServiceError:
+                return
+            await self._edit_signup(info)
+
+    async def _edit_signup(self, info: EventInfo) -> None:
+        assert info.signup_message_id is not None
         view = components.event_view(info.id) if info.status == "signup" else None
         try:
             await discord_http.edit(
