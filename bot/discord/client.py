@@ -18,6 +18,8 @@ from bot.app import App
 from bot.discord.admin import Admin
 from bot.discord.checks import context, log_done, report_error
 from bot.discord.clocks import Clocks
+from bot.discord.event_tables import EventTables
+from bot.discord.events import Events
 from bot.discord.info import Info
 from bot.discord.lobby import Lobby
 from bot.discord.me import Me
@@ -135,6 +137,8 @@ class BoardroomBot(discord.AutoShardedClient):
         self.me = Me(self)
         self.stats = Stats(self)
         self.clocks = Clocks(self)
+        self.events = Events(self)
+        self.event_tables = EventTables(self)
         self.timers = Timers(self)
         self.watching = Watching(self)
         self.web = WebTable(self)
@@ -161,6 +165,7 @@ class BoardroomBot(discord.AutoShardedClient):
         self.admin.register(self.tree)
         self.me.register(self.tree)
         self.stats.register(self.tree)
+        self.events.register(self.tree)
 
     async def setup_hook(self) -> None:
         # (before the sync: a METRICS_PORT in use stops the start-up with one line)
@@ -199,13 +204,21 @@ class BoardroomBot(discord.AutoShardedClient):
             owed = await self.turns.repair()
         except Exception:
             log.exception("could not post the owed turn messages")
+        events = 0
+        try:
+            events = await self.event_tables.repair()
+        except Exception:
+            log.exception("could not repair the running events")
         log.info(
-            "%s: automatic players moved in %d game%s, %d owed turn message%s posted",
+            "%s: automatic players moved in %d game%s, %d owed turn message%s posted, "
+            "%d running event%s checked",
             REPAIRS_DONE,
             resumed,
             "s"[: resumed != 1],
             owed,
             "s"[: owed != 1],
+            events,
+            "s"[: events != 1],
         )
 
     async def on_ready(self) -> None:

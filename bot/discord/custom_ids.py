@@ -38,6 +38,8 @@ MY_VIEW_TEMPLATE = _G + r":web"
 LOBBY_TEMPLATE = _G + r":l:(?P<action>join|leave|start)"
 #: "Play again" on a finished game's final message.
 AGAIN_TEMPLATE = _G + r":again"
+#: An event's sign-up buttons (not tied to a game): `br:e:<event>:join|leave`.
+EVENT_TEMPLATE = r"br:e:(?P<event>\d+):(?P<action>join|leave)"
 #: Rules paging (not tied to a game).
 RULES_TEMPLATE = r"br:r:(?P<slug>[A-Za-z0-9_.-]+):(?P<page>\d+)"
 
@@ -93,6 +95,10 @@ def lobby_custom_id(game_id: int, action: str) -> str:
 
 def again_custom_id(game_id: int) -> str:
     return f"br:{game_id}:again"
+
+
+def event_custom_id(event_id: int, action: str) -> str:
+    return f"br:e:{event_id}:{action}"
 
 
 def rules_custom_id(slug: str, page: int) -> str:

@@ -64,6 +64,7 @@ class Timers(Cog):
             CLOCK: lambda timer: self.bot.clocks.fire(timer),
         }
         self._handlers.update(timer_handlers(bot))  # held pings and digests (pings.py)
+        self._handlers.update(bot.event_tables.timer_handlers())  # events (event_tables.py)
         self._slots = asyncio.Semaphore(CONCURRENCY)
         #: Handlers under way (kept referenced until done).
         self._running: set[asyncio.Task[None]] = set()

@@ -263,6 +263,9 @@ class GameService:
         self.join_event = events.join_event
         self.leave_event = events.leave_event
         self.event_standings = events.event_standings
+        self.channel_event = events.channel_event
+        self.running_events = events.running_events
+        self.round_tables = events.round_tables
         self.start_event = rounds.start_event
         self.advance_event = rounds.advance_event
         self.tables_to_open = rounds.tables_to_open

@@ -49,6 +49,20 @@ class EventInfo:
     dropped: tuple[int, ...]
     signup_message_id: int | None
     min_finished: int
+    #: How long each round lasts (hours), and the tables' clock (None: no clock).
+    round_hours: float = 0.0
+    pace: str | None = None
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """A table of the event's current round, as people see it (a bye has one person)."""
+
+    number: int
+    people: tuple[int, ...]
+    thread_id: int | None
+    status: str
+    bye: bool
 
 
 def describe_event(event: Event, entries: list[EventEntry]) -> EventInfo:
@@ -71,6 +85,8 @@ def describe_event(event: Event, entries: list[EventEntry]) -> EventInfo:
         dropped=tuple(e.user_id for e in entries if e.dropped),
         signup_message_id=event.signup_message_id,
         min_finished=int((event.rules or {}).get("min_finished", 0)),
+        round_hours=float(event.round_hours),
+        pace=event.pace,
     )
 
 
@@ -232,3 +248,29 @@ class Events:
         seen = {r.id for r in rows}
         rows += [Standing(i) for i in info.entrants if i not in seen]
         return info, rows
+
+    async def channel_event(self, channel_id: int) -> EventInfo:
+        """The newest event of the channel, or of the event a table thread belongs to."""
+        async with self.core.readers() as s:
+            event = await qe.newest_in_channel(s, channel_id) or await qe.of_thread(s, channel_id)
+            if event is None:
+                raise ServiceError("There is no event in this channel yet.")
+            return describe_event(event, await qe.entries(s, event.id))
+
+    async def running_events(self) -> list[int]:
+        """The running events of this process's shards (the start-up repair's)."""
+        async with self.core.readers() as s:
+            return await qe.running(s, self.core.shards)
+
+    async def round_tables(self, event_id: int) -> tuple[EventInfo, list[RoundTable]]:
+        """The event and its current round's tables and byes, in number order."""
+        async with self.core.readers() as s:
+            event = await qe.event(s, event_id)
+            if event is None:
+                raise ServiceError(NOT_FOUND)
+            info = describe_event(event, await qe.entries(s, event_id))
+            rows = await qe.tables(s, event_id, event.round) if event.round else []
+            return info, [
+                RoundTable(t.number, tuple(int(p) for p in t.people), t.thread_id, t.status, t.bye)
+                for t in rows
+            ]

@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from bot.db.models import Event, EventEntry, EventTable, GameResult, Rating, Seat
+from bot.shards import Shards
 
 
 async def event(s: AsyncSession, event_id: int, *, for_update: bool = False) -> Event | None:
@@ -80,3 +81,30 @@ async def seats_of(s: AsyncSession, game_id: int, people: Iterable[int]) -> dict
         )
     )
     return {int(u): int(n) for u, n in rows}
+
+
+async def newest_in_channel(s: AsyncSession, channel_id: int) -> Event | None:
+    """The channel's newest event (its sign-up was posted there)."""
+    return await s.scalar(
+        select(Event).where(Event.channel_id == channel_id).order_by(Event.id.desc()).limit(1)
+    )
+
+
+async def of_thread(s: AsyncSession, thread_id: int) -> Event | None:
+    """The event whose table plays in this thread."""
+    return await s.scalar(
+        select(Event)
+        .join(EventTable, EventTable.event_id == Event.id)
+        .where(EventTable.thread_id == thread_id)
+        .limit(1)
+    )
+
+
+async def running(s: AsyncSession, shards: Shards) -> list[int]:
+    """The ids of the running events of this process's shards (start-up repair)."""
+    rows = await s.scalars(
+        select(Event.id)
+        .where(Event.status == "running", shards.guilds(Event.guild_id))
+        .order_by(Event.id)
+    )
+    return list(rows)

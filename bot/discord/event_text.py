@@ -1,0 +1,137 @@
+"""What people read about an event: the sign-up message, the round's pairings, the standings
+and the tables (pure: built from what the service returns)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.discord.messages import CONTENT_MAX, EMBED_DESC_MAX, FIELD_MAX, cut
+from bot.events.standings import Standing
+from bot.service.events import EventInfo, RoundTable
+
+COLOUR = discord.Colour.dark_gold()
+#: The first line of a round's pairings post: found again in the channel (no second post).
+PAIRINGS_HEAD = "**{name}** · round {round}"
+STATUS = {
+    "signup": "Sign-up is open: press **Join** to enter, **Leave** to drop out.",
+    "running": "Under way: sign-up is closed.",
+    "finished": "Finished.",
+    "cancelled": "Cancelled: too few people signed up.",
+}
+
+
+def when(info: EventInfo) -> str:
+    """Discord shows the time in each reader's own zone and as "in 3 hours"."""
+    stamp = int(info.starts_at.timestamp())
+    return f"<t:{stamp}:f> (<t:{stamp}:R>)"
+
+
+def _hours(hours: float) -> str:
+    if hours >= 24 and hours % 24 == 0:
+        days = int(hours // 24)
+        return f"{days} day{'s' if days != 1 else ''}"
+    return f"{hours:g} hour{'s' if hours != 1 else ''}"
+
+
+def signup_embed(info: EventInfo) -> discord.Embed:
+    embed = discord.Embed(
+        title=cut(f"🏆 {info.name} · event #{info.id}", 256),
+        description=STATUS.get(info.status, info.status),
+        colour=COLOUR,
+    )
+    embed.add_field(name="Game", value=info.title_name, inline=True)
+    rounds = f"{info.rounds} round{'s' if info.rounds != 1 else ''}"
+    embed.add_field(name="Format", value=f"Swiss, {rounds}", inline=True)
+    embed.add_field(name="Tables", value=f"{info.seats} seats", inline=True)
+    if info.status == "signup":
+        embed.add_field(name="Sign-up closes", value=when(info), inline=False)
+    length = _hours(info.round_hours) if info.round_hours else "—"
+    embed.add_field(name="Each round", value=f"up to {length}", inline=True)
+    embed.add_field(name="Clock", value=info.pace or "none", inline=True)
+    rule = "anyone may join"
+    if info.min_finished:
+        rule = f"at least {info.min_finished} finished games on this server"
+    embed.add_field(name="Entry", value=rule, inline=True)
+    people = "\n".join(f"{n}. <@{p}>" for n, p in enumerate(info.entrants, 1)) or "nobody yet"
+    embed.add_field(
+        name=f"Entrants ({len(info.entrants)})", value=cut(people, FIELD_MAX), inline=False
+    )
+    return embed
+
+
+def _mentions(people: Sequence[int]) -> str:
+    return ", ".join(f"<@{p}>" for p in people)
+
+
+def pairings_text(info: EventInfo, tables: Sequence[RoundTable]) -> str:
+    """The round's tables with their threads, then the byes."""
+    head = PAIRINGS_HEAD.format(name=info.name, round=info.round)
+    lines = [f"{head}: the tables are open. Good luck!"]
+    for t in tables:
+        if t.bye:
+            lines.append(f"Bye: {_mentions(t.people)} (scores a win this round)")
+        else:
+            where = f" — <#{t.thread_id}>" if t.thread_id else ""
+            lines.append(f"Table {t.number}: {_mentions(t.people)}{where}")
+    return cut("\n".join(lines), CONTENT_MAX)
+
+
+def tables_text(info: EventInfo, tables: Sequence[RoundTable]) -> str:
+    """`/event tables`: the current round, each table's state."""
+    if not tables:
+        return f"**{info.name}** has no tables yet: {STATUS.get(info.status, info.status)}"
+    lines = [f"**{info.name}** · round {info.round} of {info.rounds}"]
+    for t in tables:
+        if t.bye:
+            lines.append(f"Bye: {_mentions(t.people)}")
+            continue
+        state = {"seated": "opening", "playing": "playing", "over": "finished"}.get(t.status, "")
+        where = f" — <#{t.thread_id}>" if t.thread_id else ""
+        lines.append(f"Table {t.number}: {_mentions(t.people)}{where} ({state})")
+    if info.round_deadline is not None and info.status == "running":
+        lines.append(f"The round ends <t:{int(info.round_deadline.timestamp())}:R>.")
+    return cut("\n".join(lines), CONTENT_MAX)
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+def standing_line(place: int, row: Standing) -> str:
+    byes = f", {row.byes} bye{'s' if row.byes != 1 else ''}" if row.byes else ""
+    games = f"{row.games} game{'s' if row.games != 1 else ''}"
+    return (
+        f"**{place}.** <@{row.id}> — {_num(row.points)} pts · opp. {_num(row.opponents_points)}"
+        f" · share {row.score_share:.0%} · {games}{byes}"
+    )
+
+
+def standings_embed(
+    info: EventInfo, rows: Sequence[Standing], final: bool = False
+) -> discord.Embed:
+    if final or info.status == "finished":
+        title = "final standings"
+    elif info.status == "running":
+        title = f"standings after round {info.round} of {info.rounds}"
+    else:
+        title = "standings"
+    lines = "\n".join(standing_line(n, r) for n, r in enumerate(rows, 1))
+    embed = discord.Embed(
+        title=cut(f"🏆 {info.name} · {title}", 256),
+        description=cut(lines, EMBED_DESC_MAX) or "Nobody has played yet.",
+        colour=COLOUR,
+    )
+    embed.set_footer(
+        text="Points by place at each table; ties are broken by opponents' points, then by "
+        "the share of each table's score."
+    )
+    return embed
+
+
+def place_of(rows: Sequence[Standing], user_id: int) -> tuple[int, Standing] | None:
+    for n, row in enumerate(rows, 1):
+        if row.id == user_id:
+            return n, row
+    return None

@@ -1,0 +1,193 @@
+"""Events (tournaments): `/event new` (moderators), its public sign-up message with **Join** /
+**Leave**, and `/event standings|tables|me`. The rounds themselves (threads, pairings, the
+final standings) are event_tables.py's."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.discord import components, event_text
+from bot.discord.checks import NOT_MODERATOR, Responder, channel_of, guarded, is_moderator
+from bot.discord.choices import pace_suggestions, title_choices
+from bot.discord.cog import Cog
+from bot.errors import ServiceError
+
+log = logging.getLogger("bot.discord.events")
+
+NONE = discord.AllowedMentions.none()
+T = TypeVar("T")
+
+
+class Events(Cog):
+    def register(self, tree: app_commands.CommandTree) -> None:
+        self.bot.router.add(components.EventButton, self.press)
+        group = app_commands.Group(
+            name="event",
+            description="Tournaments: Swiss events of several rounds.",
+            guild_only=True,
+        )
+        self._register_new(group)
+        self._register_reads(group)
+        tree.add_command(group)
+
+    def _register_new(self, group: app_commands.Group) -> None:
+        @group.command(name="new", description="Open an event's sign-up in this channel.")
+        @app_commands.describe(
+            name="The event's name",
+            title="Which game",
+            seats="Seats at each table",
+            rounds="How many rounds",
+            signup_hours="How long sign-up stays open, in hours (default 24)",
+            round_days="How long each round lasts, in days (default 7)",
+            pace="Each table's clock: relaxed, daily, fast, none (default), or custom:...",
+            min_finished="Entry rule: games finished on this server (default 0: anyone)",
+            options="Each table's game options as name=value, e.g. `short_game=on`",
+        )
+        @app_commands.choices(title=title_choices())
+        async def new(
+            interaction: discord.Interaction,
+            name: app_commands.Range[str, 1, 100],
+            title: str,
+            seats: app_commands.Range[int, 2, 25],
+            rounds: app_commands.Range[int, 1, 12],
+            signup_hours: app_commands.Range[float, 0.0, 1440.0] = 24.0,
+            round_days: app_commands.Range[float, 0.05, 90.0] = 7.0,
+            pace: str | None = None,
+            min_finished: app_commands.Range[int, 0, 1000] = 0,
+            options: str | None = None,
+        ) -> None:
+            await self.new(
+                interaction,
+                name=name,
+                title_slug=title,
+                seats=seats,
+                rounds=rounds,
+                starts_in_hours=signup_hours,
+                round_hours=round_days * 24,
+                pace=pace,
+                min_finished=min_finished,
+                options=options,
+            )
+
+        @new.autocomplete("pace")
+        async def pace_autocomplete(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            return pace_suggestions(current)
+
+    def _register_reads(self, group: app_commands.Group) -> None:
+        @group.command(name="standings", description="An event's standings so far.")
+        @app_commands.describe(event="Event number (default: this channel's newest event)")
+        async def standings(interaction: discord.Interaction, event: int | None = None) -> None:
+            responder = Responder(interaction)
+            info, rows = await responder.within(
+                self._event(interaction, event, self.service.event_standings)
+            )
+            await responder.public(
+                embed=event_text.standings_embed(info, rows), allowed_mentions=NONE
+            )
+
+        @group.command(name="tables", description="The current round's tables and threads.")
+        @app_commands.describe(event="Event number (default: this channel's newest event)")
+        async def tables(interaction: discord.Interaction, event: int | None = None) -> None:
+            responder = Responder(interaction)
+            info, rows = await responder.within(
+                self._event(interaction, event, self.service.round_tables)
+            )
+            await responder.public(
+                content=event_text.tables_text(info, rows), allowed_mentions=NONE
+            )
+
+        @group.command(name="me", description="Your standing and your table in an event.")
+        @app_commands.describe(event="Event number (default: this channel's newest event)")
+        async def me(interaction: discord.Interaction, event: int | None = None) -> None:
+            responder = Responder(interaction)
+            text = await responder.within(self._me(interaction, event))
+            await responder.private(content=text, allowed_mentions=NONE)
+
+    # ------------------------------------------------------------------ actions
+    async def new(self, interaction: discord.Interaction, **settings: object) -> None:
+        """Moderators only. The sign-up message is posted after the event is stored (its
+        start timer with it), then its id is stored: a crash between leaves an event with
+        no message, never a message the database does not know."""
+        responder = Responder(interaction, private_defer=False)
+        if not await is_moderator(interaction, self.service):
+            raise app_commands.CheckFailure(NOT_MODERATOR.replace("do that", "open an event"))
+        kind = getattr(interaction.channel, "type", None)
+        if kind in (discord.ChannelType.public_thread, discord.ChannelType.private_thread):
+            raise ServiceError(
+                "Please open events in a text channel: each table gets a thread there."
+            )
+        info = await responder.within(
+            self.service.create_event(
+                guild_id=interaction.guild_id,
+                channel_id=channel_of(interaction),
+                actor=interaction.user.id,
+                **settings,  # type: ignore[arg-type]
+            )
+        )
+        log.info("event %d opened", info.id, extra={"channel_id": info.channel_id})
+        message_id = await responder.public(
+            content=f"🏆 <@{interaction.user.id}> opened **{info.name}**: press **Join** to "
+            "take part.",
+            embed=event_text.signup_embed(info),
+            view=components.event_view(info.id),
+            allowed_mentions=NONE,
+        )
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        await self.service.set_signup_message(info.id, message_id)
+
+    @guarded("press:event")
+    async def press(self, interaction: discord.Interaction, action: str, event_id: int) -> None:
+        responder = Responder(interaction)
+        user = interaction.user.id
+        if action == "join":
+            info = await responder.within(self.service.join_event(event_id, user))
+            text = (
+                f"You're in **{info.name}**. Round 1 is seated {event_text.when(info)}; "
+                "your table gets its own thread, and you'll be pinged there."
+            )
+        else:
+            info = await responder.within(self.service.leave_event(event_id, user))
+            text = f"You've left **{info.name}**. You can join again until sign-up closes."
+        await responder.private(content=text)
+        await self.bot.event_tables.refresh_signup(info)
+
+    # ------------------------------------------------------------------ reading
+    async def _event(
+        self,
+        interaction: discord.Interaction,
+        event_id: int | None,
+        read: Callable[[int], Awaitable[T]],
+    ) -> T:
+        """`read(event id)` of the event asked for, else of this channel's newest (or of the
+        event whose table plays in this thread)."""
+        if event_id is None:
+            event_id = (await self.service.channel_event(channel_of(interaction))).id
+        return await read(event_id)
+
+    async def _me(self, interaction: discord.Interaction, event_id: int | None) -> str:
+        user = interaction.user.id
+        info, rows = await self._event(interaction, event_id, self.service.event_standings)
+        if user not in info.entrants and user not in info.dropped:
+            return f"You're not in **{info.name}**."
+        lines = [f"**{info.name}** · {event_text.STATUS.get(info.status, info.status)}"]
+        found = event_text.place_of(rows, user)
+        if found is not None and info.round:
+            place, row = found
+            lines.append(event_text.standing_line(place, row) + f" (of {len(rows)})")
+        _, tables = await self.service.round_tables(info.id)
+        mine = next((t for t in tables if user in t.people), None)
+        if mine is not None and info.status == "running":
+            if mine.bye:
+                lines.append(f"Round {info.round}: you have a bye (it scores as a win).")
+            elif mine.thread_id is not None:
+                done = " (finished)" if mine.status == "over" else ""
+                lines.append(f"Round {info.round}: your table is <#{mine.thread_id}>{done}.")
+        return "\n".join(lines)
