@@ -15,6 +15,7 @@ import discord
 from discord import ui
 
 from bot.discord import custom_ids, turn_menus
+from bot.discord.event_buttons import EventButton
 from bot.discord.items import Checked, GameButton
 from bot.discord.presses import number, numbers
 from bot.discord.router import pressed_values
@@ -225,36 +226,6 @@ class LobbyButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.LOBBY_
         await self.handler(interaction, self.game_id, self.action)
 
 
-class EventButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.EVENT_TEMPLATE):
-    """**Join** / **Leave** on an event's sign-up message (no game: no channel check)."""
-
-    STYLE = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary}
-
-    def __init__(self, button: ui.Button, event_id: int, action: str, valid: bool = True) -> None:
-        super().__init__(button)
-        self.event_id, self.action, self.valid = event_id, action, valid
-
-    @classmethod
-    def build(cls, event_id: int, action: str) -> components_json.Button:
-        label, style = action.capitalize(), cls.STYLE[action]
-        return components_json.Button(custom_ids.event_custom_id(event_id, action), label, style)
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: Interaction,
-        item: ui.Button,  # type: ignore[override]
-        match: re.Match[str],
-        /,
-    ) -> EventButton:
-        event_id = number(match["event"])
-        return cls(item, event_id or 0, match["action"], valid=event_id is not None)
-
-    async def callback(self, interaction: Interaction) -> Any:
-        # (the action first: `guarded` logs a leading number as a game's id)
-        await self.handler(interaction, self.action, self.event_id)
-
-
 class RulesButton(Checked, ui.DynamicItem[ui.Button], template=custom_ids.RULES_TEMPLATE):
     def __init__(self, button: ui.Button, slug: str, page: int, valid: bool = True) -> None:
         super().__init__(button)
@@ -414,10 +385,6 @@ def private_view(game_id: int, version: int, prompt: Prompt, start_page: int = 0
 
 def lobby_view(game_id: int) -> Components:
     return Components([LobbyButton.build(game_id, a) for a in ("join", "leave", "start")])
-
-
-def event_view(event_id: int) -> Components:
-    return Components([EventButton.build(event_id, a) for a in ("join", "leave")])
 
 
 def rules_view(slug: str, page: int, total: int) -> Components | None:

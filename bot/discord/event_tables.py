@@ -16,7 +16,7 @@ from typing import Literal
 
 import discord
 
-from bot.discord import components, event_text
+from bot.discord import event_buttons, event_text
 from bot.discord.cog import Cog
 from bot.discord.publish import LOOK_BACK
 from bot.errors import ServiceError
@@ -58,11 +58,13 @@ class EventTables(Cog):
         await self.after(await self.service.advance_event(int(timer.payload["event"])))
 
     async def deadline_fired(self, timer: Fired) -> None:
-        """A round's deadline. (Ending the round's unfinished tables is the service's, in a
-        change of its own; meanwhile a round already complete moves on.)"""
-        event_id = int(timer.payload["event"])
-        log.info("event %d: round %s deadline reached", event_id, timer.payload.get("round", "?"))
-        await self.after(await self.service.advance_event(event_id))
+        """A round's deadline: its tables still playing are finished by the automatic players
+        (the service's rule); each one's last turn message is posted in its thread. The event
+        moves on by the timer their ends set."""
+        event_id, round_no = int(timer.payload["event"]), int(timer.payload.get("round", 0))
+        log.info("event %d: round %d deadline reached", event_id, round_no)
+        for outcome in await self.service.round_deadline(event_id, round_no):
+            await self.bot.turns.send_to_channel(outcome)
 
     async def after(self, advance: Advance) -> None:
         """What an event's step calls for: open the round's tables, or say it is over."""
@@ -201,7 +203,7 @@ class EventTables(Cog):
 
     async def _edit_signup(self, info: EventInfo) -> None:
         assert info.signup_message_id is not None
-        view = components.event_view(info.id) if info.status == "signup" else None
+        view = event_buttons.event_view(info.id) if info.status == "signup" else None
         try:
             await discord_http.edit(
                 self.bot,

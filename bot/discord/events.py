@@ -11,7 +11,7 @@ from typing import TypeVar
 import discord
 from discord import app_commands
 
-from bot.discord import components, event_text
+from bot.discord import event_buttons, event_text
 from bot.discord.checks import NOT_MODERATOR, Responder, channel_of, guarded, is_moderator
 from bot.discord.choices import pace_suggestions, title_choices
 from bot.discord.cog import Cog
@@ -25,7 +25,7 @@ T = TypeVar("T")
 
 class Events(Cog):
     def register(self, tree: app_commands.CommandTree) -> None:
-        self.bot.router.add(components.EventButton, self.press)
+        self.bot.router.add(event_buttons.EventButton, self.press)
         group = app_commands.Group(
             name="event",
             description="Tournaments: Swiss events of several rounds.",
@@ -136,7 +136,7 @@ class Events(Cog):
             content=f"🏆 <@{interaction.user.id}> opened **{info.name}**: press **Join** to "
             "take part.",
             embed=event_text.signup_embed(info),
-            view=components.event_view(info.id),
+            view=event_buttons.event_view(info.id),
             allowed_mentions=NONE,
         )
         if message_id is None:

@@ -173,7 +173,7 @@ def test_only_the_client_imports_the_cogs() -> None:
 
 def test_no_button_reaches_a_cog_through_the_client() -> None:
     """A press's item calls the handler its route gave it (`Router.add`, by the cog)."""
-    for name in ("components", "watch_buttons", "items"):
+    for name in ("components", "watch_buttons", "event_buttons", "items"):
         source = (DISCORD / f"{name}.py").read_text()
         assert ".client" not in source and "get_cog" not in source, name
 
