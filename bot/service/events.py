@@ -52,6 +52,8 @@ class EventInfo:
     #: How long each round lasts (hours), and the tables' clock (None: no clock).
     round_hours: float = 0.0
     pace: str | None = None
+    #: Entry rule: no clock run out in the person's last this many games here (0: none).
+    clean_last: int = 0
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,7 @@ def describe_event(event: Event, entries: list[EventEntry]) -> EventInfo:
         dropped=tuple(e.user_id for e in entries if e.dropped),
         signup_message_id=event.signup_message_id,
         min_finished=int((event.rules or {}).get("min_finished", 0)),
+        clean_last=int((event.rules or {}).get("clean_last", 0)),
         round_hours=float(event.round_hours),
         pace=event.pace,
     )
@@ -128,10 +131,13 @@ class Events:
         pace: str | None = None,
         expiry: str | None = None,
         min_finished: int = 0,
+        clean_last: int = 0,
         seed: int | None = None,
     ) -> EventInfo:
         """A Swiss event: sign-up now, round 1 seated `starts_in_hours` from now, each round's
-        unfinished tables ended `round_hours` after it was seated."""
+        unfinished tables ended `round_hours` after it was seated. Entry rules: at least
+        `min_finished` games finished on this server, and no clock run out in the last
+        `clean_last` games there (0: no rule)."""
         title = catalog.title(title_slug)
         if title is None:
             names = ", ".join(t.slug for t in catalog.offered())
@@ -162,7 +168,7 @@ class Events:
                 expiry_policy=parse_policy(expiry),
                 starts_at=now + timedelta(hours=starts_in_hours),
                 round_hours=round_hours,
-                rules={"min_finished": max(0, min_finished)},
+                rules={"min_finished": max(0, min_finished), "clean_last": max(0, clean_last)},
                 seed=seed if seed is not None else secrets.randbits(62),
                 created_by=actor,
             )
@@ -208,6 +214,12 @@ class Events:
                 raise ServiceError(
                     f"This event is open to people who finished at least {need} games on "
                     "this server."
+                )
+            clean = int((event.rules or {}).get("clean_last", 0))
+            if clean and await qe.recent_timeouts(s, event.guild_id, user_id, clean):
+                raise ServiceError(
+                    f"This event is open to people whose clock has not run out in their last "
+                    f"{clean} games on this server."
                 )
             found = await qe.entry(s, event_id, user_id)
             if found is not None and not found.dropped:

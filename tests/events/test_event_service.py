@@ -198,3 +198,52 @@ async def test_a_dropped_entrant_is_replaced_at_their_table_and_not_seated_again
     assert (await service.advance_event(event)).what == "seated"
     seated = {p for t in await service.tables_to_open(event) for p in t.people}
     assert gone not in seated and late in seated
+
+
+async def test_the_entry_rule_of_no_clock_run_out_lately(service):
+    from datetime import UTC, datetime, timedelta
+
+    from bot.db.models import Game, GameResult
+
+    event = await new_event(service, clean_last=2)
+    person = PEOPLE[2]
+    await service.join_event(event, person)  # no games: nothing ran out
+    await service.leave_event(event, person)
+    async with service.core.tx() as s:
+        base = datetime(2026, 1, 1, tzinfo=UTC)
+        for n, outs in enumerate([1, 0, 0]):  # the oldest ran out; the last two did not
+            game = Game(
+                guild_id=GUILD,
+                channel_id=1,
+                title="bazaar",
+                rules_version="1",
+                seed=1,
+                seats=2,
+                status="finished",
+                created_by=person,
+            )
+            s.add(game)
+            await s.flush()
+            s.add(
+                GameResult(
+                    game_id=game.id,
+                    guild_id=GUILD,
+                    channel_id=1,
+                    title="bazaar",
+                    user_id=person,
+                    seat_no=0,
+                    status="finished",
+                    game_row=True,
+                    counted=True,
+                    players=2,
+                    moves=1,
+                    seat_moves=1,
+                    timeouts=outs,
+                    finished_at=base + timedelta(days=n),
+                    days=1.0,
+                )
+            )
+    await service.join_event(event, person)  # the last 2 are clean
+    strict = await new_event(service, clean_last=3)
+    with pytest.raises(ServiceError, match="last 3 games"):
+        await service.join_event(strict, person)

@@ -108,3 +108,16 @@ async def running(s: AsyncSession, shards: Shards) -> list[int]:
         .order_by(Event.id)
     )
     return list(rows)
+
+
+async def recent_timeouts(s: AsyncSession, guild_id: int | None, user_id: int, games: int) -> int:
+    """How many of the person's last `games` games on this server had their clock run out."""
+    recent = (
+        select(GameResult.timeouts)
+        .where(GameResult.user_id == user_id, GameResult.guild_id == guild_id)
+        .order_by(GameResult.finished_at.desc())
+        .limit(games)
+        .subquery()
+    )
+    found = await s.scalar(select(func.count()).select_from(recent).where(recent.c.timeouts > 0))
+    return int(found or 0)
