@@ -52,6 +52,8 @@ class EventInfo:
     #: How long each round lasts (hours), and the tables' clock (None: no clock).
     round_hours: float = 0.0
     pace: str | None = None
+    #: The role given to the winner(s) when it finishes (None: none).
+    winner_role_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,7 @@ def describe_event(event: Event, entries: list[EventEntry]) -> EventInfo:
         min_finished=int((event.rules or {}).get("min_finished", 0)),
         round_hours=float(event.round_hours),
         pace=event.pace,
+        winner_role_id=event.winner_role_id,
     )
 
 
@@ -106,6 +109,13 @@ def results_of(tables: list[EventTable]) -> list[TableResult | Bye]:
                 )
             )
     return out
+
+
+def winners_of(rows: list[Standing]) -> list[int]:
+    """First place: everyone tied on points at the top (nobody before a game)."""
+    if not rows or not rows[0].games and not rows[0].byes:
+        return []
+    return [r.id for r in rows if r.points == rows[0].points]
 
 
 class Events:
@@ -129,6 +139,7 @@ class Events:
         expiry: str | None = None,
         min_finished: int = 0,
         seed: int | None = None,
+        winner_role_id: int | None = None,
     ) -> EventInfo:
         """A Swiss event: sign-up now, round 1 seated `starts_in_hours` from now, each round's
         unfinished tables ended `round_hours` after it was seated."""
@@ -165,6 +176,7 @@ class Events:
                 rules={"min_finished": max(0, min_finished)},
                 seed=seed if seed is not None else secrets.randbits(62),
                 created_by=actor,
+                winner_role_id=winner_role_id,
             )
             s.add(event)
             await s.flush()
