@@ -87,18 +87,9 @@ class Events(Cog):
         @group.command(name="standings", description="An event's standings so far.")
         @app_commands.describe(event="Event number (default: this channel's newest event)")
         async def standings(interaction: discord.Interaction, event: int | None = None) -> None:
-            responder = Responder(interaction)
-            info, rows = await responder.within(
-                self._event(interaction, event, self.service.event_standings)
-            )
-            embed = event_text.standings_embed(info, rows)
-            try:
-                image = await event_awards.standings_image(self.bot, info, rows)
-            except Exception:  # (the standings go out without their picture)
-                log.exception("event %d: could not draw the standings", info.id)
-                await responder.public(embed=embed, allowed_mentions=NONE)
-                return
-            await responder.public(**event_awards.with_image(embed, image), allowed_mentions=NONE)
+            responder = Responder(interaction, private_defer=False)
+            answer = await responder.within(self._standings(interaction, event))
+            await responder.public(**answer, allowed_mentions=NONE)
 
         @group.command(name="tables", description="The current round's tables and threads.")
         @app_commands.describe(event="Event number (default: this channel's newest event)")
@@ -189,6 +180,18 @@ class Events(Cog):
         if event_id is None:
             event_id = (await self.service.channel_event(channel_of(interaction))).id
         return await read(event_id)
+
+    async def _standings(self, interaction: discord.Interaction, event_id: int | None) -> dict:
+        """The standings embed with the table drawn as an image (without it if drawing
+        failed: the embed lists everyone)."""
+        info, rows = await self._event(interaction, event_id, self.service.event_standings)
+        embed = event_text.standings_embed(info, rows)
+        try:
+            image = await event_awards.standings_image(self.bot, info, rows)
+        except Exception:
+            log.exception("event %d: could not draw the standings", info.id)
+            return {"embed": embed}
+        return event_awards.with_image(embed, image)
 
     async def _me(self, interaction: discord.Interaction, event_id: int | None) -> str:
         user = interaction.user.id
