@@ -137,9 +137,9 @@ def standings_image(name: str, game: str, stage: str, rows: Sequence[Row]) -> Re
     shown = list(rows[:SHOWN])
     columns = 1 if len(shown) <= ONE_COLUMN else 2
     per = len(shown) if columns == 1 else -(-len(shown) // 2)
-    size, h = (32, 62) if columns == 1 else (28, 54)
+    size, h = (32, 58) if columns == 1 else (28, 50)
     notes = _notes(rows, len(rows) - len(shown), columns == 1)
-    top = 150
+    top = 144
     height = top + 50 + h * max(per, 1) + (56 if notes else 0) + 24
     image = canvas.new((WIDTH, height), BG, PALETTE)
     d = canvas.Draw(image, PALETTE)

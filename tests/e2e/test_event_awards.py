@@ -6,6 +6,7 @@ warned at `/event new` and the final post says why the role was not given."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -23,9 +24,12 @@ pytestmark = [
 CONGRATS = re.compile(r"Congratulations, (.*)!")
 
 
-async def run_event(fake: FakeDiscord, proc: BotProcess, role: str) -> tuple[Message, object]:
-    """Open a one-round event of four with `role` as its winner role, play it, and return the
-    final standings post and the `/event new` exchange."""
+async def run_event(
+    fake: FakeDiscord, proc: BotProcess, role: str, meanwhile: Callable[[], None] = lambda: None
+) -> tuple[Message, object]:
+    """Open a one-round event of four with `role` as its winner role, play it (`meanwhile`
+    called once it has started), and return the final standings post and the `/event new`
+    exchange."""
     ex = await fake.slash(
         "mod", "games", "event", "new",
         name="Gold Cup", title="bazaar", seats=2, rounds=1, signup_hours=1, winner_role=role,
@@ -36,6 +40,7 @@ async def run_event(fake: FakeDiscord, proc: BotProcess, role: str) -> tuple[Mes
     for name in PEOPLE:
         await fake.press(name, signup, join)
     await move_clock(proc, 3700)
+    meanwhile()
     games = fake.channel("games")
     await play_round(fake, games, 1)
 
@@ -103,5 +108,29 @@ async def test_without_manage_roles_the_moderator_is_told_and_the_final_post_say
         assert not [m for m in fake.members.values() if champion["id"] in m["roles"]]
         assert fake.requests_to("PUT", r"/guilds/\d+/members/\d+/roles/\d+") == []
         assert_clean(fake, proc)
+    finally:
+        await proc.stop()
+
+
+async def test_a_refusal_from_discord_is_said_in_the_final_post(fake: FakeDiscord, tmp_path: Path):
+    """The bot saw Manage Roles, but it was taken away since (no update reached it): Discord
+    answers 403 and the final post says so."""
+    fake.bot_role["permissions"] = str(BOT_PERMS | MANAGE_ROLES)
+    fake.bot_role["position"] = 5
+    champion = fake.add_role("Champion")
+    champion["position"] = 3
+    proc = await start_bot(fake, tmp_path)
+    try:
+
+        def revoke() -> None:
+            fake.bot_role["permissions"] = str(BOT_PERMS)
+
+        post, _ = await run_event(fake, proc, "Champion", revoke)
+        assert_standings_image(post)
+        assert "could not give" in post.content and "Missing Permissions" in post.content
+        refused = fake.requests_to("PUT", r"/guilds/\d+/members/\d+/roles/\d+")
+        assert refused and {r.status for r in refused} == {403}
+        assert not [m for m in fake.members.values() if champion["id"] in m["roles"]]
+        assert "Traceback" not in proc.log()
     finally:
         await proc.stop()
