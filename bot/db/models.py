@@ -403,6 +403,8 @@ class Event(Base):
     round: Mapped[int] = mapped_column(Integer, default=0)
     round_deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     signup_message_id: Mapped[int | None] = mapped_column(BigInteger)
+    #: The Discord role given to the winner(s) when the event finishes (None: none).
+    winner_role_id: Mapped[int | None] = mapped_column(BigInteger)
     created_by: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

@@ -16,14 +16,20 @@ from typing import Literal
 
 import discord
 
-from bot.discord import event_buttons, event_text
+from bot.discord import event_awards, event_buttons, event_text
 from bot.discord.cog import Cog
 from bot.discord.publish import LOOK_BACK
 from bot.errors import ServiceError
 from bot.runtime import discord_http
 from bot.service import Fired
 from bot.service.event_rounds import Advance, TableToOpen
-from bot.service.events import EVENT_ADVANCE, EVENT_DEADLINE, EVENT_START, EventInfo
+from bot.service.events import (
+    EVENT_ADVANCE,
+    EVENT_DEADLINE,
+    EVENT_START,
+    EventInfo,
+    winners_of,
+)
 
 log = logging.getLogger("bot.discord.events")
 
@@ -178,14 +184,29 @@ class EventTables(Cog):
         )
 
     async def post_final(self, info: EventInfo) -> None:
+        """The final standings (the table as an image, every entrant in the embed), and the
+        winner role given to first place (or why it could not be)."""
         info, rows = await self.service.event_standings(info.id)
         embed = event_text.standings_embed(info, rows, final=True)
-        winner = f" Congratulations, <@{rows[0].id}>!" if rows else ""
+        winners = winners_of(rows)
+        line = f"**{info.name}** is over. Thank you all for playing!"
+        if winners:
+            line += f" Congratulations, {' and '.join(f'<@{w}>' for w in winners)}!"
+        role = await event_awards.give_winner_role(self.bot, info, winners)
+        content = f"{line}\n{role}" if role else line
+        try:
+            image = await event_awards.standings_image(self.bot, info, rows, final=True)
+        except Exception:  # (the standings go out without their picture)
+            log.exception("event %d: could not draw the final standings", info.id)
+            extra: dict[str, object] = {"embed": embed}
+        else:
+            extra = event_awards.with_image(embed, image)
         await self._say(
             info,
-            f"**{info.name}** is over. Thank you all for playing!{winner}",
-            embed=embed,
+            content,
             nonce=f"ev{info.id}-final",
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            **extra,
         )
 
     # ------------------------------------------------------------------ the sign-up message

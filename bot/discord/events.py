@@ -11,7 +11,7 @@ from typing import TypeVar
 import discord
 from discord import app_commands
 
-from bot.discord import event_buttons, event_text
+from bot.discord import event_awards, event_buttons, event_text
 from bot.discord.checks import NOT_MODERATOR, Responder, channel_of, guarded, is_moderator
 from bot.discord.choices import pace_suggestions, title_choices
 from bot.discord.cog import Cog
@@ -47,6 +47,7 @@ class Events(Cog):
             pace="Each table's clock: relaxed, daily, fast, none (default), or custom:...",
             min_finished="Entry rule: games finished on this server (default 0: anyone)",
             options="Each table's game options as name=value, e.g. `short_game=on`",
+            winner_role="A role given to the winner when the event finishes",
         )
         @app_commands.choices(title=title_choices())
         async def new(
@@ -60,9 +61,11 @@ class Events(Cog):
             pace: str | None = None,
             min_finished: app_commands.Range[int, 0, 1000] = 0,
             options: str | None = None,
+            winner_role: discord.Role | None = None,
         ) -> None:
             await self.new(
                 interaction,
+                winner_role=winner_role,
                 name=name,
                 title_slug=title,
                 seats=seats,
@@ -84,13 +87,9 @@ class Events(Cog):
         @group.command(name="standings", description="An event's standings so far.")
         @app_commands.describe(event="Event number (default: this channel's newest event)")
         async def standings(interaction: discord.Interaction, event: int | None = None) -> None:
-            responder = Responder(interaction)
-            info, rows = await responder.within(
-                self._event(interaction, event, self.service.event_standings)
-            )
-            await responder.public(
-                embed=event_text.standings_embed(info, rows), allowed_mentions=NONE
-            )
+            responder = Responder(interaction, private_defer=False)
+            answer = await responder.within(self._standings(interaction, event))
+            await responder.public(**answer, allowed_mentions=NONE)
 
         @group.command(name="tables", description="The current round's tables and threads.")
         @app_commands.describe(event="Event number (default: this channel's newest event)")
@@ -111,7 +110,12 @@ class Events(Cog):
             await responder.private(content=text, allowed_mentions=NONE)
 
     # ------------------------------------------------------------------ actions
-    async def new(self, interaction: discord.Interaction, **settings: object) -> None:
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        winner_role: discord.Role | None = None,
+        **settings: object,
+    ) -> None:
         """Moderators only. The sign-up message is posted after the event is stored (its
         start timer with it), then its id is stored: a crash between leaves an event with
         no message, never a message the database does not know."""
@@ -128,6 +132,7 @@ class Events(Cog):
                 guild_id=interaction.guild_id,
                 channel_id=channel_of(interaction),
                 actor=interaction.user.id,
+                winner_role_id=winner_role.id if winner_role is not None else None,
                 **settings,  # type: ignore[arg-type]
             )
         )
@@ -142,6 +147,10 @@ class Events(Cog):
         if message_id is None:
             message_id = (await interaction.original_response()).id
         await self.service.set_signup_message(info.id, message_id)
+        if winner_role is not None:
+            warning = event_awards.new_event_warning(interaction.guild, winner_role)
+            if warning is not None:
+                await responder.private(content=warning, allowed_mentions=NONE)
 
     @guarded("press:event")
     async def press(self, interaction: discord.Interaction, action: str, event_id: int) -> None:
@@ -171,6 +180,18 @@ class Events(Cog):
         if event_id is None:
             event_id = (await self.service.channel_event(channel_of(interaction))).id
         return await read(event_id)
+
+    async def _standings(self, interaction: discord.Interaction, event_id: int | None) -> dict:
+        """The standings embed with the table drawn as an image (without it if drawing
+        failed: the embed lists everyone)."""
+        info, rows = await self._event(interaction, event_id, self.service.event_standings)
+        embed = event_text.standings_embed(info, rows)
+        try:
+            image = await event_awards.standings_image(self.bot, info, rows)
+        except Exception:
+            log.exception("event %d: could not draw the standings", info.id)
+            return {"embed": embed}
+        return event_awards.with_image(embed, image)
 
     async def _me(self, interaction: discord.Interaction, event_id: int | None) -> str:
         user = interaction.user.id

@@ -54,6 +54,8 @@ class EventInfo:
     pace: str | None = None
     #: Entry rule: no clock run out in the person's last this many games here (0: none).
     clean_last: int = 0
+    #: The role given to the winner(s) when it finishes (None: none).
+    winner_role_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,7 @@ def describe_event(event: Event, entries: list[EventEntry]) -> EventInfo:
         clean_last=int((event.rules or {}).get("clean_last", 0)),
         round_hours=float(event.round_hours),
         pace=event.pace,
+        winner_role_id=event.winner_role_id,
     )
 
 
@@ -109,6 +112,13 @@ def results_of(tables: list[EventTable]) -> list[TableResult | Bye]:
                 )
             )
     return out
+
+
+def winners_of(rows: list[Standing]) -> list[int]:
+    """First place: everyone tied on points at the top (nobody before a game)."""
+    if not rows or not rows[0].games and not rows[0].byes:
+        return []
+    return [r.id for r in rows if r.points == rows[0].points]
 
 
 class Events:
@@ -133,6 +143,7 @@ class Events:
         min_finished: int = 0,
         clean_last: int = 0,
         seed: int | None = None,
+        winner_role_id: int | None = None,
     ) -> EventInfo:
         """A Swiss event: sign-up now, round 1 seated `starts_in_hours` from now, each round's
         unfinished tables ended `round_hours` after it was seated. Entry rules: at least
@@ -171,6 +182,7 @@ class Events:
                 rules={"min_finished": max(0, min_finished), "clean_last": max(0, clean_last)},
                 seed=seed if seed is not None else secrets.randbits(62),
                 created_by=actor,
+                winner_role_id=winner_role_id,
             )
             s.add(event)
             await s.flush()

@@ -44,6 +44,7 @@ USE_APPLICATION_COMMANDS = 1 << 31
 MANAGE_CHANNELS = 1 << 4
 MANAGE_GUILD = 1 << 5
 MANAGE_MESSAGES = 1 << 13
+MANAGE_ROLES = 1 << 28
 CREATE_PUBLIC_THREADS = 1 << 35
 MANAGE_THREADS = 1 << 34
 SEND_MESSAGES_IN_THREADS = 1 << 38
@@ -1327,6 +1328,7 @@ class FakeDiscord:
             ("GET", rf"/guilds/{s}/channels", self._get_guild_channels),
             ("GET", rf"/guilds/{s}/roles", self._get_roles),
             ("GET", rf"/guilds/{s}/members/{s}", self._get_member),
+            ("PUT", rf"/guilds/{s}/members/{s}/roles/{s}", self._add_member_role),
             *self.threads.routes(),
         ]
         self._route_table = [(m, re.compile(p), h) for m, p, h in table]
@@ -1744,6 +1746,25 @@ class FakeDiscord:
         if m is None:
             return self._error(rec, 404, 10007, "Unknown Member")
         return m
+
+    async def _add_member_role(self, rec: Request, gid: str, uid: str, rid: str) -> Any:
+        """Add a role to a member (204), as Discord: the bot needs MANAGE_ROLES, and the role
+        must be below its highest role (else 403, 50013 Missing Permissions)."""
+        m = self.members.get(int(uid))
+        role = next((r for r in self._roles_of(int(gid)) if r["id"] == rid), None)
+        if m is None:
+            return self._error(rec, 404, 10007, "Unknown Member")
+        if role is None:
+            return self._error(rec, 404, 10011, "Unknown Role")
+        bot = self.members[int(self.bot_user["id"])]
+        mine = [r for r in self.roles if r["id"] in bot["roles"]]
+        highest = max((int(r["position"]) for r in mine), default=0)
+        perms = self.permissions_of(int(self.bot_user["id"]))
+        if not perms & (MANAGE_ROLES | ADMINISTRATOR) or int(role["position"]) >= highest:
+            return self._error(rec, 403, 50013, "Missing Permissions")
+        if rid not in m["roles"]:
+            m["roles"].append(rid)
+        return None
 
     # interactions
     def _exchange(self, rec: Request, token: str) -> Exchange | web.Response:
