@@ -28,12 +28,12 @@ SERIES = ["#2f6db5", "#e07b39", "#3a9a5b", "#8e5bb5", "#c8423b"]
 WHITE = "#ffffff"
 
 
-def _hex(c: str) -> tuple[int, int, int]:
+def rgb_of(c: str) -> tuple[int, int, int]:
     return int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)
 
 
-def _ramp(fg: str, bg: str, steps: int = 15) -> list[tuple[int, int, int]]:
-    (fr, fg_, fb), (br, bg_, bb) = _hex(fg), _hex(bg)
+def ink_ramp(fg: str, bg: str, steps: int = 15) -> list[tuple[int, int, int]]:
+    (fr, fg_, fb), (br, bg_, bb) = rgb_of(fg), rgb_of(bg)
     return [
         (
             br + (fr - br) * i // steps,
@@ -45,12 +45,12 @@ def _ramp(fg: str, bg: str, steps: int = 15) -> list[tuple[int, int, int]]:
 
 
 def _palette() -> Palette:
-    colours = [_hex(c) for c in (BG, PANEL, INK, DIM, GRID, *SERIES)]
+    colours = [rgb_of(c) for c in (BG, PANEL, INK, DIM, GRID, *SERIES)]
     for ink in (INK, DIM):
         for bg in (BG, PANEL):
-            colours += _ramp(ink, bg)
+            colours += ink_ramp(ink, bg)
     for s in SERIES:
-        colours += _ramp(WHITE, s, 7) + _ramp(s, PANEL, 7)
+        colours += ink_ramp(WHITE, s, 7) + ink_ramp(s, PANEL, 7)
     return Palette(colours)
 
 
@@ -65,14 +65,14 @@ class _Chart:
     def panel(self, box: tuple[int, int, int, int], heading: str) -> None:
         self.d.rounded_rectangle(box, radius=14, fill=PANEL)
         face = font(28, True)
-        heading = _fit(heading, face, box[2] - box[0] - 40)
+        heading = fit_text(heading, face, box[2] - box[0] - 40)
         self.d.text((box[0] + 20, box[1] + 14), heading, fill=INK, font=face)
 
     def done(self, stem: str, description: str = "") -> RenderedImage:
         return encode(canvas.finish(self.image, PALETTE), stem, alt_text([description]))
 
 
-def _fit(text: str, face: Any, width: float) -> str:
+def fit_text(text: str, face: Any, width: float) -> str:
     """`text`, shortened with an ellipsis until it is at most `width` pixels wide."""
     while len(text) > 2 and face.getlength(text) > width:
         text = text[:-2].rstrip() + "…"
@@ -86,7 +86,7 @@ def _legend(chart: _Chart, box: tuple[int, int, int, int], names: Sequence[str])
     room = (box[2] - box[0] - 40) / max(len(names), 1) - 44
     x: float = box[0] + 20
     for n, name in enumerate(names):
-        name = _fit(name, small, room)
+        name = fit_text(name, small, room)
         chart.d.rectangle((x, box[1] + 60, x + 22, box[1] + 82), fill=SERIES[n])
         chart.d.text((x + 30, box[1] + 58), name, fill=INK, font=small)
         x += 30 + small.getlength(name) + 28
@@ -226,7 +226,7 @@ def leaderboard_chart(heading: str, rows: Sequence[tuple[str, int, int]]) -> Ren
     left, right = box[0] + 210, box[2] - 230
     for i, (name, rating, games) in enumerate(rows):
         y = box[1] + 70 + i * 52
-        tag = _fit(f"{i + 1}. {name}", label, left - box[0] - 34)
+        tag = fit_text(f"{i + 1}. {name}", label, left - box[0] - 34)
         d.text((box[0] + 20, y + 20), tag, fill=INK, font=label, anchor="lm")
         w = (right - left) * (rating - lo) / max(hi - lo, 1)
         d.rectangle((left, y + 4, left + max(w, 4), y + 36), fill=SERIES[0 if i else 1])

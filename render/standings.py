@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.text_board import alt_text
 from render import canvas
-from render.charts import _fit, _hex, _ramp
+from render.charts import fit_text, ink_ramp, rgb_of
 from render.core import RenderedImage, encode, font
 from render.palette import Palette
 
@@ -44,10 +44,10 @@ Row = tuple[str, float, float, float, int, int]
 
 def _palette() -> Palette:
     grounds = (BG, PANEL, *MEDALS)
-    colours = [_hex(c) for c in (*grounds, INK, DIM, GRID, RIBBON)]
+    colours = [rgb_of(c) for c in (*grounds, INK, DIM, GRID, RIBBON)]
     for ink in (INK, DIM):
         for bg in grounds:
-            colours += _ramp(ink, bg)
+            colours += ink_ramp(ink, bg)
     return Palette(colours)
 
 
@@ -126,7 +126,7 @@ def _row(d: canvas.Draw, lay: _Layout, y: int, h: int, place: int, row: Row) -> 
     else:
         d.text((lay.place, cy), str(place), fill=INK, font=plain, anchor="mm")
     face = bold if place <= 3 else plain
-    d.text((lay.name, cy), _fit(name, face, lay.name_room), fill=INK, font=face, anchor="lm")
+    d.text((lay.name, cy), fit_text(name, face, lay.name_room), fill=INK, font=face, anchor="lm")
     for x, _, text, strong in lay.cells:
         d.text((x, cy), text(row), fill=INK, font=bold if strong else plain, anchor="rm")
 
@@ -144,7 +144,7 @@ def standings_image(name: str, game: str, stage: str, rows: Sequence[Row]) -> Re
     image = canvas.new((WIDTH, height), BG, PALETTE)
     d = canvas.Draw(image, PALETTE)
     title = font(44, True)
-    d.text((32, 26), _fit(f"{name} · {game}", title, WIDTH - 64), fill=INK, font=title)
+    d.text((32, 26), fit_text(f"{name} · {game}", title, WIDTH - 64), fill=INK, font=title)
     d.text((32, 88), _stage(stage), fill=DIM, font=font(32))
     d.line((24, top - 12, WIDTH - 24, top - 12), fill=GRID, width=3)
     col_w = (WIDTH - 48) // columns
@@ -158,7 +158,7 @@ def standings_image(name: str, game: str, stage: str, rows: Sequence[Row]) -> Re
     if not rows:
         d.text((32, top + 70), "Nobody has played yet.", fill=DIM, font=font(32))
     if notes:
-        note = _fit(notes, font(HEAD_SIZE), WIDTH - 64)
+        note = fit_text(notes, font(HEAD_SIZE), WIDTH - 64)
         d.text((32, top + 50 + h * per + 28), note, fill=DIM, font=font(HEAD_SIZE))
     alt = standings_alt(name, game, stage, rows)
     return encode(canvas.finish(image, PALETTE), "standings", alt)
