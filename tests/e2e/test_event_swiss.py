@@ -132,6 +132,11 @@ async def test_a_swiss_event_of_nine_with_a_drop_a_crash_and_a_deadline(
         ) in out.text()
         twice = await fake.slash("mod", "games", "event", "drop", user=name_of(fake, dropped))
         assert is_refusal(twice) and "is not in this event" in twice.text(), twice.text()
+        with db(proc) as conn:
+            acts = conn.execute("SELECT actor_id, act, detail FROM audit WHERE act LIKE 'event-%'")
+            assert (int(fake.users["mod"]["id"]), "event-drop") in {
+                (int(a), act) for a, act, detail in acts if detail.endswith(f" {dropped}")
+            }
         played = [table_of(fake, games, 1, ln, {dropped}) for ln in lines]
         assert len(played[0].players) == 2
         await asyncio.gather(*(t.play_to_end() for t in played))
