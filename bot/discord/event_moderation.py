@@ -85,6 +85,8 @@ class EventModeration(Cog):
         info, table = await responder.within(work())
         log.info("event %d: %d dropped by %d", info.id, user_id, actor)
         await self._announce(responder, interaction, info, drop_text(info, user_id, table))
+        if info.status == "signup":
+            await self.bot.event_tables.refresh_signup(info)
 
     async def _post_turn(self, info: EventInfo, outcome: Outcome) -> None:
         try:

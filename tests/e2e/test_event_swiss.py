@@ -209,3 +209,36 @@ async def test_a_swiss_event_of_nine_with_a_drop_a_crash_and_a_deadline(
         assert_clean(fake, proc)
     finally:
         await proc.stop()
+
+
+async def test_a_moderator_adds_and_drops_people_during_sign_up(fake: FakeDiscord, tmp_path: Path):
+    """`/event add` and `/event drop` asked in another channel: announced in the event's, a
+    private note where asked; the sign-up message's list follows; refusals are polite."""
+    proc = await start_bot(fake, tmp_path)
+    try:
+        games = fake.channel("games")
+        ex = await fake.slash(
+            "mod", "games", "event", "new", name="Small Cup", title="bazaar", seats=2, rounds=1
+        )
+        signup = ex.original
+        assert signup is not None
+        event = int(next(c for c in signup.custom_ids() if c.endswith(":join")).split(":")[2])
+        stranger = int(fake.users["stranger"]["id"])
+        refused = await fake.slash("alice", "games", "event", "add", user="alice")
+        assert refused.ephemeral and "Only moderators" in refused.text(), refused.text()
+        added = await fake.slash("mod", "lounge", "event", "add", user="stranger", event=event)
+        assert added.ephemeral and "announced in" in added.text(), added.text()
+        note = f"<@{stranger}> joins **Small Cup**: seated from round 1."
+        assert [m for m in fake.messages(games) if note in m.content]
+        await fake.wait_for(lambda: f"<@{stranger}>" in fake.message(signup.id).text(), 10)
+        dropped = await fake.slash("mod", "games", "event", "drop", user="stranger")
+        assert not dropped.ephemeral, dropped.text()
+        assert f"<@{stranger}> leaves **Small Cup**: they are not seated again." in dropped.text()
+        await fake.wait_for(lambda: f"<@{stranger}>" not in fake.message(signup.id).text(), 10)
+        none = await fake.slash("mod", "lounge", "event", "drop", user="bob")
+        assert is_refusal(none) and "no event in this channel" in none.text(), none.text()
+        gone = await fake.slash("mod", "games", "event", "drop", user="bob")
+        assert is_refusal(gone) and "is not in this event" in gone.text(), gone.text()
+        assert_clean(fake, proc)
+    finally:
+        await proc.stop()
