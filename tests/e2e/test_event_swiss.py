@@ -138,6 +138,10 @@ async def test_a_swiss_event_of_nine_with_a_drop_a_crash_and_a_deadline(
                 (int(a), act) for a, act, detail in acts if detail.endswith(f" {dropped}")
             }
         played = [table_of(fake, games, 1, ln, {dropped}) for ln in lines]
+        seat_line = f"passes from <@{dropped}> to the automatic player"
+        assert any(seat_line in m.text() for m in played[0].turn_messages()), [
+            m.text() for m in played[0].turn_messages()
+        ]
         assert len(played[0].players) == 2
         await asyncio.gather(*(t.play_to_end() for t in played))
 
@@ -193,6 +197,7 @@ async def test_a_swiss_event_of_nine_with_a_drop_a_crash_and_a_deadline(
         await settle(proc, fake)
         (post,) = final()
         assert len(threads_of(fake, games)) == 9
+        assert [len(pairings(fake, games, r)) for r in (1, 2, 3)] == [1, 1, 1]
 
         # ---- the standings, by hand from the games' results
         points: dict[int, float] = {}
