@@ -188,7 +188,7 @@ class Events(Cog):
         mine = next((t for t in tables if user in t.people), None)
         if mine is not None and info.status == "running":
             if mine.bye:
-                lines.append(f"Round {info.round}: you have a bye (it scores as a win).")
+                lines.append(f"Round {info.round}: you have a bye ({event_text.bye_note(info)}).")
             elif mine.thread_id is not None:
                 done = " (finished)" if mine.status == "over" else ""
                 lines.append(f"Round {info.round}: your table is <#{mine.thread_id}>{done}.")
