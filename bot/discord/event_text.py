@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord.messages import CONTENT_MAX, EMBED_DESC_MAX, FIELD_MAX, cut
-from bot.events.standings import Standing
+from bot.events.standings import Standing, bye_points
 from bot.service.events import EventInfo, RoundTable
 
 COLOUR = discord.Colour.dark_gold()
@@ -61,6 +61,12 @@ def signup_embed(info: EventInfo) -> discord.Embed:
     return embed
 
 
+def bye_note(info: EventInfo) -> str:
+    """What a bye scores: the average place's points (bot.events.standings.bye_points), not a
+    win's."""
+    return f"worth an average place: {_num(bye_points(info.seats))} pts"
+
+
 def _mentions(people: Sequence[int]) -> str:
     return ", ".join(f"<@{p}>" for p in people)
 
@@ -71,7 +77,7 @@ def pairings_text(info: EventInfo, tables: Sequence[RoundTable]) -> str:
     lines = [f"{head}: the tables are open. Good luck!"]
     for t in tables:
         if t.bye:
-            lines.append(f"Bye: {_mentions(t.people)} (scores a win this round)")
+            lines.append(f"Bye: {_mentions(t.people)} ({bye_note(info)} this round)")
         else:
             where = f" — <#{t.thread_id}>" if t.thread_id else ""
             lines.append(f"Table {t.number}: {_mentions(t.people)}{where}")

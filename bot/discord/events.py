@@ -1,5 +1,5 @@
 """Events (tournaments): `/event new` (moderators), its public sign-up message with **Join** /
-**Leave**, and `/event standings|tables|me`. The rounds themselves (threads, pairings, the
+**Leave**, and `/event standings|tables|me`; `/event drop|add` are event_moderation.py's. The rounds themselves (threads, pairings, the
 final standings) are event_tables.py's."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from bot.discord import event_awards, event_buttons, event_text
 from bot.discord.checks import NOT_MODERATOR, Responder, channel_of, guarded, is_moderator
 from bot.discord.choices import pace_suggestions, title_choices
 from bot.discord.cog import Cog
+from bot.discord.event_moderation import EventModeration
 from bot.errors import ServiceError
 
 log = logging.getLogger("bot.discord.events")
@@ -33,6 +34,7 @@ class Events(Cog):
         )
         self._register_new(group)
         self._register_reads(group)
+        EventModeration(self.bot).register_into(group)  # drop, add
         tree.add_command(group)
 
     def _register_new(self, group: app_commands.Group) -> None:
@@ -207,7 +209,7 @@ class Events(Cog):
         mine = next((t for t in tables if user in t.people), None)
         if mine is not None and info.status == "running":
             if mine.bye:
-                lines.append(f"Round {info.round}: you have a bye (it scores as a win).")
+                lines.append(f"Round {info.round}: you have a bye ({event_text.bye_note(info)}).")
             elif mine.thread_id is not None:
                 done = " (finished)" if mine.status == "over" else ""
                 lines.append(f"Round {info.round}: your table is <#{mine.thread_id}>{done}.")

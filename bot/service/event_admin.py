@@ -34,6 +34,8 @@ class EventAdmin:
             event = await qe.event(s, event_id, for_update=True)
             if event is None:
                 raise ServiceError(NOT_FOUND)
+            if event.status not in ("signup", "running"):
+                raise ServiceError("This event is over.")
             found = await qe.entry(s, event_id, user_id)
             if found is None or found.dropped:
                 raise ServiceError(f"<@{user_id}> is not in this event.")
@@ -95,15 +97,21 @@ class EventAdmin:
         return ended
 
     async def _to_automatic(self, game_id: int, user_id: int, actor: int, act: str) -> Outcome:
-        """The person's seat in the game passes to the automatic player (which moves on)."""
-        async with self.core.lock(game_id), self.core.tx(game_id) as s:
-            game = await s.get(Game, game_id)
-            if game is None or game.status != "running":
-                raise ServiceError("That table's game is over.")
-            seat = next(
-                (x for x in await q.holders(s, game_id) if x.user_id == user_id and not x.is_bot),
-                None,
-            )
-            if seat is None:
-                raise ServiceError(f"<@{user_id}> holds no seat there any more.")
-            return await self.moderation.seat_to(s, game, actor, seat.seat_no, None, act)
+        return await to_automatic(self.core, self.moderation, game_id, user_id, actor, act)
+
+
+async def to_automatic(
+    core: Core, moderation: Moderation, game_id: int, user_id: int, actor: int, act: str
+) -> Outcome:
+    """The person's seat in the game passes to the automatic player (which moves on)."""
+    async with core.lock(game_id), core.tx(game_id) as s:
+        game = await s.get(Game, game_id)
+        if game is None or game.status != "running":
+            raise ServiceError("That table's game is over.")
+        seat = next(
+            (x for x in await q.holders(s, game_id) if x.user_id == user_id and not x.is_bot),
+            None,
+        )
+        if seat is None:
+            raise ServiceError(f"<@{user_id}> holds no seat there any more.")
+        return await moderation.seat_to(s, game, actor, seat.seat_no, None, act)

@@ -22,6 +22,7 @@ from bot.events.standings import standings
 from bot.results import Outcome
 from bot.service import queries as q
 from bot.service.core import Core
+from bot.service.event_admin import to_automatic
 from bot.service.events import (
     EVENT_ADVANCE,
     EVENT_DEADLINE,
@@ -209,10 +210,30 @@ class EventRounds:
         out = None  # (started before a crash: its first turn message is owed, and posted)
         if status == "lobby":
             out = await self.lobby.start(thread_id, people[0], is_moderator=True)
+        out = await self._dropped_to_automatic(table.event_id, game_id, people) or out
         async with self.core.tx() as s:
             row = await qe.table(s, table_id)
             if row is not None and row.status == "seated":
                 row.status = "playing"
+        return out
+
+    async def _dropped_to_automatic(
+        self, event_id: int, game_id: int, people: list[int]
+    ) -> Outcome | None:
+        """Those dropped after the round was seated, before their table opened: the automatic
+        player takes their seat (as `drop_entrant` does at a table playing). The last outcome,
+        to post; None if nobody was."""
+        async with self.core.readers() as s:
+            gone = {e.user_id for e in await qe.entries(s, event_id) if e.dropped}
+        out = None
+        for person in people:
+            if person in gone:
+                try:
+                    out = await to_automatic(
+                        self.core, self.moderation, game_id, person, 0, "event-drop"
+                    )
+                except ServiceError:  # (theirs already, or the game is over)
+                    continue
         return out
 
     async def _make_game(

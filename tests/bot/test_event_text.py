@@ -51,7 +51,7 @@ def test_pairings_name_tables_threads_and_byes() -> None:
     text = event_text.pairings_text(info(status="running", round_no=2), tables)
     assert text.startswith("**Winter Cup** · round 2:")
     assert "Table 1: <@1>, <@2>, <@3> — <#55>" in text
-    assert "Bye: <@4>" in text
+    assert "Bye: <@4> (worth an average place: 2 pts this round)" in text  # (4/2/0: not 4)
     many = [RoundTable(n, (n, n + 1, n + 2), n, "playing", False) for n in range(200)]
     assert len(event_text.pairings_text(info(status="running", round_no=1), many)) <= 2000
 

@@ -247,3 +247,34 @@ async def test_the_entry_rule_of_no_clock_run_out_lately(service):
     strict = await new_event(service, clean_last=3)
     with pytest.raises(ServiceError, match="last 3 games"):
         await service.join_event(strict, person)
+
+
+async def test_someone_dropped_before_their_table_opened_is_played_automatically(service):
+    """A drop between the round's seating and its table's opening (a thread Discord refused,
+    a crash): the table opens with the automatic player in their seat; opened again (as after
+    a crash), nothing more happens."""
+    event = await new_event(service)
+    for p in PEOPLE[:6]:
+        await service.join_event(event, p)
+    await service.start_event(event)
+    gone = PEOPLE[0]
+    info, out = await service.drop_entrant(event, gone, MOD)
+    assert out is None and gone in info.dropped
+    (table,) = [t for t in await service.tables_to_open(event) if gone in t.people]
+    out = await service.open_table(table.table_id, 7200)
+    assert out is not None and out.game.status == "running"
+    assert gone not in {h.user_id for h in out.game.holders}
+    assert sum(h.is_bot for h in out.game.holders) == 1
+    assert "automatic player" in " ".join(e.text for e in out.events)
+    assert await service.open_table(table.table_id, 7200) is None
+
+
+async def test_no_one_is_dropped_from_an_event_over(service):
+    """A finished (or cancelled) event's entrants stay as they played: a drop is refused."""
+    event = await new_event(service)
+    await service.join_event(event, PEOPLE[0])
+    assert (await service.start_event(event)).what == "cancelled"
+    with pytest.raises(ServiceError, match="over"):
+        await service.drop_entrant(event, PEOPLE[0], MOD)
+    info = await service.event_info(event)
+    assert info.entrants == (PEOPLE[0],) and info.dropped == ()
