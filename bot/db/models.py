@@ -21,6 +21,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
     true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -407,6 +408,8 @@ class Event(Base):
     winner_role_id: Mapped[int | None] = mapped_column(BigInteger)
     created_by: Mapped[int] = mapped_column(BigInteger)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    #: Its final standings are in its channel (a finished event without: posted at start-up).
+    final_posted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class EventEntry(Base):

@@ -187,9 +187,13 @@ class EventTables(Cog):
         """The final standings (the table as an image, every entrant in the embed), and the
         winner role given to first place (or why it could not be)."""
         info, rows = await self.service.event_standings(info.id)
+        head = f"**{info.name}** is over."
+        if await self._posted(info.channel_id, head):  # (posted before a crash: marked now)
+            await self.service.final_posted(info.id)
+            return
         embed = event_text.standings_embed(info, rows, final=True)
         winners = winners_of(rows)
-        line = f"**{info.name}** is over. Thank you all for playing!"
+        line = f"{head} Thank you all for playing!"
         if winners:
             line += f" Congratulations, {' and '.join(f'<@{w}>' for w in winners)}!"
         role = await event_awards.give_winner_role(self.bot, info, winners)
@@ -208,6 +212,7 @@ class EventTables(Cog):
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
             **extra,
         )
+        await self.service.final_posted(info.id)
 
     # ------------------------------------------------------------------ the sign-up message
     async def refresh_signup(self, info: EventInfo) -> None:
@@ -240,7 +245,8 @@ class EventTables(Cog):
     # ------------------------------------------------------------------ start-up repair
     async def repair(self) -> int:
         """Running events: a round seated whose tables a crash left unopened is opened, a
-        round complete whose move on was lost moves on. How many events were looked at.
+        round complete whose move on was lost moves on; finished events whose final standings
+        were not posted get them. How many events were looked at.
         (After the gateway is ready: the threads are looked for among the server's.)"""
         await self.bot.wait_until_ready()
         ids = await self.service.running_events()
@@ -250,7 +256,13 @@ class EventTables(Cog):
                 await self.after(await self.service.advance_event(event_id))
             except (discord.HTTPException, ServiceError) as exc:
                 log.warning("could not repair event %d: %s", event_id, exc)
-        return len(ids)
+        finished = await self.service.final_unposted()  # (a crash between the end and its post)
+        for event_id in finished:
+            try:
+                await self.post_final(await self.service.event_info(event_id))
+            except (discord.HTTPException, ServiceError) as exc:
+                log.warning("could not post event %d's final standings: %s", event_id, exc)
+        return len(ids) + len(finished)
 
     # ------------------------------------------------------------------ posting
     async def _say(self, info: EventInfo, content: str, nonce: str, **kwargs: object) -> None:

@@ -265,6 +265,8 @@ class GameService:
         self.event_standings = events.event_standings
         self.channel_event = events.channel_event
         self.running_events = events.running_events
+        self.final_unposted = events.final_unposted
+        self.final_posted = events.final_posted
         self.round_tables = events.round_tables
         self.start_event = rounds.start_event
         self.advance_event = rounds.advance_event

@@ -286,6 +286,17 @@ class Events:
         async with self.core.readers() as s:
             return await qe.running(s, self.core.shards)
 
+    async def final_unposted(self) -> list[int]:
+        """Finished events whose final standings a crash kept from being posted."""
+        async with self.core.readers() as s:
+            return await qe.final_unposted(s, self.core.shards)
+
+    async def final_posted(self, event_id: int) -> None:
+        async with self.core.tx() as s:
+            event = await qe.event(s, event_id)
+            if event is not None:
+                event.final_posted = True
+
     async def round_tables(self, event_id: int) -> tuple[EventInfo, list[RoundTable]]:
         """The event and its current round's tables and byes, in number order."""
         async with self.core.readers() as s:

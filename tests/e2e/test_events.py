@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -156,11 +157,31 @@ async def test_an_event_from_signup_to_final_standings(fake: FakeDiscord, tmp_pa
         tables = await fake.slash("alice", "games", "event", "tables")
         assert "Table 1" in tables.text() and "finished" in tables.text()
 
-        # a restart finds nothing left to do: no thread, pairings or standings twice
+        # a restart finds nothing left to do: no thread, pairings or standings twice; even
+        # when a crash came between the standings' post and its mark, the channel shows it
+        await proc.stop()
+        with sqlite3.connect(tmp_path / "boardroom.db") as db:
+            assert db.execute("SELECT final_posted FROM events").fetchall() == [(1,)]
+            db.execute("UPDATE events SET final_posted = 0")
         await move_clock(proc, 3800)
         await settle(proc, fake)
         assert len(threads_of(fake, games)) == 4 and len(final()) == 1
         assert len(pairings(fake, games, 2)) == 1
+
+        def marked() -> bool:
+            with sqlite3.connect(tmp_path / "boardroom.db", timeout=10) as db:
+                return db.execute("SELECT final_posted FROM events").fetchall() == [(1,)]
+
+        await fake.wait_for(marked, 20, what="the standings found and marked posted")
+        assert len(final()) == 1
+        # and when the post itself never reached the channel, the restart posts it
+        await proc.stop()
+        final()[0].deleted = True
+        with sqlite3.connect(tmp_path / "boardroom.db") as db:
+            db.execute("UPDATE events SET final_posted = 0")
+        await move_clock(proc, 3900)
+        await fake.wait_for(final, 30, what="the final standings posted again")
+        assert len(final()) == 1
         assert_clean(fake, proc)
     finally:
         await proc.stop()

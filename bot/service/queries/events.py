@@ -121,3 +121,17 @@ async def recent_timeouts(s: AsyncSession, guild_id: int | None, user_id: int, g
     )
     found = await s.scalar(select(func.count()).select_from(recent).where(recent.c.timeouts > 0))
     return int(found or 0)
+
+
+async def final_unposted(s: AsyncSession, shards: Shards) -> list[int]:
+    """Finished events of this process's shards whose final standings were not posted."""
+    rows = await s.scalars(
+        select(Event.id)
+        .where(
+            Event.status == "finished",
+            Event.final_posted.is_(False),
+            shards.guilds(Event.guild_id),
+        )
+        .order_by(Event.id)
+    )
+    return list(rows)
