@@ -6,6 +6,7 @@ points computed here by hand, and every step repeated (as after a crash) doing n
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 
 import pytest
@@ -278,3 +279,28 @@ async def test_no_one_is_dropped_from_an_event_over(service):
         await service.drop_entrant(event, PEOPLE[0], MOD)
     info = await service.event_info(event)
     assert info.entrants == (PEOPLE[0],) and info.dropped == ()
+
+
+async def test_two_processes_move_an_event_once(service):
+    """Two services on one database (two processes on PostgreSQL; on SQLite, one process's
+    two callers): the event is started, and each round seated, by exactly one of them."""
+    from bot.db.engine import make_engine, sessionmaker
+
+    engine = make_engine(service.db_url)
+    other = GameService(sessionmaker(engine))
+    try:
+        event = await new_event(service)
+        for p in PEOPLE[:6]:
+            await service.join_event(event, p)
+        done = await asyncio.gather(service.start_event(event), other.start_event(event))
+        assert sorted(d.what for d in done) == ["nothing", "seated"]
+        to_open = await service.tables_to_open(event)
+        assert len(to_open) == 2 and len({t.number for t in to_open}) == 2
+        for n, t in enumerate(to_open):
+            await service.open_table(t.table_id, 8800 + n)
+        await service.round_deadline(event, 1)
+        moved = await asyncio.gather(service.advance_event(event), other.advance_event(event))
+        assert sorted(m.what for m in moved) == ["nothing", "seated"]
+        assert len(await service.tables_to_open(event)) == 2  # round 2 seated once
+    finally:
+        await engine.dispose()
