@@ -123,8 +123,11 @@ def results_of(tables: list[EventTable]) -> list[TableResult | Bye]:
     return out
 
 
-def winners_of(rows: list[Standing]) -> list[int]:
-    """First place: everyone tied on points at the top (nobody before a game)."""
+def winners_of(rows: list[Standing], groups: tuple[tuple[int, ...], ...] = ()) -> list[int]:
+    """First place: everyone tied on points at the top (nobody before a game); with `groups`
+    (a groups event), first place of each group, group after group."""
+    if groups:
+        return [w for g in groups for w in winners_of([r for r in rows if r.id in g])]
     if not rows or not rows[0].games and not rows[0].byes:
         return []
     return [r.id for r in rows if r.points == rows[0].points]
