@@ -135,3 +135,26 @@ async def test_the_format_s_settings_are_checked(service):
         await service.create_event(**base, rounds=None)
     info = await service.create_event(**base, rounds=None, format="groups")
     assert info.group_size == 4 and info.groups == ()
+
+
+async def test_a_round_of_only_byes_moves_on_by_itself(service):
+    """Three of a group of four dropped: the rounds left have no table (the one left has
+    byes), so the seating itself sets the move on, due at once."""
+    from tests.events.test_event_service import timers
+
+    people = PEOPLE[:4]
+    event = await groups_event(service, people)
+    started = await service.start_event(event)
+    assert started.event.rounds == 3 and len(started.event.groups) == 1
+    await open_round(service, event, 9700)
+    for gone in people[1:]:
+        await service.drop_entrant(event, gone, MOD)
+    await service.round_deadline(event, 1)
+    assert (await timers(service))["event_advance"] == 1  # (the round's last table ended)
+    assert (await service.advance_event(event)).what == "seated"
+    assert await service.tables_to_open(event) == []
+    assert (await timers(service))["event_advance"] == 2  # set with the round of byes
+    assert (await service.advance_event(event)).what == "seated"
+    assert (await service.advance_event(event)).what == "finished"
+    _, rows = await service.event_standings(event)
+    assert next(r for r in rows if r.id == people[0]).byes == 2
