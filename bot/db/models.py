@@ -395,7 +395,8 @@ class Event(Base):
     starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: A round's tables still running this long after it was seated end (`round_deadline`).
     round_hours: Mapped[float] = mapped_column(Float)
-    #: Entry rules: {"min_finished": n} (finished games on this server).
+    #: Entry rules: {"min_finished": n} (finished games on this server); a `groups` event's
+    #: group size is here too ({"group_size": n}).
     rules: Mapped[dict] = mapped_column(JSON, default=dict)
     seed: Mapped[int] = mapped_column(BigInteger)
     #: signup, running, finished or cancelled.
@@ -410,6 +411,9 @@ class Event(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     #: Its final standings are in its channel (a finished event without: posted at start-up).
     final_posted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: A `groups` event's groups, set at its start: [[user id, ...], ...], each strongest first
+    #: (None: a Swiss event, or not started).
+    groups: Mapped[list | None] = mapped_column(JSON, nullable=True)
 
 
 class EventEntry(Base):

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot import catalog
+from bot.events.group_rounds import group_name, group_of
 from bot.events.standings import Standing
 from bot.service.events import EventInfo
 from render import standings as drawing
@@ -31,9 +32,14 @@ async def standings_image(
     """The standings table drawn off the event loop (`catalog.off_loop`): names as last seen
     in interactions ("a player" otherwise)."""
     names = bot.web.names
+
+    def name(person: int) -> str:  # (a groups event: the overall standings, group named)
+        k = group_of(info.groups, person)
+        own = names(info.guild_id, person)
+        return own if k is None else f"{own} ({group_name(k)})"
+
     plain = [
-        (names(info.guild_id, r.id), r.points, r.opponents_points, r.score_share, r.games, r.byes)
-        for r in rows
+        (name(r.id), r.points, r.opponents_points, r.score_share, r.games, r.byes) for r in rows
     ]
     return await catalog.off_loop(
         drawing.standings_image, info.name, info.title_name, stage(info, final), plain

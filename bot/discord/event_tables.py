@@ -192,7 +192,7 @@ class EventTables(Cog):
             await self.service.final_posted(info.id)
             return
         embed = event_text.standings_embed(info, rows, final=True)
-        winners = winners_of(rows)
+        winners = winners_of(rows, info.groups)
         line = f"{head} Thank you all for playing!"
         if winners:
             line += f" Congratulations, {' and '.join(f'<@{w}>' for w in winners)}!"

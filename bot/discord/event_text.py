@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.discord.messages import CONTENT_MAX, EMBED_DESC_MAX, FIELD_MAX, cut
+from bot.events.group_rounds import group_name, group_of
 from bot.events.standings import Standing, bye_points
 from bot.service.events import EventInfo, RoundTable
 
@@ -42,8 +43,7 @@ def signup_embed(info: EventInfo) -> discord.Embed:
         colour=COLOUR,
     )
     embed.add_field(name="Game", value=info.title_name, inline=True)
-    rounds = f"{info.rounds} round{'s' if info.rounds != 1 else ''}"
-    embed.add_field(name="Format", value=f"Swiss, {rounds}", inline=True)
+    embed.add_field(name="Format", value=format_text(info), inline=True)
     embed.add_field(name="Tables", value=f"{info.seats} seats", inline=True)
     if info.status == "signup":
         embed.add_field(name="Sign-up closes", value=when(info), inline=False)
@@ -59,6 +59,17 @@ def signup_embed(info: EventInfo) -> discord.Embed:
         name=f"Entrants ({len(info.entrants)})", value=cut(people, FIELD_MAX), inline=False
     )
     return embed
+
+
+def format_text(info: EventInfo) -> str:
+    rounds = f"{info.rounds} round{'s' if info.rounds != 1 else ''}"
+    if info.format != "groups":
+        return f"Swiss, {rounds}"
+    made = (
+        f"{len(info.groups)} group{'s' if len(info.groups) != 1 else ''}, " if info.groups else ""
+    )
+    when = rounds if info.round else "rounds set at the start"
+    return f"Round robin in groups of {info.group_size} ({made}{when})"
 
 
 def bye_note(info: EventInfo) -> str:
@@ -123,7 +134,11 @@ def standings_embed(
         title = f"standings after round {info.round} of {info.rounds}"
     else:
         title = "standings"
-    lines = "\n".join(standing_line(n, r) for n, r in enumerate(rows, 1))
+    lines = "\n".join(
+        _group_lines(info, rows)
+        if info.groups
+        else [standing_line(n, r) for n, r in enumerate(rows, 1)]
+    )
     embed = discord.Embed(
         title=cut(f"🏆 {info.name} · {title}", 256),
         description=cut(lines, EMBED_DESC_MAX) or "Nobody has played yet.",
@@ -136,7 +151,36 @@ def standings_embed(
     return embed
 
 
-def place_of(rows: Sequence[Standing], user_id: int) -> tuple[int, Standing] | None:
+def in_groups(info: EventInfo, rows: Sequence[Standing]) -> list[list[Standing]]:
+    """A `groups` event's standings split by group (each in standing order); anyone in no
+    group last, in a list of their own."""
+    out: list[list[Standing]] = [[] for _ in range(len(info.groups) + 1)]
+    for row in rows:
+        k = group_of(info.groups, row.id)
+        out[len(info.groups) if k is None else k].append(row)
+    return out
+
+
+def _group_lines(info: EventInfo, rows: Sequence[Standing]) -> list[str]:
+    """A heading per group, its entrants placed within it."""
+    lines: list[str] = []
+    for k, group in enumerate(in_groups(info, rows)):
+        if group:
+            name = f"Group {group_name(k)}" if k < len(info.groups) else "In no group"
+            lines.append(f"__**{name}**__")
+            lines += [standing_line(n, r) for n, r in enumerate(group, 1)]
+    return lines
+
+
+def place_of(
+    rows: Sequence[Standing], user_id: int, info: EventInfo | None = None
+) -> tuple[int, Standing] | None:
+    """The person's place: in the standings, or, in a `groups` event (`info`), in their
+    group."""
+    if info is not None and info.groups:
+        k = group_of(info.groups, user_id)
+        if k is not None:
+            rows = in_groups(info, rows)[k]
     for n, row in enumerate(rows, 1):
         if row.id == user_id:
             return n, row

@@ -17,11 +17,16 @@ from bot.discord.choices import pace_suggestions, title_choices
 from bot.discord.cog import Cog
 from bot.discord.event_moderation import EventModeration
 from bot.errors import ServiceError
+from bot.events.group_rounds import group_name, group_of
 
 log = logging.getLogger("bot.discord.events")
 
 NONE = discord.AllowedMentions.none()
 T = TypeVar("T")
+FORMAT_CHOICES = [
+    app_commands.Choice(name="Swiss", value="swiss"),
+    app_commands.Choice(name="Round robin in groups", value="groups"),
+]
 
 
 class Events(Cog):
@@ -29,7 +34,7 @@ class Events(Cog):
         self.bot.router.add(event_buttons.EventButton, self.press)
         group = app_commands.Group(
             name="event",
-            description="Tournaments: Swiss events of several rounds.",
+            description="Tournaments: Swiss events, or round robins in groups.",
             guild_only=True,
         )
         self._register_new(group)
@@ -43,7 +48,9 @@ class Events(Cog):
             name="The event's name",
             title="Which game",
             seats="Seats at each table",
-            rounds="How many rounds",
+            rounds="How many rounds (Swiss; a groups event's follow from its groups)",
+            format="swiss (default): rounds seated by standing; groups: round robins in groups",
+            group_size="groups: entrants per group, balanced by rating (default 4, at least the seats)",
             signup_hours="How long sign-up stays open, in hours (default 24)",
             round_days="How long each round lasts, in days (default 7)",
             pace="Each table's clock: relaxed, daily, fast, none (default), or custom:...",
@@ -51,13 +58,15 @@ class Events(Cog):
             options="Each table's game options as name=value, e.g. `short_game=on`",
             winner_role="A role given to the winner when the event finishes",
         )
-        @app_commands.choices(title=title_choices())
+        @app_commands.choices(title=title_choices(), format=FORMAT_CHOICES)
         async def new(
             interaction: discord.Interaction,
             name: app_commands.Range[str, 1, 100],
             title: str,
             seats: app_commands.Range[int, 2, 25],
-            rounds: app_commands.Range[int, 1, 12],
+            rounds: app_commands.Range[int, 1, 12] | None = None,
+            format: str = "swiss",
+            group_size: app_commands.Range[int, 2, 16] | None = None,
             signup_hours: app_commands.Range[float, 0.0, 1440.0] = 24.0,
             round_days: app_commands.Range[float, 0.05, 90.0] = 7.0,
             pace: str | None = None,
@@ -72,6 +81,8 @@ class Events(Cog):
                 title_slug=title,
                 seats=seats,
                 rounds=rounds,
+                format=format,
+                group_size=group_size,
                 starts_in_hours=signup_hours,
                 round_hours=round_days * 24,
                 pace=pace,
@@ -201,10 +212,14 @@ class Events(Cog):
         if user not in info.entrants and user not in info.dropped:
             return f"You're not in **{info.name}**."
         lines = [f"**{info.name}** · {event_text.STATUS.get(info.status, info.status)}"]
-        found = event_text.place_of(rows, user)
+        found = event_text.place_of(rows, user, info)
         if found is not None and info.round:
             place, row = found
-            lines.append(event_text.standing_line(place, row) + f" (of {len(rows)})")
+            k = group_of(info.groups, user)
+            among = (
+                f"{len(info.groups[k])} in group {group_name(k)}" if k is not None else len(rows)
+            )
+            lines.append(event_text.standing_line(place, row) + f" (of {among})")
         _, tables = await self.service.round_tables(info.id)
         mine = next((t for t in tables if user in t.people), None)
         if mine is not None and info.status == "running":

@@ -63,6 +63,11 @@ class EventAdmin:
             found = await qe.entry(s, event_id, user_id)
             if found is not None and not found.dropped:
                 raise ServiceError(f"<@{user_id}> is in this event already.")
+            if event.groups is not None and all(user_id not in g for g in event.groups):
+                raise ServiceError(
+                    "This event's groups were made at its start: only someone of a group "
+                    "(dropped) can be taken back."
+                )
             if found is None:
                 s.add(EventEntry(event_id=event_id, user_id=user_id))
             else:

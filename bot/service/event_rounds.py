@@ -17,7 +17,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot import catalog
 from bot.db.models import Event, EventTable, Game
 from bot.errors import ServiceError
-from bot.events.pairing import Entrant, swiss
+from bot.events import group_rounds
+from bot.events.pairing import Entrant, Seating, swiss
 from bot.events.standings import standings
 from bot.results import Outcome
 from bot.service import queries as q
@@ -84,6 +85,8 @@ class EventRounds:
                 await s.flush()
                 return Advance("cancelled", describe_event(event, entries))
             event.status = "running"
+            if event.format == "groups":
+                await self._make_groups(s, event, [e.user_id for e in entries if not e.dropped])
             await self._seat(s, event)
             return Advance("seated", describe_event(event, await qe.entries(s, event_id)))
 
@@ -104,8 +107,74 @@ class EventRounds:
             await self._seat(s, event)
             return Advance("seated", describe_event(event, await qe.entries(s, event_id)))
 
+    async def _make_groups(self, s: AsyncSession, event: Event, people: list[int]) -> None:
+        """A `groups` event's start: its groups balanced by rating (kept on the event), and its
+        rounds, the longest group's round robin."""
+        ratings = await qe.ratings(s, event.title, people)
+        size = int((event.rules or {}).get("group_size", event.seats))
+        made = group_rounds.make_groups(
+            {p: float(ratings.get(p, 0)) for p in people}, size, event.seed
+        )
+        event.groups = made
+        plans = group_rounds.schedules(made, event.seats, event.seed)
+        event.rounds = group_rounds.round_count(plans)
+
     async def _seat(self, s: AsyncSession, event: Event) -> None:
         """Seat the next round: its tables and byes as rows, its deadline as a timer."""
+        round_no = event.round + 1
+        if event.format == "groups":
+            seating = await self._group_seating(s, event, round_no)
+        else:
+            seating = await self._swiss_seating(s, event, round_no)
+        number = 0
+        for number, people in enumerate(seating.tables, 1):
+            s.add(EventTable(event_id=event.id, round=round_no, number=number, people=list(people)))
+        for k, who in enumerate(seating.byes, number + 1):
+            s.add(
+                EventTable(
+                    event_id=event.id,
+                    round=round_no,
+                    number=k,
+                    people=[who],
+                    bye=True,
+                    status="over",
+                )
+            )
+        event.round = round_no
+        now = self.core.clock()
+        event.round_deadline = now + timedelta(hours=event.round_hours)
+        timer = {"event": event.id, "round": round_no}
+        timers: list[dict] = [
+            {
+                "game_id": None,
+                "kind": EVENT_DEADLINE,
+                "due_at": event.round_deadline,
+                "payload": timer,
+            }
+        ]
+        if not seating.tables:  # (only byes: no table's end will move the event on)
+            timers.append(
+                {
+                    "game_id": None,
+                    "kind": EVENT_ADVANCE,
+                    "due_at": now,
+                    "payload": {"event": event.id},
+                }
+            )
+        await add_timers(s, timers)
+        self.core.wake_after_commit(s, now if not seating.tables else event.round_deadline)
+        await s.flush()
+
+    async def _group_seating(self, s: AsyncSession, event: Event, round_no: int) -> Seating:
+        """A `groups` round: each group's round of its schedule, without those dropped."""
+        active = {e.user_id for e in await qe.entries(s, event.id) if not e.dropped}
+        plans = group_rounds.schedules(event.groups or [], event.seats, event.seed)
+        title = catalog.title(event.title)
+        need = title.min_seats if title else event.seats
+        return group_rounds.group_round(plans, round_no, active, need)
+
+    async def _swiss_seating(self, s: AsyncSession, event: Event, round_no: int) -> Seating:
+        """A Swiss round from the standings so far."""
         entries = [e for e in await qe.entries(s, event.id) if not e.dropped]
         done = await qe.tables(s, event.id)
         table = standings(results_of(done))
@@ -127,39 +196,8 @@ class EventRounds:
             for e in entries
         ]
         title = catalog.title(event.title)
-        round_no = event.round + 1
         seed = Rng.from_seed(event.seed).fork(round_no).next64()
-        seating = swiss(entrants, event.seats, seed, title.min_seats if title else None)
-        number = 0
-        for number, people in enumerate(seating.tables, 1):
-            s.add(EventTable(event_id=event.id, round=round_no, number=number, people=list(people)))
-        for k, who in enumerate(seating.byes, number + 1):
-            s.add(
-                EventTable(
-                    event_id=event.id,
-                    round=round_no,
-                    number=k,
-                    people=[who],
-                    bye=True,
-                    status="over",
-                )
-            )
-        event.round = round_no
-        event.round_deadline = self.core.clock() + timedelta(hours=event.round_hours)
-        timer = {"event": event.id, "round": round_no}
-        await add_timers(
-            s,
-            [
-                {
-                    "game_id": None,
-                    "kind": EVENT_DEADLINE,
-                    "due_at": event.round_deadline,
-                    "payload": timer,
-                }
-            ],
-        )
-        self.core.wake_after_commit(s, event.round_deadline)
-        await s.flush()
+        return swiss(entrants, event.seats, seed, title.min_seats if title else None)
 
     # ------------------------------------------------------------------ tables
     async def tables_to_open(self, event_id: int) -> list[TableToOpen]:

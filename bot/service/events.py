@@ -24,7 +24,10 @@ from bot.service.queries.timers import add_timers
 EVENT_START = "event_start"
 EVENT_ADVANCE = "event_advance"
 EVENT_DEADLINE = "event_deadline"
-FORMATS = ("swiss",)
+FORMATS = ("swiss", "groups")
+#: A `groups` event's groups: from a table's size up to this many entrants.
+MAX_GROUP_SIZE = 16
+DEFAULT_GROUP_SIZE = 4
 MAX_ROUNDS = 12
 NOT_FOUND = "That event doesn't exist."
 
@@ -56,6 +59,10 @@ class EventInfo:
     clean_last: int = 0
     #: The role given to the winner(s) when it finishes (None: none).
     winner_role_id: int | None = None
+    #: A `groups` event: the group size asked for, and its groups once started (each
+    #: strongest first; empty before the start and for a Swiss event).
+    group_size: int = 0
+    groups: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,6 +100,8 @@ def describe_event(event: Event, entries: list[EventEntry]) -> EventInfo:
         round_hours=float(event.round_hours),
         pace=event.pace,
         winner_role_id=event.winner_role_id,
+        group_size=int((event.rules or {}).get("group_size", 0)),
+        groups=tuple(tuple(int(p) for p in g) for g in event.groups or ()),
     )
 
 
@@ -114,11 +123,34 @@ def results_of(tables: list[EventTable]) -> list[TableResult | Bye]:
     return out
 
 
-def winners_of(rows: list[Standing]) -> list[int]:
-    """First place: everyone tied on points at the top (nobody before a game)."""
+def winners_of(rows: list[Standing], groups: tuple[tuple[int, ...], ...] = ()) -> list[int]:
+    """First place: everyone tied on points at the top (nobody before a game); with `groups`
+    (a groups event), first place of each group, group after group."""
+    if groups:
+        return [w for g in groups for w in winners_of([r for r in rows if r.id in g])]
     if not rows or not rows[0].games and not rows[0].byes:
         return []
     return [r.id for r in rows if r.points == rows[0].points]
+
+
+def _check_format(format: str, seats: int, rounds: int | None, group_size: int) -> int:
+    """The event's rounds as stored at its creation (a `groups` event's: 0 until it starts)."""
+    if format not in FORMATS:
+        raise ServiceError(f"An event's format is one of: {', '.join(FORMATS)}.")
+    if format == "groups":
+        if rounds is not None:
+            raise ServiceError(
+                "A groups event's rounds follow from its groups (everyone meets everyone in "
+                "their group): leave `rounds` out."
+            )
+        if not seats <= group_size <= MAX_GROUP_SIZE:
+            raise ServiceError(
+                f"A group has from a table's seats ({seats}) to {MAX_GROUP_SIZE} entrants."
+            )
+        return 0
+    if rounds is None or not 1 <= rounds <= MAX_ROUNDS:
+        raise ServiceError(f"A Swiss event has 1 to {MAX_ROUNDS} rounds.")
+    return rounds
 
 
 class Events:
@@ -134,7 +166,7 @@ class Events:
         name: str,
         title_slug: str,
         seats: int,
-        rounds: int,
+        rounds: int | None,
         starts_in_hours: float,
         round_hours: float,
         options: str | None = None,
@@ -144,11 +176,15 @@ class Events:
         clean_last: int = 0,
         seed: int | None = None,
         winner_role_id: int | None = None,
+        format: str = "swiss",
+        group_size: int | None = None,
     ) -> EventInfo:
-        """A Swiss event: sign-up now, round 1 seated `starts_in_hours` from now, each round's
+        """An event: sign-up now, round 1 seated `starts_in_hours` from now, each round's
         unfinished tables ended `round_hours` after it was seated. Entry rules: at least
         `min_finished` games finished on this server, and no clock run out in the last
-        `clean_last` games there (0: no rule)."""
+        `clean_last` games there (0: no rule). `format`: swiss (`rounds` rounds) or groups
+        (round robins in groups of `group_size`, by default 4 or the seats if more; the rounds
+        follow from the groups, at the start)."""
         title = catalog.title(title_slug)
         if title is None:
             names = ", ".join(t.slug for t in catalog.offered())
@@ -157,8 +193,8 @@ class Events:
             raise ServiceError(
                 f"{title.name} tables seat {title.min_seats} to {title.max_seats}, not {seats}."
             )
-        if not 1 <= rounds <= MAX_ROUNDS:
-            raise ServiceError(f"An event has 1 to {MAX_ROUNDS} rounds.")
+        group_size = max(DEFAULT_GROUP_SIZE, seats) if group_size is None else group_size
+        rounds = _check_format(format, seats, rounds, group_size)
         if not 0 <= starts_in_hours <= 24 * 60 or not 1 <= round_hours <= 24 * 90:
             raise ServiceError("Sign-up lasts up to 60 days, and a round from 1 hour to 90 days.")
         name = " ".join(name.split())[:100] or f"{title.name} event"
@@ -171,7 +207,7 @@ class Events:
                 channel_id=channel_id,
                 name=name,
                 title=title.slug,
-                format="swiss",
+                format=format,
                 seats=seats,
                 rounds=rounds,
                 options=parsed,
@@ -179,7 +215,11 @@ class Events:
                 expiry_policy=parse_policy(expiry),
                 starts_at=now + timedelta(hours=starts_in_hours),
                 round_hours=round_hours,
-                rules={"min_finished": max(0, min_finished), "clean_last": max(0, clean_last)},
+                rules={
+                    "min_finished": max(0, min_finished),
+                    "clean_last": max(0, clean_last),
+                    **({"group_size": group_size} if format == "groups" else {}),
+                },
                 seed=seed if seed is not None else secrets.randbits(62),
                 created_by=actor,
                 winner_role_id=winner_role_id,

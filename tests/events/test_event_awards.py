@@ -24,6 +24,8 @@ def test_winners_are_everyone_tied_on_points_at_the_top():
     rows = [Standing(1, 4, 9, games=2), Standing(2, 4, 7, games=2), Standing(3, 2, games=2)]
     assert winners_of(rows) == [1, 2]
     assert winners_of([Standing(5, 6, games=3), *rows]) == [5]
+    # a groups event: first place of each group
+    assert winners_of([Standing(5, 6, games=3), *rows], ((2, 5), (1,))) == [5, 1]
 
 
 class Role:
