@@ -17,6 +17,7 @@ from bot.errors import ServiceError
 from bot.events.standings import Bye, Standing, TableResult, standings
 from bot.service.clock_rules import parse_pace, parse_policy
 from bot.service.core import Core
+from bot.service.event_season import BEST_DEFAULT, MAX_WINDOW_DAYS, SEASON, season_table, window
 from bot.service.options import parse_options
 from bot.service.queries import events as qe
 from bot.service.queries.timers import add_timers
@@ -24,7 +25,11 @@ from bot.service.queries.timers import add_timers
 EVENT_START = "event_start"
 EVENT_ADVANCE = "event_advance"
 EVENT_DEADLINE = "event_deadline"
-FORMATS = ("swiss",)
+#: The formats `/event new` offers, and their labels (one place: each format adds its entry).
+FORMATS = {
+    "swiss": "Swiss: rounds of tables seated by standing",
+    SEASON: "Season: any games in a window, best results count",
+}
 MAX_ROUNDS = 12
 NOT_FOUND = "That event doesn't exist."
 
@@ -56,6 +61,9 @@ class EventInfo:
     clean_last: int = 0
     #: The role given to the winner(s) when it finishes (None: none).
     winner_role_id: int | None = None
+    #: A season: the games counted per entrant, and when its window ends.
+    best: int = 0
+    ends_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +101,8 @@ def describe_event(event: Event, entries: list[EventEntry]) -> EventInfo:
         round_hours=float(event.round_hours),
         pace=event.pace,
         winner_role_id=event.winner_role_id,
+        best=int((event.rules or {}).get("best", 0)),
+        ends_at=window(event)[1] if event.format == SEASON else None,
     )
 
 
@@ -144,22 +154,39 @@ class Events:
         clean_last: int = 0,
         seed: int | None = None,
         winner_role_id: int | None = None,
+        format: str = "swiss",
+        window_days: float = 0.0,
+        best: int = BEST_DEFAULT,
     ) -> EventInfo:
         """A Swiss event: sign-up now, round 1 seated `starts_in_hours` from now, each round's
-        unfinished tables ended `round_hours` after it was seated. Entry rules: at least
-        `min_finished` games finished on this server, and no clock run out in the last
-        `clean_last` games there (0: no rule)."""
+        unfinished tables ended `round_hours` after it was seated. A season (`format`): from
+        the sign-up's close for `window_days`, each entrant's best `best` games count
+        (bot/service/event_season.py; `seats`, `rounds` and `round_hours` are not read).
+        Entry rules: at least `min_finished` games finished on this server, and no clock run
+        out in the last `clean_last` games there (0: no rule)."""
         title = catalog.title(title_slug)
         if title is None:
             names = ", ".join(t.slug for t in catalog.offered())
             raise ServiceError(f"I don't know the game `{title_slug}`. I can host: {names}.")
+        if format not in FORMATS:
+            raise ServiceError(f"An event's format is one of: {', '.join(FORMATS)}.")
+        rules = {"min_finished": max(0, min_finished), "clean_last": max(0, clean_last)}
+        if format == SEASON:
+            if not 1 <= window_days <= MAX_WINDOW_DAYS or not 1 <= best <= 100:
+                raise ServiceError(
+                    f"A season lasts 1 to {MAX_WINDOW_DAYS} days and counts each entrant's "
+                    "best 1 to 100 games."
+                )
+            seats, rounds, round_hours = title.max_seats, 0, window_days * 24
+            rules["best"] = best
         if not title.min_seats <= seats <= title.max_seats:
             raise ServiceError(
                 f"{title.name} tables seat {title.min_seats} to {title.max_seats}, not {seats}."
             )
-        if not 1 <= rounds <= MAX_ROUNDS:
+        if format != SEASON and not 1 <= rounds <= MAX_ROUNDS:
             raise ServiceError(f"An event has 1 to {MAX_ROUNDS} rounds.")
-        if not 0 <= starts_in_hours <= 24 * 60 or not 1 <= round_hours <= 24 * 90:
+        long = MAX_WINDOW_DAYS if format == SEASON else 90
+        if not 0 <= starts_in_hours <= 24 * 60 or not 1 <= round_hours <= 24 * long:
             raise ServiceError("Sign-up lasts up to 60 days, and a round from 1 hour to 90 days.")
         name = " ".join(name.split())[:100] or f"{title.name} event"
         parsed = parse_options(title, options)
@@ -171,7 +198,7 @@ class Events:
                 channel_id=channel_id,
                 name=name,
                 title=title.slug,
-                format="swiss",
+                format=format,
                 seats=seats,
                 rounds=rounds,
                 options=parsed,
@@ -179,7 +206,7 @@ class Events:
                 expiry_policy=parse_policy(expiry),
                 starts_at=now + timedelta(hours=starts_in_hours),
                 round_hours=round_hours,
-                rules={"min_finished": max(0, min_finished), "clean_last": max(0, clean_last)},
+                rules=rules,
                 seed=seed if seed is not None else secrets.randbits(62),
                 created_by=actor,
                 winner_role_id=winner_role_id,
@@ -262,12 +289,15 @@ class Events:
             return describe_event(event, await qe.entries(s, event_id))
 
     async def event_standings(self, event_id: int) -> tuple[EventInfo, list[Standing]]:
-        """The standings so far: points by place, then opponents' points, then score share."""
+        """The standings so far: points by place, then opponents' points, then score share (a
+        season: from the window's games, bot.events.season)."""
         async with self.core.readers() as s:
             event = await qe.event(s, event_id)
             if event is None:
                 raise ServiceError(NOT_FOUND)
             info = describe_event(event, await qe.entries(s, event_id))
+            if event.format == SEASON:
+                return info, await season_table(s, event, list(info.entrants))
             rows = standings(results_of(await qe.tables(s, event_id)))
         seen = {r.id for r in rows}
         rows += [Standing(i) for i in info.entrants if i not in seen]
