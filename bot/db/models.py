@@ -395,7 +395,8 @@ class Event(Base):
     starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: A round's tables still running this long after it was seated end (`round_deadline`).
     round_hours: Mapped[float] = mapped_column(Float)
-    #: Entry rules: {"min_finished": n} (finished games on this server).
+    #: Entry rules: {"min_finished": n} (finished games on this server); a season's "best"
+    #: (games counted per entrant; its window is `round_hours` from `starts_at`).
     rules: Mapped[dict] = mapped_column(JSON, default=dict)
     seed: Mapped[int] = mapped_column(BigInteger)
     #: signup, running, finished or cancelled.

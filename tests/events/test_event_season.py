@@ -127,3 +127,32 @@ async def test_a_season_without_games_and_its_rules(service):
     lonely = await new_season(service)
     await service.join_event(lonely, A)
     assert (await service.start_event(lonely)).what == "cancelled"
+
+
+def test_season_points_split_shared_places_and_break_ties_by_games_then_share():
+    from bot.events.season import SeasonGame, season_standings
+
+    games = [
+        # 3 seats, seats 0 and 1 share first: (4 + 2) / 2 = 3 each; seat 2 (a non-entrant) 0
+        SeasonGame(3, {0: 1, 1: 1, 2: 3}, {0: 10, 1: 10, 2: 0}, {A: 0, B: 1, X: 2}),
+        # 2 seats: C wins (2), A 0
+        SeasonGame(2, {0: 1, 1: 2}, {0: 30, 1: 10}, {C: 0, A: 1}),
+        # B alone with a non-entrant: not counted
+        SeasonGame(2, {0: 1, 1: 2}, {0: 5, 1: 0}, {B: 0, X: 1}),
+        # 4 seats, two of them bots: B first (6), C fourth (0)
+        SeasonGame(4, {0: 1, 1: 2, 2: 3, 3: 4}, {0: 9, 1: 1, 2: 0, 3: 0}, {B: 0, C: 3}),
+    ]
+    rows = season_standings(games, [A, B, C], best=1)
+    assert [(r.id, r.points, r.games) for r in rows] == [(B, 6.0, 1), (A, 3.0, 1), (C, 2.0, 1)]
+    rows = season_standings(games, [A, B, C], best=2)
+    assert [(r.id, r.points, r.games) for r in rows] == [(B, 9.0, 2), (A, 3.0, 2), (C, 2.0, 2)]
+    # Ties on points: more games counted first, then the share of the scores
+    even = [
+        SeasonGame(2, {0: 1, 1: 1}, {0: 1, 1: 3}, {A: 0, B: 1}),  # 1 point each
+        SeasonGame(2, {0: 1, 1: 2}, {0: 2, 1: 2}, {C: 0, A: 1}),  # C 2, A 0
+        SeasonGame(2, {0: 1, 1: 1}, {0: 0, 1: 0}, {C: 0, X: 1}),  # (one entrant)
+    ]
+    rows = season_standings(even, [A, B, C], best=5)
+    assert [(r.id, r.points, r.games) for r in rows] == [(C, 2.0, 1), (A, 1.0, 2), (B, 1.0, 1)]
+    rows = season_standings(even[:1], [A, B, C], best=5)
+    assert [r.id for r in rows] == [B, A, C] and rows[0].score_share == pytest.approx(0.75)
