@@ -147,7 +147,8 @@ async def season_games(
     until: datetime,
 ) -> list[tuple[int, int, int, int, dict | None]]:
     """The games of `title` finished (played to the end) on this server in [since, until) that
-    any of `people` played, outside every event's tables: (game id, person, their seat, the
+    any of `people` played (counted for them, as in the statistics), outside every event's
+    tables: (game id, person, their seat, the
     game's seats, the game's result), one row per person of `people` in the game, oldest first."""
     tables = select(EventTable.game_id).where(EventTable.game_id.is_not(None))
     rows = await s.execute(
@@ -157,6 +158,7 @@ async def season_games(
             GameResult.guild_id == guild_id,
             GameResult.title == title,
             GameResult.status == "finished",
+            GameResult.counted.is_(True),  # (made at least half of their seat's moves)
             GameResult.user_id.in_(list(people)),
             GameResult.finished_at >= since,
             GameResult.finished_at < until,
