@@ -382,7 +382,8 @@ class Event(Base):
     channel_id: Mapped[int] = mapped_column(BigInteger)
     name: Mapped[str] = mapped_column(String(100))
     title: Mapped[str] = mapped_column(String(40))
-    #: swiss (rounds of tables seated by standing) or groups (round robins in groups).
+    #: swiss (rounds of tables seated by standing), groups (round robins in groups) or season
+    #: (any games in a window).
     format: Mapped[str] = mapped_column(String(16))
     seats: Mapped[int] = mapped_column(Integer)
     rounds: Mapped[int] = mapped_column(Integer)
@@ -395,8 +396,9 @@ class Event(Base):
     starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: A round's tables still running this long after it was seated end (`round_deadline`).
     round_hours: Mapped[float] = mapped_column(Float)
-    #: Entry rules: {"min_finished": n} (finished games on this server); a `groups` event's
-    #: group size is here too ({"group_size": n}).
+    #: Entry rules: {"min_finished": n, "clean_last": k}; a `groups` event's group size
+    #: ({"group_size": n}); a season's games counted per entrant ({"best": k}; its window is
+    #: `round_hours` from `starts_at`).
     rules: Mapped[dict] = mapped_column(JSON, default=dict)
     seed: Mapped[int] = mapped_column(BigInteger)
     #: signup, running, finished or cancelled.

@@ -18,6 +18,7 @@ from bot.app import App
 from bot.discord.admin import Admin
 from bot.discord.checks import context, log_done, report_error
 from bot.discord.clocks import Clocks
+from bot.discord.event_moderation import EventModeration
 from bot.discord.event_tables import EventTables
 from bot.discord.events import Events
 from bot.discord.info import Info
@@ -139,6 +140,7 @@ class BoardroomBot(discord.AutoShardedClient):
         self.clocks = Clocks(self)
         self.events = Events(self)
         self.event_tables = EventTables(self)
+        self.event_moderation = EventModeration(self)
         self.timers = Timers(self)
         self.watching = Watching(self)
         self.web = WebTable(self)
@@ -149,6 +151,7 @@ class BoardroomBot(discord.AutoShardedClient):
         self._timer_task: asyncio.Task[None] | None = None
         self._flush_task: asyncio.Task[None] | None = None
         self._metrics_runner: Any = None  # the /metrics and /healthz server (bot.health)
+        self._closing = asyncio.Event()
         self._register()
 
     def _register(self) -> None:
@@ -165,7 +168,16 @@ class BoardroomBot(discord.AutoShardedClient):
         self.admin.register(self.tree)
         self.me.register(self.tree)
         self.stats.register(self.tree)
-        self.events.register(self.tree)
+        event = app_commands.Group(
+            name="event",
+            description="Tournaments: Swiss events, round robins in groups, or seasons.",
+            guild_only=True,
+        )
+        self.events.register(event)
+        self.event_moderation.register_into(event)  # drop, add
+        self.tree.add_command(event)
+        for kind, handler in self.event_tables.timer_handlers().items():
+            self.timers.handle(kind, handler)
 
     async def setup_hook(self) -> None:
         # (before the sync: a METRICS_PORT in use stops the start-up with one line)
@@ -206,7 +218,8 @@ class BoardroomBot(discord.AutoShardedClient):
             log.exception("could not post the owed turn messages")
         events = 0
         try:
-            events = await self.event_tables.repair()
+            if await self._ready_unless_closing():  # (threads are looked for among the server's)
+                events = await self.event_tables.repair()
         except Exception:
             log.exception("could not repair the running events")
         log.info(
@@ -270,7 +283,18 @@ class BoardroomBot(discord.AutoShardedClient):
     ) -> None:
         _log_done(interaction, command.qualified_name, ok=True)
 
+    async def _ready_unless_closing(self) -> bool:
+        """Wait until the gateway is ready; False if the bot closes first (it never connected:
+        the start-up repair must not keep the bot from stopping)."""
+        ready = asyncio.ensure_future(self.wait_until_ready())
+        closing = asyncio.ensure_future(self._closing.wait())
+        await asyncio.wait({ready, closing}, return_when=asyncio.FIRST_COMPLETED)
+        for waiting in (ready, closing):
+            waiting.cancel()
+        return self.is_ready() and not self._closing.is_set()
+
     async def close(self) -> None:
+        self._closing.set()
         loop_watch.WATCH.stop()
         for task in (self._timer_task, self._flush_task):
             if task is not None:

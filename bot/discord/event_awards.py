@@ -23,6 +23,8 @@ log = logging.getLogger("bot.discord.events")
 def stage(info: EventInfo, final: bool = False) -> str:
     if final or info.status == "finished":
         return "final"
+    if info.format == "season":
+        return "season so far"
     return f"after round {info.round} of {info.rounds}"
 
 

@@ -16,6 +16,7 @@ from bot.discord.cog import Cog
 from bot.errors import ServiceError
 from bot.results import Outcome
 from bot.runtime import discord_http
+from bot.service.event_season import SEASON
 from bot.service.events import EventInfo
 
 log = logging.getLogger("bot.discord.events")
@@ -24,11 +25,15 @@ NONE = discord.AllowedMentions.none()
 
 
 def drop_text(info: EventInfo, user_id: int, table: int | None) -> str:
+    if info.format == SEASON:
+        return f"<@{user_id}> leaves **{info.name}**: their games no longer count."
     where = f"the automatic player takes their seat at table {table}; " if table is not None else ""
     return f"<@{user_id}> leaves **{info.name}**: {where}they are not seated again."
 
 
 def add_text(info: EventInfo, user_id: int) -> str:
+    if info.format == SEASON:
+        return f"<@{user_id}> joins **{info.name}**: their games in its window count."
     if info.status == "signup":
         return f"<@{user_id}> joins **{info.name}**: seated from round 1."
     return (

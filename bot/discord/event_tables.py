@@ -23,6 +23,7 @@ from bot.errors import ServiceError
 from bot.runtime import discord_http
 from bot.service import Fired
 from bot.service.event_rounds import Advance, TableToOpen
+from bot.service.event_season import EVENT_SEASON_END
 from bot.service.events import (
     EVENT_ADVANCE,
     EVENT_DEADLINE,
@@ -52,6 +53,7 @@ class EventTables(Cog):
             EVENT_START: self.start_fired,
             EVENT_ADVANCE: self.advance_fired,
             EVENT_DEADLINE: self.deadline_fired,
+            EVENT_SEASON_END: self.season_end_fired,
         }
 
     # ------------------------------------------------------------------ timers
@@ -62,6 +64,10 @@ class EventTables(Cog):
 
     async def advance_fired(self, timer: Fired) -> None:
         await self.after(await self.service.advance_event(int(timer.payload["event"])))
+
+    async def season_end_fired(self, timer: Fired) -> None:
+        """A season's window is over: it finishes, and its final standings are posted."""
+        await self.after(await self.service.end_season(int(timer.payload["event"])))
 
     async def deadline_fired(self, timer: Fired) -> None:
         """A round's deadline: its tables still playing are finished by the automatic players
@@ -77,6 +83,11 @@ class EventTables(Cog):
         info = advance.event
         if advance.what == "seated":
             await self.open_tables(info.id)
+        elif advance.what == "started":  # (a season: no tables; its rule, said again)
+            text = f"**{info.name}** has started. {event_text.season_rule(info)}"
+            if info.ends_at is not None:
+                text += f" It ends <t:{int(info.ends_at.timestamp())}:f>."
+            await self._say(info, text, nonce=f"ev{info.id}-season")
         elif advance.what == "finished":
             await self.post_final(info)
         elif advance.what == "cancelled":
@@ -246,14 +257,14 @@ class EventTables(Cog):
     async def repair(self) -> int:
         """Running events: a round seated whose tables a crash left unopened is opened, a
         round complete whose move on was lost moves on; finished events whose final standings
-        were not posted get them. How many events were looked at.
-        (After the gateway is ready: the threads are looked for among the server's.)"""
-        await self.bot.wait_until_ready()
+        were not posted get them. How many events were looked at. (Called once the gateway
+        is ready: the threads are looked for among the server's.)"""
         ids = await self.service.running_events()
         for event_id in ids:
             try:
                 await self.open_tables(event_id)
                 await self.after(await self.service.advance_event(event_id))
+                await self.after(await self.service.end_season(event_id))  # (past its end)
             except (discord.HTTPException, ServiceError) as exc:
                 log.warning("could not repair event %d: %s", event_id, exc)
         finished = await self.service.final_unposted()  # (a crash between the end and its post)

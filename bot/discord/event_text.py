@@ -4,12 +4,14 @@ and the tables (pure: built from what the service returns)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 import discord
 
 from bot.discord.messages import CONTENT_MAX, EMBED_DESC_MAX, FIELD_MAX, cut
 from bot.events.group_rounds import group_name, group_of
 from bot.events.standings import Standing, bye_points
+from bot.service.event_season import SEASON
 from bot.service.events import EventInfo, RoundTable
 
 COLOUR = discord.Colour.dark_gold()
@@ -36,6 +38,23 @@ def _hours(hours: float) -> str:
     return f"{hours:g} hour{'s' if hours != 1 else ''}"
 
 
+def _stamp(at: datetime) -> str:
+    return f"<t:{int(at.timestamp())}:f> (<t:{int(at.timestamp())}:R>)"
+
+
+def season_rule(info: EventInfo) -> str:
+    """A season's rule in words (the sign-up post and the standings say it)."""
+    best = f"best {info.best} game{'s' if info.best != 1 else ''}"
+    return (
+        f"Play any number of ordinary `/game new` games of {info.title_name} on this server, "
+        f"in any channel, for {_hours(info.round_hours)} from sign-up's close. A game counts "
+        "for the entrants in it when at least two entrants played it (a season is played "
+        "among its entrants). Points by place at each game (2 per player beaten, shared "
+        f"places split), summed over each entrant's {best}; ties go to more games counted, "
+        "then the average share of the games' scores."
+    )
+
+
 def signup_embed(info: EventInfo) -> discord.Embed:
     embed = discord.Embed(
         title=cut(f"🏆 {info.name} · event #{info.id}", 256),
@@ -43,14 +62,11 @@ def signup_embed(info: EventInfo) -> discord.Embed:
         colour=COLOUR,
     )
     embed.add_field(name="Game", value=info.title_name, inline=True)
-    embed.add_field(name="Format", value=format_text(info), inline=True)
-    embed.add_field(name="Tables", value=f"{info.seats} seats", inline=True)
-    if info.status == "signup":
-        embed.add_field(name="Sign-up closes", value=when(info), inline=False)
-    length = _hours(info.round_hours) if info.round_hours else "—"
-    embed.add_field(name="Each round", value=f"up to {length}", inline=True)
-    embed.add_field(name="Clock", value=info.pace or "none", inline=True)
-    rule = "anyone may join"
+    if info.format == SEASON:
+        _season_fields(embed, info)
+    else:
+        _round_fields(embed, info)
+    rule = "anyone may join"  # (after the format's fields)
     if info.min_finished:
         rule = f"at least {info.min_finished} finished games on this server"
     embed.add_field(name="Entry", value=rule, inline=True)
@@ -70,6 +86,41 @@ def format_text(info: EventInfo) -> str:
     )
     when = rounds if info.round else "rounds set at the start"
     return f"Round robin in groups of {info.group_size} ({made}{when})"
+
+
+def _round_fields(embed: discord.Embed, info: EventInfo) -> None:
+    """A Swiss or groups event's fields: its format, tables, sign-up and rounds."""
+    embed.add_field(name="Format", value=format_text(info), inline=True)
+    embed.add_field(name="Tables", value=f"{info.seats} seats", inline=True)
+    if info.status == "signup":
+        embed.add_field(name="Sign-up closes", value=when(info), inline=False)
+    length = _hours(info.round_hours) if info.round_hours else "—"
+    embed.add_field(name="Each round", value=f"up to {length}", inline=True)
+    embed.add_field(name="Clock", value=info.pace or "none", inline=True)
+
+
+def _season_fields(embed: discord.Embed, info: EventInfo) -> None:
+    embed.add_field(name="Format", value=f"Season, best {info.best} games", inline=True)
+    embed.add_field(name="Rule", value=cut(season_rule(info), FIELD_MAX), inline=False)
+    if info.status == "signup":
+        embed.add_field(name="Sign-up closes, the season starts", value=when(info), inline=False)
+    if info.ends_at is not None and info.status in ("signup", "running"):
+        embed.add_field(name="The season ends", value=_stamp(info.ends_at), inline=False)
+
+
+def joined_text(info: EventInfo) -> str:
+    """What someone who joined is told."""
+    if info.format == SEASON:
+        end = f", until {_stamp(info.ends_at)}" if info.ends_at is not None else ""
+        return (
+            f"You're in **{info.name}**. The season starts {when(info)}{end}: play "
+            f"{info.title_name} games here with other entrants (`/game new`), and your best "
+            f"{info.best} count."
+        )
+    return (
+        f"You're in **{info.name}**. Round 1 is seated {when(info)}; "
+        "your table gets its own thread, and you'll be pinged there."
+    )
 
 
 def bye_note(info: EventInfo) -> str:
@@ -97,6 +148,8 @@ def pairings_text(info: EventInfo, tables: Sequence[RoundTable]) -> str:
 
 def tables_text(info: EventInfo, tables: Sequence[RoundTable]) -> str:
     """`/event tables`: the current round, each table's state."""
+    if info.format == SEASON:
+        return f"**{info.name}** is a season: the bot seats no tables. {season_rule(info)}"
     if not tables:
         return f"**{info.name}** has no tables yet: {STATUS.get(info.status, info.status)}"
     lines = [f"**{info.name}** · round {info.round} of {info.rounds}"]
@@ -116,9 +169,14 @@ def _num(x: float) -> str:
     return f"{x:g}"
 
 
-def standing_line(place: int, row: Standing) -> str:
+def standing_line(place: int, row: Standing, season: bool = False) -> str:
     byes = f", {row.byes} bye{'s' if row.byes != 1 else ''}" if row.byes else ""
     games = f"{row.games} game{'s' if row.games != 1 else ''}"
+    if season:
+        return (
+            f"**{place}.** <@{row.id}> — {_num(row.points)} pts · {games} counted"
+            f" · share {row.score_share:.0%}"
+        )
     return (
         f"**{place}.** <@{row.id}> — {_num(row.points)} pts · opp. {_num(row.opponents_points)}"
         f" · share {row.score_share:.0%} · {games}{byes}"
@@ -128,8 +186,11 @@ def standing_line(place: int, row: Standing) -> str:
 def standings_embed(
     info: EventInfo, rows: Sequence[Standing], final: bool = False
 ) -> discord.Embed:
+    season = info.format == SEASON
     if final or info.status == "finished":
         title = "final standings"
+    elif season:
+        title = "season standings so far"
     elif info.status == "running":
         title = f"standings after round {info.round} of {info.rounds}"
     else:
@@ -137,7 +198,7 @@ def standings_embed(
     lines = "\n".join(
         _group_lines(info, rows)
         if info.groups
-        else [standing_line(n, r) for n, r in enumerate(rows, 1)]
+        else [standing_line(n, r, season) for n, r in enumerate(rows, 1)]
     )
     embed = discord.Embed(
         title=cut(f"🏆 {info.name} · {title}", 256),
@@ -145,7 +206,10 @@ def standings_embed(
         colour=COLOUR,
     )
     embed.set_footer(
-        text="Points by place at each table; ties are broken by opponents' points, then by "
+        text=f"Points by place at each game, over each entrant's best {info.best}; ties are "
+        "broken by more games counted, then by the share of each game's score."
+        if season
+        else "Points by place at each table; ties are broken by opponents' points, then by "
         "the share of each table's score."
     )
     return embed

@@ -15,41 +15,37 @@ from bot.discord import event_awards, event_buttons, event_text
 from bot.discord.checks import NOT_MODERATOR, Responder, channel_of, guarded, is_moderator
 from bot.discord.choices import pace_suggestions, title_choices
 from bot.discord.cog import Cog
-from bot.discord.event_moderation import EventModeration
 from bot.errors import ServiceError
 from bot.events.group_rounds import group_name, group_of
+from bot.service.event_season import SEASON
+from bot.service.events import FORMATS
 
 log = logging.getLogger("bot.discord.events")
 
 NONE = discord.AllowedMentions.none()
 T = TypeVar("T")
-FORMAT_CHOICES = [
-    app_commands.Choice(name="Swiss", value="swiss"),
-    app_commands.Choice(name="Round robin in groups", value="groups"),
-]
+
+
+def format_choices() -> list[app_commands.Choice[str]]:
+    """The event formats, from the service's one list (bot.service.events.FORMATS)."""
+    return [app_commands.Choice(name=label[:100], value=key) for key, label in FORMATS.items()]
 
 
 class Events(Cog):
-    def register(self, tree: app_commands.CommandTree) -> None:
+    def register(self, group: app_commands.Group) -> None:
+        """`/event new` and the reads, in the `/event` group (the client adds the moderators'
+        drop and add: event_moderation.py)."""
         self.bot.router.add(event_buttons.EventButton, self.press)
-        group = app_commands.Group(
-            name="event",
-            description="Tournaments: Swiss events, or round robins in groups.",
-            guild_only=True,
-        )
         self._register_new(group)
         self._register_reads(group)
-        EventModeration(self.bot).register_into(group)  # drop, add
-        tree.add_command(group)
 
     def _register_new(self, group: app_commands.Group) -> None:
         @group.command(name="new", description="Open an event's sign-up in this channel.")
         @app_commands.describe(
             name="The event's name",
             title="Which game",
-            seats="Seats at each table",
+            seats="Seats at each table (Swiss and groups)",
             rounds="How many rounds (Swiss; a groups event's follow from its groups)",
-            format="swiss (default): rounds seated by standing; groups: round robins in groups",
             group_size="groups: entrants per group, balanced by rating (default 4, at least the seats)",
             signup_hours="How long sign-up stays open, in hours (default 24)",
             round_days="How long each round lasts, in days (default 7)",
@@ -57,15 +53,17 @@ class Events(Cog):
             min_finished="Entry rule: games finished on this server (default 0: anyone)",
             options="Each table's game options as name=value, e.g. `short_game=on`",
             winner_role="A role given to the winner when the event finishes",
+            format="Swiss (default), round robin in groups, or a season (any games in a window)",
+            window_days="A season: how many days it runs from sign-up's close (default 30)",
+            best="A season: how many of each entrant's best games count (default 10)",
         )
-        @app_commands.choices(title=title_choices(), format=FORMAT_CHOICES)
+        @app_commands.choices(title=title_choices(), format=format_choices())
         async def new(
             interaction: discord.Interaction,
             name: app_commands.Range[str, 1, 100],
             title: str,
-            seats: app_commands.Range[int, 2, 25],
+            seats: app_commands.Range[int, 2, 25] | None = None,
             rounds: app_commands.Range[int, 1, 12] | None = None,
-            format: str = "swiss",
             group_size: app_commands.Range[int, 2, 16] | None = None,
             signup_hours: app_commands.Range[float, 0.0, 1440.0] = 24.0,
             round_days: app_commands.Range[float, 0.05, 90.0] = 7.0,
@@ -73,16 +71,23 @@ class Events(Cog):
             min_finished: app_commands.Range[int, 0, 1000] = 0,
             options: str | None = None,
             winner_role: discord.Role | None = None,
+            format: str = "swiss",
+            window_days: app_commands.Range[float, 1.0, 366.0] = 30.0,
+            best: app_commands.Range[int, 1, 100] = 10,
         ) -> None:
+            if format != SEASON and seats is None:
+                raise ServiceError("A Swiss or groups event needs `seats` (at each table).")
             await self.new(
                 interaction,
                 winner_role=winner_role,
                 name=name,
                 title_slug=title,
-                seats=seats,
+                seats=seats or 0,
                 rounds=rounds,
                 format=format,
                 group_size=group_size,
+                window_days=window_days,
+                best=best,
                 starts_in_hours=signup_hours,
                 round_hours=round_days * 24,
                 pace=pace,
@@ -171,10 +176,7 @@ class Events(Cog):
         user = interaction.user.id
         if action == "join":
             info = await responder.within(self.service.join_event(event_id, user))
-            text = (
-                f"You're in **{info.name}**. Round 1 is seated {event_text.when(info)}; "
-                "your table gets its own thread, and you'll be pinged there."
-            )
+            text = event_text.joined_text(info)
         else:
             info = await responder.within(self.service.leave_event(event_id, user))
             text = f"You've left **{info.name}**. You can join again until sign-up closes."
@@ -213,13 +215,14 @@ class Events(Cog):
             return f"You're not in **{info.name}**."
         lines = [f"**{info.name}** · {event_text.STATUS.get(info.status, info.status)}"]
         found = event_text.place_of(rows, user, info)
-        if found is not None and info.round:
+        if found is not None and (info.round or info.format == SEASON):
             place, row = found
+            season = info.format == SEASON
             k = group_of(info.groups, user)
             among = (
                 f"{len(info.groups[k])} in group {group_name(k)}" if k is not None else len(rows)
             )
-            lines.append(event_text.standing_line(place, row) + f" (of {among})")
+            lines.append(event_text.standing_line(place, row, season) + f" (of {among})")
         _, tables = await self.service.round_tables(info.id)
         mine = next((t for t in tables if user in t.people), None)
         if mine is not None and info.status == "running":

@@ -64,10 +64,14 @@ class Timers(Cog):
             CLOCK: lambda timer: self.bot.clocks.fire(timer),
         }
         self._handlers.update(timer_handlers(bot))  # held pings and digests (pings.py)
-        self._handlers.update(bot.event_tables.timer_handlers())  # events (event_tables.py)
         self._slots = asyncio.Semaphore(CONCURRENCY)
         #: Handlers under way (kept referenced until done).
         self._running: set[asyncio.Task[None]] = set()
+
+    def handle(self, kind: str, handler: Callable[[Fired], Awaitable[None]]) -> None:
+        """Fire timers of `kind` with `handler` (the client wires the events' in: one module
+        of cogs knows the others)."""
+        self._handlers[kind] = handler
 
     def start(self) -> asyncio.Task[None]:
         self.service.on_timer = self.sooner

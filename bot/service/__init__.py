@@ -270,6 +270,7 @@ class GameService:
         self.round_tables = events.round_tables
         self.start_event = rounds.start_event
         self.advance_event = rounds.advance_event
+        self.end_season = rounds.end_season
         self.tables_to_open = rounds.tables_to_open
         self.open_table = rounds.open_table
         self.drop_entrant = admin.drop_entrant

@@ -24,6 +24,7 @@ from bot.results import Outcome
 from bot.service import queries as q
 from bot.service.core import Core
 from bot.service.event_admin import to_automatic
+from bot.service.event_season import SEASON, begin_season, window
 from bot.service.events import (
     EVENT_ADVANCE,
     EVENT_DEADLINE,
@@ -56,7 +57,8 @@ class TableToOpen:
 
 @dataclass(frozen=True)
 class Advance:
-    """What `advance_event` did: `seated` a new round, `finished` the event, or `nothing`."""
+    """What a step did: `seated` a new round, `started` a season, `finished` the event,
+    `cancelled` it, or `nothing`."""
 
     what: str
     event: EventInfo
@@ -79,11 +81,14 @@ class EventRounds:
             if event.status != "signup":
                 return Advance("nothing", describe_event(event, entries))
             title = catalog.title(event.title)
-            need = title.min_seats if title else event.seats
+            need = title.min_seats if title and event.format != SEASON else 2
             if sum(not e.dropped for e in entries) < max(2, need):
                 event.status = "cancelled"
                 await s.flush()
                 return Advance("cancelled", describe_event(event, entries))
+            if event.format == SEASON:
+                await begin_season(self.core, s, event)
+                return Advance("started", describe_event(event, entries))
             event.status = "running"
             if event.format == "groups":
                 await self._make_groups(s, event, [e.user_id for e in entries if not e.dropped])
@@ -97,7 +102,11 @@ class EventRounds:
             if event is None:
                 raise ServiceError(NOT_FOUND)
             tables = await qe.tables(s, event_id, event.round)
-            if event.status != "running" or any(t.status != "over" for t in tables):
+            if (
+                event.status != "running"
+                or event.format == SEASON  # (no rounds: its end is `end_season`'s)
+                or any(t.status != "over" for t in tables)
+            ):
                 return Advance("nothing", describe_event(event, await qe.entries(s, event_id)))
             if event.round >= event.rounds:
                 event.status = "finished"
@@ -106,6 +115,24 @@ class EventRounds:
                 return Advance("finished", describe_event(event, await qe.entries(s, event_id)))
             await self._seat(s, event)
             return Advance("seated", describe_event(event, await qe.entries(s, event_id)))
+
+    async def end_season(self, event_id: int) -> Advance:
+        """A season's end (its timer): once its window is over, the event is finished."""
+        async with self.core.tx() as s:
+            event = await qe.event(s, event_id, for_update=True)
+            if event is None:
+                raise ServiceError(NOT_FOUND)
+            entries = await qe.entries(s, event_id)
+            if (
+                event.format != SEASON
+                or event.status != "running"
+                or self.core.clock() < window(event)[1]
+            ):
+                return Advance("nothing", describe_event(event, entries))
+            event.status = "finished"
+            event.round_deadline = None
+            await s.flush()
+            return Advance("finished", describe_event(event, entries))
 
     async def _make_groups(self, s: AsyncSession, event: Event, people: list[int]) -> None:
         """A `groups` event's start: its groups balanced by rating (kept on the event), and its

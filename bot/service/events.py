@@ -17,6 +17,7 @@ from bot.errors import ServiceError
 from bot.events.standings import Bye, Standing, TableResult, standings
 from bot.service.clock_rules import parse_pace, parse_policy
 from bot.service.core import Core
+from bot.service.event_season import BEST_DEFAULT, MAX_WINDOW_DAYS, SEASON, season_table, window
 from bot.service.options import parse_options
 from bot.service.queries import events as qe
 from bot.service.queries.timers import add_timers
@@ -24,7 +25,12 @@ from bot.service.queries.timers import add_timers
 EVENT_START = "event_start"
 EVENT_ADVANCE = "event_advance"
 EVENT_DEADLINE = "event_deadline"
-FORMATS = ("swiss", "groups")
+#: The formats `/event new` offers, and their labels (one place: each format adds its entry).
+FORMATS = {
+    "swiss": "Swiss: rounds of tables seated by standing",
+    "groups": "Round robin in groups: everyone meets everyone in their group",
+    SEASON: "Season: any games in a window, best results count",
+}
 #: A `groups` event's groups: from a table's size up to this many entrants.
 MAX_GROUP_SIZE = 16
 DEFAULT_GROUP_SIZE = 4
@@ -63,6 +69,9 @@ class EventInfo:
     #: strongest first; empty before the start and for a Swiss event).
     group_size: int = 0
     groups: tuple[tuple[int, ...], ...] = ()
+    #: A season: the games counted per entrant, and when its window ends.
+    best: int = 0
+    ends_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -102,6 +111,8 @@ def describe_event(event: Event, entries: list[EventEntry]) -> EventInfo:
         winner_role_id=event.winner_role_id,
         group_size=int((event.rules or {}).get("group_size", 0)),
         groups=tuple(tuple(int(p) for p in g) for g in event.groups or ()),
+        best=int((event.rules or {}).get("best", 0)),
+        ends_at=window(event)[1] if event.format == SEASON else None,
     )
 
 
@@ -178,24 +189,41 @@ class Events:
         winner_role_id: int | None = None,
         format: str = "swiss",
         group_size: int | None = None,
+        window_days: float = 0.0,
+        best: int = BEST_DEFAULT,
     ) -> EventInfo:
         """An event: sign-up now, round 1 seated `starts_in_hours` from now, each round's
-        unfinished tables ended `round_hours` after it was seated. Entry rules: at least
-        `min_finished` games finished on this server, and no clock run out in the last
-        `clean_last` games there (0: no rule). `format`: swiss (`rounds` rounds) or groups
-        (round robins in groups of `group_size`, by default 4 or the seats if more; the rounds
-        follow from the groups, at the start)."""
+        unfinished tables ended `round_hours` after it was seated. `format`: swiss (`rounds`
+        rounds), groups (round robins in groups of `group_size`, by default 4 or the seats if
+        more; the rounds follow from the groups, at the start) or a season (from the sign-up's
+        close for `window_days`, each entrant's best `best` games count:
+        bot/service/event_season.py; `seats`, `rounds` and `round_hours` are not read).
+        Entry rules: at least `min_finished` games finished on this server, and no clock run
+        out in the last `clean_last` games there (0: no rule)."""
         title = catalog.title(title_slug)
         if title is None:
             names = ", ".join(t.slug for t in catalog.offered())
             raise ServiceError(f"I don't know the game `{title_slug}`. I can host: {names}.")
+        if format not in FORMATS:
+            raise ServiceError(f"An event's format is one of: {', '.join(FORMATS)}.")
+        rules = {"min_finished": max(0, min_finished), "clean_last": max(0, clean_last)}
+        if format == SEASON:
+            if not 1 <= window_days <= MAX_WINDOW_DAYS or not 1 <= best <= 100:
+                raise ServiceError(
+                    f"A season lasts 1 to {MAX_WINDOW_DAYS} days and counts each entrant's "
+                    "best 1 to 100 games."
+                )
+            seats, rounds, round_hours = title.max_seats, 0, window_days * 24
+            rules["best"] = best
         if not title.min_seats <= seats <= title.max_seats:
             raise ServiceError(
                 f"{title.name} tables seat {title.min_seats} to {title.max_seats}, not {seats}."
             )
         group_size = max(DEFAULT_GROUP_SIZE, seats) if group_size is None else group_size
-        rounds = _check_format(format, seats, rounds, group_size)
-        if not 0 <= starts_in_hours <= 24 * 60 or not 1 <= round_hours <= 24 * 90:
+        if format != SEASON:
+            rounds = _check_format(format, seats, rounds, group_size)
+        long = MAX_WINDOW_DAYS if format == SEASON else 90
+        if not 0 <= starts_in_hours <= 24 * 60 or not 1 <= round_hours <= 24 * long:
             raise ServiceError("Sign-up lasts up to 60 days, and a round from 1 hour to 90 days.")
         name = " ".join(name.split())[:100] or f"{title.name} event"
         parsed = parse_options(title, options)
@@ -215,11 +243,7 @@ class Events:
                 expiry_policy=parse_policy(expiry),
                 starts_at=now + timedelta(hours=starts_in_hours),
                 round_hours=round_hours,
-                rules={
-                    "min_finished": max(0, min_finished),
-                    "clean_last": max(0, clean_last),
-                    **({"group_size": group_size} if format == "groups" else {}),
-                },
+                rules={**rules, **({"group_size": group_size} if format == "groups" else {})},
                 seed=seed if seed is not None else secrets.randbits(62),
                 created_by=actor,
                 winner_role_id=winner_role_id,
@@ -302,12 +326,15 @@ class Events:
             return describe_event(event, await qe.entries(s, event_id))
 
     async def event_standings(self, event_id: int) -> tuple[EventInfo, list[Standing]]:
-        """The standings so far: points by place, then opponents' points, then score share."""
+        """The standings so far: points by place, then opponents' points, then score share (a
+        season: from the window's games, bot.events.season)."""
         async with self.core.readers() as s:
             event = await qe.event(s, event_id)
             if event is None:
                 raise ServiceError(NOT_FOUND)
             info = describe_event(event, await qe.entries(s, event_id))
+            if event.format == SEASON:
+                return info, await season_table(s, event, list(info.entrants))
             rows = standings(results_of(await qe.tables(s, event_id)))
         seen = {r.id for r in rows}
         rows += [Standing(i) for i in info.entrants if i not in seen]

@@ -1,14 +1,15 @@
 """Events' queries: an event and its entries and tables, the table a game is, what seating
-needs (ratings, finished games), and who sat where in a table's game."""
+needs (ratings, finished games), who sat where in a table's game, and a season's games."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
-from bot.db.models import Event, EventEntry, EventTable, GameResult, Rating, Seat
+from bot.db.models import Event, EventEntry, EventTable, Game, GameResult, Rating, Seat
 from bot.shards import Shards
 
 
@@ -135,3 +136,34 @@ async def final_unposted(s: AsyncSession, shards: Shards) -> list[int]:
         .order_by(Event.id)
     )
     return list(rows)
+
+
+async def season_games(
+    s: AsyncSession,
+    guild_id: int | None,
+    title: str,
+    people: Iterable[int],
+    since: datetime,
+    until: datetime,
+) -> list[tuple[int, int, int, int, dict | None]]:
+    """The games of `title` finished (played to the end) on this server in [since, until) that
+    any of `people` played (counted for them, as in the statistics), outside every event's
+    tables: (game id, person, their seat, the
+    game's seats, the game's result), one row per person of `people` in the game, oldest first."""
+    tables = select(EventTable.game_id).where(EventTable.game_id.is_not(None))
+    rows = await s.execute(
+        select(GameResult.game_id, GameResult.user_id, GameResult.seat_no, Game.seats, Game.result)
+        .join(Game, Game.id == GameResult.game_id)
+        .where(
+            GameResult.guild_id == guild_id,
+            GameResult.title == title,
+            GameResult.status == "finished",
+            GameResult.counted.is_(True),  # (made at least half of their seat's moves)
+            GameResult.user_id.in_(list(people)),
+            GameResult.finished_at >= since,
+            GameResult.finished_at < until,
+            GameResult.game_id.not_in(tables),
+        )
+        .order_by(GameResult.finished_at, GameResult.game_id, GameResult.user_id)
+    )
+    return [(int(g), int(u), int(n), int(k), r) for g, u, n, k, r in rows]
