@@ -66,15 +66,22 @@ def signup_embed(info: EventInfo) -> discord.Embed:
         _season_fields(embed, info)
     else:
         _round_fields(embed, info)
-    rule = "anyone may join"  # (after the format's fields)
-    if info.min_finished:
-        rule = f"at least {info.min_finished} finished games on this server"
-    embed.add_field(name="Entry", value=rule, inline=True)
+    embed.add_field(name="Entry", value=entry_rule(info), inline=True)
     people = "\n".join(f"{n}. <@{p}>" for n, p in enumerate(info.entrants, 1)) or "nobody yet"
     embed.add_field(
         name=f"Entrants ({len(info.entrants)})", value=cut(people, FIELD_MAX), inline=False
     )
     return embed
+
+
+def entry_rule(info: EventInfo) -> str:
+    """Who may join, in words."""
+    rules = []
+    if info.min_finished:
+        rules.append(f"at least {info.min_finished} finished games on this server")
+    if info.clean_last:
+        rules.append(f"no clock run out in one's last {info.clean_last} games here")
+    return "; ".join(rules) or "anyone may join"
 
 
 def format_text(info: EventInfo) -> str:

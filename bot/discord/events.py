@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot.discord import event_awards, event_buttons, event_text
 from bot.discord.checks import NOT_MODERATOR, Responder, channel_of, guarded, is_moderator
-from bot.discord.choices import pace_suggestions, title_choices
+from bot.discord.choices import EXPIRY_CHOICES, pace_suggestions, title_choices
 from bot.discord.cog import Cog
 from bot.errors import ServiceError
 from bot.events.group_rounds import group_name, group_of
@@ -51,13 +51,15 @@ class Events(Cog):
             round_days="How long each round lasts, in days (default 7)",
             pace="Each table's clock: relaxed, daily, fast, none (default), or custom:...",
             min_finished="Entry rule: games finished on this server (default 0: anyone)",
+            clean_last="Entry rule: no clock run out in one's last N games here (default 0: none)",
+            expiry="When a table's clock runs out (default: the automatic player takes over)",
             options="Each table's game options as name=value, e.g. `short_game=on`",
             winner_role="A role given to the winner when the event finishes",
             format="Swiss (default), round robin in groups, or a season (any games in a window)",
             window_days="A season: how many days it runs from sign-up's close (default 30)",
             best="A season: how many of each entrant's best games count (default 10)",
         )
-        @app_commands.choices(title=title_choices(), format=format_choices())
+        @app_commands.choices(title=title_choices(), format=format_choices(), expiry=EXPIRY_CHOICES)
         async def new(
             interaction: discord.Interaction,
             name: app_commands.Range[str, 1, 100],
@@ -69,6 +71,8 @@ class Events(Cog):
             round_days: app_commands.Range[float, 0.05, 90.0] = 7.0,
             pace: str | None = None,
             min_finished: app_commands.Range[int, 0, 1000] = 0,
+            clean_last: app_commands.Range[int, 0, 100] = 0,
+            expiry: str | None = None,
             options: str | None = None,
             winner_role: discord.Role | None = None,
             format: str = "swiss",
@@ -92,6 +96,8 @@ class Events(Cog):
                 round_hours=round_days * 24,
                 pace=pace,
                 min_finished=min_finished,
+                clean_last=clean_last,
+                expiry=expiry,
                 options=options,
             )
 

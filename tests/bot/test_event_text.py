@@ -63,3 +63,16 @@ def test_standings_in_order_with_byes() -> None:
     lines = (embed.description or "").splitlines()
     assert lines[0].startswith("**1.** <@1> — 4 pts") and "1 bye" in lines[1]
     assert event_text.place_of(rows, 2) == (2, rows[1])
+
+
+def test_the_entry_rules_in_words():
+    from dataclasses import replace
+
+    from bot.discord.event_text import entry_rule
+
+    plain = replace(info(), min_finished=0)
+    assert entry_rule(plain) == "anyone may join"
+    both = replace(plain, min_finished=3, clean_last=5)
+    assert entry_rule(both) == (
+        "at least 3 finished games on this server; no clock run out in one's last 5 games here"
+    )
