@@ -41,6 +41,12 @@ def add_text(info: EventInfo, user_id: int) -> str:
     )
 
 
+def reseat_text(info: EventInfo, user_id: int, back: bool) -> str:
+    if back:
+        return f"<@{user_id}> is back in **{info.name}** and takes their seat again at their table."
+    return f"<@{user_id}> is back in **{info.name}**: seated from the next round."
+
+
 class EventModeration(Cog):
     def register_into(self, group: app_commands.Group) -> None:
         @group.command(name="drop", description="Drop someone from an event (moderators).")
@@ -62,6 +68,16 @@ class EventModeration(Cog):
             interaction: discord.Interaction, user: discord.User, event: int | None = None
         ) -> None:
             await self.add(interaction, user.id, event)
+
+        @group.command(name="reseat", description="Take a dropped person back (moderators).")
+        @app_commands.describe(
+            user="Who comes back: their seat at a table still playing, else the next round",
+            event="Event number (default: this channel's newest event)",
+        )
+        async def reseat(
+            interaction: discord.Interaction, user: discord.User, event: int | None = None
+        ) -> None:
+            await self.reseat(interaction, user.id, event)
 
     async def _event_id(self, interaction: discord.Interaction, event_id: int | None) -> int:
         if not await is_moderator(interaction, self.service):
@@ -112,6 +128,30 @@ class EventModeration(Cog):
         await self._announce(responder, interaction, info, add_text(info, user_id))
         if info.status == "signup":
             await self.bot.event_tables.refresh_signup(info)
+
+    async def reseat(
+        self, interaction: discord.Interaction, user_id: int, event: int | None
+    ) -> None:
+        """The seat handed back is posted in the table's thread before the announcement."""
+        responder = Responder(interaction, private_defer=False)
+        actor = interaction.user.id
+
+        async def work() -> tuple[EventInfo, bool]:
+            event_id = await self._event_id(interaction, event)
+            info, outcome = await self.service.reseat_entrant(event_id, user_id, actor)
+            if outcome is not None:  # (the seat changes hands without a move: said there too)
+                await self._post_turn(info, outcome)
+                await discord_http.send(
+                    self.bot,
+                    outcome.game.channel_id,
+                    content=f"<@{user_id}> is back and takes their seat again.",
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
+            return info, outcome is not None
+
+        info, back = await responder.within(work())
+        log.info("event %d: %d re-seated by %d", info.id, user_id, actor)
+        await self._announce(responder, interaction, info, reseat_text(info, user_id, back))
 
     async def _announce(
         self,

@@ -275,6 +275,7 @@ class GameService:
         self.open_table = rounds.open_table
         self.drop_entrant = admin.drop_entrant
         self.add_entrant = admin.add_entrant
+        self.reseat_entrant = admin.reseat_entrant
         self.round_deadline = admin.round_deadline
 
     # What tests and the dispatcher set after building the service: the core's.

@@ -76,6 +76,48 @@ class EventAdmin:
             await s.flush()
             return describe_event(event, await qe.entries(s, event_id))
 
+    async def reseat_entrant(
+        self, event_id: int, user_id: int, actor: int
+    ) -> tuple[EventInfo, Outcome | None]:
+        """Take a dropped person back and give them their seat again at their table still
+        playing (the automatic player held it meanwhile): its outcome, to post. Without such a
+        table they are seated from the next round, as `add_entrant` does."""
+        async with self.core.tx() as s:
+            event = await qe.event(s, event_id, for_update=True)
+            if event is None:
+                raise ServiceError(NOT_FOUND)
+            found = await qe.entry(s, event_id, user_id)
+            if event.status != "running" or found is None or not found.dropped:
+                raise ServiceError(
+                    f"Only someone dropped from a running event can be re-seated; "
+                    f"<@{user_id}> is not."
+                )
+            found.dropped = False
+            await self.core.audit(s, None, actor, "event-reseat", f"{event_id} {user_id}")
+            await s.flush()
+            info = describe_event(event, await qe.entries(s, event_id))
+            playing = [
+                t
+                for t in await qe.tables(s, event_id, event.round)
+                if t.status == "playing" and user_id in [int(p) for p in t.people]
+            ]
+        if not playing or playing[0].game_id is None:
+            return info, None
+        return info, await self._back_to(playing[0].game_id, user_id, actor)
+
+    async def _back_to(self, game_id: int, user_id: int, actor: int) -> Outcome | None:
+        """The person's own seat in the game, from the automatic player, back to them."""
+        async with self.core.lock(game_id), self.core.tx(game_id) as s:
+            game = await s.get(Game, game_id)
+            if game is None or game.status != "running":
+                return None
+            seat_no = (await qe.seats_of(s, game_id, [user_id])).get(user_id)
+            holders = {x.seat_no: x for x in await q.holders(s, game_id)}
+            holder = holders.get(seat_no) if seat_no is not None else None
+            if seat_no is None or holder is None or not holder.is_bot:
+                return None
+            return await self.moderation.seat_to(s, game, actor, seat_no, user_id, "event-reseat")
+
     async def round_deadline(self, event_id: int, round_no: int) -> list[Outcome]:
         """The round's deadline: every table still playing is finished by the automatic
         players (the outcomes to post: each table's last). A later round's, or an event

@@ -304,3 +304,23 @@ async def test_two_processes_move_an_event_once(service):
         assert len(await service.tables_to_open(event)) == 2  # round 2 seated once
     finally:
         await engine.dispose()
+
+
+async def test_a_dropped_entrant_reseated_takes_their_seat_back(service):
+    event = await new_event(service)
+    for p in PEOPLE[:6]:
+        await service.join_event(event, p)
+    await service.start_event(event)
+    await open_round(service, event, 7300)
+    gone = PEOPLE[1]
+    _, out = await service.drop_entrant(event, gone, MOD)
+    seat = next(h.seat_no for h in out.game.holders if h.was_user_id == gone or h.is_bot)
+    info, back = await service.reseat_entrant(event, gone, MOD)
+    assert gone in info.entrants and back is not None
+    holder = back.game.holder(seat)
+    assert holder is not None and holder.user_id == gone and not holder.is_bot
+    with pytest.raises(ServiceError, match="Only someone dropped"):
+        await service.reseat_entrant(event, gone, MOD)
+    await service.round_deadline(event, 1)
+    assert (await service.advance_event(event)).what == "seated"
+    assert gone in {p for t in await service.tables_to_open(event) for p in t.people}
