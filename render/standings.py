@@ -38,8 +38,9 @@ RIBBON = "#2f6db5"
 MEDALS = (GOLD, SILVER, BRONZE)
 MEDAL_NAMES = ("gold", "silver", "bronze")
 
-#: One entrant: (name, points, opponents' points, score share 0..1, games, byes).
-Row = tuple[str, float, float, float, int, int]
+#: One entrant: (name, points, opponents' points, score share 0..1, games, byes); opponents'
+#: points None where the event has none (a season: no tables seated).
+Row = tuple[str, float, float | None, float, int, int]
 
 
 def _palette() -> Palette:
@@ -80,6 +81,8 @@ class _Layout:
         #: The numbers' columns: (right edge, heading, the text of a row, bold).
         self.cells: list[tuple[int, str, Callable[[Row], str], bool]] = []
         cells = FULL if full else BRIEF
+        if all(r[2] is None for r in rows):
+            cells = [c for c in cells if c[0] != OPPONENTS]
         x = self.right - 14
         for head, text, strong in reversed(cells):
             self.cells.insert(0, (x, head, text, strong))
@@ -87,10 +90,11 @@ class _Layout:
         self.name_room = x - self.name
 
 
+OPPONENTS = "opp."
 #: The numbers shown in one column, and in two (the embed beside lists them all).
 BRIEF: list[tuple[str, Callable[[Row], str], bool]] = [
     ("pts", lambda r: _num(r[1]), True),
-    ("opp.", lambda r: _num(r[2]), False),
+    (OPPONENTS, lambda r: _num(r[2] or 0), False),
 ]
 FULL = BRIEF + [
     ("share", lambda r: f"{r[3]:.0%}", False),
@@ -191,8 +195,9 @@ def standings_alt(name: str, game: str, stage: str, rows: Sequence[Row]) -> str:
         medal = f" ({MEDAL_NAMES[n - 1]})" if n <= 3 else ""
         bye = f", {byes} bye{'s' if byes != 1 else ''}" if byes else ""
         parts.append(
-            f"{n}. {who}{medal} {_num(points)} pts, opponents {_num(opp)}, share {share:.0%}, "
-            f"{games} game{'s' if games != 1 else ''}{bye}"
+            f"{n}. {who}{medal} {_num(points)} pts, "
+            + ("" if opp is None else f"opponents {_num(opp)}, ")
+            + f"share {share:.0%}, {games} game{'s' if games != 1 else ''}{bye}"
         )
     text = ""
     for k in range(len(parts), 0, -1):

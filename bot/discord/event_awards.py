@@ -40,8 +40,17 @@ async def standings_image(
         own = names(info.guild_id, person)
         return own if k is None else f"{own} ({group_name(k)})"
 
+    season = info.format == "season"  # (no tables seated: no opponents' points)
     plain = [
-        (name(r.id), r.points, r.opponents_points, r.score_share, r.games, r.byes) for r in rows
+        (
+            name(r.id),
+            r.points,
+            None if season else r.opponents_points,
+            r.score_share,
+            r.games,
+            r.byes,
+        )
+        for r in rows
     ]
     return await catalog.off_loop(
         drawing.standings_image, info.name, info.title_name, stage(info, final), plain

@@ -58,8 +58,9 @@ def swiss(
 ) -> Seating:
     """A Swiss round.
 
-    Sizes: see `table_sizes` (a remainder of at least `min_seats` plays one smaller table, at
-    the bottom of the standings; otherwise it gets byes).
+    Sizes: see `table_sizes` (a remainder of at least `min_seats` plays one smaller table,
+    usually at the bottom of the standings, though avoiding repeats can place it higher;
+    otherwise it gets byes).
     Byes: the fewest byes so far first, then the fewest points, then a seeded draw (rating
     plays no part: a bye is worth the average place, so it should not favour a rating).
     Seating: the others in standing order (points, then rating, then a seeded draw, all

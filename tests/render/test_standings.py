@@ -51,3 +51,14 @@ def test_nobody_yet():
     image, img, drawn = draw([], "after round 0 of 2")
     assert "Nobody has played yet." in [t for _, t in drawn]
     assert image.description.endswith("nobody has played yet.")
+
+
+def test_a_season_has_no_opponents_column():
+    season = [("Alice", 6.0, None, 0.6, 3, 0), ("Bob", 2.0, None, 0.4, 3, 0)]
+    image, _, drawn = draw(season, "season so far")
+    texts = [t for _, t in drawn]
+    assert "opp." not in texts and "pts" in texts
+    assert "1. Alice (gold) 6 pts, share 60%, 3 games" in image.description
+    assert "opponents" not in image.description
+    _, _, with_opponents = draw(TWO)
+    assert "opp." in [t for _, t in with_opponents]
