@@ -8,7 +8,9 @@ seat); its result counts like any other table's. Every act is audited."""
 
 from __future__ import annotations
 
-from bot.db.models import EventEntry, Game
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import Event, EventEntry, Game
 from bot.errors import ServiceError
 from bot.results import Outcome
 from bot.service import queries as q
@@ -43,14 +45,10 @@ class EventAdmin:
             await self.core.audit(s, None, actor, "event-drop", f"{event_id} {user_id}")
             await s.flush()
             info = describe_event(event, await qe.entries(s, event_id))
-            playing = [
-                t
-                for t in await qe.tables(s, event_id, event.round)
-                if t.status == "playing" and user_id in [int(p) for p in t.people]
-            ]
-        if not playing or playing[0].game_id is None:
+            game_id = await _playing_game(s, event, user_id)
+        if game_id is None:
             return info, None
-        return info, await self._to_automatic(playing[0].game_id, user_id, actor, "event-drop")
+        return info, await self._to_automatic(game_id, user_id, actor, "event-drop")
 
     async def add_entrant(self, event_id: int, user_id: int, actor: int) -> EventInfo:
         """Add a person (or take a dropped one back): seated from the next round."""
@@ -96,14 +94,10 @@ class EventAdmin:
             await self.core.audit(s, None, actor, "event-reseat", f"{event_id} {user_id}")
             await s.flush()
             info = describe_event(event, await qe.entries(s, event_id))
-            playing = [
-                t
-                for t in await qe.tables(s, event_id, event.round)
-                if t.status == "playing" and user_id in [int(p) for p in t.people]
-            ]
-        if not playing or playing[0].game_id is None:
+            game_id = await _playing_game(s, event, user_id)
+        if game_id is None:
             return info, None
-        return info, await self._back_to(playing[0].game_id, user_id, actor)
+        return info, await self._back_to(game_id, user_id, actor)
 
     async def _back_to(self, game_id: int, user_id: int, actor: int) -> Outcome | None:
         """The person's own seat in the game, from the automatic player, back to them."""
@@ -162,3 +156,11 @@ async def to_automatic(
         if seat is None:
             raise ServiceError(f"<@{user_id}> holds no seat there any more.")
         return await moderation.seat_to(s, game, actor, seat.seat_no, None, act)
+
+
+async def _playing_game(s: AsyncSession, event: Event, user_id: int) -> int | None:
+    """The game of the person's table of the current round, while it plays (None: none)."""
+    for table in await qe.tables(s, event.id, event.round):
+        if table.status == "playing" and user_id in [int(p) for p in table.people]:
+            return table.game_id
+    return None
