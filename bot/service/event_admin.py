@@ -15,7 +15,7 @@ from bot.errors import ServiceError
 from bot.results import Outcome
 from bot.service import queries as q
 from bot.service.core import Core
-from bot.service.events import NOT_FOUND, EventInfo, describe_event
+from bot.service.events import EventInfo, describe_event, locked_event
 from bot.service.moderation import Moderation
 from bot.service.queries import events as qe
 
@@ -33,9 +33,7 @@ class EventAdmin:
         """Drop a person from a running (or signing-up) event: not seated again; at a table
         still playing, the automatic player takes their seat (its outcome, to post)."""
         async with self.core.tx() as s:
-            event = await qe.event(s, event_id, for_update=True)
-            if event is None:
-                raise ServiceError(NOT_FOUND)
+            event = await locked_event(s, event_id)
             if event.status not in ("signup", "running"):
                 raise ServiceError("This event is over.")
             found = await qe.entry(s, event_id, user_id)
@@ -53,9 +51,7 @@ class EventAdmin:
     async def add_entrant(self, event_id: int, user_id: int, actor: int) -> EventInfo:
         """Add a person (or take a dropped one back): seated from the next round."""
         async with self.core.tx() as s:
-            event = await qe.event(s, event_id, for_update=True)
-            if event is None:
-                raise ServiceError(NOT_FOUND)
+            event = await locked_event(s, event_id)
             if event.status not in ("signup", "running"):
                 raise ServiceError("This event is over.")
             found = await qe.entry(s, event_id, user_id)
@@ -81,9 +77,7 @@ class EventAdmin:
         playing (the automatic player held it meanwhile): its outcome, to post. Without such a
         table they are seated from the next round, as `add_entrant` does."""
         async with self.core.tx() as s:
-            event = await qe.event(s, event_id, for_update=True)
-            if event is None:
-                raise ServiceError(NOT_FOUND)
+            event = await locked_event(s, event_id)
             found = await qe.entry(s, event_id, user_id)
             if event.status != "running" or found is None or not found.dropped:
                 raise ServiceError(

@@ -31,6 +31,7 @@ from bot.service.events import (
     NOT_FOUND,
     EventInfo,
     describe_event,
+    locked_event,
     results_of,
 )
 from bot.service.lobby import Lobby
@@ -74,9 +75,7 @@ class EventRounds:
     async def start_event(self, event_id: int) -> Advance:
         """Close the sign-up and seat round 1 (too few entrants: the event is cancelled)."""
         async with self.core.tx() as s:
-            event = await qe.event(s, event_id, for_update=True)
-            if event is None:
-                raise ServiceError(NOT_FOUND)
+            event = await locked_event(s, event_id)
             entries = await qe.entries(s, event_id)
             if event.status != "signup":
                 return Advance("nothing", describe_event(event, entries))
@@ -98,9 +97,7 @@ class EventRounds:
     async def advance_event(self, event_id: int) -> Advance:
         """Once every table of the round is over: seat the next round, or finish the event."""
         async with self.core.tx() as s:
-            event = await qe.event(s, event_id, for_update=True)
-            if event is None:
-                raise ServiceError(NOT_FOUND)
+            event = await locked_event(s, event_id)
             tables = await qe.tables(s, event_id, event.round)
             if (
                 event.status != "running"
@@ -119,9 +116,7 @@ class EventRounds:
     async def end_season(self, event_id: int) -> Advance:
         """A season's end (its timer): once its window is over, the event is finished."""
         async with self.core.tx() as s:
-            event = await qe.event(s, event_id, for_update=True)
-            if event is None:
-                raise ServiceError(NOT_FOUND)
+            event = await locked_event(s, event_id)
             entries = await qe.entries(s, event_id)
             if (
                 event.format != SEASON

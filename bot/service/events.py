@@ -11,6 +11,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from bot import catalog
 from bot.db.models import Event, EventEntry, EventTable
 from bot.errors import ServiceError
@@ -164,6 +166,15 @@ def _check_format(format: str, seats: int, rounds: int | None, group_size: int) 
     return rounds
 
 
+async def locked_event(s: AsyncSession, event_id: int) -> Event:
+    """The event, its row locked to the end of the transaction (on PostgreSQL, one process
+    moves an event at a time), or a polite refusal when there is no such event."""
+    event = await qe.event(s, event_id, for_update=True)
+    if event is None:
+        raise ServiceError(NOT_FOUND)
+    return event
+
+
 class Events:
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -280,9 +291,7 @@ class Events:
 
     async def join_event(self, event_id: int, user_id: int) -> EventInfo:
         async with self.core.tx() as s:
-            event = await qe.event(s, event_id, for_update=True)
-            if event is None:
-                raise ServiceError(NOT_FOUND)
+            event = await locked_event(s, event_id)
             if event.status != "signup":
                 raise ServiceError("Sign-up for this event is closed.")
             need = int((event.rules or {}).get("min_finished", 0))
@@ -310,9 +319,7 @@ class Events:
     async def leave_event(self, event_id: int, user_id: int) -> EventInfo:
         """Leave during sign-up (once it runs, a moderator drops people: `drop_entrant`)."""
         async with self.core.tx() as s:
-            event = await qe.event(s, event_id, for_update=True)
-            if event is None:
-                raise ServiceError(NOT_FOUND)
+            event = await locked_event(s, event_id)
             if event.status != "signup":
                 raise ServiceError(
                     "The event has started: ask a moderator to drop you (your table goes on "
