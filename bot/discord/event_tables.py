@@ -115,15 +115,7 @@ class EventTables(Cog):
                 opened += 1
                 if outcome is None:  # (started before a crash: the durable delivery posts it)
                     continue
-                try:
-                    await self.bot.turns.send_to_channel(outcome)
-                except discord.HTTPException as exc:  # (owed: posted at the next start)
-                    log.warning(
-                        "event %d: could not post table %d's turn message: %s",
-                        event_id,
-                        table.number,
-                        exc,
-                    )
+                await self.bot.turns.send_to_channel(outcome)  # (refused: owed, and told)
             await self.post_pairings(event_id)
             return opened
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import catalog
-from bot.discord import turn_message
+from bot.discord import refused_posts, turn_message
 from bot.discord.checks import Responder
 from bot.discord.private_dms import PrivateDelivery
 from bot.discord.timelapse import TimelapsePoster
@@ -118,7 +118,12 @@ class TurnPoster:
     ) -> None:
         """`hands_for`: users who get their whole hand by DM even if it did not change (all
         seated users at the start: None means nobody extra)."""
-        message_id = await responder.public(**message.send_kwargs())
+        try:
+            message_id = await responder.public(**message.send_kwargs())
+        except discord.HTTPException as exc:  # (the move is in: say so, post it on its own)
+            await refused_posts.tell_answer_refused(responder, exc)
+            await self.send_to_channel(outcome, message)
+            return
         info = outcome.game
         log.info(
             "turn message posted (version %d, %s)",
@@ -128,12 +133,14 @@ class TurnPoster:
         )
         self.after_post(outcome, message_id, message, hands_for)
 
-    async def send_to_channel(self, outcome: Outcome) -> None:
-        """Post an owed turn message as a plain channel message (after a restart: there is no
-        interaction to answer), unless it is in the channel already (`already_posted`). The
-        nonce makes a repeated post within minutes a no-op."""
+    async def send_to_channel(self, outcome: Outcome, message: TurnMessage | None = None) -> bool:
+        """Post an owed turn message as a plain channel message (after a restart, a clock, an
+        event: there is no interaction to answer; `message`: built already), unless it is in
+        the channel already (`already_posted`). The nonce makes a repeated post within
+        minutes a no-op. False: Discord refused it: it stays owed, the private information
+        goes out, and the players who must act are told (refused_posts.py)."""
         info = outcome.game
-        message = await self.build(outcome)
+        message = message or await self.build(outcome)
         found = await self.already_posted(info, message)
         if found is not None:
             log.info(
@@ -142,17 +149,23 @@ class TurnPoster:
                 extra={"game_id": info.id, "channel_id": info.channel_id},
             )
             self.after_post(outcome, found, message, private=False)
-            return
+            return True
         nonce = f"{info.id}-{info.version}"
-        sent = await discord_http.send(
-            self.bot, info.channel_id, nonce=nonce, **message.send_kwargs()
-        )
+        try:
+            sent = await discord_http.send(
+                self.bot, info.channel_id, nonce=nonce, **message.send_kwargs()
+            )
+        except discord.HTTPException as exc:
+            self.after_post(outcome, None, message, delivered=False)
+            await refused_posts.tell_channel_refused(self.bot, info, exc)
+            return False
         log.info(
             "owed turn message posted (version %d)",
             info.version,
             extra={"game_id": info.id, "channel_id": info.channel_id},
         )
         self.after_post(outcome, sent, message)
+        return True
 
     async def already_posted(self, info: GameInfo, message: TurnMessage) -> int | None:
         """The id of the bot's message in the channel that is this version's turn message
@@ -186,13 +199,16 @@ class TurnPoster:
         hands_for: Iterable[int] | None = None,
         *,
         private: bool = True,
+        delivered: bool = True,
     ) -> None:
         """Report the post (durable delivery), remember the new turn message; in the
         background, strip the old one's components and deliver private information.
         `private=False`: the message was posted before a restart (found by `already_posted`),
-        its DMs with it: they are not sent again."""
+        its DMs with it: they are not sent again. `delivered=False`: Discord refused the
+        message; it stays owed, but the private information goes out now."""
         info = outcome.game
-        self.service.posted(info.id, info.version, message_id)
+        if delivered:
+            self.service.posted(info.id, info.version, message_id)
         if message_id is not None:
             self._remember(info, message_id, message)
         if info.status != "running":
@@ -300,15 +316,7 @@ class TurnPoster:
         """Post every turn message a crash left owed (committed, never posted); how many."""
         posted = 0
         for owed in await self.service.undelivered():
-            try:
-                await self.send_to_channel(owed)
-                posted += 1
-            except discord.HTTPException as exc:
-                log.warning(
-                    "could not post an owed turn message: %s",
-                    exc,
-                    extra={"game_id": owed.game.id},
-                )
+            posted += await self.send_to_channel(owed)
         await self.service.flush_deliveries()
         await self.timelapses.repair()  # (after the owed final messages: never before them)
         return posted

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_ratelimits import RateLimits
 from tests.e2e.harness import MINIMAL_BOT, REAL_BOT, BotProcess, real_bot_available
 from tests.e2e.web_links import free_port
 
@@ -35,9 +36,16 @@ def _dump_log_if_failed(request: pytest.FixtureRequest, proc: BotProcess) -> Non
 
 
 @pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord() as f:
+async def fake(request: pytest.FixtureRequest) -> AsyncIterator[FakeDiscord]:
+    """A fake Discord for the test. It fails the test if any request broke one of Discord's
+    documented limits (`FakeDiscord.broken_limits`). `@pytest.mark.rate_limits(scale=...)`
+    turns Discord's rate limits on (`RateLimits.discord`)."""
+    marker = request.node.get_closest_marker("rate_limits")
+    limits = RateLimits.discord(*marker.args, **marker.kwargs) if marker else None
+    async with FakeDiscord(rate_limits=limits) as f:
         yield f
+        report = getattr(request.node, "e2e_call", None)
+        f.check_limits = report is None or not report.failed
 
 
 @asynccontextmanager

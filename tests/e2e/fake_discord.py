@@ -29,6 +29,8 @@ from typing import Any, Self
 
 from aiohttp import WSMsgType, web
 
+from tests.e2e import discord_limits as limits
+from tests.e2e.fake_ratelimits import RateLimits
 from tests.e2e.fake_threads import Threads
 
 DISCORD_EPOCH_MS = 1420070400000
@@ -157,7 +159,7 @@ class Message:
 
     def flat_components(self) -> list[dict[str, Any]]:
         """Every interactive component (buttons, selects), rows flattened."""
-        return list(_walk_components(self.components))
+        return list(limits.walk(self.components))
 
     def custom_ids(self) -> list[str]:
         return [c["custom_id"] for c in self.flat_components() if "custom_id" in c]
@@ -176,16 +178,6 @@ class Message:
     def images(self) -> list[bytes]:
         """Bytes of the attachments, in order."""
         return [self.files[str(a["id"])] for a in self.attachments if str(a["id"]) in self.files]
-
-
-def _walk_components(components: Iterable[dict[str, Any]]) -> Iterable[dict[str, Any]]:
-    for c in components:
-        if c.get("type") in (1, 9, 17):  # action row, section, container
-            yield from _walk_components(c.get("components") or [])
-            if "accessory" in c:
-                yield from _walk_components([c["accessory"]])
-        else:
-            yield c
 
 
 def _component_texts(components: Iterable[dict[str, Any]]) -> list[str]:
@@ -321,13 +313,40 @@ class Gateway:
         await self.send({"op": 0, "t": event, "s": self.seq, "d": data})
 
 
+@dataclass
+class Refusal:
+    """Discord refusing requests as it would for a reason the fake does not model (a field
+    too long for a reason of Discord's own, a permission taken away...): the requests
+    `match` accepts get `status` and Discord's body for `code` and `message` (`errors`: the
+    nested errors object of a 400), at most `times` of them (None: all)."""
+
+    match: Callable[[Request], bool]
+    status: int
+    code: int
+    message: str
+    errors: dict[str, Any] | None = None
+    times: int | None = 1
+    refused: list[Request] = field(default_factory=list)
+
+
 class FakeDiscord:
     """The fake server. Use `async with FakeDiscord() as fake:` or `start()`/`stop()`."""
 
     def __init__(
-        self, token: str | None = None, heartbeat_interval_ms: int = 41250, shard_count: int = 1
+        self,
+        token: str | None = None,
+        heartbeat_interval_ms: int = 41250,
+        shard_count: int = 1,
+        rate_limits: RateLimits | None = None,
     ) -> None:
         self.token = token or "fake." + secrets.token_hex(12)
+        #: Discord's rate limits (tests/e2e/fake_ratelimits.py); None: none enforced.
+        self.rate_limits = rate_limits
+        #: Refusals a test asked for (`refuse`): each answers the requests it matches.
+        self.refusals: list[Refusal] = []
+        #: Checked on leaving `async with`: no request broke a documented limit (a test that
+        #: sends such requests on purpose clears `invalid`).
+        self.check_limits = True
         #: what GET /gateway/bot recommends, and what an IDENTIFY's shard count must be
         self.shard_count = shard_count
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -542,6 +561,54 @@ class FakeDiscord:
                 perms |= int(r["permissions"])
         return perms
 
+    def channel_permissions(self, user_id: int, cid: int) -> int:
+        """`permissions_of` in one channel: less what a member overwrite of the channel (of a
+        thread's parent, for a thread) denies, plus what it allows."""
+        perms = self.permissions_of(user_id)
+        if perms & ADMINISTRATOR:
+            return ALL_PERMS
+        ch = self.channels.get(cid) or {}
+        if ch.get("type") in (10, 11, 12) and ch.get("parent_id"):
+            ch = self.channels.get(int(ch["parent_id"])) or {}
+        for o in ch.get("permission_overwrites") or []:
+            if o["type"] == 1 and int(o["id"]) == user_id:
+                perms = (perms & ~int(o["deny"])) | int(o["allow"])
+        return perms
+
+    def deny_bot(self, channel: str | int, perms: int) -> None:
+        """A moderator takes `perms` from the bot in a channel (a member overwrite; 0: gives
+        them back); Discord tells the bot with CHANNEL_UPDATE."""
+        cid = self.channel(channel)
+        ch = self.channels[cid]
+        others = [o for o in ch["permission_overwrites"] if int(o["id"]) != self.app_id]
+        if perms:
+            others.append({"id": str(self.app_id), "type": 1, "allow": "0", "deny": str(perms)})
+        ch["permission_overwrites"] = others
+        session = self._session_for(self.guild_of(cid))
+        if session is not None:
+            self._spawn(session.dispatch("CHANNEL_UPDATE", ch))
+
+    def delete_channel(self, channel: str | int) -> None:
+        """A moderator deletes a channel: Discord tells the bot with CHANNEL_DELETE, and
+        answers 404 Unknown Channel from then on."""
+        cid = self.channel(channel)
+        ch = self.channels.pop(cid)
+        session = self._session_for(int(ch["guild_id"]) if ch.get("guild_id") else None)
+        if session is not None:
+            self._spawn(session.dispatch("CHANNEL_DELETE", ch))
+
+    def _may_post(self, rec: Request, cid: int) -> web.Response | None:
+        """Refuse a bot's channel message as Discord does when a permission is missing."""
+        ch = self.channels[cid]
+        if ch.get("type") not in (0, 5):
+            return None  # (DMs; threads: fake_threads.py)
+        perms = self.channel_permissions(self.app_id, cid)
+        if not perms & VIEW_CHANNEL:
+            return self._error(rec, 403, 50001, "Missing Access")
+        if not perms & SEND_MESSAGES or (rec.files and not perms & ATTACH_FILES):
+            return self._error(rec, 403, 50013, "Missing Permissions")
+        return None
+
     def _roles_of(self, gid: int) -> list[dict[str, Any]]:
         """A guild's roles: the first guild's, with its own @everyone (whose id is the guild's)."""
         if gid == self.guild_id:
@@ -625,8 +692,22 @@ class FakeDiscord:
     async def __aenter__(self) -> Self:
         return await self.start()
 
-    async def __aexit__(self, *exc: object) -> None:
+    async def __aexit__(self, exc_type: type[BaseException] | None, *exc: object) -> None:
         await self.stop()
+        if exc_type is None and self.check_limits:
+            assert self.broken_limits() == [], "requests Discord would refuse"
+
+    def broken_limits(self) -> list[str]:
+        """Every request that broke a documented limit: a body Discord refuses (400 Invalid
+        Form Body), or a request sent before the `retry_after` of a 429 had passed. The
+        end-to-end fixtures check that there is none after every test."""
+        out = [f"{r.method} {r.path}: {'; '.join(errors)}" for r, errors in self.invalid]
+        if self.rate_limits is not None:
+            out += [
+                f"{route} {major}: sent {wait:.3f} s before retry_after"
+                for route, major, wait in self.rate_limits.early
+            ]
+        return out
 
     @property
     def base_url(self) -> str:
@@ -1243,6 +1324,14 @@ class FakeDiscord:
                 self.held.append(rec)
                 await self._unheld.wait()
                 return self._error(rec, 503, 0, "503: held by the test")
+            headers: dict[str, str] = {}
+            if self.rate_limits is not None:
+                refused, headers = self.rate_limits.take(request.method, path)
+                if refused is not None:
+                    rec.status = 429
+                    return refused
+            if (injected := self._injected(rec)) is not None:
+                return injected
             for method, rx, handler in self._routes():
                 if method != request.method:
                     continue
@@ -1254,12 +1343,15 @@ class FakeDiscord:
                         await self._unheld.wait()
                     if isinstance(result, web.StreamResponse):
                         rec.status = result.status
+                        result.headers.update(headers)
                         return result
                     if result is None:
                         rec.status = 204
-                        return web.Response(status=204)
+                        return web.Response(status=204, headers=headers)
                     rec.status = 200
-                    return _json_response(result)
+                    answer = _json_response(result)
+                    answer.headers.update(headers)
+                    return answer
             self.unknown_requests.append(rec)
             return self._error(rec, 404, 0, "404: Not Found")
         except Exception as exc:  # a bug in the fake: fail loudly, and with a 400 (no retries)
@@ -1268,20 +1360,45 @@ class FakeDiscord:
         finally:
             self._touch()
 
+    def refuse(
+        self,
+        match: Callable[[Request], bool],
+        status: int,
+        code: int,
+        message: str,
+        errors: dict[str, Any] | None = None,
+        times: int | None = 1,
+    ) -> Refusal:
+        """Answer the requests `match` accepts as Discord refuses them (see `Refusal`)."""
+        refusal = Refusal(match, status, code, message, errors, times)
+        self.refusals.append(refusal)
+        return refusal
+
+    def _injected(self, rec: Request) -> web.Response | None:
+        for r in self.refusals:
+            if (r.times is None or len(r.refused) < r.times) and r.match(rec):
+                r.refused.append(rec)
+                rec.status = r.status
+                body: dict[str, Any] = {"message": r.message, "code": r.code}
+                if r.errors is not None:
+                    body["errors"] = r.errors
+                return _json_response(body, status=r.status)
+        return None
+
     def release_held(self) -> None:
         """Stop holding: held requests are answered 503 (their sender is usually gone); held
         answers (`hold_answer`) go out as they are."""
         self.hold = self.hold_answer = None
         self._unheld.set()
 
-    def _invalid(self, rec: Request, errors: list[str]) -> web.Response | None:
-        if not errors:
+    def _invalid(self, rec: Request, violations: list[limits.Violation]) -> web.Response | None:
+        """Discord's 400 answer when the body breaks a documented limit (None: it does not).
+        Every such request is kept in `invalid`, which the tests' fixture checks is empty."""
+        if not violations:
             return None
-        self.invalid.append((rec, errors))
+        self.invalid.append((rec, [str(v) for v in violations]))
         rec.status = 400
-        return _json_response(
-            {"message": "Invalid Form Body", "code": 50035, "errors": errors}, status=400
-        )
+        return _json_response(limits.error_body(violations), status=400)
 
     def _error(self, rec: Request, status: int, code: int, message: str) -> web.Response:
         rec.status = status
@@ -1438,24 +1555,32 @@ class FakeDiscord:
     async def _get_commands(self, rec: Request, app: str) -> list:
         return list(self.global_commands.values())
 
-    async def _put_commands(self, rec: Request, app: str) -> list:
+    async def _put_commands(self, rec: Request, app: str) -> Any:
         self.command_syncs.append(rec)
+        if bad := self._invalid(rec, limits.commands(rec.json or [])):
+            return bad
         return self._store_commands(self.global_commands, rec.json or [], None)
 
-    async def _post_command(self, rec: Request, app: str) -> dict:
+    async def _post_command(self, rec: Request, app: str) -> Any:
         self.command_syncs.append(rec)
+        if bad := self._invalid(rec, limits.command(rec.json or {})):
+            return bad
         return self._store_command(self.global_commands, rec.json, None)
 
     async def _get_guild_commands(self, rec: Request, app: str, gid: str) -> list:
         return list(self.guild_commands.get(int(gid), {}).values())
 
-    async def _put_guild_commands(self, rec: Request, app: str, gid: str) -> list:
+    async def _put_guild_commands(self, rec: Request, app: str, gid: str) -> Any:
         self.command_syncs.append(rec)
+        if bad := self._invalid(rec, limits.commands(rec.json or [])):
+            return bad
         store = self.guild_commands.setdefault(int(gid), {})
         return self._store_commands(store, rec.json or [], int(gid))
 
-    async def _post_guild_command(self, rec: Request, app: str, gid: str) -> dict:
+    async def _post_guild_command(self, rec: Request, app: str, gid: str) -> Any:
         self.command_syncs.append(rec)
+        if bad := self._invalid(rec, limits.command(rec.json or {})):
+            return bad
         store = self.guild_commands.setdefault(int(gid), {})
         return self._store_command(store, rec.json, int(gid))
 
@@ -1588,6 +1713,8 @@ class FakeDiscord:
         ch = self.channels[int(cid)]
         if ch["type"] == 1 and int(ch["recipients"][0]["id"]) in self.dms_closed:
             return self._error(rec, 403, 50007, "Cannot send messages to this user")
+        if refused := self._may_post(rec, int(cid)):
+            return refused
         body = rec.json or {}
         if (
             not body.get("content")
@@ -1596,7 +1723,7 @@ class FakeDiscord:
             and not body.get("components")
         ):
             return self._error(rec, 400, 50006, "Cannot send an empty message")
-        if bad := self._invalid(rec, validate_message(body, rec.files)):
+        if bad := self._invalid(rec, limits.message(body, rec.files)):
             return bad
         if body.get("enforce_nonce") and body.get("nonce") is not None:
             # Discord: the same author's message with this nonce in the last few minutes is
@@ -1635,7 +1762,7 @@ class FakeDiscord:
         msg = self._channel_message(rec, cid, mid)
         if isinstance(msg, web.Response):
             return msg
-        if bad := self._invalid(rec, validate_message(rec.json or {}, rec.files)):
+        if bad := self._invalid(rec, limits.message(rec.json or {}, rec.files)):
             return bad
         if refused := self.threads.before_edit(rec, msg.channel_id):
             return refused
@@ -1786,11 +1913,7 @@ class FakeDiscord:
         if self.interaction_deadline is not None and late > self.interaction_deadline:
             self.late_callbacks.append(ex)
             return self._error(rec, 404, 10062, "Unknown interaction")
-        if ctype in (4, 7) and (bad := self._invalid(rec, validate_message(data, rec.files))):
-            return bad
-        if ctype == 8 and (
-            bad := self._invalid(rec, validate_autocomplete(data.get("choices", [])))
-        ):
+        if bad := self._invalid(rec, limits.callback(body, rec.files)):
             return bad
         if ctype in (4, 5, 7) and (
             refused := await self.threads.before_send(rec, ex.channel_id, self.app_id, ctype != 7)
@@ -1846,7 +1969,7 @@ class FakeDiscord:
         if ex.callback is None:
             return self._error(rec, 400, 10015, "Unknown Webhook (interaction not acknowledged)")
         body = rec.json or {}
-        if bad := self._invalid(rec, validate_message(body, rec.files)):
+        if bad := self._invalid(rec, limits.message(body, rec.files)):
             return bad
         if refused := await self.threads.before_send(rec, ex.channel_id, self.app_id):
             return refused
@@ -1891,7 +2014,7 @@ class FakeDiscord:
         msg = self._wh_message(rec, ex, mid)
         if isinstance(msg, web.Response):
             return msg
-        if bad := self._invalid(rec, validate_message(rec.json or {}, rec.files)):
+        if bad := self._invalid(rec, limits.message(rec.json or {}, rec.files)):
             return bad
         if refused := self.threads.before_edit(rec, msg.channel_id):
             return refused
@@ -1929,130 +2052,6 @@ def _pings(content: str, allowed: dict[str, Any] | None) -> set[int]:
     if allowed is None or "users" in (allowed.get("parse") or []):
         return ids
     return ids & {int(u) for u in allowed.get("users") or []}
-
-
-def validate_message(body: dict[str, Any], files: list[tuple[str, bytes]]) -> list[str]:
-    """What Discord would reject in a message create/edit body (an empty list: fine)."""
-    errors: list[str] = []
-    content = body.get("content")
-    if content is not None and len(content) > 2000:
-        errors.append(f"content: {len(content)} > 2000 characters")
-    embeds = body.get("embeds") or []
-    if len(embeds) > 10:
-        errors.append(f"embeds: {len(embeds)} > 10")
-    total = 0
-    for n, e in enumerate(embeds):
-        for key, limit in (("title", 256), ("description", 4096)):
-            text = e.get(key) or ""
-            total += len(text)
-            if len(text) > limit:
-                errors.append(f"embeds[{n}].{key}: {len(text)} > {limit}")
-        fields = e.get("fields") or []
-        if len(fields) > 25:
-            errors.append(f"embeds[{n}].fields: {len(fields)} > 25")
-        for i, f in enumerate(fields):
-            name, value = f.get("name") or "", f.get("value") or ""
-            total += len(name) + len(value)
-            if not name or len(name) > 256:
-                errors.append(f"embeds[{n}].fields[{i}].name: length {len(name)} not in 1..256")
-            if not value or len(value) > 1024:
-                errors.append(f"embeds[{n}].fields[{i}].value: length {len(value)} not in 1..1024")
-        footer = (e.get("footer") or {}).get("text") or ""
-        author = (e.get("author") or {}).get("name") or ""
-        total += len(footer) + len(author)
-        if len(footer) > 2048:
-            errors.append(f"embeds[{n}].footer.text: {len(footer)} > 2048")
-        if len(author) > 256:
-            errors.append(f"embeds[{n}].author.name: {len(author)} > 256")
-    if total > 6000:
-        errors.append(f"embeds: {total} > 6000 characters in total")
-    if len(files) > 10:
-        errors.append(f"files: {len(files)} > 10")
-    for name, data in files:
-        if len(data) > 10 * 1024 * 1024:
-            errors.append(f"file {name}: {len(data)} bytes > 10 MiB")
-    for n, a in enumerate(body.get("attachments") or []):
-        described = a.get("description")
-        if described is not None and len(str(described)) > 1024:
-            errors.append(f"attachments[{n}].description: {len(str(described))} > 1024 characters")
-    errors += validate_components(body.get("components") or [], int(body.get("flags") or 0))
-    return errors
-
-
-def validate_components(rows: list[dict[str, Any]], flags: int = 0) -> list[str]:
-    errors: list[str] = []
-    if flags & (1 << 15):  # components v2: only check custom ids below
-        rows_checked: list[dict[str, Any]] = []
-    else:
-        rows_checked = rows
-        if len(rows) > 5:
-            errors.append(f"components: {len(rows)} > 5 action rows")
-    for r, row in enumerate(rows_checked):
-        if row.get("type") != 1:
-            errors.append(f"components[{r}]: type {row.get('type')} is not an action row")
-            continue
-        items = row.get("components") or []
-        selects = [c for c in items if c.get("type") in (3, 5, 6, 7, 8)]
-        if not items:
-            errors.append(f"components[{r}]: empty action row")
-        if selects and len(items) > 1:
-            errors.append(f"components[{r}]: a select menu must be alone in its row")
-        if len(items) > 5:
-            errors.append(f"components[{r}]: {len(items)} > 5 buttons")
-        for i, c in enumerate(items):
-            where = f"components[{r}].components[{i}]"
-            label = c.get("label") or ""
-            if c.get("type") == 2:
-                if len(label) > 80:
-                    errors.append(f"{where}.label: {len(label)} > 80")
-                if not label and not c.get("emoji"):
-                    errors.append(f"{where}: a button needs a label or an emoji")
-                if c.get("style") == 5:
-                    if not c.get("url") or "custom_id" in c:
-                        errors.append(f"{where}: a link button needs a url and no custom_id")
-                elif c.get("style") != 6 and not c.get("custom_id"):
-                    errors.append(f"{where}: custom_id is required")
-            if c.get("type") == 3:
-                options = c.get("options") or []
-                if not 1 <= len(options) <= 25:
-                    errors.append(f"{where}.options: {len(options)} not in 1..25")
-                values = [o.get("value") for o in options]
-                if len(set(values)) != len(values):
-                    errors.append(f"{where}.options: duplicate values")
-                for k, o in enumerate(options):
-                    for key, limit in (("label", 100), ("value", 100), ("description", 100)):
-                        text = o.get(key) or ""
-                        if len(text) > limit or (key != "description" and not text):
-                            errors.append(f"{where}.options[{k}].{key}: length {len(text)}")
-                lo, hi = c.get("min_values", 1), c.get("max_values", 1)
-                if not 0 <= lo <= hi <= max(1, len(options)):
-                    errors.append(f"{where}: min/max values {lo}/{hi} out of range")
-            if len(c.get("placeholder") or "") > 150:
-                errors.append(f"{where}.placeholder: > 150")
-    seen: set[str] = set()
-    for c in _walk_components(rows):
-        cid = c.get("custom_id")
-        if cid is None:
-            continue
-        if not 1 <= len(cid) <= 100:
-            errors.append(f"custom_id {cid[:40]!r}…: length {len(cid)} not in 1..100")
-        if cid in seen:
-            errors.append(f"custom_id {cid!r} is used twice")
-        seen.add(cid)
-    return errors
-
-
-def validate_autocomplete(choices: list[dict[str, Any]]) -> list[str]:
-    errors = []
-    if len(choices) > 25:
-        errors.append(f"choices: {len(choices)} > 25")
-    for i, c in enumerate(choices):
-        name, value = c.get("name") or "", c.get("value")
-        if not 1 <= len(name) <= 100:
-            errors.append(f"choices[{i}].name: length {len(name)} not in 1..100")
-        if isinstance(value, str) and len(value) > 100:
-            errors.append(f"choices[{i}].value: length {len(value)} > 100")
-    return errors
 
 
 def _multipart_parts(raw: bytes, boundary: str) -> list[tuple[str, str | None, bytes]]:

@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from tests.e2e import discord_limits as limits
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -36,7 +38,6 @@ if TYPE_CHECKING:
 MANAGE_CHANNELS = 1 << 4
 MANAGE_THREADS = 1 << 34
 SEND_MESSAGES_IN_THREADS = 1 << 38
-ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 THREAD_TYPES = (10, 11, 12)  # announcement, public, private thread
 PUBLIC_THREAD_TYPES = (10, 11)
 
@@ -181,12 +182,7 @@ class Threads:
             return self.fake._error(
                 rec, 400, WRONG_CHANNEL_TYPE, "Cannot execute action on this channel type"
             )
-        errors = []
-        if not 1 <= len(str(body.get("name") or "")) <= 100:
-            errors.append("name: must be 1-100 characters")
-        if body.get("auto_archive_duration", 1440) not in ARCHIVE_DURATIONS:
-            errors.append(f"auto_archive_duration: not one of {ARCHIVE_DURATIONS}")
-        return self.fake._invalid(rec, errors)
+        return self.fake._invalid(rec, limits.thread(body))
 
     # ---- routes ------------------------------------------------------------------------------
     def routes(self) -> list[tuple[str, str, Callable[..., Any]]]:
@@ -260,11 +256,8 @@ class Threads:
         perms = self.fake.permissions_of(self.fake.app_id)
         moderator = bool(perms & MANAGE_THREADS)
         creator = th.get("owner_id") == str(self.fake.app_id)
-        duration = body.get("auto_archive_duration")
-        if duration is not None and duration not in ARCHIVE_DURATIONS:
-            return self.fake._invalid(
-                rec, [f"auto_archive_duration: not one of {ARCHIVE_DURATIONS}"]
-            )
+        if bad := self.fake._invalid(rec, limits.thread(body, creating=False)):
+            return bad
         unarchive = body.get("archived") is False
         if meta["archived"] and not unarchive:
             return self.fake._error(rec, 400, ARCHIVED_THREAD, ARCHIVED_MESSAGE)
@@ -279,7 +272,7 @@ class Threads:
         for key in ("name", "rate_limit_per_user"):
             if key in body:
                 th[key] = body[key]
-        if duration is not None:
+        if (duration := body.get("auto_archive_duration")) is not None:
             meta["auto_archive_duration"] = duration
             meta["archive_timestamp"] = _iso(self.now())
             self.activity[tid] = self.now()  # changing the auto-archive time is activity

@@ -2,7 +2,8 @@
 
 `/mini hello name:<autocomplete>` answers with a PNG and a persistent button; the button edits
 the message (and survives a restart: it is a DynamicItem); `/mini dm` sends a DM and answers
-ephemerally; `/mini slow` defers, then edits the original response.
+ephemerally; `/mini slow` defers, then edits the original response; `/mini shout` and
+`/mini burst` post in the channel and say how Discord answered (its errors, its rate limits).
 """
 
 from __future__ import annotations
@@ -100,6 +101,28 @@ async def post(interaction: discord.Interaction, text: str) -> None:
     msg = await interaction.channel.send(text)
     await msg.edit(content=text + " (edited)")
     await interaction.followup.send("posted", ephemeral=True)
+
+
+@mini.command(description="Post text of a given length, and tell how Discord answered")
+async def shout(interaction: discord.Interaction, length: int) -> None:
+    await interaction.response.defer(ephemeral=True)
+    try:
+        await interaction.channel.send("x" * length)
+    except discord.HTTPException as exc:  # (what the bot's own handling relies on)
+        await interaction.followup.send(f"refused {exc.status} {exc.code}: {exc.text}")
+        return
+    except Exception as exc:  # noqa: BLE001 (a body discord.py cannot read)
+        await interaction.followup.send(f"crashed: {type(exc).__name__}")
+        return
+    await interaction.followup.send("posted")
+
+
+@mini.command(description="Post numbered messages one after another, as fast as allowed")
+async def burst(interaction: discord.Interaction, count: int) -> None:
+    await interaction.response.defer(ephemeral=True)
+    for n in range(count):
+        await interaction.channel.send(f"burst {n}")
+    await interaction.followup.send(f"posted {count}")
 
 
 @mini.command(description="Moderators only")

@@ -9,7 +9,7 @@ import io
 import pytest
 from PIL import Image
 
-from tests.e2e.fake_discord import EPHEMERAL, FakeDiscord, validate_autocomplete, validate_message
+from tests.e2e.fake_discord import EPHEMERAL, FakeDiscord
 from tests.e2e.harness import BotProcess
 
 pytestmark = pytest.mark.e2e
@@ -152,49 +152,6 @@ async def test_unknown_route_is_recorded(fake: FakeDiscord):
         async with s.get(f"{fake.api_base}/users/@me") as r:
             assert r.status == 401
     assert [u.path for u in fake.unknown_requests] == ["/guilds/1/bans"]
-
-
-def test_discord_limits_are_checked():
-    ok = {
-        "content": "x" * 2000,
-        "embeds": [{"title": "t", "description": "d", "fields": [{"name": "n", "value": "v"}]}],
-        "components": [
-            {"type": 1, "components": [{"type": 2, "style": 1, "label": "a", "custom_id": "a"}]},
-            {
-                "type": 1,
-                "components": [
-                    {
-                        "type": 3,
-                        "custom_id": "s",
-                        "options": [{"label": str(i), "value": str(i)} for i in range(25)],
-                    }
-                ],
-            },
-        ],
-    }
-    assert validate_message(ok, [("a.png", b"x")]) == []
-    too_long = dict(ok, content="x" * 2001)
-    assert validate_message(too_long, []) == ["content: 2001 > 2000 characters"]
-    rows = [dict(ok["components"][0]) for _ in range(6)]
-    assert any("> 5 action rows" in e for e in validate_message({"components": rows}, []))
-    dup = {"components": [ok["components"][0], ok["components"][0]]}
-    assert any("used twice" in e for e in validate_message(dup, []))
-    select = ok["components"][1]["components"][0]
-    big = dict(select, options=[{"label": str(i), "value": str(i)} for i in range(26)])
-    assert any("26 not in 1..25" in e for e in validate_components_of(big))
-    long_id = {"type": 2, "style": 1, "label": "a", "custom_id": "c" * 101}
-    assert any("not in 1..100" in e for e in validate_components_of(long_id))
-    assert validate_autocomplete([{"name": "n", "value": "v"}] * 26) == ["choices: 26 > 25"]
-    described = [{"id": 0, "filename": "a.png", "description": "d" * 1024}]
-    assert validate_message({"attachments": described}, [("a.png", b"x")]) == []
-    too_much = [dict(described[0], description="d" * 1025)]
-    assert validate_message({"attachments": too_much}, [("a.png", b"x")]) == [
-        "attachments[0].description: 1025 > 1024 characters"
-    ]
-
-
-def validate_components_of(component: dict) -> list[str]:
-    return validate_message({"components": [{"type": 1, "components": [component]}]}, [])
 
 
 async def test_late_interaction_answers_are_refused_like_discord(

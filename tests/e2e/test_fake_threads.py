@@ -216,7 +216,7 @@ async def test_start_thread_follows_the_documented_rules(fake: FakeDiscord):
         )
         assert status == 400 and err["code"] == 50035
         assert [e for _, e in fake.invalid] == [
-            ["auto_archive_duration: not one of (60, 1440, 4320, 10080)"]
+            ["auto_archive_duration: Value must be one of (60, 1440, 4320, 10080)."]
         ]
         fake.invalid.clear()
         status, err = await post(f"/channels/{th['id']}/threads", {"name": "nested"})
