@@ -11,10 +11,12 @@ from discord import app_commands
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot import catalog
-from bot.discord import components, game_status
+from bot.discord import components, game_status, limits
 from bot.discord.checks import Responder, channel_of, guarded, is_moderator
 from bot.discord.choices import (
     EXPIRY_CHOICES,
+    OPTIONS_MAX,
+    PACE_MAX,
     QUIET_CLOCK_CHOICES,
     SPECTATOR_CHOICES,
     pace_suggestions,
@@ -35,7 +37,7 @@ log = logging.getLogger("bot.discord.lobby")
 def option_suggestions(title: Title, current: str) -> list[tuple[str, str]]:
     """Autocomplete for `options:`: complete the last `name=value` being typed, keeping the
     ones already written (a value may hold commas: bot.service.options). Returns (label,
-    value) pairs, at most 25."""
+    value) pairs (`limits.suggestions` fits them to Discord's limits)."""
     pieces = current.replace(";", ",").split(",")
     typing = pieces[-1].strip().lower()
     done = ",".join(pieces[:-1]).strip()
@@ -48,7 +50,7 @@ def option_suggestions(title: Title, current: str) -> list[tuple[str, str]]:
     new_key = any(o.name.startswith(typing) for o in title.options if o.name not in written)
     if typing and "=" not in typing and last is not None and last.example and not new_key:
         # more of a value that holds commas (`tracks=A1,B2`): offer it as typed
-        return [(f"{current.strip()} · {last.description}"[:100], current.strip()[:100])]
+        return [(f"{current.strip()} · {last.description}", current.strip())]
     head = f"{done}, " if done else ""
     out: list[tuple[str, str]] = []
     for option in title.options:
@@ -60,9 +62,8 @@ def option_suggestions(title: Title, current: str) -> list[tuple[str, str]]:
             if typing in item.lower():
                 value = head + item
                 note = "default" if choice == option.default else option.description
-                label = f"{value} · {note}"
-                out.append((label[:100], value[:100]))
-    return out[:25]
+                out.append((f"{value} · {note}", value))
+    return out
 
 
 class Lobby(Cog):
@@ -91,8 +92,8 @@ class Lobby(Cog):
             title: str,
             seats: app_commands.Range[int, 1, 25] | None = None,
             bots: app_commands.Range[int, 0, 24] = 0,
-            options: str | None = None,
-            pace: str | None = None,
+            options: app_commands.Range[str, None, OPTIONS_MAX] | None = None,
+            pace: app_commands.Range[str, None, PACE_MAX] | None = None,
             expiry: str | None = None,
             quiet_clock: str | None = None,
             spectators: str | None = None,
@@ -114,10 +115,7 @@ class Lobby(Cog):
             chosen = catalog.title(str(getattr(interaction.namespace, "title", "") or ""))
             if chosen is None:
                 return []
-            return [
-                app_commands.Choice(name=name, value=value)
-                for name, value in option_suggestions(chosen, current)
-            ]
+            return limits.suggestions(option_suggestions(chosen, current))
 
         @game.command(name="join", description="Take a seat in this channel's lobby.")
         async def join(interaction: discord.Interaction) -> None:

@@ -5,6 +5,7 @@ every one gets a polite, private answer within Discord's 3 seconds, and nothing 
 - a live button pressed from another channel (a thread counts as its own channel);
 - a select carrying two values (or none);
 - a control of a player's own (ephemeral) menu shown on a public message;
+- text longer than a command's option allows (`max_length`), typed into autocomplete;
 - a database locked by another program: a clear "busy" answer, and lobby presses and
   `/game new|join|leave` deferred in time while the database makes them wait."""
 
@@ -20,7 +21,14 @@ from typing import Any
 import pytest
 
 from tests.e2e.driver import Table, choice_controls, is_refusal
-from tests.e2e.fake_discord import Exchange, FakeDiscord, Message
+from tests.e2e.fake_discord import (
+    STRING,
+    SUB_COMMAND,
+    SUB_COMMAND_GROUP,
+    Exchange,
+    FakeDiscord,
+    Message,
+)
 from tests.e2e.harness import BotProcess, real_bot_available
 
 pytestmark = [
@@ -298,6 +306,46 @@ async def test_a_select_carrying_two_values_is_refused(fake: FakeDiscord, bot: B
     assert public_view(fake, table.channel) == before
     assert fake.message(menu.id).text() == menu_before
     assert table.version() == version
+    assert_clean_log(bot)
+
+
+# ---- text longer than an option allows ------------------------------------------------------
+def free_text_options(command: dict[str, Any], path: str = "") -> dict[str, dict[str, Any]]:
+    """The string options without fixed choices of a registered command (subcommands
+    included), by their path ("game new pace")."""
+    where = f"{path} {command['name']}".strip()
+    out: dict[str, dict[str, Any]] = {}
+    for opt in command.get("options") or []:
+        if opt["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP):
+            out.update(free_text_options(opt, where))
+        elif opt["type"] == STRING and not opt.get("choices"):
+            out[f"{where} {opt['name']}"] = opt
+    return out
+
+
+async def test_text_longer_than_an_option_allows(fake: FakeDiscord, bot: BotProcess):
+    """Every free-text option is registered with a `max_length` (Discord's client refuses
+    longer text); a long custom pace typed into autocomplete anyway is suggested only as
+    Discord takes it (names and values within 100 characters; else Discord refuses the whole
+    answer and the person reads "Loading options failed")."""
+    free: dict[str, dict[str, Any]] = {}
+    for command in fake.all_commands().values():
+        free.update(free_text_options(command))
+    assert {"play choice", "game new options", "game new pace", "me quiet from"} <= set(free)
+    assert [w for w, opt in free.items() if not opt.get("max_length")] == []
+    paces = ("game new pace", "admin pace pace", "event new pace")
+    assert {free[w]["max_length"] for w in paces} == {40}
+
+    typed = "custom:" + "1/" * 60 + "1"
+    for command, sub in (("game", "new"), ("admin", "pace"), ("event", "new")):
+        offered = await fake.autocomplete(
+            "alice", "games", command, sub, focused="pace", pace=typed
+        )
+        assert offered, (command, sub)
+        for choice in offered:
+            assert 1 <= len(choice["name"]) <= 100 and 1 <= len(choice["value"]) <= 100, choice
+        assert typed not in [c["value"] for c in offered]
+    assert fake.invalid == []
     assert_clean_log(bot)
 
 
