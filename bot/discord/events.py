@@ -117,7 +117,7 @@ class Events(Cog):
         @group.command(name="standings", description="An event's standings so far.")
         @app_commands.describe(event="Event number (default: this channel's newest event)")
         async def standings(interaction: discord.Interaction, event: int | None = None) -> None:
-            responder = Responder(interaction, private_defer=False)
+            responder = Responder(interaction)
             answer = await responder.within(self._standings(interaction, event))
             await responder.public(**answer, allowed_mentions=NONE)
 
@@ -149,7 +149,7 @@ class Events(Cog):
         """Moderators only. The sign-up message is posted after the event is stored (its
         start timer with it), then its id is stored: a crash between leaves an event with
         no message, never a message the database does not know."""
-        responder = Responder(interaction, private_defer=False)
+        responder = Responder(interaction)
         if not await is_moderator(interaction, self.service):
             raise app_commands.CheckFailure(NOT_MODERATOR.replace("do that", "open an event"))
         kind = getattr(interaction.channel, "type", None)

@@ -48,7 +48,7 @@ class Info(Cog):
             if text == "on":
                 await self.show_board_text(Responder(interaction), channel_of(interaction), seat)
                 return
-            responder = Responder(interaction, private_defer=False)
+            responder = Responder(interaction)
             area = None if seat is None else seat - 1
             shown = await responder.within(self.service.board(channel_of(interaction), area))
             await responder.public(**_board_message(shown, seat))

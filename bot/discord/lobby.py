@@ -4,7 +4,6 @@ buttons, kept up to date in place."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -150,39 +149,41 @@ class Lobby(Cog):
         quiet_clock: str | None = None,
         spectators: str | None = None,
     ) -> None:
-        # The lobby's message is this answer's own: a public "thinking…" first, whose id is
-        # stored with the new game in one write, then edited into the lobby. If the write fails
-        # (a busy database), the private reply removes it: no public lobby the database does
-        # not know, and nothing to block a retry. What can be refused is refused before.
-        responder = Responder(interaction, private_defer=False)
-        settings: dict[str, Any] = {
-            "title_slug": title,
-            "seats": seats,
-            "bots": bots or 0,
-            "options": options,
-            "pace": pace,
-            "expiry": expiry,
-            "quiet_clock": quiet_clock,
-            "spectators": spectators,
-        }
-        await responder.within(self.service.check_new(channel_of(interaction), **settings))
-        message_id = await responder.placeholder()
-        info = await self.service.create(
-            guild_id=interaction.guild_id,
-            channel_id=channel_of(interaction),
-            user_id=interaction.user.id,
-            lobby_message_id=message_id,
-            **settings,
+        # The game is written first, then its lobby posted, then the message's id stored: a
+        # refusal or a busy database is answered privately with nothing public left (a
+        # deferral is private: Responder). If storing the id fails, the lobby is open all the
+        # same: its next refresh finds the message by its Join button (`find_lobby_message`).
+        responder = Responder(interaction)
+        info = await responder.within(
+            self.service.create(
+                guild_id=interaction.guild_id,
+                channel_id=channel_of(interaction),
+                user_id=interaction.user.id,
+                title_slug=title,
+                seats=seats,
+                bots=bots or 0,
+                options=options,
+                pace=pace,
+                expiry=expiry,
+                quiet_clock=quiet_clock,
+                spectators=spectators,
+            )
         )
         log.info(
             "lobby opened",
             extra={"game_id": info.id, "channel_id": info.channel_id, "command": "game new"},
         )
-        await responder.public(
-            embed=game_status.lobby_embed(info, _blurb(info)),
-            view=components.lobby_view(info.id),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        message_id = await responder.public(**self.lobby_message(info))
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        try:
+            await self.service.set_lobby_message(info.id, message_id)
+        except SQLAlchemyError as exc:  # (found again at its next refresh)
+            log.warning(
+                "the new lobby's message id is not stored yet: %s",
+                _first_line(exc),
+                extra={"game_id": info.id, "channel_id": info.channel_id},
+            )
 
     async def leave(self, responder: Responder, from_button: bool = False) -> None:
         """In a lobby: give the seat up. In a running game: the automatic player takes the

@@ -166,7 +166,7 @@ class Stats(Cog):
         return "on this server" if interaction.guild_id is not None else "anywhere"
 
     async def _answer(self, interaction: discord.Interaction, work: Awaitable[dict]) -> None:
-        responder = Responder(interaction, private_defer=False)
+        responder = Responder(interaction)
         await responder.public(**await responder.within(work))
 
     async def person(self, interaction: discord.Interaction, who: discord.abc.User) -> None:

@@ -187,7 +187,7 @@ class Watching(Cog):
     @guarded("press:again")
     async def press_again(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby like the finished game, its people invited (pinged) to join."""
-        responder = Responder(interaction, private_defer=False)
+        responder = Responder(interaction)
         user = interaction.user.id
         moderator = await responder.within(is_moderator(interaction, self.service))
         again = await responder.within(self.service.play_again(game_id, user, moderator=moderator))

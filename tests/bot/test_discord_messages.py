@@ -501,9 +501,6 @@ class StubInteraction:
         self.log.append(("edit_original", kw))
         return SimpleNamespace(id=33)
 
-    async def delete_original_response(self) -> None:
-        self.log.append(("delete_original", {}))
-
 
 async def test_quick_work_is_answered_with_one_call() -> None:
     it = StubInteraction()
@@ -534,13 +531,16 @@ async def test_slow_work_is_deferred_then_answered() -> None:
     assert "ephemeral" not in it.log[-1][1]
 
 
-async def test_errors_after_a_public_defer_stay_private() -> None:
+async def test_an_error_after_a_deferral_replaces_the_private_thinking() -> None:
+    """A command's deferral is private, so a private answer (an error) can take its place."""
     it = StubInteraction()
-    responder = Responder(it, private_defer=False)  # type: ignore[arg-type]
+    responder = Responder(it)  # type: ignore[arg-type]
     await responder.defer()
     await responder.private(content="nope")
-    assert [name for name, _ in it.log] == ["defer", "delete_original", "followup"]
-    assert it.log[-1][1]["ephemeral"] is True
+    assert it.log == [
+        ("defer", {"thinking": True, "ephemeral": True}),
+        ("edit_original", {"content": "nope"}),
+    ]
 
 
 async def test_service_errors_are_shown_and_others_are_hidden(
