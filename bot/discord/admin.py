@@ -17,6 +17,9 @@ from bot.errors import ServiceError
 from bot.results import Outcome
 
 log = logging.getLogger("bot.discord.admin")
+#: The longest `/admin end reason:` (`max_length`): a sentence, for the announcement and the
+#: audit log.
+REASON_MAX = 200
 
 
 class NotModerator(app_commands.CheckFailure):
@@ -59,7 +62,9 @@ class Admin(Cog):
     def _register_end(self, admin: app_commands.Group) -> None:
         @admin.command(name="end", description="End this channel's game now.")
         @app_commands.describe(reason="Why (kept in the audit log)")
-        async def end(interaction: discord.Interaction, reason: str = "") -> None:
+        async def end(
+            interaction: discord.Interaction, reason: app_commands.Range[str, None, REASON_MAX] = ""
+        ) -> None:
             responder = Responder(interaction)
             info = await self.service.admin_end(
                 channel_of(interaction), interaction.user.id, reason

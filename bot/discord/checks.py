@@ -4,7 +4,6 @@ ephemeral replies."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 import sqlite3
@@ -67,11 +66,15 @@ async def is_moderator(interaction: discord.Interaction, service: GameService) -
 
 class Responder:
     """Answers one interaction: directly when the work is quick (one REST call), else after a
-    deferral. Public answers go to the channel; private ones are ephemeral."""
+    deferral. Public answers go to the channel; private ones are ephemeral.
 
-    def __init__(self, interaction: discord.Interaction, *, private_defer: bool = True) -> None:
+    A command's deferral is always private: Discord keeps a deferral's visibility for the
+    first answer after it, so a public "thinking…" could not carry a private answer (an error).
+    A public answer after it is a follow-up of its own, the "thinking…" edited into a short
+    private note."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
         self.interaction = interaction
-        self.private_defer = private_defer
         self.thinking = False  # a "thinking…" message is waiting to be replaced
         interaction.extras["responder"] = self
         #: When the interaction arrived (as near as we know): budgets count from here.
@@ -94,7 +97,7 @@ class Responder:
             await discord_http.answer(self.interaction, AnswerType.deferred_message_update)
         else:
             kind = AnswerType.deferred_channel_message
-            await discord_http.answer(self.interaction, kind, ephemeral=self.private_defer)
+            await discord_http.answer(self.interaction, kind, ephemeral=True)
             self.thinking = True
 
     async def within(self, work: Awaitable[T], budget: float = BUDGET) -> T:
@@ -117,21 +120,6 @@ class Responder:
             if deferring:
                 await deferring[0]
 
-    async def placeholder(self) -> int:
-        """Answer at once with a public "thinking…" message and return its id: the next
-        `public` answer edits that message (needs `private_defer=False`), a private one
-        removes it. For a message whose id is stored with the write it announces (a new
-        lobby), so the database never misses a message it should know."""
-        it = self.interaction
-        message_id = None
-        if not it.response.is_done():
-            kind = AnswerType.deferred_channel_message
-            message_id = await discord_http.answer(it, kind, with_id=True)
-            self.thinking = True
-        if message_id is None:  # (deferred already, or Discord did not say: ask for it)
-            message_id = (await it.original_response()).id
-        return message_id
-
     async def public(self, **kwargs: Any) -> int | None:
         """Post a message everyone in the channel sees; returns its id when known."""
         it = self.interaction
@@ -139,10 +127,6 @@ class Responder:
             return await discord_http.answer(it, AnswerType.channel_message, with_id=True, **kwargs)
         if self.thinking:
             self.thinking = False
-            if not self.private_defer:
-                edit = _as_edit(kwargs)
-                msg = await it.edit_original_response(**edit)
-                return msg.id
             await it.edit_original_response(content="✅ Done.")
         return await discord_http.followup(it, **kwargs)
 
@@ -155,12 +139,8 @@ class Responder:
             return
         if self.thinking:
             self.thinking = False
-            if self.private_defer:
-                await it.edit_original_response(**_as_edit(kwargs))
-                return
-            # A public "thinking…" must not carry a private answer: remove it.
-            with contextlib.suppress(discord.HTTPException):
-                await it.delete_original_response()
+            await it.edit_original_response(**_as_edit(kwargs))
+            return
         await discord_http.followup(it, ephemeral=True, **kwargs)
 
     async def update_source(self, **kwargs: Any) -> None:

@@ -7,11 +7,21 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot import catalog
+from bot.discord import limits
+
+#: The longest `pace:` Discord lets a person type (`max_length`): `custom:48/12/72` is 15
+#: characters; room for decimals and stray spaces.
+PACE_MAX = 40
+#: The longest game `options:` (`max_length`): every option of a title written out
+#: (`name=value, ...`) is 53 characters at most today; no longer than an autocomplete value
+#: (100), so each text typed can be suggested back as it is.
+OPTIONS_MAX = limits.CHOICE_VALUE_MAX
 
 
 def title_choices() -> list[app_commands.Choice[str]]:
     """The offered titles, for the `title:` option (Discord allows 25)."""
-    return [app_commands.Choice(name=t.name[:100], value=t.slug) for t in catalog.offered()][:25]
+    choices = [limits.choice(t.name, t.slug) for t in catalog.offered()]
+    return choices[: limits.CHOICES_MAX]
 
 
 PACE_CHOICES = ["relaxed", "daily", "fast", "none"]
@@ -31,12 +41,14 @@ QUIET_CLOCK_CHOICES = [
 
 
 def pace_suggestions(current: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete for `pace:`: the presets, and the custom form as typed."""
+    """Autocomplete for `pace:`: the presets, and the custom form as typed (when it fits in
+    `PACE_MAX`; else its example)."""
     typed = current.strip().lower()
-    out = [app_commands.Choice(name=n, value=n) for n in PACE_CHOICES if typed in n]
-    custom = typed if typed.startswith("custom:") else "custom:48/12/72"
-    out.append(app_commands.Choice(name=f"{custom} (hours: start/plus/cap)", value=custom))
-    return out[:25]
+    pairs = [(n, n) for n in PACE_CHOICES if typed in n]
+    fits = typed.startswith("custom:") and limits.fits(typed, PACE_MAX)
+    custom = typed if fits else "custom:48/12/72"
+    pairs.append((f"{custom} (hours: start/plus/cap)", custom))
+    return limits.suggestions(pairs)
 
 
 SPECTATOR_CHOICES = [

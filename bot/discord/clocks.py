@@ -11,9 +11,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import messages
+from bot.discord import limits, messages
 from bot.discord.checks import Responder, channel_of
-from bot.discord.choices import EXPIRY_CHOICES, QUIET_CLOCK_CHOICES, pace_suggestions
+from bot.discord.choices import EXPIRY_CHOICES, PACE_MAX, QUIET_CLOCK_CHOICES, pace_suggestions
 from bot.discord.cog import Cog
 from bot.discord.messages import moderators
 from bot.service import Fired
@@ -152,7 +152,7 @@ class Clocks(Cog):
         @app_commands.choices(expiry=EXPIRY_CHOICES, quiet_clock=QUIET_CLOCK_CHOICES)
         async def pace(
             interaction: discord.Interaction,
-            pace: str | None = None,
+            pace: app_commands.Range[str, None, PACE_MAX] | None = None,
             expiry: str | None = None,
             quiet_clock: str | None = None,
         ) -> None:
@@ -174,9 +174,9 @@ class Clocks(Cog):
         responder = Responder(interaction)
         info = await responder.within(work)
         await responder.public(
-            content=messages.cut(
+            content=limits.cut(
                 messages.announcement(interaction.user.id, f"{text}\n{clock_lines(info)}"),
-                messages.CONTENT_MAX,
+                limits.CONTENT_MAX,
             ),
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -205,7 +205,7 @@ class Clocks(Cog):
             mentions = discord.AllowedMentions(users=True, roles=True, everyone=False)
         log.info("clock ran out: %s", news.kind, extra=extra)
         with contextlib.suppress(discord.HTTPException):  # never retried: no spam
-            await channel.send(messages.cut(text, messages.CONTENT_MAX), allowed_mentions=mentions)
+            await channel.send(limits.cut(text, limits.CONTENT_MAX), allowed_mentions=mentions)
         if news.kind == "vacation":
             await self.tell_vacation_day(news, private)
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.discord.messages import CUSTOM_ID_MAX
+from bot.discord.limits import CUSTOM_ID_MAX
 from engine.core import Prompt
 
 _G = r"br:(?P<game>\d+)"

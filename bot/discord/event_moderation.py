@@ -90,7 +90,7 @@ class EventModeration(Cog):
         """The table's new turn message is posted in its thread before the announcement: the
         people there see the automatic player's seat before anyone reads of the drop (a post
         after theirs would come after a newer turn message)."""
-        responder = Responder(interaction, private_defer=False)
+        responder = Responder(interaction)
         actor = interaction.user.id
 
         async def work() -> tuple[EventInfo, int | None]:
@@ -116,7 +116,7 @@ class EventModeration(Cog):
             log.warning("event %d: could not post the table's turn message: %s", info.id, exc)
 
     async def add(self, interaction: discord.Interaction, user_id: int, event: int | None) -> None:
-        responder = Responder(interaction, private_defer=False)
+        responder = Responder(interaction)
         actor = interaction.user.id
 
         async def work() -> EventInfo:
@@ -133,7 +133,7 @@ class EventModeration(Cog):
         self, interaction: discord.Interaction, user_id: int, event: int | None
     ) -> None:
         """The seat handed back is posted in the table's thread before the announcement."""
-        responder = Responder(interaction, private_defer=False)
+        responder = Responder(interaction)
         actor = interaction.user.id
 
         async def work() -> tuple[EventInfo, bool]:

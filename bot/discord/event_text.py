@@ -8,7 +8,7 @@ from datetime import datetime
 
 import discord
 
-from bot.discord.messages import CONTENT_MAX, EMBED_DESC_MAX, FIELD_MAX, cut
+from bot.discord.limits import CONTENT_MAX, EMBED_DESC_MAX, FIELD_MAX, cut
 from bot.events.group_rounds import group_name, group_of
 from bot.events.standings import Standing, bye_points
 from bot.service.event_season import SEASON

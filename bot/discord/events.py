@@ -11,9 +11,15 @@ from typing import TypeVar
 import discord
 from discord import app_commands
 
-from bot.discord import event_awards, event_buttons, event_text
+from bot.discord import event_awards, event_buttons, event_text, limits
 from bot.discord.checks import NOT_MODERATOR, Responder, channel_of, guarded, is_moderator
-from bot.discord.choices import EXPIRY_CHOICES, pace_suggestions, title_choices
+from bot.discord.choices import (
+    EXPIRY_CHOICES,
+    OPTIONS_MAX,
+    PACE_MAX,
+    pace_suggestions,
+    title_choices,
+)
 from bot.discord.cog import Cog
 from bot.errors import ServiceError
 from bot.events.group_rounds import group_name, group_of
@@ -28,7 +34,7 @@ T = TypeVar("T")
 
 def format_choices() -> list[app_commands.Choice[str]]:
     """The event formats, from the service's one list (bot.service.events.FORMATS)."""
-    return [app_commands.Choice(name=label[:100], value=key) for key, label in FORMATS.items()]
+    return [limits.choice(label, key) for key, label in FORMATS.items()]
 
 
 class Events(Cog):
@@ -69,11 +75,11 @@ class Events(Cog):
             group_size: app_commands.Range[int, 2, 16] | None = None,
             signup_hours: app_commands.Range[float, 0.0, 1440.0] = 24.0,
             round_days: app_commands.Range[float, 0.05, 90.0] = 7.0,
-            pace: str | None = None,
+            pace: app_commands.Range[str, None, PACE_MAX] | None = None,
             min_finished: app_commands.Range[int, 0, 1000] = 0,
             clean_last: app_commands.Range[int, 0, 100] = 0,
             expiry: str | None = None,
-            options: str | None = None,
+            options: app_commands.Range[str, None, OPTIONS_MAX] | None = None,
             winner_role: discord.Role | None = None,
             format: str = "swiss",
             window_days: app_commands.Range[float, 1.0, 366.0] = 30.0,
@@ -111,7 +117,7 @@ class Events(Cog):
         @group.command(name="standings", description="An event's standings so far.")
         @app_commands.describe(event="Event number (default: this channel's newest event)")
         async def standings(interaction: discord.Interaction, event: int | None = None) -> None:
-            responder = Responder(interaction, private_defer=False)
+            responder = Responder(interaction)
             answer = await responder.within(self._standings(interaction, event))
             await responder.public(**answer, allowed_mentions=NONE)
 
@@ -143,7 +149,7 @@ class Events(Cog):
         """Moderators only. The sign-up message is posted after the event is stored (its
         start timer with it), then its id is stored: a crash between leaves an event with
         no message, never a message the database does not know."""
-        responder = Responder(interaction, private_defer=False)
+        responder = Responder(interaction)
         if not await is_moderator(interaction, self.service):
             raise app_commands.CheckFailure(NOT_MODERATOR.replace("do that", "open an event"))
         kind = getattr(interaction.channel, "type", None)

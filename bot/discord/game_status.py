@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord.messages import COLOUR, EMBED_DESC_MAX, FIELD_MAX, cut, seat_name
+from bot.discord.limits import EMBED_DESC_MAX, FIELD_MAX, cut
+from bot.discord.messages import COLOUR, seat_name
 from bot.discord.turn_text import standings_text
 from bot.results import GameInfo, SeatInfo
 from bot.service.clock_rules import clock_lines

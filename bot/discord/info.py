@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot import catalog
-from bot.discord import components, game_status, messages, text_parts
+from bot.discord import components, game_status, limits, messages, text_parts
 from bot.discord.checks import Responder, channel_of, guarded
 from bot.discord.choices import title_choices
 from bot.discord.cog import Cog
@@ -48,7 +48,7 @@ class Info(Cog):
             if text == "on":
                 await self.show_board_text(Responder(interaction), channel_of(interaction), seat)
                 return
-            responder = Responder(interaction, private_defer=False)
+            responder = Responder(interaction)
             area = None if seat is None else seat - 1
             shown = await responder.within(self.service.board(channel_of(interaction), area))
             await responder.public(**_board_message(shown, seat))
@@ -152,8 +152,8 @@ def _board_message(shown: Board, seat: int | None = None) -> dict:
     info = shown.game
     what = "board" if seat is None else f"seat {seat}"
     embed = discord.Embed(
-        title=messages.cut(f"{info.title_name} · game #{info.id} · {what}", 256),
-        description=messages.cut(info.status_line, messages.EMBED_DESC_MAX) or None,
+        title=limits.cut(f"{info.title_name} · game #{info.id} · {what}", 256),
+        description=limits.cut(info.status_line, limits.EMBED_DESC_MAX) or None,
         colour=messages.COLOUR,
     )
     embed.set_image(url=f"attachment://{shown.image.filename}")
@@ -168,7 +168,7 @@ async def _send_text(responder: Responder, text: str) -> None:
 
 def _hand_message(text: str, image: RenderedImage | None) -> dict:
     message: dict = {
-        "content": messages.cut(text, messages.CONTENT_MAX),
+        "content": limits.cut(text, limits.CONTENT_MAX),
         "allowed_mentions": discord.AllowedMentions.none(),
     }
     if image is not None:

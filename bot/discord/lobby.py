@@ -4,17 +4,18 @@ buttons, kept up to date in place."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot import catalog
-from bot.discord import components, game_status
+from bot.discord import components, game_status, limits
 from bot.discord.checks import Responder, channel_of, guarded, is_moderator
 from bot.discord.choices import (
     EXPIRY_CHOICES,
+    OPTIONS_MAX,
+    PACE_MAX,
     QUIET_CLOCK_CHOICES,
     SPECTATOR_CHOICES,
     pace_suggestions,
@@ -35,7 +36,7 @@ log = logging.getLogger("bot.discord.lobby")
 def option_suggestions(title: Title, current: str) -> list[tuple[str, str]]:
     """Autocomplete for `options:`: complete the last `name=value` being typed, keeping the
     ones already written (a value may hold commas: bot.service.options). Returns (label,
-    value) pairs, at most 25."""
+    value) pairs (`limits.suggestions` fits them to Discord's limits)."""
     pieces = current.replace(";", ",").split(",")
     typing = pieces[-1].strip().lower()
     done = ",".join(pieces[:-1]).strip()
@@ -48,7 +49,7 @@ def option_suggestions(title: Title, current: str) -> list[tuple[str, str]]:
     new_key = any(o.name.startswith(typing) for o in title.options if o.name not in written)
     if typing and "=" not in typing and last is not None and last.example and not new_key:
         # more of a value that holds commas (`tracks=A1,B2`): offer it as typed
-        return [(f"{current.strip()} · {last.description}"[:100], current.strip()[:100])]
+        return [(f"{current.strip()} · {last.description}", current.strip())]
     head = f"{done}, " if done else ""
     out: list[tuple[str, str]] = []
     for option in title.options:
@@ -60,9 +61,8 @@ def option_suggestions(title: Title, current: str) -> list[tuple[str, str]]:
             if typing in item.lower():
                 value = head + item
                 note = "default" if choice == option.default else option.description
-                label = f"{value} · {note}"
-                out.append((label[:100], value[:100]))
-    return out[:25]
+                out.append((f"{value} · {note}", value))
+    return out
 
 
 class Lobby(Cog):
@@ -91,8 +91,8 @@ class Lobby(Cog):
             title: str,
             seats: app_commands.Range[int, 1, 25] | None = None,
             bots: app_commands.Range[int, 0, 24] = 0,
-            options: str | None = None,
-            pace: str | None = None,
+            options: app_commands.Range[str, None, OPTIONS_MAX] | None = None,
+            pace: app_commands.Range[str, None, PACE_MAX] | None = None,
             expiry: str | None = None,
             quiet_clock: str | None = None,
             spectators: str | None = None,
@@ -114,10 +114,7 @@ class Lobby(Cog):
             chosen = catalog.title(str(getattr(interaction.namespace, "title", "") or ""))
             if chosen is None:
                 return []
-            return [
-                app_commands.Choice(name=name, value=value)
-                for name, value in option_suggestions(chosen, current)
-            ]
+            return limits.suggestions(option_suggestions(chosen, current))
 
         @game.command(name="join", description="Take a seat in this channel's lobby.")
         async def join(interaction: discord.Interaction) -> None:
@@ -152,39 +149,41 @@ class Lobby(Cog):
         quiet_clock: str | None = None,
         spectators: str | None = None,
     ) -> None:
-        # The lobby's message is this answer's own: a public "thinking…" first, whose id is
-        # stored with the new game in one write, then edited into the lobby. If the write fails
-        # (a busy database), the private reply removes it: no public lobby the database does
-        # not know, and nothing to block a retry. What can be refused is refused before.
-        responder = Responder(interaction, private_defer=False)
-        settings: dict[str, Any] = {
-            "title_slug": title,
-            "seats": seats,
-            "bots": bots or 0,
-            "options": options,
-            "pace": pace,
-            "expiry": expiry,
-            "quiet_clock": quiet_clock,
-            "spectators": spectators,
-        }
-        await responder.within(self.service.check_new(channel_of(interaction), **settings))
-        message_id = await responder.placeholder()
-        info = await self.service.create(
-            guild_id=interaction.guild_id,
-            channel_id=channel_of(interaction),
-            user_id=interaction.user.id,
-            lobby_message_id=message_id,
-            **settings,
+        # The game is written first, then its lobby posted, then the message's id stored: a
+        # refusal or a busy database is answered privately with nothing public left (a
+        # deferral is private: Responder). If storing the id fails, the lobby is open all the
+        # same: its next refresh finds the message by its Join button (`find_lobby_message`).
+        responder = Responder(interaction)
+        info = await responder.within(
+            self.service.create(
+                guild_id=interaction.guild_id,
+                channel_id=channel_of(interaction),
+                user_id=interaction.user.id,
+                title_slug=title,
+                seats=seats,
+                bots=bots or 0,
+                options=options,
+                pace=pace,
+                expiry=expiry,
+                quiet_clock=quiet_clock,
+                spectators=spectators,
+            )
         )
         log.info(
             "lobby opened",
             extra={"game_id": info.id, "channel_id": info.channel_id, "command": "game new"},
         )
-        await responder.public(
-            embed=game_status.lobby_embed(info, _blurb(info)),
-            view=components.lobby_view(info.id),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        message_id = await responder.public(**self.lobby_message(info))
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        try:
+            await self.service.set_lobby_message(info.id, message_id)
+        except SQLAlchemyError as exc:  # (found again at its next refresh)
+            log.warning(
+                "the new lobby's message id is not stored yet: %s",
+                _first_line(exc),
+                extra={"game_id": info.id, "channel_id": info.channel_id},
+            )
 
     async def leave(self, responder: Responder, from_button: bool = False) -> None:
         """In a lobby: give the seat up. In a running game: the automatic player takes the

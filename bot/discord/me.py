@@ -9,6 +9,7 @@ from datetime import UTC
 import discord
 from discord import app_commands
 
+from bot.discord import limits
 from bot.discord.checks import Responder
 from bot.discord.cog import Cog
 from bot.discord.pings import games_text
@@ -19,6 +20,11 @@ from bot.service.people import MySettings, days_text
 from render.contrast import HIGH, STANDARD
 
 NO_PINGS = discord.AllowedMentions.none()
+#: The longest texts Discord lets a person type (`max_length`), with room for stray spaces: an
+#: IANA zone name (32 characters at most), a time of day (HH:MM, or `off`), a day (YYYY-MM-DD).
+ZONE_MAX = 64
+TIME_MAX = 10
+DAY_MAX = 20
 PING_LABELS = {
     "channel": "a mention in the game's channel",
     "dm": "a direct message",
@@ -69,7 +75,7 @@ def zone_choices(typed: str) -> list[app_commands.Choice[str]]:
         starts = [n for n in names if any(p.startswith(needle) for p in n.lower().split("/"))]
         starts += [n for n in names if n.lower().startswith(needle) and n not in starts]
         picks = starts + [n for n in names if needle in n.lower() and n not in starts]
-    return [app_commands.Choice(name=n, value=n) for n in picks[:25]]
+    return limits.suggestions((n, n) for n in picks)
 
 
 def _on_a_server(interaction: discord.Interaction) -> None:
@@ -101,7 +107,9 @@ class Me(Cog):
 
         @me.command(name="timezone", description="Your timezone (for quiet hours and dates).")
         @app_commands.describe(zone="An IANA zone, e.g. Europe/Berlin (pick from the list)")
-        async def timezone(interaction: discord.Interaction, zone: str) -> None:
+        async def timezone(
+            interaction: discord.Interaction, zone: app_commands.Range[str, None, ZONE_MAX]
+        ) -> None:
             await self._answer(
                 interaction,
                 self.service.set_timezone(interaction.user.id, interaction.guild_id, zone),
@@ -119,7 +127,9 @@ class Me(Cog):
             start="From HH:MM your time (e.g. 22:00), or `off`", end="To HH:MM (e.g. 08:00)"
         )
         async def quiet(
-            interaction: discord.Interaction, start: str, end: str | None = None
+            interaction: discord.Interaction,
+            start: app_commands.Range[str, None, TIME_MAX],
+            end: app_commands.Range[str, None, TIME_MAX] | None = None,
         ) -> None:
             await self._answer(
                 interaction,
@@ -168,7 +178,9 @@ class Me(Cog):
             time="The time you are back that day, HH:MM (default 00:00)",
         )
         async def away(
-            interaction: discord.Interaction, until: str, time: str | None = None
+            interaction: discord.Interaction,
+            until: app_commands.Range[str, None, DAY_MAX],
+            time: app_commands.Range[str, None, TIME_MAX] | None = None,
         ) -> None:
             _on_a_server(interaction)
             await self._answer(

@@ -10,16 +10,15 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.discord.messages import (
-    AUTOCOMPLETE_MAX,
+from bot.discord.limits import (
     BUTTONS_PER_ROW,
     CHOICE_VALUE_MAX,
-    OPTION_DESC_MAX,
-    OPTION_LABEL_MAX,
+    CHOICES_MAX,
     PLACEHOLDER_MAX,
     ROWS_MAX,
     SELECT_OPTIONS_MAX,
     cut,
+    fits,
 )
 from engine.core import Choice
 
@@ -187,18 +186,18 @@ def first_question(text: str, limit: int = 100) -> str | None:
 
 def option_description(page: ChoicePage, choice: Choice) -> str | None:
     """An option's grey second line: its group, only where the select mixes several groups
-    (a select of one group is named after it already)."""
+    (a select of one group is named after it already). Cut to fit by `limits.option`."""
     if not choice.group or page.group is not None:
         return None
     if len({c.group for _, c in page.items}) < 2:
         return None
-    return cut(choice.group, OPTION_DESC_MAX)
+    return choice.group
 
 
 def autocomplete_matches(choices: Sequence[Choice], typed: str) -> list[tuple[str, str]]:
-    """(name, value) pairs for `/play` autocomplete: every typed word must appear in the label
-    (or group, or id). Whole-word hits come first, then word starts, then the rest, each in the
-    prompt's order; at most 25."""
+    """(name, value) pairs for `/play` autocomplete (`limits.suggestions` cuts the names): every
+    typed word must appear in the label (or group, or id). Whole-word hits come first, then word
+    starts, then the rest, each in the prompt's order; at most 25."""
     words = typed.lower().split()
     scored: list[tuple[int, int, Choice]] = []
     for n, c in enumerate(choices):
@@ -213,7 +212,7 @@ def autocomplete_matches(choices: Sequence[Choice], typed: str) -> list[tuple[st
             score += 1 if any(t.startswith(w) for t in tokens) else 2
         scored.append((score, n, c))
     scored.sort(key=lambda x: (x[0], x[1]))
-    return [(cut(c.label, OPTION_LABEL_MAX), c.id) for _, _, c in scored[:AUTOCOMPLETE_MAX]]
+    return [(c.label, c.id) for _, _, c in scored[:CHOICES_MAX]]
 
 
 #: A `/play` value picked from the list: `@<game version>:<choice id>`, so a `/play` sent again
@@ -225,7 +224,7 @@ def picked_value(version: int, choice_id: str) -> str:
     """The value of an autocomplete entry: the choice id with the game version it was offered
     at (the bare id when that would not fit in Discord's 100 characters)."""
     value = f"@{version}:{choice_id}"
-    return value if len(value) <= CHOICE_VALUE_MAX else choice_id
+    return value if fits(value, CHOICE_VALUE_MAX) else choice_id
 
 
 def read_picked(value: str) -> tuple[int | None, str]:

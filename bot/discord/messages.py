@@ -1,6 +1,6 @@
-"""Pure formatting for Discord: Discord's limits, fitting text within them, and the smaller
-texts (a player's DM, their menu's text, the rules, announcements). What a turn message says is
-in `turn_text` (built into one message by `turn_message`), the lobby's and `/game status`'s
+"""Pure formatting for Discord: the smaller texts (a player's DM, their menu's text, the rules,
+announcements), fitted within Discord's limits (`limits`). What a turn message says is in
+`turn_text` (built into one message by `turn_message`), the lobby's and `/game status`'s
 embeds in `game_status`, custom ids in `custom_ids`, the layout of choices in `menu_layout`.
 Nothing here talks to the network or reads the service, so all of it is unit-tested."""
 
@@ -11,27 +11,18 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.discord.limits import (
+    ALT_MAX,
+    CHOICE_NAME_MAX,
+    CONTENT_MAX,
+    EMBED_DESC_MAX,
+    EMBED_TOTAL_MAX,
+    cut,
+)
 from bot.results import GameInfo, SeatInfo
 from engine.core import Prompt
 from render.core import RenderedImage
 
-# ---- Discord limits ------------------------------------------------------------------------
-CONTENT_MAX = 2000
-EMBED_DESC_MAX = 4096
-EMBED_TOTAL_MAX = 6000
-FIELD_MAX = 1024
-#: An attachment's description (its alt text).
-ALT_MAX = 1024
-CUSTOM_ID_MAX = 100
-BUTTON_LABEL_MAX = 80
-OPTION_LABEL_MAX = 100
-OPTION_DESC_MAX = 100
-PLACEHOLDER_MAX = 150
-SELECT_OPTIONS_MAX = 25
-BUTTONS_PER_ROW = 5
-ROWS_MAX = 5
-AUTOCOMPLETE_MAX = 25
-CHOICE_VALUE_MAX = 100
 #: The turn message's summary stays well below the description limit, so the fields fit too.
 SUMMARY_MAX = 3000
 
@@ -58,14 +49,10 @@ def nothing_to_play(info: GameInfo, user_id: int) -> str:
     else:
         waiting = ", ".join(s.label for s in info.waiting) or "nobody"
         text = f"Nothing for you to decide now: waiting for {waiting}."
-    return cut(text, OPTION_LABEL_MAX)
+    return cut(text, CHOICE_NAME_MAX)
 
 
 # ---- text helpers ------------------------------------------------------------------------------
-def cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
 #: Where the lines a summary leaves out can be read.
 LOG_HINT = " (see `/game log`)"
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.discord import messages
+from bot.discord import limits, messages
 from bot.runtime import discord_http
 from bot.service.digest import DIGEST, HELD
 from bot.service.mygames import MyGame, jump_url
@@ -74,7 +74,7 @@ async def send(bot: BoardroomBot, pings: list[Ping]) -> None:
         names = ", ".join(f"<@{u}>" for u in dict.fromkeys(users))
         with contextlib.suppress(discord.HTTPException):  # never retried: no spam
             await bot.get_partial_messageable(channel_id).send(
-                messages.cut(f"{icon} {names}: {text}", messages.CONTENT_MAX),
+                limits.cut(f"{icon} {names}: {text}", limits.CONTENT_MAX),
                 allowed_mentions=PING_USERS,
             )
         log.info("ping sent in channel", extra={"channel_id": channel_id, "users": len(users)})
@@ -87,7 +87,7 @@ def _where(p: Ping) -> str:
 async def _dm(bot: BoardroomBot, user_id: int, text: str, game_id: int | None) -> bool:
     fields = {"user_id": user_id, "game_id": game_id}
     try:
-        text = messages.cut(text, messages.CONTENT_MAX)
+        text = limits.cut(text, limits.CONTENT_MAX)
         await discord_http.send_dm(bot, user_id, content=text, allowed_mentions=NO_PINGS)
     except discord.HTTPException as exc:
         log.info("ping by DM refused (%s)", exc.status, extra=fields)
@@ -138,7 +138,7 @@ def games_text(games: list[MyGame], user_id: int, *, links: bool = False) -> str
     if not games:
         return "You are not seated in any game here. Join one with the lobby's **Join** button."
     lines = [f"• {game_line(g, user_id, links=links)}" for g in games]
-    return messages.trim_lines(lines, messages.CONTENT_MAX - 100)
+    return messages.trim_lines(lines, limits.CONTENT_MAX - 100)
 
 
 def digest_text(d: Digest) -> str:
@@ -150,7 +150,7 @@ def digest_text(d: Digest) -> str:
         parts += ["", "**Since the last digest**", messages.trim_lines(lines, 1000)]
     if d.games:
         parts += ["", "**Your games**", games_text(d.games, d.user_id, links=True)]
-    return messages.cut("\n".join(parts), messages.CONTENT_MAX)
+    return limits.cut("\n".join(parts), limits.CONTENT_MAX)
 
 
 # ---------------------------------------------------------------------------- timer handlers

@@ -12,7 +12,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.discord import components, custom_ids, menu_layout, messages, turn_text
+from bot.discord import components, custom_ids, limits, menu_layout, messages, turn_text
 from bot.discord.checks import Responder, channel_of, guarded
 from bot.discord.cog import Cog
 from bot.errors import ServiceError
@@ -32,9 +32,14 @@ class Play(Cog):
         router.add(components.PrivateButton, self.press_private)
         router.add(components.MoreButton, self.press_more)
 
+        # (a value picked from the list fits in 100 characters, and so does a choice's label
+        # typed by hand: engine.core.MAX_LABEL)
         @tree.command(name="play", description="Make your move in this channel's game.")
         @app_commands.describe(choice="Start typing: the list shows your possible moves.")
-        async def play(interaction: discord.Interaction, choice: str) -> None:
+        async def play(
+            interaction: discord.Interaction,
+            choice: app_commands.Range[str, None, limits.CHOICE_VALUE_MAX],
+        ) -> None:
             await self.play(interaction, choice)
 
         @play.autocomplete("choice")
@@ -65,11 +70,11 @@ class Play(Cog):
             # One entry saying why there is nothing to pick beats an empty list; choosing it
             # runs `/play`, which refuses with the same reason.
             notice = messages.nothing_to_play(info, interaction.user.id)
-            return [app_commands.Choice(name=notice, value=messages.NOTICE_VALUE)]
-        return [
-            app_commands.Choice(name=name, value=menu_layout.picked_value(info.version, value))
+            return [limits.choice(notice, messages.NOTICE_VALUE)]
+        return limits.suggestions(
+            (name, menu_layout.picked_value(info.version, value))
             for name, value in menu_layout.autocomplete_matches(prompt.choices, current)
-        ]
+        )
 
     async def play(self, interaction: discord.Interaction, value: str) -> None:
         """A choice picked from the list carries the game version it was offered at: once the
@@ -151,7 +156,7 @@ class Play(Cog):
         head = note or (reset if step.reset else "")
         text = messages.private_prompt_text(step.game, step.prompt)
         return {
-            "content": messages.cut(f"{head}\n{text}" if head else text, messages.CONTENT_MAX),
+            "content": limits.cut(f"{head}\n{text}" if head else text, limits.CONTENT_MAX),
             "view": components.private_view(step.game.id, step.game.version, step.prompt),
             "allowed_mentions": discord.AllowedMentions.none(),
         }
@@ -189,7 +194,7 @@ class Play(Cog):
             page = 0
         view = components.private_view(game_id, info.version, prompt, page)
         await responder.private(
-            content=messages.cut(content, messages.CONTENT_MAX),
+            content=limits.cut(content, limits.CONTENT_MAX),
             view=view,
             allowed_mentions=discord.AllowedMentions.none(),
         )

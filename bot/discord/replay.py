@@ -10,6 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord import limits
 from bot.discord import messages as m
 from bot.discord.checks import Responder, channel_of, guarded, is_moderator
 from bot.discord.cog import Cog
@@ -109,13 +110,15 @@ def replay_embed(frame: Frame) -> discord.Embed:
             or "No public log lines (a choice made in secret)."
         )
     embed = discord.Embed(
-        title=m.cut(f"{info.title_name} · game #{info.id} · {where}", 256),
-        description=m.cut(f"{head}\n{body}".strip(), m.EMBED_DESC_MAX),
+        title=limits.cut(f"{info.title_name} · game #{info.id} · {where}", 256),
+        description=limits.cut(f"{head}\n{body}".strip(), limits.EMBED_DESC_MAX),
         colour=m.COLOUR,
         timestamp=frame.at,
     )
     if frame.status_line:
-        embed.add_field(name="Then", value=m.cut(frame.status_line, m.FIELD_MAX), inline=False)
+        embed.add_field(
+            name="Then", value=limits.cut(frame.status_line, limits.FIELD_MAX), inline=False
+        )
     embed.set_image(url=f"attachment://{frame.image.filename}")
     embed.set_footer(text="Replay: only you see this. ◀ and ▶ step through the moves.")
     return m.fit_embed(embed)
@@ -177,7 +180,7 @@ def history_message(shown: HistoryPage) -> dict[str, Any]:
         text = "No older finished games."
     embed = discord.Embed(
         title=f"Finished games · {where}",
-        description=m.cut(text, m.EMBED_DESC_MAX),
+        description=limits.cut(text, limits.EMBED_DESC_MAX),
         colour=m.COLOUR,
     )
     embed.set_footer(text=f"Page {shown.page + 1}, newest first")
@@ -206,4 +209,8 @@ def export_message(done: Export) -> dict[str, Any]:
             "way are listed without their choice until they are revealed."
         )
     file = discord.File(io.BytesIO(done.data), filename=done.filename)
-    return {"content": m.cut(text, m.CONTENT_MAX), "file": file, "allowed_mentions": NO_MENTIONS}
+    return {
+        "content": limits.cut(text, limits.CONTENT_MAX),
+        "file": file,
+        "allowed_mentions": NO_MENTIONS,
+    }

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot import catalog
-from bot.discord import messages
+from bot.discord import limits, messages
 from bot.discord.checks import Responder
 from bot.discord.choices import title_choices
 from bot.discord.cog import Cog
@@ -64,7 +64,7 @@ def person_embed(stats: PersonStats, name: str, here: str) -> discord.Embed:
             f"average place {_num(total.avg_place)}."
         )
     embed = discord.Embed(
-        title=messages.cut(f"Statistics · {name}", 256), description=text, colour=messages.COLOUR
+        title=limits.cut(f"Statistics · {name}", 256), description=text, colour=messages.COLOUR
     )
     for line in stats.titles[:10]:
         embed.add_field(name=line.title_name[:256], value=line_text(line)[:1024], inline=False)
@@ -87,8 +87,8 @@ def title_embed(stats: TitleStats, here: str) -> discord.Embed:
     ).replace("persons", "people")
     body = "\n".join(lines) if lines else "Nobody is rated yet: finish a game with two people."
     return discord.Embed(
-        title=messages.cut(f"{stats.title_name} · leaderboard", 256),
-        description=messages.cut(f"{head}\n\n{body}", messages.EMBED_DESC_MAX),
+        title=limits.cut(f"{stats.title_name} · leaderboard", 256),
+        description=limits.cut(f"{head}\n\n{body}", limits.EMBED_DESC_MAX),
         colour=messages.COLOUR,
     )
 
@@ -96,7 +96,7 @@ def title_embed(stats: TitleStats, here: str) -> discord.Embed:
 def server_embed(stats: ServerStats, name: str) -> discord.Embed:
     finished = sum(t.finished for t in stats.titles)
     embed = discord.Embed(
-        title=messages.cut(f"Statistics · {name}", 256),
+        title=limits.cut(f"Statistics · {name}", 256),
         description=(
             f"{_plural(finished, 'game')} finished, {_plural(stats.people, 'person')} played."
         ).replace("persons", "people"),
@@ -166,7 +166,7 @@ class Stats(Cog):
         return "on this server" if interaction.guild_id is not None else "anywhere"
 
     async def _answer(self, interaction: discord.Interaction, work: Awaitable[dict]) -> None:
-        responder = Responder(interaction, private_defer=False)
+        responder = Responder(interaction)
         await responder.public(**await responder.within(work))
 
     async def person(self, interaction: discord.Interaction, who: discord.abc.User) -> None:

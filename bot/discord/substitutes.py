@@ -16,7 +16,7 @@ from typing import Literal
 import discord
 from discord import app_commands
 
-from bot.discord import messages
+from bot.discord import limits, messages
 from bot.discord.checks import Responder, channel_of, guarded, is_moderator
 from bot.discord.cog import Cog
 from bot.discord.components import SubstituteButton
@@ -73,12 +73,12 @@ def stall_text(found: Stalled) -> str:
     who = ", ".join(w.mention for w in info.waiting) or "nobody"
     days = int(found.days)
     paused = " (it is paused)" if found.paused else ""
-    return messages.cut(
+    return limits.cut(
         f"🐢 {moderators(found.mod_role_id)}: {info.title_name} (game #{info.id}) has had no move for {days} day"
         f"{'s' if days != 1 else ''}{paused}. Waiting for: {who}.\n"
         "You could ask for a substitute (`/admin substitute`), hand a seat to the automatic "
         "player (`/admin bot`) or end the game (`/admin end`).",
-        messages.CONTENT_MAX,
+        limits.CONTENT_MAX,
     )
 
 
@@ -102,7 +102,7 @@ def stalled_list(found: list[Stalled], days: int) -> str:
             f"• {info.title_name} (game #{info.id}) in {link}: {int(x.days)} days{paused}; "
             f"waiting for {who}"
         )
-    return messages.trim_lines(lines, messages.CONTENT_MAX)
+    return messages.trim_lines(lines, limits.CONTENT_MAX)
 
 
 class Substitutes(Cog):

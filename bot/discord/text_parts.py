@@ -8,7 +8,7 @@ its first lines unless a section alone is too long."""
 
 from __future__ import annotations
 
-from bot.discord.messages import CONTENT_MAX, cut
+from bot.discord.limits import CONTENT_MAX, cut
 
 
 def parts(text: str, limit: int = CONTENT_MAX) -> list[str]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import catalog
-from bot.discord import messages
+from bot.discord import limits
 from bot.service.timelapse import (
     FinishedGame,
     claim_timelapse,
@@ -113,7 +113,7 @@ class TimelapsePoster:
             "file": discord.File(
                 io.BytesIO(animation.data),
                 animation.filename,
-                description=messages.cut(built.description, messages.ALT_MAX) or None,
+                description=limits.cut(built.description, limits.ALT_MAX) or None,
             ),
             "allowed_mentions": discord.AllowedMentions.none(),
         }

@@ -9,8 +9,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord import custom_ids, menu_layout
-from bot.discord.messages import BUTTON_LABEL_MAX, OPTION_LABEL_MAX, ROWS_MAX, cut
+from bot.discord import custom_ids, limits, menu_layout
 from bot.discord.turn_text import is_private_decision
 from bot.runtime import components_json
 from bot.runtime.components_json import ROW_WIDTH, Components
@@ -27,7 +26,7 @@ def choice_button(
 ) -> components_json.Button:
     return components_json.Button(
         custom_ids.choice_custom_id(game_id, version, index, choice.id, fingerprint),
-        cut(choice.label, BUTTON_LABEL_MAX),
+        limits.cut(choice.label, limits.BUTTON_LABEL_MAX),
         menu_layout.choice_style(choice),
         row=row,
     )
@@ -43,12 +42,7 @@ def choice_select(
     fingerprint: str | None = None,
 ) -> components_json.Select:
     options = tuple(
-        components_json.Option(
-            cut(c.label, OPTION_LABEL_MAX),
-            c.id,
-            menu_layout.option_description(page, c),
-        )
-        for _, c in page.items
+        limits.option(c.label, c.id, menu_layout.option_description(page, c)) for _, c in page.items
     )
     return components_json.Select(
         custom_ids.select_custom_id(game_id, version, page.number, fingerprint),
@@ -116,7 +110,7 @@ def choice_items(
     version: int,
     prompt: Prompt,
     start_page: int = 0,
-    rows: int = ROWS_MAX - 1,
+    rows: int = limits.ROWS_MAX - 1,
     fingerprint: str | None = None,
 ) -> list[components_json.Item]:
     """Buttons or select menus for one prompt, plus "More choices…" (on the last row) when it
@@ -133,7 +127,7 @@ def choice_items(
                 choice_button(game_id, version, i, c, row=row, fingerprint=fp) for i, c in line
             )
     if plan.more_from is not None:
-        items.append(more_button(game_id, version, plan.more_from, row=ROWS_MAX - 1))
+        items.append(more_button(game_id, version, plan.more_from, row=limits.ROWS_MAX - 1))
     return items
 
 
@@ -151,7 +145,7 @@ def turn_view(
     game's page on the web) when `table_url` is given and the row has room (all on the last
     row, which holds at most "More choices…" besides)."""
     items: list[components_json.Item] = []
-    last = ROWS_MAX - 1
+    last = limits.ROWS_MAX - 1
     if prompts:
         if is_private_decision(prompts):
             items.append(private_button(game_id, version, row=last))

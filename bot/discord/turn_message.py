@@ -15,7 +15,8 @@ import discord
 
 from bot.discord import turn_menus, turn_text
 from bot.discord.custom_ids import ids_in
-from bot.discord.messages import EMBED_TOTAL_MAX, image_file, trim_lines
+from bot.discord.limits import EMBED_TOTAL_MAX
+from bot.discord.messages import image_file, trim_lines
 from bot.results import GameInfo, Outcome
 from bot.runtime.components_json import Components
 from engine import registry as titles

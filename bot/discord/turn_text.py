@@ -9,16 +9,13 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.discord.limits import CONTENT_MAX, EMBED_DESC_MAX, FIELD_MAX, cut
 from bot.discord.messages import (
     COLOUR,
-    CONTENT_MAX,
     DONE_COLOUR,
-    EMBED_DESC_MAX,
-    FIELD_MAX,
     LOG_HINT,
     SUMMARY_MAX,
     addressed_text,
-    cut,
     fit_embed,
     ordinal,
     seat_name,

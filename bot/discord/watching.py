@@ -18,7 +18,7 @@ from discord import app_commands
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot import catalog
-from bot.discord import game_status, messages
+from bot.discord import game_status, limits, messages
 from bot.discord.checks import Responder, channel_of, guarded, is_moderator
 from bot.discord.choices import SPECTATOR_CHOICES
 from bot.discord.cog import Cog
@@ -67,7 +67,7 @@ def final_text(info: GameInfo, link: str) -> str:
         parts.append(standings_text(info, info.result))
     if link:
         parts.append(f"Final message: {link}")
-    return messages.cut("\n".join(parts), messages.CONTENT_MAX)
+    return limits.cut("\n".join(parts), limits.CONTENT_MAX)
 
 
 def moved_text(info: GameInfo, players: list[int], lines: list[str], link: str) -> str:
@@ -83,7 +83,7 @@ def moved_text(info: GameInfo, players: list[int], lines: list[str], link: str) 
         parts.append(summary)
     if link:
         parts.append(f"Turn message: {link}")
-    return messages.cut("\n".join(parts), messages.CONTENT_MAX)
+    return limits.cut("\n".join(parts), limits.CONTENT_MAX)
 
 
 class Watching(Cog):
@@ -187,7 +187,7 @@ class Watching(Cog):
     @guarded("press:again")
     async def press_again(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby like the finished game, its people invited (pinged) to join."""
-        responder = Responder(interaction, private_defer=False)
+        responder = Responder(interaction)
         user = interaction.user.id
         moderator = await responder.within(is_moderator(interaction, self.service))
         again = await responder.within(self.service.play_again(game_id, user, moderator=moderator))
@@ -223,7 +223,7 @@ class Watching(Cog):
         """`/game status`: the spectators setting and how many watch."""
         setting, watching, waiting = await self.service.spectators_of(info.id)
         text = game_status.spectators_text(setting, watching, waiting)
-        embed.add_field(name="Spectators", value=messages.cut(text, messages.FIELD_MAX))
+        embed.add_field(name="Spectators", value=limits.cut(text, limits.FIELD_MAX))
 
     # ------------------------------------------------------------------ the DMs
     def after_post(

@@ -124,7 +124,6 @@ class GameService:
         on.view.append(reading.away_view)  # who is away, on what it posts
 
     def _expose_play(self, lobby: Lobby, play: Play, reading: Reading) -> None:
-        self.check_new = lobby.check_new
         self.create = lobby.create
         self.set_lobby_message = lobby.set_lobby_message
         self.join = lobby.join

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -90,17 +89,6 @@ class Lobby:
         self.decision = decision
         self.moderation = moderation
 
-    async def check_new(self, channel_id: int, **settings: Any) -> None:
-        """Refuse (ServiceError) what `create` would refuse for these settings (`create`'s
-        keyword arguments from `title_slug` on), or because the channel has a live game, without
-        writing: so the Discord layer can refuse before it answers in public. (`create` checks
-        again: another game may be opened here meanwhile.)"""
-        _new_game(**settings)
-        async with self.core.reading() as c:
-            existing = (await c.execute(qg.LIVE_HERE, {"channel": channel_id})).first()
-        if existing is not None:
-            raise ServiceError(_CHANNEL_TAKEN.format(title=existing.title, status=existing.status))
-
     async def create(
         self,
         *,
@@ -116,15 +104,12 @@ class Lobby:
         expiry: str | None = None,
         quiet_clock: str | None = None,
         spectators: str | None = None,
-        lobby_message_id: int | None = None,
     ) -> GameInfo:
         """`pace`: a clock preset or `custom:S/I/C` (see clock_rules; None: no clock);
         `expiry`: what happens when a clock runs out (automatic, default or pause);
         `quiet_clock`: does a clock `runs` (default) or `waits` in its player's quiet hours;
-        `spectators`: who may watch (open, the default; ask; closed);
-        `lobby_message_id`: the lobby's message, stored with the game in the same write (posted
-        before, as a placeholder the lobby is then edited into: never a lobby message the
-        database does not know)."""
+        `spectators`: who may watch (open, the default; ask; closed). The lobby's message is
+        posted after this write and its id stored with `set_lobby_message`."""
         new = _new_game(title_slug, seats, bots, options, pace, expiry, quiet_clock, spectators)
         async with self.core.channel_lock(channel_id), self.core.tx() as s:
             existing = await qg.live_here(s, channel_id)
@@ -148,7 +133,6 @@ class Lobby:
                 expiry_policy=new.expiry,
                 clock_in_quiet=new.in_quiet,
                 spectators=new.spectators,
-                lobby_message_id=lobby_message_id,
             )
             s.add(game)
             try:

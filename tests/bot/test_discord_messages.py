@@ -15,7 +15,7 @@ from discord import ui
 
 from bot.discord import components as comp
 from bot.discord import custom_ids as cids
-from bot.discord import game_status, menu_layout, turn_menus, turn_text
+from bot.discord import game_status, limits, menu_layout, turn_menus, turn_text
 from bot.discord import messages as m
 from bot.discord.checks import FALLBACK, Responder, report_error
 from bot.errors import ServiceError
@@ -82,7 +82,7 @@ def test_choice_custom_id_carries_the_choice_id_when_it_fits() -> None:
 def test_choice_custom_id_falls_back_to_the_index_when_too_long() -> None:
     long_id = "x" * 60
     cid = cids.choice_custom_id(123456789012, 987654321, 4, long_id + "y" * 30)
-    assert len(cid) <= m.CUSTOM_ID_MAX
+    assert len(cid) <= limits.CUSTOM_ID_MAX
     assert cid == "br:123456789012:987654321:i:4"
     ref = cids.parse_choice_custom_id(cid)
     assert ref is not None and ref.kind == "i"
@@ -119,9 +119,9 @@ def test_the_fingerprint_changes_with_the_prompt() -> None:
 
 def test_every_max_length_choice_id_fits_for_realistic_games() -> None:
     fp = "abcdef"
-    assert len(cids.choice_custom_id(10**9, 10**6, 0, "z" * 60, fp)) <= m.CUSTOM_ID_MAX
+    assert len(cids.choice_custom_id(10**9, 10**6, 0, "z" * 60, fp)) <= limits.CUSTOM_ID_MAX
     cid = cids.choice_custom_id(10**9, 10**6, 0, "z" * 60)
-    assert len(cid) <= m.CUSTOM_ID_MAX and ":c:" in cid
+    assert len(cid) <= limits.CUSTOM_ID_MAX and ":c:" in cid
 
 
 @pytest.mark.parametrize(
@@ -202,7 +202,7 @@ def test_select_placeholder_names_range_and_groups() -> None:
     assert text.startswith("Choices 1–25 of 40") and "Top row" in text and "Bottom row" in text
     single = menu_layout.paginate(choices(7))[0]
     assert menu_layout.select_placeholder("Choose a stall", single, 7) == "Choose a stall"
-    assert len(menu_layout.select_placeholder("x" * 500, single, 7)) <= m.PLACEHOLDER_MAX
+    assert len(menu_layout.select_placeholder("x" * 500, single, 7)) <= limits.PLACEHOLDER_MAX
 
 
 # ---- autocomplete and typed choices ----------------------------------------------------------
@@ -226,13 +226,14 @@ def test_autocomplete_filters_by_every_word_and_caps_at_25() -> None:
     assert menu_layout.autocomplete_matches(cs, "COIN") == [("Pass and take a coin", "pass")]
     assert len(menu_layout.autocomplete_matches(cs, "")) == 25
     long = [Choice("x", "y" * 300)]
-    assert len(menu_layout.autocomplete_matches(long, "")[0][0]) <= 100
+    (suggested,) = limits.suggestions(menu_layout.autocomplete_matches(long, ""))
+    assert len(suggested.name) == limits.CHOICE_NAME_MAX and suggested.value == "x"
 
 
 def test_a_play_value_carries_the_version_it_was_offered_at() -> None:
     for choice_id in ("pass", "sell:3:@1:x", "x" * 60):
         value = menu_layout.picked_value(41, choice_id)
-        assert len(value) <= m.CHOICE_VALUE_MAX
+        assert len(value) <= limits.CHOICE_VALUE_MAX
         assert menu_layout.read_picked(value) == (41, choice_id)
     # one that would not fit goes bare (played on the menu as it is now, as if typed)
     assert menu_layout.picked_value(2**62, "y" * 90) == "y" * 90
@@ -270,9 +271,9 @@ def test_turn_embed_stays_within_discord_limits() -> None:
     lines = [f"Amber sells a red {i} at stall {i % 30}: +{i} points." for i in range(500)]
     prompt = Prompt(0, "Choose a stall " * 200, choices(3))
     embed = turn_text.turn_embed(info(status_line="s" * 3000), lines, [prompt], "board.png")
-    assert len(embed) <= m.EMBED_TOTAL_MAX
-    assert len(embed.description or "") <= m.EMBED_DESC_MAX
-    assert all(len(f.value or "") <= m.FIELD_MAX for f in embed.fields)
+    assert len(embed) <= limits.EMBED_TOTAL_MAX
+    assert len(embed.description or "") <= limits.EMBED_DESC_MAX
+    assert all(len(f.value or "") <= limits.FIELD_MAX for f in embed.fields)
     assert embed.image.url == "attachment://board.png"
     assert "+499 points" in (embed.description or "")  # the newest line survives
 
@@ -375,7 +376,7 @@ def test_very_long_prompt_pages_with_more_button() -> None:
     prompt = Prompt(0, "Choose", choices(130))
     view = turn_menus.turn_view(7, 12, [prompt], has_hands=True)
     layout = rows(view)
-    assert len(layout) <= m.ROWS_MAX
+    assert len(layout) <= limits.ROWS_MAX
     assert ids_of(view)[-3:] == ["br:7:12:m:3", "br:7:h", "br:7:fb"]
     more = comp.private_view(7, 12, prompt, start_page=3)
     fp = fingerprint(prompt)
@@ -404,18 +405,18 @@ def test_the_full_board_is_always_one_tap_away() -> None:
 def test_labels_are_cut_to_discord_limits() -> None:
     prompt = Prompt(0, "Choose", [Choice("a", "A" * 200), Choice("b", "B")])
     view = turn_menus.turn_view(7, 12, [prompt], has_hands=False)
-    assert len(rows(view)[0][0]["label"]) <= m.BUTTON_LABEL_MAX
+    assert len(rows(view)[0][0]["label"]) <= limits.BUTTON_LABEL_MAX
     # six groups of three need six rows: one paged select, each option naming its group
     many = [Choice(f"c{i}", "L" * 200, f"{i // 3}" + "G" * 200) for i in range(18)]
     (select,) = rows(turn_menus.turn_view(7, 12, [Prompt(0, "Choose", many)], has_hands=False))[0]
     option = select["options"][0]
-    assert len(option["label"]) <= m.OPTION_LABEL_MAX
-    assert len(option["description"]) <= m.OPTION_DESC_MAX
-    assert len(select["placeholder"]) <= m.PLACEHOLDER_MAX
+    assert len(option["label"]) <= limits.OPTION_LABEL_MAX
+    assert len(option["description"]) <= limits.OPTION_DESC_MAX
+    assert len(select["placeholder"]) <= limits.PLACEHOLDER_MAX
     # two long groups: a select each, named after its group (cut to the limit)
     two = [Choice(f"c{i}", "L" * 200, f"{i % 2}" + "G" * 200) for i in range(9)]
     for row in rows(turn_menus.turn_view(7, 12, [Prompt(0, "Choose", two)], has_hands=False))[:-1]:
-        assert len(row[0]["placeholder"]) <= m.PLACEHOLDER_MAX
+        assert len(row[0]["placeholder"]) <= limits.PLACEHOLDER_MAX
         assert "description" not in row[0]["options"][0]
 
 
@@ -500,9 +501,6 @@ class StubInteraction:
         self.log.append(("edit_original", kw))
         return SimpleNamespace(id=33)
 
-    async def delete_original_response(self) -> None:
-        self.log.append(("delete_original", {}))
-
 
 async def test_quick_work_is_answered_with_one_call() -> None:
     it = StubInteraction()
@@ -533,13 +531,16 @@ async def test_slow_work_is_deferred_then_answered() -> None:
     assert "ephemeral" not in it.log[-1][1]
 
 
-async def test_errors_after_a_public_defer_stay_private() -> None:
+async def test_an_error_after_a_deferral_replaces_the_private_thinking() -> None:
+    """A command's deferral is private, so a private answer (an error) can take its place."""
     it = StubInteraction()
-    responder = Responder(it, private_defer=False)  # type: ignore[arg-type]
+    responder = Responder(it)  # type: ignore[arg-type]
     await responder.defer()
     await responder.private(content="nope")
-    assert [name for name, _ in it.log] == ["defer", "delete_original", "followup"]
-    assert it.log[-1][1]["ephemeral"] is True
+    assert it.log == [
+        ("defer", {"thinking": True, "ephemeral": True}),
+        ("edit_original", {"content": "nope"}),
+    ]
 
 
 async def test_service_errors_are_shown_and_others_are_hidden(
@@ -717,7 +718,7 @@ def test_play_autocomplete_explains_why_there_is_nothing_to_pick() -> None:
     assert "not playing" in m.nothing_to_play(running, 999)
     assert "not started" in m.nothing_to_play(info(status="lobby"), 100)
     assert "over" in m.nothing_to_play(info(status="finished"), 100)
-    assert all(len(m.nothing_to_play(g, 1)) <= m.OPTION_LABEL_MAX for g in (running,))
+    assert all(len(m.nothing_to_play(g, 1)) <= limits.OPTION_LABEL_MAX for g in (running,))
 
 
 def test_the_first_dm_says_which_seat_is_yours() -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord import messages as m
-from bot.discord import turn_menus
+from bot.discord import limits, turn_menus
 from bot.discord.text_parts import parts
 from bot.discord.turn_message import has_text_board
 from bot.errors import ServiceError
@@ -80,7 +79,7 @@ def _rows(view: object) -> list[list[dict]]:
 def test_text_board_button_sits_on_the_last_row_beside_more_and_hand() -> None:
     many = Prompt(0, "Choose", [Choice(f"c{i}", f"Choice {i}") for i in range(130)])
     layout = _rows(turn_menus.turn_view(7, 12, [many], has_hands=True, has_text_board=True))
-    assert len(layout) <= m.ROWS_MAX
+    assert len(layout) <= limits.ROWS_MAX
     last = [(c["custom_id"], c.get("label")) for c in layout[-1]]
     assert last == [
         ("br:7:12:m:3", "More choices…"),

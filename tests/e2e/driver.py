@@ -75,6 +75,18 @@ def is_refusal(ex: Exchange) -> bool:
     return any(m.ephemeral and "⚠️" in m.text() for m in ex.messages())
 
 
+async def public_answer(ex: Exchange, timeout: float = 15.0) -> Message:
+    """The message everyone sees that `ex` was answered with: the first answer, or after a
+    deferral (always private) the follow-up that comes after its "✅ Done." (the exchange
+    counts as answered from that edit on). Fails at once on a refusal."""
+
+    def shown() -> Message | None:
+        assert not is_refusal(ex), ex.text()
+        return next((m for m in ex.messages() if not m.ephemeral and not m.deleted), None)
+
+    return await ex.fake.wait_for(shown, timeout, what=f"the public answer to {ex.describe()}")
+
+
 def choice_controls(msg: Message) -> list[tuple[str, str, str]]:
     """(kind, custom_id, choice id) for every choice a message offers: "button" or "select"."""
     out: list[tuple[str, str, str]] = []
@@ -158,8 +170,7 @@ class Table:
     # ---- lobby -----------------------------------------------------------------------------
     async def open(self, host: str, title: str = "bazaar", **options: object) -> Exchange:
         ex = await self.fake.slash(host, self.channel, "game", "new", title=title, **options)
-        self.lobby = ex.original
-        assert self.lobby is not None, ex.text()
+        self.lobby = await public_answer(ex)
         ids = self.lobby.custom_ids()
         self.game_id = int(GAME_ID.match(ids[0])[1])  # type: ignore[index]
         return ex

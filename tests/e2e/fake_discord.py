@@ -1975,10 +1975,13 @@ class FakeDiscord:
             return refused
         eph = bool(int(body.get("flags") or 0) & EPHEMERAL)
         original = ex.original
-        if ex.callback_type == 5 and original and original.loading and not original.deleted:
-            # the first follow-up after a deferred message edits the loading message (unless
-            # it was deleted: then the follow-up is a message of its own)
-            msg = ex.original
+        if ex.callback_type == 5 and original and original.loading:
+            # The first follow-up after a deferred message is Edit Original: it edits the
+            # loading message, the ephemeral flag ignored (the deferral's is kept), and fails
+            # as that edit would once the loading message was deleted.
+            if original.deleted:
+                return self._error(rec, 404, 10008, "Unknown Message")
+            msg = original
             self._edit(msg, body, rec.files)
         else:
             msg = self._new_message(

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.driver import public_answer
 from tests.e2e.fake_discord import FakeDiscord, Message, Request
 from tests.e2e.harness import BotProcess, real_bot_available
 from tests.e2e.test_game_flow import assert_clean, new_table
@@ -58,12 +59,12 @@ async def test_every_image_of_a_played_game_has_alt_text(fake: FakeDiscord, bot:
     (turn,) = image_attachments(table.turn_messages()[1])
     running = await new_table(fake, ["dave", "erin"], channel="lounge")  # (`/game board` posts
     await running.start()  # in the channel: asked here, it would read as the newest turn message)
-    board = (await fake.slash("carol", "lounge", "game", "board")).messages()[-1]
-    area = (await fake.slash("carol", "lounge", "game", "board", seat=1)).messages()[-1]
+    board = await public_answer(await fake.slash("carol", "lounge", "game", "board"))
+    area = await public_answer(await fake.slash("carol", "lounge", "game", "board", seat=1))
     await fake.wait_for(lambda: timelapses(fake, table.channel), 30, what="the timelapse")
     replay = answer(await fake.slash("alice", table.channel, "game", "replay"))
     await fake.press("alice", replay, buttons(replay)["◀ −1"]["custom_id"])
-    stats = (await fake.slash("alice", table.channel, "stats", "me")).messages()[-1]
+    stats = await public_answer(await fake.slash("alice", table.channel, "stats", "me"))
 
     sent = images_sent(fake)
     names = {filename for _, filename, _ in sent}

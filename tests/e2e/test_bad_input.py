@@ -5,6 +5,7 @@ every one gets a polite, private answer within Discord's 3 seconds, and nothing 
 - a live button pressed from another channel (a thread counts as its own channel);
 - a select carrying two values (or none);
 - a control of a player's own (ephemeral) menu shown on a public message;
+- text longer than a command's option allows (`max_length`), typed into autocomplete;
 - a database locked by another program: a clear "busy" answer, and lobby presses and
   `/game new|join|leave` deferred in time while the database makes them wait."""
 
@@ -20,7 +21,15 @@ from typing import Any
 import pytest
 
 from tests.e2e.driver import Table, choice_controls, is_refusal
-from tests.e2e.fake_discord import Exchange, FakeDiscord, Message
+from tests.e2e.fake_discord import (
+    EPHEMERAL,
+    STRING,
+    SUB_COMMAND,
+    SUB_COMMAND_GROUP,
+    Exchange,
+    FakeDiscord,
+    Message,
+)
 from tests.e2e.harness import BotProcess, real_bot_available
 
 pytestmark = [
@@ -35,10 +44,13 @@ DISCORD_LIMIT = 3.0
 
 # ---- helpers -------------------------------------------------------------------------------
 def assert_refused(ex: Exchange, *needles: str) -> None:
-    """A private answer in time, saying why."""
+    """A private answer in time, saying why (after a private deferral, if any: Discord keeps a
+    deferral's visibility for the answer that follows it)."""
     assert ex.callback is not None, ex.describe()
     assert ex.callback_at - ex.sent_at < DISCORD_LIMIT, ex.callback_at - ex.sent_at
     assert ex.ephemeral and is_refusal(ex), (ex.callback, ex.text())
+    if ex.callback_type == 5:
+        assert int(ex.callback["data"].get("flags") or 0) & EPHEMERAL, ex.callback
     for needle in needles:
         assert needle in ex.text(), ex.text()
 
@@ -301,6 +313,46 @@ async def test_a_select_carrying_two_values_is_refused(fake: FakeDiscord, bot: B
     assert_clean_log(bot)
 
 
+# ---- text longer than an option allows ------------------------------------------------------
+def free_text_options(command: dict[str, Any], path: str = "") -> dict[str, dict[str, Any]]:
+    """The string options without fixed choices of a registered command (subcommands
+    included), by their path ("game new pace")."""
+    where = f"{path} {command['name']}".strip()
+    out: dict[str, dict[str, Any]] = {}
+    for opt in command.get("options") or []:
+        if opt["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP):
+            out.update(free_text_options(opt, where))
+        elif opt["type"] == STRING and not opt.get("choices"):
+            out[f"{where} {opt['name']}"] = opt
+    return out
+
+
+async def test_text_longer_than_an_option_allows(fake: FakeDiscord, bot: BotProcess):
+    """Every free-text option is registered with a `max_length` (Discord's client refuses
+    longer text); a long custom pace typed into autocomplete anyway is suggested only as
+    Discord takes it (names and values within 100 characters; else Discord refuses the whole
+    answer and the person reads "Loading options failed")."""
+    free: dict[str, dict[str, Any]] = {}
+    for command in fake.all_commands().values():
+        free.update(free_text_options(command))
+    assert {"play choice", "game new options", "game new pace", "me quiet from"} <= set(free)
+    assert [w for w, opt in free.items() if not opt.get("max_length")] == []
+    paces = ("game new pace", "admin pace pace", "event new pace")
+    assert {free[w]["max_length"] for w in paces} == {40}
+
+    typed = "custom:" + "1/" * 60 + "1"
+    for command, sub in (("game", "new"), ("admin", "pace"), ("event", "new")):
+        offered = await fake.autocomplete(
+            "alice", "games", command, sub, focused="pace", pace=typed
+        )
+        assert offered, (command, sub)
+        for choice in offered:
+            assert 1 <= len(choice["name"]) <= 100 and 1 <= len(choice["value"]) <= 100, choice
+        assert typed not in [c["value"] for c in offered]
+    assert fake.invalid == []
+    assert_clean_log(bot)
+
+
 # ---- the database --------------------------------------------------------------------------
 @pytest.mark.parametrize("slow_db_bot", [0.3], indirect=True)
 async def test_a_locked_database_gets_a_clear_answer(fake: FakeDiscord, slow_db_bot: BotProcess):
@@ -356,7 +408,10 @@ async def test_lobby_presses_and_commands_answer_in_time_while_the_database_wait
 
     ex = await held_for(2.5, fake.slash("carol", "lounge", "game", "new", title="bazaar"))
     assert ex.deferred and ex.callback_at - ex.sent_at < DISCORD_LIMIT
-    assert ex.original is not None and "lobby" in ex.original.text().lower()
+    # the deferral is private (and says it is done); the lobby is a public follow-up
+    assert ex.callback is not None and int(ex.callback["data"].get("flags") or 0) & EPHEMERAL
+    (lobby,) = await fake.wait_for(lambda: _lobbies(fake, "lounge"), 10, what="the lobby")
+    assert lobby.id in ex.followup_ids and not lobby.ephemeral
 
     assert fake.late_callbacks == []
     assert_clean_log(slow_db_bot)
@@ -367,14 +422,36 @@ def _lobbies(fake: FakeDiscord, channel: str) -> list[Message]:
     return [m for m in fake.messages(channel) if any(c.endswith(":l:join") for c in m.custom_ids())]
 
 
-@pytest.mark.parametrize("slow_db_bot", [1], indirect=True)
-async def test_game_new_meeting_a_busy_database_leaves_no_lobby_it_does_not_know(
+@pytest.mark.parametrize("slow_db_bot", [2], indirect=True)
+async def test_game_new_meeting_a_busy_database_answers_privately_after_its_deferral(
     fake: FakeDiscord, slow_db_bot: BotProcess
 ):
-    """Another program locks the database just as Discord makes the first answer to
-    `/game new` (before the bot hears of it): the command fails with the busy reply. Then
-    either the lobby is public and the database knows its message (it is updated when someone
-    joins), or nothing public is left and trying again works."""
+    """Another program holds the database for the whole of `/game new`: the command is
+    deferred in time (the busy timeout outlasts the answer's budget), privately, and the busy
+    reply takes the deferral's place. Nothing public was ever shown, and trying again works."""
+    fake.interaction_deadline = DISCORD_LIMIT
+    busy = "The game database is busy; nothing was changed"
+    with Lock(slow_db_bot.workdir / "boardroom.db"):
+        ex = await fake.slash("carol", "lounge", "game", "new", title="bazaar", timeout=20)
+        await fake.wait_for(lambda: busy in ex.text(), 10, what="the busy reply")
+    assert ex.deferred
+    assert_refused(ex, busy)
+    assert fake.messages("lounge", deleted=True) == []
+    ex = await fake.slash("carol", "lounge", "game", "new", title="bazaar")
+    assert not is_refusal(ex), ex.text()
+    assert len(_lobbies(fake, "lounge")) == 1
+    assert fake.late_callbacks == []
+    assert_clean_log(slow_db_bot)
+
+
+@pytest.mark.parametrize("slow_db_bot", [1], indirect=True)
+async def test_game_new_meeting_a_busy_database_keeps_its_lobby_known(
+    fake: FakeDiscord, slow_db_bot: BotProcess
+):
+    """`/game new` writes its game, posts the lobby, then another program locks the database
+    (as Discord answers the post) before the lobby's message id is stored: the person is not
+    told that nothing was changed (the lobby is open), and the lobby is updated when someone
+    joins with `/game join` (found by its Join button, its id stored then)."""
     fake.hold_answer = lambda rec: rec.method == "POST" and rec.path.endswith("/callback")
     new = asyncio.ensure_future(
         fake.slash("carol", "lounge", "game", "new", title="bazaar", timeout=20)
@@ -383,22 +460,15 @@ async def test_game_new_meeting_a_busy_database_leaves_no_lobby_it_does_not_know
     with Lock(slow_db_bot.workdir / "boardroom.db"):
         fake.release_held()
         ex = await new
-        busy = "The game database is busy; nothing was changed"
-        await fake.wait_for(lambda: busy in ex.text(), 10, what="the busy reply")
-    assert all(m.ephemeral for m in ex.messages() if busy in m.text() and not m.deleted)
-    lobbies = _lobbies(fake, "lounge")
-    if not lobbies:  # nothing public: the command can be tried again
-        ex = await fake.slash("carol", "lounge", "game", "new", title="bazaar")
-        assert not is_refusal(ex), ex.text()
-        lobbies = _lobbies(fake, "lounge")
-    (lobby,) = lobbies
+        await asyncio.sleep(2.0)  # (past the busy timeout)
+    assert "nothing was changed" not in ex.text()
+    (lobby,) = _lobbies(fake, "lounge")
     ex = await fake.slash("dave", "lounge", "game", "join")
     assert not is_refusal(ex), ex.text()
     dave = str(fake.users["dave"]["id"])
-    await fake.wait_for(
-        lambda: dave in (fake.message(lobby.id) or lobby).text(), 10, what="the lobby updated"
-    )
-    # What can be refused is refused before anything public (no "thinking…" first).
+    await fake.wait_for(lambda: dave in fake.message(lobby.id).text(), 10, what="the lobby updated")
+    assert "the new lobby's message id is not stored yet: database is locked" in slow_db_bot.log()
+    # What can be refused is refused at once, privately (no "thinking…" first).
     for channel, options in (("lounge", {}), ("quiet", {"seats": 9})):
         ex = await fake.slash("erin", channel, "game", "new", title="bazaar", **options)
         assert_refused(ex)

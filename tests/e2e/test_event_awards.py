@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.driver import public_answer
 from tests.e2e.fake_discord import BOT_PERMS, MANAGE_ROLES, FakeDiscord, Message
 from tests.e2e.harness import BotProcess, real_bot_available
 from tests.e2e.helpers import move_clock, settle, start_bot
@@ -34,8 +35,7 @@ async def run_event(
         "mod", "games", "event", "new",
         name="Gold Cup", title="bazaar", seats=2, rounds=1, signup_hours=1, winner_role=role,
     )  # fmt: skip
-    signup = ex.original
-    assert signup is not None and not ex.ephemeral, ex.text()
+    signup = await public_answer(ex)
     join = next(c for c in signup.custom_ids() if c.endswith(":join"))
     for name in PEOPLE:
         await fake.press(name, signup, join)
@@ -84,9 +84,8 @@ async def test_the_final_post_shows_the_standings_and_the_winner_gets_the_role(
         assert winners and f"<@&{champion['id']}>" in post.content and "now ha" in post.content
         holders = {uid for uid, m in fake.members.items() if champion["id"] in m["roles"]}
         assert holders == winners
-        shown = await fake.slash("alice", "games", "event", "standings")
-        assert shown.original is not None and not shown.ephemeral
-        assert [a["filename"] for a in shown.original.attachments] == ["standings.png"]
+        shown = await public_answer(await fake.slash("alice", "games", "event", "standings"))
+        assert [a["filename"] for a in shown.attachments] == ["standings.png"]
         assert_clean(fake, proc)
     finally:
         await proc.stop()

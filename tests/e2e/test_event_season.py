@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.driver import Table, is_refusal
+from tests.e2e.driver import Table, is_refusal, public_answer
 from tests.e2e.fake_discord import FakeDiscord, Message
 from tests.e2e.harness import real_bot_available
 from tests.e2e.helpers import move_clock, start_bot
@@ -46,8 +46,7 @@ async def test_a_season_from_signup_to_final_standings(fake: FakeDiscord, tmp_pa
             name="Autumn League", title="bazaar", format="season", window_days=1, best=2,
             signup_hours=0.01,
         )  # fmt: skip
-        signup = ex.original
-        assert signup is not None and not ex.ephemeral, ex.text()
+        signup = await public_answer(ex)
         assert "Season, best 2 games" in signup.text() and "two entrants" in signup.text()
         join = next(c for c in signup.custom_ids() if c.endswith(":join"))
         for name in ("alice", "bob", "carol"):
@@ -62,8 +61,8 @@ async def test_a_season_from_signup_to_final_standings(fake: FakeDiscord, tmp_pa
         await play(fake, "lounge", ["bob", "carol"])
         await play(fake, "lounge", ["alice", "dave"])  # (one entrant: not counted)
         ids = {n: int(fake.users[n]["id"]) for n in ("alice", "bob", "carol")}
-        shown = await fake.slash("carol", "games", "event", "standings")
-        assert not shown.ephemeral and "season standings so far" in shown.text()
+        shown = await public_answer(await fake.slash("carol", "games", "event", "standings"))
+        assert "season standings so far" in shown.text()
         rows = counted(shown.text())
         assert {u: n for u, (_, n) in rows.items()} == {
             ids["alice"]: 1,

@@ -16,7 +16,7 @@ import pytest
 from bot import catalog
 from bot.db.engine import make_engine, sessionmaker
 from bot.service import GameService
-from tests.e2e.driver import MENTION, Table, is_refusal
+from tests.e2e.driver import MENTION, Table, is_refusal, public_answer
 from tests.e2e.fake_discord import FakeDiscord, Message
 from tests.e2e.harness import BotProcess, real_bot_available
 from tests.e2e.helpers import move_clock, settle, start_bot
@@ -109,8 +109,7 @@ async def test_an_event_from_signup_to_final_standings(fake: FakeDiscord, tmp_pa
             name="Winter Cup", title="bazaar", seats=2, rounds=2, signup_hours=1,
             options="rounds=2",
         )  # fmt: skip
-        signup = ex.original
-        assert signup is not None and not ex.ephemeral, ex.text()
+        signup = await public_answer(ex)
         assert "Winter Cup" in signup.text() and "Swiss, 2 rounds" in signup.text()
         join = next(c for c in signup.custom_ids() if c.endswith(":join"))
         leave = join.replace(":join", ":leave")
@@ -153,8 +152,8 @@ async def test_an_event_from_signup_to_final_standings(fake: FakeDiscord, tmp_pa
         assert len(pairings(fake, games, 1)) == len(pairings(fake, games, 2)) == 1
         asked = await fake.slash("bob", "games", "event", "me")
         assert asked.ephemeral and "Winter Cup" in asked.text() and "pts" in asked.text()
-        shown = await fake.slash("alice", "games", "event", "standings")
-        assert not shown.ephemeral and "standings" in shown.text()
+        shown = await public_answer(await fake.slash("alice", "games", "event", "standings"))
+        assert "standings" in shown.text()
         tables = await fake.slash("alice", "games", "event", "tables")
         assert "Table 1" in tables.text() and "finished" in tables.text()
 
@@ -251,8 +250,7 @@ async def test_a_round_seated_before_a_crash_is_opened_at_start_up(
             "mod", "games", "event", "new",
             name="Spring Cup", title="bazaar", seats=2, rounds=1, signup_hours=1,
         )  # fmt: skip
-        signup = ex.original
-        assert signup is not None
+        signup = await public_answer(ex)
         join = next(c for c in signup.custom_ids() if c.endswith(":join"))
         for name in ("alice", "bob"):
             assert not is_refusal(await fake.press(name, signup, join))

@@ -5,17 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import bindparam, exists, func, or_, select, update
+from sqlalchemy import exists, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from bot.db.models import Action, Audit, Game, Seat, Substitute
 from bot.shards import Shards
 
 GAMES, SEATS = Game.__table__, Seat.__table__
-#: (title, status) of the game live in a channel (`channel`).
-LIVE_HERE = select(GAMES.c.title, GAMES.c.status).where(
-    GAMES.c.live_channel_id == bindparam("channel")
-)
 _RUNNING = GAMES.c.status == "running"
 #: Running games where an automatic player holds a seat.
 _WITH_A_BOT = select(GAMES.c.id).where(
