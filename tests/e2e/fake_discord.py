@@ -1994,7 +1994,7 @@ class FakeDiscord:
             ex.followup_ids.append(msg.id)
         ex.webhook_calls += 1
         ex.answered_at = ex.answered_at or time.perf_counter()
-        return msg.data if rec.query.get("wait") in ("true", "1", "True") else None
+        return msg.data  # (Discord: for an interaction's follow-up, `wait` is always true)
 
     def _wh_message(self, rec: Request, ex: Exchange, mid: str) -> Message | web.Response:
         target = ex.original_id if mid == "@original" else int(mid)
