@@ -8,8 +8,9 @@
 - Past the limit Discord answers 429 with `{"message": "You are being rate limited.",
   "retry_after": <seconds>, "global": false}`, a `Retry-After` header and
   `X-RateLimit-Scope: user`; the request did nothing.
-- The global limit (50 requests a second for a bot) covers every route except interaction
-  answers; its 429 says `"global": true` and carries `X-RateLimit-Global: true`.
+- The global limit (50 requests a second for a bot) covers every route except the interaction
+  endpoints (an interaction's answer, its follow-ups and their edits: "not bound to the bot's
+  global rate limit"); its 429 says `"global": true` and carries `X-RateLimit-Global: true`.
 
 Discord does not publish the per-route numbers ("they may change at any time"); clients must
 read the headers. `RateLimits.discord()` uses what Discord has been seen to send for the
@@ -35,6 +36,9 @@ class Limit:
     count: int
     per: float  # seconds
 
+
+#: The interaction endpoints (callbacks; follow-ups and edits by the interaction's token).
+INTERACTION_ENDPOINTS = ("/interactions/", "/webhooks/")
 
 #: Route name -> (method, path pattern whose first group is the major parameter).
 ROUTES: dict[str, tuple[str, re.Pattern[str]]] = {
@@ -113,7 +117,7 @@ class RateLimits:
         """Count one request: (a 429 to answer instead of handling it, or None; the headers
         for the answer)."""
         now = time.monotonic()
-        if self.global_limit is not None and not path.startswith("/interactions/"):
+        if self.global_limit is not None and not path.startswith(INTERACTION_ENDPOINTS):
             if self._global is None:
                 self._global = _Bucket(self.global_limit)
             wait = self._spend(self._global, now)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import aiohttp
 import pytest
 
 from tests.e2e import discord_limits as limits
@@ -189,3 +190,19 @@ async def test_a_global_429_is_waited_out_and_retried(fake: FakeDiscord, minimal
     assert fake.rate_limits is not None
     assert any(r.is_global for r in fake.rate_limits.limited)  # discord.py met the 429s
     assert fake.rate_limits.early == []  # and waited their retry_after
+
+
+async def test_a_fake_left_with_a_broken_limit_fails_the_test():
+    """What every end-to-end test gets from its fixture: leaving the fake fails when any
+    request broke a documented limit (here a message of 2,001 characters)."""
+    with pytest.raises(AssertionError, match="requests Discord would refuse"):
+        async with FakeDiscord() as fake:
+            headers = {"Authorization": f"Bot {fake.token}"}
+            url = f"{fake.api_base}/channels/{fake.channel('games')}/messages"
+            async with (
+                aiohttp.ClientSession(headers=headers) as s,
+                s.post(url, json={"content": "x" * 2001}) as r,
+            ):
+                assert r.status == 400
+                body = await r.json()
+            assert body["errors"]["content"]["_errors"][0]["code"] == "BASE_TYPE_MAX_LENGTH"
