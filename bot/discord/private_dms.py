@@ -5,13 +5,14 @@ background by the publisher (publish.py), after the turn message."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot import catalog
-from bot.discord import messages
+from bot.discord import messages, refused_posts
 from bot.discord.turn_message import NO_PINGS, PING_USERS, has_hands
 from bot.errors import ServiceError
 from bot.results import GameInfo, Outcome, SeatInfo
@@ -24,6 +25,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.discord.turns")
 
+#: A DM Discord could not take for a passing reason is tried again DM_RETRY seconds later,
+#: then twice as long, DM_TRIES times in all.
+DM_RETRY = 5.0
+DM_TRIES = 4
+
 
 class PrivateDelivery:
     def __init__(self, bot: BoardroomBot) -> None:
@@ -31,6 +37,14 @@ class PrivateDelivery:
         self._dm_warned: set[tuple[int, int]] = set()
         #: (game id, user id) -> the hand last sent by DM, so an unchanged hand is not resent
         self._dm_hand: dict[tuple[int, int], str] = {}
+        #: DMs waiting to be tried again (`_send`); dropped at shutdown (`stop`).
+        self._later: set[asyncio.Task[None]] = set()
+
+    def stop(self) -> None:
+        """Shutting down: DMs waiting to be tried again are given up (logged when they were
+        put off)."""
+        for task in self._later:
+            task.cancel()
 
     @property
     def service(self) -> GameService:
@@ -75,6 +89,18 @@ class PrivateDelivery:
                     extra={"game_id": info.id, "user_id": seat.user_id},
                 )
 
+    async def _send_later(
+        self,
+        wait: float,
+        info: GameInfo,
+        user_id: int,
+        text: str,
+        image: RenderedImage | None,
+        tries: int,
+    ) -> None:
+        await asyncio.sleep(wait)
+        await self._send(info, user_id, text, image, tries)
+
     async def _hand_image(self, outcome: Outcome, seat: SeatInfo) -> RenderedImage | None:
         """The picture of the seat's hand after the change (drawn from the outcome's own
         state; read anew only when the outcome has none)."""
@@ -100,7 +126,14 @@ class PrivateDelivery:
         intro: str = "",
         image: RenderedImage | None = None,
     ) -> None:
-        text = messages.private_message(info, hand, lines, intro)
+        await self._send(info, user_id, messages.private_message(info, hand, lines, intro), image)
+
+    async def _send(
+        self, info: GameInfo, user_id: int, text: str, image: RenderedImage | None, tries: int = 1
+    ) -> None:
+        """Send one DM. Refused by the person (DMs closed): they are told once, in the channel.
+        Not taken for a passing reason (rate limited past discord.py's own retries, Discord's
+        trouble): tried again later, up to DM_TRIES times in all."""
         fields = {"game_id": info.id, "user_id": user_id, "channel_id": info.channel_id}
         try:
             await discord_http.send_dm(
@@ -112,6 +145,20 @@ class PrivateDelivery:
             )
             log.debug("private information sent by DM", extra=fields)
         except discord.HTTPException as exc:
+            if exc.status != 403:
+                if tries >= DM_TRIES or not refused_posts.passing(exc):
+                    log.warning("could not send the DM: %s", exc, extra=fields)
+                    return
+                wait = DM_RETRY * 2 ** (tries - 1)
+                log.warning(
+                    "could not send the DM now (%s); again in %.0f s", exc, wait, extra=fields
+                )
+                later = asyncio.create_task(
+                    self._send_later(wait, info, user_id, text, image, tries + 1)
+                )
+                self._later.add(later)
+                later.add_done_callback(self._later.discard)
+                return
             log.info("DM refused (%s); telling them in the channel", exc.status, extra=fields)
             key = (info.id, user_id)
             if key in self._dm_warned:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -39,6 +40,12 @@ FLUSH_INTERVAL = 5.0
 #: message posted just before a crash (`TurnPoster.already_posted`).
 LOOK_BACK = 50
 
+#: A turn message Discord could not take for a passing reason (rate limited past discord.py's
+#: own retries, Discord's own trouble) is tried again this many seconds later, then twice as
+#: long each time, up to RETRY_MAX.
+RETRY_FIRST = 5.0
+RETRY_MAX = 300.0
+
 #: Told of every turn message posted (not of a quiet edit): the outcome, the message's id
 #: (None: unknown) and the message (None: not built here).
 Listener = Callable[[Outcome, int | None, TurnMessage | None], None]
@@ -58,10 +65,20 @@ class _Posted:
     note: str | None = None
 
 
+@dataclass
+class _Retry:
+    outcome: Outcome
+    message: TurnMessage
+    due: float  # (time.monotonic)
+    wait: float
+
+
 class TurnPoster:
     def __init__(self, bot: BoardroomBot) -> None:
         self.bot = bot
         self._last: dict[int, _Posted] = {}
+        #: Turn messages to try again, by game (`retry_later`).
+        self._retry: dict[int, _Retry] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listeners: list[Listener] = []
         self.private = PrivateDelivery(bot)
@@ -156,6 +173,9 @@ class TurnPoster:
                 self.bot, info.channel_id, nonce=nonce, **message.send_kwargs()
             )
         except discord.HTTPException as exc:
+            if refused_posts.passing(exc):
+                self.retry_later(outcome, message, exc)
+                return False
             self.after_post(outcome, None, message, delivered=False)
             await refused_posts.tell_channel_refused(self.bot, info, exc)
             return False
@@ -207,6 +227,9 @@ class TurnPoster:
         its DMs with it: they are not sent again. `delivered=False`: Discord refused the
         message; it stays owed, but the private information goes out now."""
         info = outcome.game
+        pending = self._retry.get(info.id)
+        if pending is not None and pending.outcome.game.version <= info.version:
+            del self._retry[info.id]  # (posted now, or a newer turn took its place)
         if delivered:
             self.service.posted(info.id, info.version, message_id)
         if message_id is not None:
@@ -306,6 +329,7 @@ class TurnPoster:
     async def drain(self) -> None:
         """Wait for background deliveries and write their marks (used on shutdown)."""
         self.timelapses.stop()  # (one under way stays owed: the next start posts it)
+        self.private.stop()
         if self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
         with contextlib.suppress(Exception):
@@ -321,11 +345,35 @@ class TurnPoster:
         await self.timelapses.repair()  # (after the owed final messages: never before them)
         return posted
 
+    def retry_later(self, outcome: Outcome, message: TurnMessage, exc: Exception) -> None:
+        """Discord could not take the turn message for a passing reason: try it again later
+        (`retry_due`), unless a newer turn of the game is posted first."""
+        info = outcome.game
+        old = self._retry.get(info.id)
+        again = old is not None and old.outcome.game.version == info.version
+        wait = min(old.wait * 2, RETRY_MAX) if old is not None and again else RETRY_FIRST
+        self._retry[info.id] = _Retry(outcome, message, time.monotonic() + wait, wait)
+        log.warning(
+            "Discord could not take the turn message now (%s); trying again in %.0f s",
+            refused_posts.reason(exc) if isinstance(exc, discord.HTTPException) else exc,
+            wait,
+            extra={"game_id": info.id, "channel_id": info.channel_id},
+        )
+
+    async def retry_due(self) -> None:
+        """Post again the turn messages whose retry is due."""
+        now = time.monotonic()
+        for retry in [r for r in self._retry.values() if r.due <= now]:
+            await self.send_to_channel(retry.outcome, retry.message)
+
     async def flush_forever(self) -> None:
-        """Mark posted turn messages delivered, in one small transaction every few seconds."""
+        """Mark posted turn messages delivered, in one small transaction every few seconds;
+        post again the turn messages Discord could not take (`retry_due`)."""
         while True:
             await asyncio.sleep(FLUSH_INTERVAL)
             try:
+                if self._retry:
+                    await self.retry_due()
                 await self.service.flush_deliveries()
             except Exception:  # a busy database: the marks wait for the next round
                 log.warning("could not mark deliveries yet", exc_info=True)

@@ -40,6 +40,12 @@ def reason(exc: discord.HTTPException) -> str:
     return text or f"HTTP {exc.status}"
 
 
+def passing(exc: discord.HTTPException) -> bool:
+    """Did Discord refuse for a passing reason (rate limited past discord.py's own retries,
+    trouble on Discord's side)? Such a post is tried again later, not told."""
+    return exc.status == 429 or exc.status >= 500
+
+
 def channel_refused(exc: discord.HTTPException) -> bool:
     """Was the post refused for the channel's sake (not for its body)?"""
     return exc.code in CHANNEL_CODES or exc.status in (403, 404)

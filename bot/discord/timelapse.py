@@ -100,6 +100,8 @@ class TimelapsePoster:
                 return  # posted (or dropped) by another process, or on another path
             if game is not None and built is not None:
                 await self._post(game, built)
+        except discord.HTTPException as exc:  # (Discord's refusal, or its trouble: no bug)
+            log.warning("timelapse not posted: %s", exc, extra=fields)
         except Exception:
             log.exception("timelapse not posted", extra=fields)
         finally:

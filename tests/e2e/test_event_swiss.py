@@ -94,6 +94,7 @@ def game_places(proc: BotProcess, game_id: int) -> dict[int, int]:
     return {int(u): int(places[str(n)]) for u, n in seats}
 
 
+@pytest.mark.rate_limits(scale=0.2, global_per_second=8)  # (three tables seated at once)
 async def test_a_swiss_event_of_nine_with_a_drop_a_crash_and_a_deadline(
     fake: FakeDiscord, tmp_path: Path
 ):
