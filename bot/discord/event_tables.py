@@ -16,7 +16,7 @@ from typing import Literal
 
 import discord
 
-from bot.discord import event_awards, event_buttons, event_text
+from bot.discord import event_awards, event_buttons, event_text, refused_posts
 from bot.discord.cog import Cog
 from bot.discord.publish import LOOK_BACK
 from bot.errors import ServiceError
@@ -38,6 +38,10 @@ log = logging.getLogger("bot.discord.events")
 ARCHIVE_MINUTES: Literal[10080] = 10080
 #: How many of the channel's archived public threads are looked through for a table's.
 ARCHIVED_LOOK = 100
+#: A table Discord could not take for a passing reason: tried again OPEN_RETRY seconds later,
+#: then twice as long, OPEN_TRIES times in all.
+OPEN_RETRY = 5.0
+OPEN_TRIES = 4
 
 
 class EventTables(Cog):
@@ -98,9 +102,12 @@ class EventTables(Cog):
             await self._say(info, text, nonce=f"ev{info.id}-cancel")
 
     # ------------------------------------------------------------------ opening a round
-    async def open_tables(self, event_id: int) -> int:
+    async def open_tables(self, event_id: int, tries: int = 1) -> int:
         """Open every table of the round not playing yet, then post the pairings (once);
-        how many tables were opened."""
+        how many tables were opened. A table Discord could not take for a passing reason
+        (rate limited past discord.py's retries, its own trouble) is tried again later, up to
+        OPEN_TRIES times in all (else at the next start)."""
+        again = False
         async with self._locks[event_id]:
             opened = 0
             for table in await self.service.tables_to_open(event_id):
@@ -111,13 +118,19 @@ class EventTables(Cog):
                     log.warning(
                         "event %d: could not open table %d: %s", event_id, table.number, exc
                     )
+                    again = again or (
+                        isinstance(exc, discord.HTTPException) and refused_posts.passing(exc)
+                    )
                     continue
                 opened += 1
                 if outcome is None:  # (started before a crash: the durable delivery posts it)
                     continue
                 await self.bot.turns.send_to_channel(outcome)  # (refused: owed, and told)
             await self.post_pairings(event_id)
-            return opened
+        if again and tries < OPEN_TRIES:
+            wait = OPEN_RETRY * 2 ** (tries - 1)
+            self.bot.turns.later(wait, lambda: self.open_tables(event_id, tries + 1))
+        return opened
 
     async def thread_for(self, table: TableToOpen) -> discord.Thread:
         """The table's thread: the one already made (by id, or by its exact name under the

@@ -5,7 +5,6 @@ background by the publisher (publish.py), after the turn message."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -37,14 +36,6 @@ class PrivateDelivery:
         self._dm_warned: set[tuple[int, int]] = set()
         #: (game id, user id) -> the hand last sent by DM, so an unchanged hand is not resent
         self._dm_hand: dict[tuple[int, int], str] = {}
-        #: DMs waiting to be tried again (`_send`); dropped at shutdown (`stop`).
-        self._later: set[asyncio.Task[None]] = set()
-
-    def stop(self) -> None:
-        """Shutting down: DMs waiting to be tried again are given up (logged when they were
-        put off)."""
-        for task in self._later:
-            task.cancel()
 
     @property
     def service(self) -> GameService:
@@ -88,18 +79,6 @@ class PrivateDelivery:
                     "private delivery failed",
                     extra={"game_id": info.id, "user_id": seat.user_id},
                 )
-
-    async def _send_later(
-        self,
-        wait: float,
-        info: GameInfo,
-        user_id: int,
-        text: str,
-        image: RenderedImage | None,
-        tries: int,
-    ) -> None:
-        await asyncio.sleep(wait)
-        await self._send(info, user_id, text, image, tries)
 
     async def _hand_image(self, outcome: Outcome, seat: SeatInfo) -> RenderedImage | None:
         """The picture of the seat's hand after the change (drawn from the outcome's own
@@ -153,11 +132,9 @@ class PrivateDelivery:
                 log.warning(
                     "could not send the DM now (%s); again in %.0f s", exc, wait, extra=fields
                 )
-                later = asyncio.create_task(
-                    self._send_later(wait, info, user_id, text, image, tries + 1)
+                self.bot.turns.later(
+                    wait, lambda: self._send(info, user_id, text, image, tries + 1)
                 )
-                self._later.add(later)
-                later.add_done_callback(self._later.discard)
                 return
             log.info("DM refused (%s); telling them in the channel", exc.status, extra=fields)
             key = (info.id, user_id)

@@ -11,8 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -65,11 +64,10 @@ class _Posted:
     note: str | None = None
 
 
-@dataclass
+@dataclass(eq=False)
 class _Retry:
     outcome: Outcome
     message: TurnMessage
-    due: float  # (time.monotonic)
     wait: float
 
 
@@ -80,6 +78,7 @@ class TurnPoster:
         #: Turn messages to try again, by game (`retry_later`).
         self._retry: dict[int, _Retry] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._later: set[asyncio.Task[None]] = set()
         self._listeners: list[Listener] = []
         self.private = PrivateDelivery(bot)
         #: Finished games' timelapses, posted after their final standings.
@@ -326,10 +325,23 @@ class TurnPoster:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    def later(self, delay: float, work: Callable[[], Awaitable[Any]]) -> None:
+        """Run `work` in the background `delay` seconds from now (something to try again);
+        given up if the bot shuts down first (`drain`)."""
+
+        async def run() -> None:
+            await asyncio.sleep(delay)
+            await work()
+
+        task = asyncio.create_task(run())
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+
     async def drain(self) -> None:
         """Wait for background deliveries and write their marks (used on shutdown)."""
         self.timelapses.stop()  # (one under way stays owed: the next start posts it)
-        self.private.stop()
+        for task in self._later:
+            task.cancel()
         if self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
         with contextlib.suppress(Exception):
@@ -345,35 +357,34 @@ class TurnPoster:
         await self.timelapses.repair()  # (after the owed final messages: never before them)
         return posted
 
-    def retry_later(self, outcome: Outcome, message: TurnMessage, exc: Exception) -> None:
-        """Discord could not take the turn message for a passing reason: try it again later
-        (`retry_due`), unless a newer turn of the game is posted first."""
+    def retry_later(
+        self, outcome: Outcome, message: TurnMessage, exc: discord.HTTPException
+    ) -> None:
+        """Discord could not take the turn message for a passing reason: try it again later,
+        unless a newer turn of the game is posted first (`after_post` forgets it)."""
         info = outcome.game
         old = self._retry.get(info.id)
         again = old is not None and old.outcome.game.version == info.version
         wait = min(old.wait * 2, RETRY_MAX) if old is not None and again else RETRY_FIRST
-        self._retry[info.id] = _Retry(outcome, message, time.monotonic() + wait, wait)
+        retry = _Retry(outcome, message, wait)
+        self._retry[info.id] = retry
         log.warning(
             "Discord could not take the turn message now (%s); trying again in %.0f s",
-            refused_posts.reason(exc) if isinstance(exc, discord.HTTPException) else exc,
+            refused_posts.reason(exc),
             wait,
             extra={"game_id": info.id, "channel_id": info.channel_id},
         )
+        self.later(wait, lambda: self._post_again(retry))
 
-    async def retry_due(self) -> None:
-        """Post again the turn messages whose retry is due."""
-        now = time.monotonic()
-        for retry in [r for r in self._retry.values() if r.due <= now]:
+    async def _post_again(self, retry: _Retry) -> None:
+        if self._retry.get(retry.outcome.game.id) is retry:  # (else posted, or superseded)
             await self.send_to_channel(retry.outcome, retry.message)
 
     async def flush_forever(self) -> None:
-        """Mark posted turn messages delivered, in one small transaction every few seconds;
-        post again the turn messages Discord could not take (`retry_due`)."""
+        """Mark posted turn messages delivered, in one small transaction every few seconds."""
         while True:
             await asyncio.sleep(FLUSH_INTERVAL)
             try:
-                if self._retry:
-                    await self.retry_due()
                 await self.service.flush_deliveries()
             except Exception:  # a busy database: the marks wait for the next round
                 log.warning("could not mark deliveries yet", exc_info=True)
