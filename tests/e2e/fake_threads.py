@@ -1,6 +1,9 @@
 """Threads in the fake Discord, as Discord's API documents them (discord-api-docs,
 docs/topics/threads.md and the JSON error codes of docs/topics/opcodes-and-status-codes.md):
 
+- `POST /channels/{id}/threads` and `POST /channels/{id}/messages/{id}/threads`: starting a
+  thread without or from a message (parent type 50024, name, `auto_archive_duration`, one
+  thread per message 160004), THREAD_CREATE. `fake.add_thread` is a moderator starting one.
 - `GET /guilds/{id}/threads/active`: the guild's threads that are not archived, newest id first.
 - `GET /channels/{id}/threads/archived/public` (`before`: ISO8601 timestamp, `limit`): the
   channel's archived public threads, newest `archive_timestamp` first, with `has_more`.
@@ -29,11 +32,13 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from tests.e2e import discord_limits as limits
+from tests.e2e.fake_records import DISCORD_EPOCH_MS, now_iso
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from tests.e2e.fake_discord import FakeDiscord, Request
+    from tests.e2e.fake_discord import FakeDiscord
+    from tests.e2e.fake_records import Request
 
 MANAGE_CHANNELS = 1 << 4
 MANAGE_THREADS = 1 << 34
@@ -61,8 +66,6 @@ def _iso(ts: float) -> str:
 def _parse_time(value: str) -> float:
     """An ISO8601 timestamp (discord.py sends `datetime.isoformat()`) or a snowflake."""
     if value.isdigit():
-        from tests.e2e.fake_discord import DISCORD_EPOCH_MS
-
         return ((int(value) >> 22) + DISCORD_EPOCH_MS) / 1000
     return datetime.fromisoformat(value.replace("Z", "+00:00")).timestamp()
 
@@ -184,10 +187,76 @@ class Threads:
             )
         return self.fake._invalid(rec, limits.thread(body))
 
+    # ---- starting threads --------------------------------------------------------------------
+    async def _create_thread(self, rec: Request, cid: str, from_mid: str | None = None) -> Any:
+        if err := self.fake._check_channel(rec, cid):
+            return err
+        body = rec.json or {}
+        if refused := self.check_parent(rec, int(cid), body):
+            return refused
+        if from_mid and int(from_mid) in self.fake.channels:
+            return self.fake._error(
+                rec, 400, 160004, "A thread has already been created for this message"
+            )
+        # from a message: the parent's kind of thread; without one, `type` defaults to a
+        # private thread in API v9/v10 (Start Thread without Message)
+        parent_kind = 10 if self.fake.channels[int(cid)]["type"] == 5 else 11
+        th = self._thread(
+            int(cid),
+            body["name"],
+            int(from_mid) if from_mid else None,
+            parent_kind if from_mid else int(body.get("type", 12)),
+            body.get("auto_archive_duration", 1440),
+        )
+        await self.dispatch("THREAD_CREATE", {**th, "newly_created": True})
+        return th
+
+    def _thread(
+        self, parent: int, name: str, tid: int | None, ttype: int = 11, archive: int = 1440
+    ) -> dict[str, Any]:
+        tid = tid or self.fake.new_id()
+        th = {
+            "id": str(tid),
+            "type": ttype,
+            "guild_id": self.fake.channels[parent].get("guild_id") or str(self.fake.guild_id),
+            "name": name,
+            "parent_id": str(parent),
+            "owner_id": str(self.fake.app_id),
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": archive,
+                "archive_timestamp": now_iso(),
+                "locked": False,
+            },
+        }
+        self.fake.channels[tid] = th
+        self.fake.channel_by_name[name] = tid
+        self.fake._by_channel.setdefault(tid, [])
+        self.created(tid)
+        return th
+
+    def add(self, name: str, parent: int) -> int:
+        """A public thread under `parent` that a moderator started (THREAD_CREATE if the bot is
+        connected; else part of the guild's threads in GUILD_CREATE)."""
+        th = self._thread(parent, name, None)
+        th["owner_id"] = self.fake.users["mod"]["id"]
+        self.fake._spawn(self.dispatch("THREAD_CREATE", {**th, "newly_created": True}))
+        return int(th["id"])
+
+    async def _create_thread_from(self, rec: Request, cid: str, mid: str) -> Any:
+        return await self._create_thread(rec, cid, mid)
+
     # ---- routes ------------------------------------------------------------------------------
     def routes(self) -> list[tuple[str, str, Callable[..., Any]]]:
         s = r"(\d+)"
         return [
+            ("POST", rf"/channels/{s}/threads", self._create_thread),
+            ("POST", rf"/channels/{s}/messages/{s}/threads", self._create_thread_from),
             ("GET", rf"/guilds/{s}/threads/active", self._active),
             ("GET", rf"/channels/{s}/threads/archived/public", self._archived_public),
             ("PATCH", rf"/channels/{s}", self._edit_channel),
