@@ -169,19 +169,26 @@ class RateLimits:
         headers: dict[str, str] | None = None,
     ) -> web.Response:
         self.limited.append(Limited(name, major, wait, is_global, now))
-        body = {
-            "message": "You are being rate limited.",
-            "retry_after": round(wait, 3),
-            "global": is_global,
-        }
-        out = dict(headers or {})
-        out["Retry-After"] = str(math.ceil(wait))
-        out["X-RateLimit-Scope"] = "global" if is_global else "user"
-        if is_global:
-            out["X-RateLimit-Global"] = "true"
-        out["Content-Type"] = "application/json"
-        out["Via"] = "1.1 google"  # (discord.py takes a 429 without it for a Cloudflare ban)
-        return web.Response(status=429, body=json.dumps(body).encode(), headers=out)
+        return rate_limited(wait, is_global, headers)
+
+
+def rate_limited(
+    wait: float, is_global: bool, headers: dict[str, str] | None = None
+) -> web.Response:
+    """Discord's 429: wait `wait` seconds (`headers`: the bucket's, for a per-route limit)."""
+    body = {
+        "message": "You are being rate limited.",
+        "retry_after": round(wait, 3),
+        "global": is_global,
+    }
+    out = dict(headers or {})
+    out["Retry-After"] = str(math.ceil(wait))
+    out["X-RateLimit-Scope"] = "global" if is_global else "user"
+    if is_global:
+        out["X-RateLimit-Global"] = "true"
+    out["Content-Type"] = "application/json"
+    out["Via"] = "1.1 google"  # (discord.py takes a 429 without it for a Cloudflare ban)
+    return web.Response(status=429, body=json.dumps(body).encode(), headers=out)
 
 
 def describe(limited: list[Limited]) -> dict[str, Any]:

@@ -261,7 +261,8 @@ class Refusal:
     """Discord refusing requests as it would for a reason the fake does not model (a field
     too long for a reason of Discord's own, a permission taken away...): the requests
     `match` accepts get `status` and Discord's body for `code` and `message` (`errors`: the
-    nested errors object of a 400), at most `times` of them (None: all)."""
+    nested errors object of a 400), at most `times` of them (None: all). A 429 is Discord's
+    rate-limited answer (a per-route one, with `retry_after`)."""
 
     match: Callable[[Request], bool]
     status: int
@@ -269,4 +270,6 @@ class Refusal:
     message: str
     errors: dict[str, Any] | None = None
     times: int | None = 1
+    #: For a 429: the seconds Discord asks the client to wait (its body's `retry_after`).
+    retry_after: float = 0.05
     refused: list[Request] = field(default_factory=list)

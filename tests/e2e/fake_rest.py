@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from aiohttp import web
 
 from tests.e2e.fake_http import json_response, read_body
+from tests.e2e.fake_ratelimits import rate_limited
 from tests.e2e.fake_records import Request
 
 if TYPE_CHECKING:
@@ -105,6 +106,8 @@ class Rest:
             if (r.times is None or len(r.refused) < r.times) and r.match(rec):
                 r.refused.append(rec)
                 rec.status = r.status
+                if r.status == 429:
+                    return rate_limited(r.retry_after, is_global=False)
                 body: dict[str, Any] = {"message": r.message, "code": r.code}
                 if r.errors is not None:
                     body["errors"] = r.errors

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.driver import is_refusal
+from tests.e2e.driver import is_refusal, turn_version
 from tests.e2e.fake_discord import SEND_MESSAGES, FakeDiscord, Request
 from tests.e2e.harness import BotProcess, real_bot_available
 from tests.e2e.helpers import no_vacation_days
@@ -139,3 +139,30 @@ async def test_a_turn_message_refused_for_its_body_tells_the_mover_the_move_is_i
     await table.play_to_end()
     assert table.finished()
     assert "Discord refused the turn message" in bot.log() and "Traceback" not in bot.log()
+
+
+async def test_a_turn_rate_limited_past_discord_pys_retries_is_posted_later_once(
+    fake: FakeDiscord, bot: BotProcess
+):
+    no_vacation_days(bot, fake)
+    table = await new_table(fake, ["alice", "bob"], pace=PACE)
+    await table.start()
+    await table.play_components("alice")  # bob never answers: his clock runs out
+    before = table.version()
+    channel = table.channel
+
+    def turn_post(r: Request) -> bool:
+        return (
+            r.method == "POST"
+            and r.path == f"/channels/{channel}/messages"
+            and bool((r.json or {}).get("embeds"))
+        )
+
+    # Discord answers 429 to each of discord.py's five tries
+    limited = fake.refuse(turn_post, 429, 0, "You are being rate limited.", times=5)
+    await fake.wait_for(lambda: table.version() > before, 60.0, what="the turn posted later")
+    assert len(limited.refused) == 5
+    assert "trying again in 5 s" in bot.log()
+    versions = [turn_version(m) for m in table.turn_messages()]
+    assert len(versions) == len(set(versions))  # posted once
+    assert "Traceback" not in bot.log()
