@@ -136,11 +136,8 @@ class ChannelRoutes:
         msg = self._channel_message(rec, cid, mid)
         if isinstance(msg, web.Response):
             return msg
-        if bad := self.fake._invalid(rec, limits.message(rec.json or {}, rec.files)):
-            return bad
-        if refused := self.fake.threads.before_edit(rec, msg.channel_id):
+        if refused := self.fake._checked_edit(rec, msg):
             return refused
-        self.fake._edit(msg, rec.json or {}, rec.files)
         return msg.data
 
     async def _delete_message(self, rec: Request, cid: str, mid: str) -> Any:

@@ -380,6 +380,16 @@ class FakeDiscord(Guild, Messages, Interactions):
         rec.status = 400
         return json_response(limits.error_body(violations), status=400)
 
+    def _checked_edit(self, rec: Request, msg: Message) -> web.Response | None:
+        """Edit `msg` with the request's body as Discord does; Discord's refusal, if any."""
+        body = rec.json or {}
+        if bad := self._invalid(rec, limits.message(body, rec.files)):
+            return bad
+        if refused := self.threads.before_edit(rec, msg.channel_id):
+            return refused
+        self._edit(msg, body, rec.files)
+        return None
+
     def _error(self, rec: Request, status: int, code: int, message: str) -> web.Response:
         rec.status = status
         return json_response({"message": message, "code": code}, status=status)

@@ -165,11 +165,8 @@ class WebhookRoutes:
         msg = self._wh_message(rec, ex, mid)
         if isinstance(msg, web.Response):
             return msg
-        if bad := self.fake._invalid(rec, limits.message(rec.json or {}, rec.files)):
-            return bad
-        if refused := self.fake.threads.before_edit(rec, msg.channel_id):
+        if refused := self.fake._checked_edit(rec, msg):
             return refused
-        self.fake._edit(msg, rec.json or {}, rec.files)
         ex.webhook_calls += 1
         ex.answered_at = ex.answered_at or time.perf_counter()
         return msg.data
