@@ -166,3 +166,27 @@ async def test_a_turn_rate_limited_past_discord_pys_retries_is_posted_later_once
     versions = [turn_version(m) for m in table.turn_messages()]
     assert len(versions) == len(set(versions))  # posted once
     assert "Traceback" not in bot.log()
+
+
+async def test_the_bots_own_answers_wait_out_a_429_and_arrive_once(
+    fake: FakeDiscord, bot: BotProcess
+):
+    """The bot's own senders (bot/runtime/discord_http.py: interaction answers and follow-ups
+    through discord.py's webhook adapter) honour Discord's retry_after as discord.py does."""
+    table = await new_table(fake, ["alice", "bob"])
+    await table.start()
+
+    def answer(r: Request) -> bool:
+        return r.method == "POST" and (
+            r.path.endswith("/callback") or r.path.startswith("/webhooks/")
+        )
+
+    limited = fake.refuse(answer, 429, 0, "You are being rate limited.", times=4)
+    await table.play_to_end()
+    assert len(limited.refused) == 4
+    retried = {r.path for r in limited.refused}
+    answered = {r.path for r in fake.requests if r.path in retried and r.status in (200, 204)}
+    assert answered == retried  # each refused answer was sent again, and taken
+    versions = [v for m in table.turn_messages() if (v := turn_version(m)) is not None]
+    assert versions == sorted(set(versions))  # every turn once, in order
+    assert "Traceback" not in bot.log()
