@@ -23,12 +23,17 @@ install: $(BIN)/.installed
 run: install
 	$(BIN)/python -m bot
 
+# The tests run in parallel (pytest-xdist): two workers per CPU (tests/conftest.py), each with
+# its own PostgreSQL database and loopback ports; an idle worker takes tests queued for another
+# (worksteal). `.venv/bin/python -m pytest -q` alone runs them one at a time.
+PYTEST_PARALLEL := -n auto --dist worksteal
+
 test: install
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q $(PYTEST_PARALLEL)
 
 test-postgres: install
 	TEST_DATABASE_URL=$${TEST_DATABASE_URL:-postgresql+asyncpg://postgres@127.0.0.1:5432/test} \
-		$(BIN)/python -m pytest -q -m postgres
+		$(BIN)/python -m pytest -q $(PYTEST_PARALLEL) -m postgres
 
 lock:
 	test -x $(BIN)/pip-compile || { $(PYTHON) -m venv $(VENV) && $(BIN)/pip install --quiet pip-tools; }

@@ -36,6 +36,7 @@ from engine.rng import Rng
 from engine.tidewater import TITLE as TIDEWATER
 from tests.bot.test_database_trouble import FakeResponse
 from tests.bot.test_service import ANA, BEN, CHAN, MOD, new_game, play_one, user_of
+from tests.ports import free_port
 
 #: First answers of the stub interactions below go to their `response` stubs.
 pytestmark = pytest.mark.usefixtures("stub_answers")
@@ -43,12 +44,6 @@ pytestmark = pytest.mark.usefixtures("stub_answers")
 HOST = "127.0.0.1"
 #: A guild on shard 5 of 8 (Discord's rule: (id >> 22) % count).
 GUILD_ON_5 = (8 * 1000 + 5) << 22
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
 
 
 async def scrape(port: int) -> tuple[dict[tuple[str, frozenset], float], str, str]:

@@ -13,7 +13,6 @@ import io
 import os
 import shutil
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -25,6 +24,7 @@ from bot.config import Settings, load_settings
 from bot.db.engine import make_engine, migrate
 from bot.startup import EXIT_CODE, StartupError
 from tests.e2e.fake_discord import FakeDiscord
+from tests.ports import free_port
 from tests.pycache import cache_compiled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,13 +33,6 @@ ENTRY = "tests.e2e.startup_entry:main"
 TOKEN = "tok.NEVER-PRINT-ME.0123456789"
 SECRET = "hunter2-db-password"
 KEYS = [name.upper() for name in Settings.model_fields]
-
-
-def closed_port() -> int:
-    """A loopback port nothing listens on (connection refused)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def clean_env(**extra: str) -> dict[str, str]:
@@ -60,7 +53,7 @@ async def run_bot(workdir: Path, port: int | None = None, **env: str) -> tuple[i
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         str(LAUNCHER),
-        str(port or closed_port()),
+        str(port or free_port()),
         ENTRY,
         cwd=str(workdir),
         env=clean_env(**settings),
@@ -279,14 +272,14 @@ async def test_a_file_that_is_not_a_database(tmp_path: Path):
 
 
 async def test_an_unreachable_database_server_hides_the_password(tmp_path: Path):
-    url = f"postgresql+asyncpg://boardroom:{SECRET}@127.0.0.1:{closed_port()}/boardroom"
+    url = f"postgresql+asyncpg://boardroom:{SECRET}@127.0.0.1:{free_port()}/boardroom"
     code, out = await run_bot(tmp_path, DATABASE_URL=url)
     one_line(code, out, "cannot reach the database server", "***")
 
 
 # ---- Discord -------------------------------------------------------------------------------
 async def test_discord_rest_refusing_connections(tmp_path: Path):
-    port = closed_port()
+    port = free_port()
     code, out = await run_bot(tmp_path, port)
     one_line(code, out, "cannot reach Discord", f"127.0.0.1:{port}")
 
@@ -297,7 +290,7 @@ async def test_discord_name_that_does_not_resolve(tmp_path: Path):
 
 
 async def test_discord_gateway_refusing_connections(tmp_path: Path):
-    port = closed_port()
+    port = free_port()
     async with FakeDiscord() as fake:
         code, out = await run_bot(
             tmp_path, fake.port, DISCORD_TOKEN=fake.token, E2E_GATEWAY=f"ws://127.0.0.1:{port}/"
@@ -357,7 +350,7 @@ PROGRAMS = ["bot", "boardroom-admin"]
 
 def _program(name: str) -> list[str]:
     if name == "bot":  # `python -m bot`, with Discord pointed at a closed loopback port
-        return [sys.executable, str(LAUNCHER), str(closed_port()), ENTRY]
+        return [sys.executable, str(LAUNCHER), str(free_port()), ENTRY]
     script = Path(sys.executable).with_name("boardroom-admin")  # the installed script
     if script.exists():
         return [str(script), "stalled"]

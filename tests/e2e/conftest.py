@@ -11,7 +11,7 @@ import pytest
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_ratelimits import RateLimits
 from tests.e2e.harness import MINIMAL_BOT, REAL_BOT, BotProcess, real_bot_available
-from tests.e2e.web_links import free_port
+from tests.ports import free_port
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

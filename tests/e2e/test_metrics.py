@@ -15,14 +15,9 @@ import pytest
 from tests.e2e.driver import Table
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.helpers import start_bot
+from tests.ports import free_port
 
 pytestmark = pytest.mark.e2e
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _value(text: str, name: str, **labels: str) -> float:
@@ -39,7 +34,7 @@ def _value(text: str, name: str, **labels: str) -> float:
 
 
 async def test_metrics_and_health_of_a_running_bot(fake: FakeDiscord, tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     bot = await start_bot(fake, tmp_path, METRICS_PORT=str(port))
     try:
         base = f"http://127.0.0.1:{port}"

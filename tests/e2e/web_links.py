@@ -1,10 +1,8 @@
-"""The web table from the tests' side: a free loopback port for the bot's pages (the `web_bot`
-fixture, tests/e2e/conftest.py), and the links the bot hands out in Discord, read from its
+"""The web table from the tests' side: the links the bot hands out in Discord, read from its
 answers (their "Open the table" / "Open my view" link buttons) and fetched over HTTP."""
 
 from __future__ import annotations
 
-import socket
 from typing import Any
 
 import aiohttp
@@ -13,12 +11,6 @@ from tests.e2e.fake_discord import Exchange, FakeDiscord, Message
 
 TABLE = "Open the table"
 MINE = "Open my view"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def links(msg: Message | None) -> list[dict[str, Any]]:

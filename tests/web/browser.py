@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tests.ports import free_port
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 PHONE = (360, 780)
@@ -72,7 +74,9 @@ def chromium(size: tuple[int, int] = DESKTOP, *, mobile: bool = False) -> Iterat
             },
         )
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    # (the driver's port from tests/ports.py: Selenium's own pick could meet a parallel test's)
+    service = Service(executable_path=CHROMEDRIVER, port=free_port())
+    driver = webdriver.Chrome(options=options, service=service)
     try:
         driver.set_page_load_timeout(20)
         yield driver
